@@ -1,0 +1,39 @@
+#include "cli_util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int gg_cli_error(const char *cmd, int status, const gg_err *err)
+{
+    fprintf(stderr, "golgen %s: %s\n", cmd, err->msg);
+    return status;
+}
+
+int gg_cli_errorf(const char *cmd, int status, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "golgen %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return status;
+}
+
+int gg_cli_int(const char *option, const char *text, int64_t min, int64_t max,
+               int64_t *value, gg_err *err)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (end == text || *end || errno == ERANGE)
+        return gg_fail(err, "%s expects a whole number, got '%s'", option,
+                       text);
+    if (v < min || v > max)
+        return gg_fail(err, "%s %lld is out of range %lld..%lld", option, v,
+                       (long long)min, (long long)max);
+    *value = v;
+    return 0;
+}

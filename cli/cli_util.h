@@ -1,0 +1,27 @@
+/* Helpers shared by the golgen subcommands. */
+#ifndef GG_CLI_UTIL_H
+#define GG_CLI_UTIL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "error.h"
+
+/* Exit statuses, the same for every command. */
+enum {
+    GG_EXIT_OK = 0,
+    GG_EXIT_CHECK_FAILED = 1, /* a verification or validation failed */
+    GG_EXIT_USAGE = 2,        /* bad usage or bad input */
+    GG_EXIT_ENV = 3,          /* the environment lacks something (GPU, tool) */
+};
+
+/* Print "golgen <cmd>: <message>" on stderr and return status. */
+int gg_cli_error(const char *cmd, int status, const gg_err *err);
+int gg_cli_errorf(const char *cmd, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* A whole decimal number in [min, max]; fails naming the option. */
+int gg_cli_int(const char *option, const char *text, int64_t min, int64_t max,
+               int64_t *value, gg_err *err);
+
+#endif

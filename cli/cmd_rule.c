@@ -1,0 +1,96 @@
+/* golgen rule: what golgen understands of a rule string. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli_util.h"
+#include "commands.h"
+#include "front.h"
+#include "truth.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: golgen rule RULE\n\n"
+                 "Print the canonical form of RULE (Golly notation: B3/S23, "
+                 "23/3, B2/S013V, B245/S3H,\nwith :TW,H torus or :PW,H plane "
+                 "suffix), its neighbourhood, topology and truth table.\n");
+}
+
+static void print_counts(const char *label, uint32_t mask, int max)
+{
+    printf("%-15s", label);
+    if (!mask)
+        printf(" (none)");
+    for (int c = 0; c <= max; c++)
+        if ((mask >> c) & 1)
+            printf(" %d", c);
+    printf("\n");
+}
+
+static void print_topology(const gg_rule *r)
+{
+    if (r->topo == GG_TOPO_UNBOUNDED)
+        printf("%-15s unbounded plane (Golly's default)\n", "topology:");
+    else
+        printf("%-15s %s %lld x %lld\n", "topology:",
+               r->topo == GG_TOPO_TORUS ? "torus" : "bounded plane",
+               (long long)r->width, (long long)r->height);
+}
+
+static int print_final(const gg_rule *r, gg_err *err)
+{
+    gg_front f;
+    gg_tt t;
+    if (gg_front_build(r, GG_FRONT_ROWSUM, &f, err) ||
+        gg_front_final_tt(r, &f, &t, err))
+        return -1;
+    printf("%-15s %d inputs (", "final stage:", t.n_inputs);
+    for (int i = 0; i < f.net.n_outputs; i++)
+        printf("%s%s", i ? " " : "", f.names[i]);
+    printf("), %d care rows of %d, %d on\n", gg_tt_count_care(&t),
+           gg_tt_rows(&t), gg_tt_count_on(&t));
+    return 0;
+}
+
+int gg_cmd_rule(int argc, char **argv)
+{
+    static const struct option opts[] = {{"help", no_argument, 0, 'h'},
+                                         {0, 0, 0, 0}};
+    int c;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') {
+            usage(stdout);
+            return GG_EXIT_OK;
+        }
+        usage(stderr);
+        return GG_EXIT_USAGE;
+    }
+    if (optind != argc - 1) {
+        usage(stderr);
+        return GG_EXIT_USAGE;
+    }
+    gg_rule r;
+    gg_err err;
+    if (gg_rule_parse(argv[optind], &r, &err))
+        return gg_cli_error("rule", GG_EXIT_USAGE, &err);
+    char canon[128], trans[96];
+    gg_rule_format(&r, canon, sizeof canon);
+    gg_rule_format_transition(&r, trans, sizeof trans);
+    gg_tt t;
+    gg_tt_from_rule(&r, &t);
+    printf("%-15s %s\n", "rule:", canon);
+    printf("%-15s %s\n", "transition:", trans);
+    printf("%-15s %s (%d neighbours)\n", "neighbourhood:",
+           gg_nbhd_name(r.nbhd), r.n_neighbours);
+    print_topology(&r);
+    print_counts("birth:", r.birth, r.n_neighbours);
+    print_counts("survival:", r.survive, r.n_neighbours);
+    printf("%-15s %d rows (centre + %d neighbours), %d on\n", "truth table:",
+           gg_tt_rows(&t), r.n_neighbours, gg_tt_count_on(&t));
+    if (gg_rule_has_b0(&r))
+        printf("%-15s yes: simulated literally on bounded grids; unbounded "
+               "runs are refused\n", "B0:");
+    if (print_final(&r, &err))
+        return gg_cli_error("rule", GG_EXIT_USAGE, &err);
+    return GG_EXIT_OK;
+}

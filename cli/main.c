@@ -1,0 +1,57 @@
+/* golgen: command dispatch, --help and --version. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "gg_config.h"
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"rule", gg_cmd_rule, "parse a rule: canonical form, neighbourhood, "
+                          "topology, truth table summary"},
+    {"verify", gg_cmd_verify, "check a rule's circuit against its exhaustive "
+                              "truth table; gate counts"},
+    {"run", gg_cmd_run, "simulate a pattern for some generations and write "
+                        "the result"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: golgen <command> [options]\n"
+            "       golgen --help | --version\n\n"
+            "golgen turns a cellular-automaton rule into a minimal gate "
+            "network and fast kernels.\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\n'golgen <command> --help' describes each command.\n"
+                 "exit status: 0 success, 1 a check failed, 2 bad usage or "
+                 "input, 3 environment (no GPU, tool missing)\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("golgen 0.1.0\n");
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "golgen: unknown command '%s'; run 'golgen --help' for "
+                    "the list\n", argv[1]);
+    return 2;
+}

@@ -1,0 +1,267 @@
+#include "rule.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+static const gg_offset moore[] = {{-1, -1}, {0, -1}, {1, -1}, {-1, 0},
+                                  {1, 0},   {-1, 1}, {0, 1},  {1, 1}};
+static const gg_offset vonneumann[] = {{0, -1}, {-1, 0}, {1, 0}, {0, 1}};
+/* Golly emulates the hexagonal grid on a square one by dropping the NE and
+ * SW corners of the Moore neighbourhood. */
+static const gg_offset hex[] = {{-1, -1}, {0, -1}, {-1, 0},
+                                {1, 0},   {0, 1},  {1, 1}};
+
+const gg_offset *gg_nbhd_offsets(gg_nbhd nbhd, int *count)
+{
+    switch (nbhd) {
+    case GG_NBHD_VONNEUMANN:
+        *count = 4;
+        return vonneumann;
+    case GG_NBHD_HEX:
+        *count = 6;
+        return hex;
+    default:
+        *count = 8;
+        return moore;
+    }
+}
+
+const char *gg_nbhd_name(gg_nbhd nbhd)
+{
+    static const char *names[] = {"Moore", "von Neumann", "hexagonal"};
+    return nbhd < GG_NBHD_COUNT ? names[nbhd] : "unknown";
+}
+
+bool gg_rule_is_bounded(const gg_rule *rule)
+{
+    return rule->topo != GG_TOPO_UNBOUNDED;
+}
+
+/* Parsing state: the text, the cursor, and where the transition ends. */
+typedef struct parser {
+    const char *text;
+    size_t pos, end;
+    gg_err *err;
+} parser;
+
+static int fail_at(parser *p, size_t at, const char *what, const char *fix)
+{
+    char c = p->text[at];
+    if (c)
+        return gg_fail(p->err, "rule '%s': %s '%c' at column %zu; %s",
+                       p->text, what, c, at + 1, fix);
+    return gg_fail(p->err, "rule '%s': %s at column %zu; %s", p->text, what,
+                   at + 1, fix);
+}
+
+/* Digits 0-8 from pos up to the next non-digit, as a count bitmask. */
+static uint32_t read_counts(parser *p, size_t *at)
+{
+    uint32_t mask = 0;
+    while (*at < p->end && isdigit((unsigned char)p->text[*at])) {
+        mask |= 1u << (p->text[*at] - '0');
+        (*at)++;
+    }
+    return mask;
+}
+
+static int parse_suffix_nbhd(parser *p, gg_rule *rule)
+{
+    rule->nbhd = GG_NBHD_MOORE;
+    if (p->end == 0)
+        return 0;
+    char last = (char)toupper((unsigned char)p->text[p->end - 1]);
+    if (last == 'V' || last == 'H') {
+        rule->nbhd = last == 'V' ? GG_NBHD_VONNEUMANN : GG_NBHD_HEX;
+        p->end--;
+    }
+    return 0;
+}
+
+/* "B3/S23", "S23/B3", "B3S23", "B3_S23" (letters in any case). */
+static int parse_bs(parser *p, gg_rule *rule)
+{
+    bool seen_b = false, seen_s = false;
+    size_t at = 0;
+    while (at < p->end) {
+        char c = (char)toupper((unsigned char)p->text[at]);
+        if ((c == '/' || c == '_') && at > 0 && (seen_b || seen_s)) {
+            at++;
+            continue;
+        }
+        if (c != 'B' && c != 'S')
+            return fail_at(p, at, "unexpected character",
+                           "write rules as B<digits>/S<digits>, e.g. B3/S23");
+        if ((c == 'B' && seen_b) || (c == 'S' && seen_s))
+            return fail_at(p, at, "second", "give B and S once each");
+        at++;
+        size_t start = at;
+        uint32_t mask = read_counts(p, &at);
+        if (at < p->end && isalpha((unsigned char)p->text[at]) &&
+            toupper((unsigned char)p->text[at]) != 'B' &&
+            toupper((unsigned char)p->text[at]) != 'S')
+            return fail_at(p, at, "non-totalistic letter",
+                           "only totalistic rules (digits only) are supported");
+        (void)start;
+        if (c == 'B') {
+            rule->birth = mask;
+            seen_b = true;
+        } else {
+            rule->survive = mask;
+            seen_s = true;
+        }
+    }
+    if (!seen_b || !seen_s)
+        return fail_at(p, p->end, seen_b ? "missing S part" : "missing B part",
+                       "write rules as B<digits>/S<digits>, e.g. B3/S23");
+    return 0;
+}
+
+/* The old form "23/3": survival digits, slash, birth digits. */
+static int parse_old(parser *p, gg_rule *rule)
+{
+    size_t at = 0;
+    rule->survive = read_counts(p, &at);
+    if (at >= p->end || p->text[at] != '/')
+        return fail_at(p, at, "unexpected character",
+                       "the old form is <survival>/<birth>, e.g. 23/3");
+    at++;
+    rule->birth = read_counts(p, &at);
+    if (at < p->end)
+        return fail_at(p, at, "unexpected character",
+                       "the old form is <survival>/<birth>, e.g. 23/3");
+    return 0;
+}
+
+/* Counts must fit the neighbourhood: find the offending digit to name it. */
+static int check_range(parser *p, const gg_rule *rule)
+{
+    uint32_t allowed = (2u << rule->n_neighbours) - 1;
+    if (!((rule->birth | rule->survive) & ~allowed))
+        return 0;
+    for (size_t at = 0; at < p->end; at++) {
+        char c = p->text[at];
+        if (isdigit((unsigned char)c) && c - '0' > rule->n_neighbours) {
+            char fix[128];
+            snprintf(fix, sizeof fix,
+                     "the %s neighbourhood has %d neighbours, so counts are "
+                     "0..%d", gg_nbhd_name(rule->nbhd), rule->n_neighbours,
+                     rule->n_neighbours);
+            return fail_at(p, at, "neighbour count out of range", fix);
+        }
+    }
+    return fail_at(p, 0, "neighbour count out of range", "use smaller counts");
+}
+
+static int read_size(parser *p, size_t *at, int64_t *value)
+{
+    size_t start = *at;
+    int64_t v = 0;
+    while (isdigit((unsigned char)p->text[*at])) {
+        v = v * 10 + (p->text[*at] - '0');
+        if (v > GG_MAX_GRID_SIDE)
+            return fail_at(p, start, "grid size too large at",
+                           "the largest side Golly allows is 2000000000");
+        (*at)++;
+    }
+    if (*at == start)
+        return fail_at(p, *at, "expected a grid size, found",
+                       "write the grid as :TW,H or :PW,H, e.g. :T512,512");
+    if (v == 0)
+        return fail_at(p, start, "infinite (0) grid side",
+                       "tubes and half-planes are not supported; give a "
+                       "positive width and height");
+    *value = v;
+    return 0;
+}
+
+static int parse_topology(parser *p, gg_rule *rule)
+{
+    size_t at = p->end + 1; /* after ':' */
+    char t = (char)toupper((unsigned char)p->text[at]);
+    if (t == 'K' || t == 'C' || t == 'S')
+        return fail_at(p, at, "unsupported topology",
+                       "golgen supports the torus :T and the plane :P");
+    if (t != 'T' && t != 'P')
+        return fail_at(p, at, "unknown topology",
+                       "use :TW,H (torus) or :PW,H (bounded plane)");
+    rule->topo = t == 'T' ? GG_TOPO_TORUS : GG_TOPO_PLANE;
+    at++;
+    if (read_size(p, &at, &rule->width))
+        return -1;
+    rule->height = rule->width; /* Golly: one number means a square grid */
+    if (p->text[at] == ',') {
+        at++;
+        if (read_size(p, &at, &rule->height))
+            return -1;
+    }
+    if (p->text[at] == '+' || p->text[at] == '-' || p->text[at] == '*')
+        return fail_at(p, at, "unsupported edge shift or twist",
+                       "golgen supports unshifted :TW,H and :PW,H grids");
+    if (p->text[at])
+        return fail_at(p, at, "unexpected character",
+                       "write the grid as :TW,H or :PW,H, e.g. :T512,512");
+    return 0;
+}
+
+int gg_rule_parse(const char *text, gg_rule *rule, gg_err *err)
+{
+    memset(rule, 0, sizeof *rule);
+    parser p = {text, 0, strlen(text), err};
+    const char *colon = strchr(text, ':');
+    if (colon)
+        p.end = (size_t)(colon - text);
+    if (p.end == 0)
+        return gg_fail(err, "rule '%s' is empty; write e.g. B3/S23", text);
+    parse_suffix_nbhd(&p, rule);
+    gg_nbhd_offsets(rule->nbhd, &rule->n_neighbours);
+    int bad = isdigit((unsigned char)text[0]) || text[0] == '/'
+                  ? parse_old(&p, rule)
+                  : parse_bs(&p, rule);
+    if (bad || check_range(&p, rule))
+        return -1;
+    if (colon && parse_topology(&p, rule))
+        return -1;
+    rule->kind = GG_KIND_TOTALISTIC;
+    return 0;
+}
+
+static size_t put_counts(char *buf, size_t size, size_t n, uint32_t mask)
+{
+    for (int c = 0; c <= 26; c++)
+        if ((mask >> c) & 1u && n + 1 < size)
+            buf[n++] = (char)('0' + c);
+    return n;
+}
+
+void gg_rule_format_transition(const gg_rule *rule, char *buf, size_t size)
+{
+    size_t n = 0;
+    if (size < 2) {
+        if (size)
+            buf[0] = 0;
+        return;
+    }
+    buf[n++] = 'B';
+    n = put_counts(buf, size, n, rule->birth);
+    if (n + 2 < size) {
+        buf[n++] = '/';
+        buf[n++] = 'S';
+    }
+    n = put_counts(buf, size, n, rule->survive);
+    if (rule->nbhd != GG_NBHD_MOORE && n + 1 < size)
+        buf[n++] = rule->nbhd == GG_NBHD_VONNEUMANN ? 'V' : 'H';
+    buf[n] = 0;
+}
+
+void gg_rule_format(const gg_rule *rule, char *buf, size_t size)
+{
+    gg_rule_format_transition(rule, buf, size);
+    if (!gg_rule_is_bounded(rule))
+        return;
+    size_t n = strlen(buf);
+    snprintf(buf + n, size - n, ":%c%lld,%lld",
+             rule->topo == GG_TOPO_TORUS ? 'T' : 'P', (long long)rule->width,
+             (long long)rule->height);
+}

@@ -1,0 +1,181 @@
+#include "atomic_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static char *dup_str(const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, s, n);
+        d[n] = 0;
+    }
+    return d;
+}
+
+static void release(gg_atomic_file *f)
+{
+    free(f->path);
+    free(f->tmp);
+    f->path = f->tmp = NULL;
+    f->fp = NULL;
+}
+
+static int open_error(const char *path, const char *dir, int e, gg_err *err)
+{
+    switch (e) {
+    case ENOENT:
+        return gg_fail(err, "cannot write '%s': directory '%s' does not "
+                       "exist; create it first", path, dir);
+    case ENOTDIR:
+        return gg_fail(err, "cannot write '%s': a component of '%s' is not a "
+                       "directory", path, dir);
+    case EACCES:
+    case EPERM:
+        return gg_fail(err, "cannot write '%s': no permission to create "
+                       "files in directory '%s'", path, dir);
+    case EROFS:
+        return gg_fail(err, "cannot write '%s': directory '%s' is on a "
+                       "read-only file system", path, dir);
+    default:
+        return gg_fail(err, "cannot write '%s': creating a temporary file in "
+                       "'%s' failed: %s", path, dir, strerror(e));
+    }
+}
+
+int gg_atomic_open(const char *path, gg_atomic_file *f, gg_err *err)
+{
+    memset(f, 0, sizeof *f);
+    if (!path || !*path)
+        return gg_fail(err, "cannot write a file with an empty name");
+    size_t n = strlen(path);
+    if (path[n - 1] == '/')
+        return gg_fail(err, "cannot write '%s': the name ends in '/'; give a "
+                       "file name", path);
+
+    struct stat st;
+    int have_target = stat(path, &st) == 0;
+    if (have_target && S_ISDIR(st.st_mode))
+        return gg_fail(err, "cannot write '%s': it is a directory; give a "
+                       "file name", path);
+
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? dup_str(path, slash == path ? 1 : (size_t)(slash - path))
+                      : dup_str(".", 1);
+    const char *base = slash ? slash + 1 : path;
+    f->path = dup_str(path, n);
+    f->tmp = malloc(n + 64);
+    if (!dir || !f->path || !f->tmp) {
+        free(dir);
+        release(f);
+        return gg_fail(err, "cannot write '%s': out of memory", path);
+    }
+
+    static unsigned counter;
+    uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20) ^
+                    (uint64_t)(uintptr_t)f;
+    int fd = -1, e = 0;
+    for (int attempt = 0; attempt < 100; attempt++) {
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull +
+               __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
+        snprintf(f->tmp, n + 64, "%.*s.%s.tmp%06llx", (int)(base - path), path,
+                 base, (unsigned long long)(seed >> 40));
+        fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0 || errno != EEXIST)
+            break;
+    }
+    if (fd < 0) {
+        e = errno;
+        int r = open_error(path, dir, e, err);
+        free(dir);
+        release(f);
+        return r;
+    }
+    free(dir);
+    if (have_target && S_ISREG(st.st_mode))
+        (void)fchmod(fd, st.st_mode & 07777);
+    f->fp = fdopen(fd, "wb");
+    if (!f->fp) {
+        close(fd);
+        unlink(f->tmp);
+        release(f);
+        return gg_fail(err, "cannot write '%s': out of memory", path);
+    }
+    return 0;
+}
+
+void gg_atomic_abort(gg_atomic_file *f)
+{
+    if (f->fp)
+        fclose(f->fp);
+    if (f->tmp)
+        unlink(f->tmp);
+    release(f);
+}
+
+int gg_atomic_write(gg_atomic_file *f, const void *buf, size_t n,
+                    gg_err *err)
+{
+    if (!f->fp)
+        return gg_fail(err, "internal error: write to a closed atomic file");
+    if (n && fwrite(buf, 1, n, f->fp) != n) {
+        int e = errno;
+        gg_fail(err, "writing '%s' failed: %s; nothing was written", f->path,
+                strerror(e));
+        gg_atomic_abort(f);
+        return -1;
+    }
+    return 0;
+}
+
+int gg_atomic_commit(gg_atomic_file *f, gg_err *err)
+{
+    if (!f->fp)
+        return gg_fail(err, "internal error: commit of a closed atomic file");
+    const char *step = "writing";
+    int e = 0;
+    errno = 0;
+    if (fflush(f->fp) != 0 || ferror(f->fp)) {
+        e = errno ? errno : EIO;
+    } else if (fsync(fileno(f->fp)) != 0 && errno != EINVAL) {
+        e = errno;
+        step = "syncing";
+    }
+    int rc = fclose(f->fp);
+    f->fp = NULL;
+    if (!e && rc != 0) {
+        e = errno;
+        step = "closing";
+    }
+    if (!e && rename(f->tmp, f->path) != 0) {
+        e = errno;
+        step = "renaming the temporary file onto";
+    }
+    if (e) {
+        gg_fail(err, "%s '%s' failed: %s; the file was left as it was", step,
+                f->path, strerror(e));
+        gg_atomic_abort(f);
+        return -1;
+    }
+    /* Make the rename durable; failure here cannot undo it, so ignore. */
+    const char *slash = strrchr(f->path, '/');
+    char *dir = slash ? dup_str(f->path, slash == f->path
+                                             ? 1 : (size_t)(slash - f->path))
+                      : dup_str(".", 1);
+    if (dir) {
+        int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd >= 0) {
+            (void)fsync(dfd);
+            close(dfd);
+        }
+        free(dir);
+    }
+    release(f);
+    return 0;
+}

@@ -1,0 +1,42 @@
+/* Atomic file output: write to a temporary name in the target's directory,
+ * flush, fsync, rename over the target. Until gg_atomic_commit succeeds the
+ * target is untouched; any failure (including in commit) unlinks the
+ * temporary file, so no partial output is ever left behind.
+ *
+ *     gg_atomic_file f;
+ *     if (gg_atomic_open(path, &f, err)) return -1;
+ *     if (gg_atomic_write(&f, buf, n, err)) return -1;   // aborts on failure
+ *     return gg_atomic_commit(&f, err);                   // aborts on failure
+ *
+ * Callers that write through f.fp themselves (fprintf, libpng) call
+ * gg_atomic_abort on their own failures; commit checks ferror(f.fp). */
+#ifndef GG_ATOMIC_FILE_H
+#define GG_ATOMIC_FILE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "error.h"
+
+typedef struct gg_atomic_file {
+    FILE *fp;   /* open for writing (binary); NULL once committed/aborted */
+    char *path; /* final name */
+    char *tmp;  /* temporary name in the same directory */
+} gg_atomic_file;
+
+/* Create the temporary file (mode 0666 & ~umask, or the existing target's
+ * mode). Errors name the path and say why (missing directory, permission,
+ * target is a directory, ...). */
+int gg_atomic_open(const char *path, gg_atomic_file *f, gg_err *err);
+
+/* fwrite that reports failure (and aborts the file). */
+int gg_atomic_write(gg_atomic_file *f, const void *buf, size_t n,
+                    gg_err *err);
+
+/* Flush, fsync, close and rename into place (then fsync the directory). */
+int gg_atomic_commit(gg_atomic_file *f, gg_err *err);
+
+/* Close and unlink the temporary file; safe to call twice or after commit. */
+void gg_atomic_abort(gg_atomic_file *f);
+
+#endif

@@ -1,0 +1,152 @@
+#include "grid.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Physical memory in bytes, or 0 when unknown. Overcommit would let a
+ * too-large calloc succeed and the process die later, so ask up front. */
+static uint64_t physical_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
+}
+
+int gg_grid_init(gg_grid *g, int64_t width, int64_t height, gg_err *err)
+{
+    memset(g, 0, sizeof *g);
+    if (width < 1 || height < 1)
+        return gg_fail(err, "grid size %lldx%lld: width and height must be at "
+                       "least 1", (long long)width, (long long)height);
+    int64_t stride = width / 64 + (width % 64 != 0);
+    if (stride > INT64_MAX / 8 / height)
+        return gg_fail(err, "grid size %lldx%lld is too large to address",
+                       (long long)width, (long long)height);
+    uint64_t bytes = (uint64_t)(stride * height) * 8, mem = physical_memory();
+    if (mem && bytes > mem)
+        return gg_fail(err, "grid size %lldx%lld needs %.1f GiB, more than "
+                       "this machine's %.1f GiB of memory; use a smaller "
+                       "size", (long long)width, (long long)height,
+                       (double)bytes / (1 << 30), (double)mem / (1 << 30));
+    g->bits = gg_alloc((size_t)(stride * height), sizeof(uint64_t), err,
+                       "grid");
+    if (!g->bits)
+        return -1;
+    g->width = width;
+    g->height = height;
+    g->stride = stride;
+    return 0;
+}
+
+void gg_grid_free(gg_grid *g)
+{
+    free(g->bits);
+    memset(g, 0, sizeof *g);
+}
+
+uint64_t gg_grid_tail_mask(const gg_grid *g)
+{
+    int r = (int)(g->width & 63);
+    return r ? (1ull << r) - 1 : ~0ull;
+}
+
+int64_t gg_grid_population(const gg_grid *g)
+{
+    int64_t n = 0, words = g->stride * g->height;
+    for (int64_t i = 0; i < words; i++)
+        n += __builtin_popcountll(g->bits[i]);
+    return n;
+}
+
+bool gg_grid_equal(const gg_grid *a, const gg_grid *b)
+{
+    return a->width == b->width && a->height == b->height &&
+           memcmp(a->bits, b->bits,
+                  (size_t)(a->stride * a->height) * sizeof(uint64_t)) == 0;
+}
+
+int gg_grid_copy(gg_grid *dst, const gg_grid *src, gg_err *err)
+{
+    if (gg_grid_init(dst, src->width, src->height, err))
+        return -1;
+    memcpy(dst->bits, src->bits,
+           (size_t)(src->stride * src->height) * sizeof(uint64_t));
+    return 0;
+}
+
+bool gg_grid_bbox(const gg_grid *g, int64_t *x0, int64_t *y0, int64_t *x1,
+                  int64_t *y1)
+{
+    int64_t minx = INT64_MAX, maxx = -1, miny = -1, maxy = -1;
+    for (int64_t y = 0; y < g->height; y++) {
+        const uint64_t *row = gg_grid_row(g, y);
+        for (int64_t w = 0; w < g->stride; w++) {
+            if (!row[w])
+                continue;
+            int64_t lo = w * 64 + __builtin_ctzll(row[w]);
+            int64_t hi = w * 64 + 63 - __builtin_clzll(row[w]);
+            if (lo < minx)
+                minx = lo;
+            if (hi > maxx)
+                maxx = hi;
+            if (miny < 0)
+                miny = y;
+            maxy = y;
+        }
+    }
+    if (maxy < 0)
+        return false;
+    *x0 = minx, *y0 = miny, *x1 = maxx, *y1 = maxy;
+    return true;
+}
+
+/* splitmix64: tiny, fast and good enough for test soups. */
+static uint64_t next_random(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+void gg_grid_random(gg_grid *g, double density, uint64_t seed)
+{
+    uint64_t s = seed, tail = gg_grid_tail_mask(g);
+    /* Density 1/2 is the common case: one random word per 64 cells. */
+    bool half = density == 0.5;
+    uint64_t threshold = (uint64_t)(density * 18446744073709551615.0);
+    for (int64_t y = 0; y < g->height; y++) {
+        uint64_t *row = gg_grid_row(g, y);
+        for (int64_t w = 0; w < g->stride; w++) {
+            uint64_t v = 0;
+            if (half)
+                v = next_random(&s);
+            else if (density >= 1.0)
+                v = ~0ull;
+            else if (density > 0.0)
+                for (int b = 0; b < 64; b++)
+                    v |= (uint64_t)(next_random(&s) < threshold) << b;
+            row[w] = v;
+        }
+        row[g->stride - 1] &= tail;
+    }
+}
+
+void gg_grid_blit(gg_grid *dst, const gg_grid *src, int64_t dx, int64_t dy)
+{
+    for (int64_t y = 0; y < src->height; y++) {
+        int64_t ty = y + dy;
+        if (ty < 0 || ty >= dst->height)
+            continue;
+        const uint64_t *row = gg_grid_row(src, y);
+        for (int64_t w = 0; w < src->stride; w++) {
+            uint64_t v = row[w];
+            while (v) {
+                int64_t tx = w * 64 + __builtin_ctzll(v) + dx;
+                v &= v - 1;
+                if (tx >= 0 && tx < dst->width)
+                    gg_grid_set(dst, tx, ty, 1);
+            }
+        }
+    }
+}

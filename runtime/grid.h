@@ -1,0 +1,56 @@
+/* Bit grids in the project-wide layout: cell (x, y) is bit x % 64 of 64-bit
+ * word x / 64 of row y, least significant bit leftmost; bits past the width
+ * in a row's last word are always 0. */
+#ifndef GG_GRID_H
+#define GG_GRID_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "error.h"
+
+typedef struct gg_grid {
+    int64_t width, height;
+    int64_t stride; /* 64-bit words per row */
+    uint64_t *bits;
+} gg_grid;
+
+/* A zeroed grid; fails cleanly on zero, negative or unallocatable sizes. */
+int gg_grid_init(gg_grid *g, int64_t width, int64_t height, gg_err *err);
+void gg_grid_free(gg_grid *g);
+
+static inline uint64_t *gg_grid_row(const gg_grid *g, int64_t y)
+{
+    return g->bits + y * g->stride;
+}
+static inline int gg_grid_get(const gg_grid *g, int64_t x, int64_t y)
+{
+    return (int)((gg_grid_row(g, y)[x >> 6] >> (x & 63)) & 1u);
+}
+static inline void gg_grid_set(gg_grid *g, int64_t x, int64_t y, int v)
+{
+    uint64_t *w = &gg_grid_row(g, y)[x >> 6];
+    uint64_t m = 1ull << (x & 63);
+    *w = v ? (*w | m) : (*w & ~m);
+}
+
+/* Mask of the valid bits of a row's last word. */
+uint64_t gg_grid_tail_mask(const gg_grid *g);
+
+int64_t gg_grid_population(const gg_grid *g);
+bool gg_grid_equal(const gg_grid *a, const gg_grid *b);
+int gg_grid_copy(gg_grid *dst, const gg_grid *src, gg_err *err);
+
+/* Bounding box of live cells; false when the grid is empty. */
+bool gg_grid_bbox(const gg_grid *g, int64_t *x0, int64_t *y0, int64_t *x1,
+                  int64_t *y1);
+
+/* Fill with independent random cells of the given density (0..1),
+ * reproducibly from seed. */
+void gg_grid_random(gg_grid *g, double density, uint64_t seed);
+
+/* Copy src into dst with src's (0,0) at (dx, dy) in dst; cells that fall
+ * outside dst are dropped. */
+void gg_grid_blit(gg_grid *dst, const gg_grid *src, int64_t dx, int64_t dy);
+
+#endif

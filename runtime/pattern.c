@@ -1,0 +1,347 @@
+/* Pattern files: format dispatch by content (as Golly's loadpattern),
+ * reading files, and the pattern helpers. */
+#include "pattern.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int gg_pattern_init(gg_pattern *p, int64_t width, int64_t height,
+                    int n_planes, gg_err *err)
+{
+    memset(p, 0, sizeof *p);
+    if (n_planes < 1 || n_planes > GG_PATTERN_MAX_PLANES)
+        return gg_fail(err, "pattern with %d planes: between 1 and %d needed",
+                       n_planes, GG_PATTERN_MAX_PLANES);
+    if (width < 0 || height < 0)
+        return gg_fail(err, "pattern size %lldx%lld is negative",
+                       (long long)width, (long long)height);
+    p->n_planes = n_planes;
+    if (width == 0 || height == 0)
+        return 0;
+    /* calloc may promise more than the machine has (overcommit); refuse
+     * boxes beyond physical memory up front. */
+    long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGE_SIZE);
+    double need = (double)((width + 63) / 64) * 8.0 * (double)height *
+                  n_planes;
+    double have = pages > 0 && psize > 0 ? (double)pages * (double)psize : 0;
+    if (have > 0 && need > have)
+        return gg_fail(err, "a %lldx%lld pattern box needs %.1f GiB, more "
+                       "than this machine's %.1f GiB of memory",
+                       (long long)width, (long long)height,
+                       need / 1073741824.0, have / 1073741824.0);
+    for (int i = 0; i < n_planes; i++)
+        if (gg_grid_init(&p->plane[i], width, height, err)) {
+            gg_pattern_free(p);
+            return -1;
+        }
+    return 0;
+}
+
+void gg_pattern_free(gg_pattern *p)
+{
+    if (!p)
+        return;
+    for (int i = 0; i < GG_PATTERN_MAX_PLANES; i++)
+        gg_grid_free(&p->plane[i]);
+    free(p->rule);
+    free(p->comments);
+    memset(p, 0, sizeof *p);
+}
+
+int gg_pattern_get(const gg_pattern *p, int64_t x, int64_t y)
+{
+    if (x < 0 || y < 0 || x >= gg_pattern_width(p) ||
+        y >= gg_pattern_height(p))
+        return 0;
+    int s = 0;
+    for (int i = 0; i < p->n_planes; i++)
+        s |= gg_grid_get(&p->plane[i], x, y) << i;
+    return s;
+}
+
+int gg_pattern_set(gg_pattern *p, int64_t x, int64_t y, int state,
+                   gg_err *err)
+{
+    if (x < 0 || y < 0 || x >= gg_pattern_width(p) ||
+        y >= gg_pattern_height(p))
+        return gg_fail(err, "cell (%lld, %lld) is outside the %lldx%lld "
+                       "pattern box", (long long)x, (long long)y,
+                       (long long)gg_pattern_width(p),
+                       (long long)gg_pattern_height(p));
+    if (state < 0 || state > 255)
+        return gg_fail(err, "state %d is out of range 0..255", state);
+    while (state >> p->n_planes) {
+        if (gg_grid_init(&p->plane[p->n_planes], gg_pattern_width(p),
+                         gg_pattern_height(p), err))
+            return -1;
+        p->n_planes++;
+    }
+    for (int i = 0; i < p->n_planes; i++)
+        gg_grid_set(&p->plane[i], x, y, (state >> i) & 1);
+    return 0;
+}
+
+int gg_pattern_max_state(const gg_pattern *p)
+{
+    if (!p->plane[0].bits)
+        return 0;
+    int64_t words = p->plane[0].stride * p->plane[0].height;
+    if (p->n_planes == 1) {
+        for (int64_t i = 0; i < words; i++)
+            if (p->plane[0].bits[i])
+                return 1;
+        return 0;
+    }
+    int best = 0;
+    for (int64_t i = 0; i < words; i++) {
+        uint64_t any = 0;
+        for (int k = 0; k < p->n_planes; k++)
+            any |= p->plane[k].bits[i];
+        while (any) {
+            int b = __builtin_ctzll(any);
+            any &= any - 1;
+            int s = 0;
+            for (int k = 0; k < p->n_planes; k++)
+                s |= (int)((p->plane[k].bits[i] >> b) & 1) << k;
+            if (s > best)
+                best = s;
+        }
+    }
+    return best;
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+    if (!a || !b)
+        return a == b;
+    return strcmp(a, b) == 0;
+}
+
+bool gg_pattern_equal(const gg_pattern *a, const gg_pattern *b)
+{
+    if (a->x != b->x || a->y != b->y || a->generation != b->generation ||
+        a->n_planes != b->n_planes || !str_eq(a->rule, b->rule) ||
+        !str_eq(a->comments, b->comments))
+        return false;
+    for (int i = 0; i < a->n_planes; i++) {
+        const gg_grid *ga = &a->plane[i], *gb = &b->plane[i];
+        if (ga->width != gb->width || ga->height != gb->height)
+            return false;
+        if (ga->bits && !gg_grid_equal(ga, gb))
+            return false;
+    }
+    return true;
+}
+
+/* Bounded-grid suffix of a rule (":T30,20", ":P10,10", ":K40*,20",
+ * ":T40+2,20", ":S30"): the grid size, 0 for an unbounded dimension. */
+static bool grid_suffix(const char *rule, int64_t *gw, int64_t *gh)
+{
+    const char *c = rule ? strrchr(rule, ':') : NULL;
+    if (!c || !c[1] || !strchr("TPKCS", c[1]))
+        return false;
+    const char *s = c + 2;
+    char *end;
+    long long w = strtoll(s, &end, 10);
+    if (end == s || w < 0)
+        return false;
+    long long h = w;
+    s = end;
+    if (*s == '*')
+        s++;
+    if (*s == '+' || *s == '-')
+        (void)strtoll(s, (char **)&s, 10);
+    if (*s == ',') {
+        h = strtoll(s + 1, &end, 10);
+        if (end == s + 1 || h < 0)
+            return false;
+    }
+    *gw = w;
+    *gh = h;
+    return w > 0 || h > 0;
+}
+
+void gg_pattern_default_pos(const char *rule, int64_t w, int64_t h,
+                            int64_t *x, int64_t *y)
+{
+    int64_t gw, gh;
+    *x = *y = 0;
+    if (!grid_suffix(rule, &gw, &gh))
+        return;
+    /* readpattern.cpp: centre a box that fits, else the grid's corner. */
+    if (w > 0 && (w <= gw || gw == 0) && h > 0 && (h <= gh || gh == 0)) {
+        *x = -(w / 2);
+        *y = -(h / 2);
+    } else {
+        *x = -(gw / 2);
+        *y = -(gh / 2);
+    }
+}
+
+/* Golly's isplainrle: a first line made only of counts, b, o and $ that
+ * has digits or ends in '!'. */
+static bool is_plain_rle(const char *s, const char *end)
+{
+    const char *bang = s;
+    while (bang < end && *bang != '!')
+        bang++;
+    if (bang < end)
+        for (const char *q = bang + 1; q < end; q++)
+            if ((unsigned char)*q > ' ')
+                return false;
+    bool prev_digit = false, have_digit = false;
+    for (const char *q = s; q < bang; q++) {
+        if ((unsigned char)*q <= ' ') {
+            if (prev_digit)
+                return false;
+        } else if (*q >= '0' && *q <= '9') {
+            prev_digit = have_digit = true;
+        } else if (*q == 'b' || *q == 'o' || *q == '$') {
+            prev_digit = false;
+        } else {
+            return false;
+        }
+    }
+    if (prev_digit)
+        return false;
+    return have_digit || bang < end;
+}
+
+int gg_pattern_parse(const char *text, size_t len, const char *name,
+                     gg_pattern *p, gg_err *err)
+{
+    memset(p, 0, sizeof *p);
+    if (!name)
+        name = "<pattern>";
+    if (len >= 2 && (unsigned char)text[0] == 0x1f &&
+        (unsigned char)text[1] == 0x8b)
+        return gg_fail(err, "%s: the file is gzip-compressed; decompress it "
+                       "first (gunzip)", name);
+    if (len >= 4 && memcmp(text, "PK\3\4", 4) == 0)
+        return gg_fail(err, "%s: the file is a zip archive; extract the "
+                       "pattern from it first", name);
+    if (memchr(text, 0, len < 4096 ? len : 4096))
+        return gg_fail(err, "%s: the file is binary (contains NUL bytes), "
+                       "not a pattern; give an RLE, .cells or Life 1.06 file",
+                       name);
+
+    /* First non-blank line, as Golly's loadpattern. */
+    size_t i = 0;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        i = 3;
+    int line = 1;
+    for (;;) {
+        size_t j = i;
+        while (j < len && (text[j] == ' ' || text[j] == '\t'))
+            j++;
+        if (j >= len)
+            return gg_fail(err, "%s: the file is empty; a pattern file needs "
+                           "at least an RLE header or some cells", name);
+        if (text[j] != '\n' && text[j] != '\r')
+            break;
+        if (text[j] == '\r' && j + 1 < len && text[j + 1] == '\n')
+            j++;
+        i = j + 1;
+        line++;
+    }
+    const char *s = text + i, *end = text + len;
+    const char *eol = s;
+    while (eol < end && *eol != '\n' && *eol != '\r')
+        eol++;
+    const char *nws = s;
+    while (nws < eol && (*nws == ' ' || *nws == '\t'))
+        nws++;
+    size_t n = (size_t)(eol - s);
+
+    if ((n >= 3 && memcmp(s, "#Li", 3) == 0) ||
+        (n >= 3 && memcmp(s, "#P ", 3) == 0))
+        return gg_pattern_parse_life(text, len, name, p, err);
+    if (n >= 6 && memcmp(s, "#MCell", 6) == 0)
+        return gg_fail(err, "%s:%d:1: MCell files are not supported; save "
+                       "the pattern as RLE in Golly", name, line);
+    if (*nws == '#' || *nws == 'x')
+        return gg_pattern_parse_rle(text, len, name, p, err);
+    if (*s == '!')
+        return gg_pattern_parse_cells(text, len, name, p, err);
+    if (*s == '[')
+        return gg_fail(err, "%s:%d:1: macrocell (.mc) files are not "
+                       "supported; save the pattern as RLE in Golly", name,
+                       line);
+    if (is_plain_rle(nws, eol))
+        return gg_pattern_parse_rle(text, len, name, p, err);
+    return gg_pattern_parse_cells(text, len, name, p, err);
+}
+
+int gg_pattern_read(const char *path, gg_pattern *p, gg_err *err)
+{
+    memset(p, 0, sizeof *p);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        int e = errno;
+        if (e == ENOENT)
+            return gg_fail(err, "cannot read pattern '%s': no such file",
+                           path);
+        if (e == EACCES)
+            return gg_fail(err, "cannot read pattern '%s': permission denied",
+                           path);
+        return gg_fail(err, "cannot read pattern '%s': %s", path,
+                       strerror(e));
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        return gg_fail(err, "cannot read pattern '%s': %s", path,
+                       strerror(e));
+    }
+    if (S_ISDIR(st.st_mode)) {
+        close(fd);
+        return gg_fail(err, "cannot read pattern '%s': it is a directory; "
+                       "give a pattern file", path);
+    }
+    /* Regular files are read in one go; pipes grow a buffer. */
+    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536;
+    size_t len = 0;
+    char *buf = malloc(cap);
+    if (!buf) {
+        close(fd);
+        return gg_fail(err, "cannot read pattern '%s': out of memory for "
+                       "%zu bytes", path, cap);
+    }
+    for (;;) {
+        if (len + 1 >= cap) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                close(fd);
+                return gg_fail(err, "cannot read pattern '%s': out of memory",
+                               path);
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        ssize_t r = read(fd, buf + len, cap - 1 - len);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            int e = errno;
+            free(buf);
+            close(fd);
+            return gg_fail(err, "cannot read pattern '%s': %s", path,
+                           strerror(e));
+        }
+        if (r == 0)
+            break;
+        len += (size_t)r;
+    }
+    close(fd);
+    buf[len] = 0;
+    int rc = gg_pattern_parse(buf, len, path, p, err);
+    free(buf);
+    return rc;
+}

@@ -1,0 +1,541 @@
+/* RLE reader, following Golly 3.3's readrle (gollybase/readpattern.cpp)
+ * but rejecting what Golly silently skips or misreads. Runs of live cells
+ * are written a 64-bit word at a time, so a 32768^2 soup reads in about a
+ * second. */
+#include "pattern.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_COUNT 2147483647LL /* Golly keeps counts and sizes in an int */
+#define MAX_POS (1LL << 62)
+
+typedef struct {
+    const char *name, *text, *end;
+    gg_err *err;
+    char *comments;
+    size_t clen, ccap;
+} rle_ctx;
+
+#define FAIL(...)                                                          \
+    (gg_fail(c->err, "%s:%d:%d: " FIRST(__VA_ARGS__) REST(__VA_ARGS__)))
+#define FIRST(a, ...) a
+#define REST(a, ...) , c->name, line, (int)(s - ls) + 1, ##__VA_ARGS__
+
+static int add_comment(rle_ctx *c, const char *s, const char *e)
+{
+    size_t n = (size_t)(e - s);
+    if (c->clen + n + 2 > c->ccap) {
+        size_t cap = c->ccap ? c->ccap : 256;
+        while (c->clen + n + 2 > cap)
+            cap *= 2;
+        char *nb = realloc(c->comments, cap);
+        if (!nb)
+            return gg_fail(c->err, "%s: out of memory for comments", c->name);
+        c->comments = nb;
+        c->ccap = cap;
+    }
+    memcpy(c->comments + c->clen, s, n);
+    c->clen += n;
+    c->comments[c->clen++] = '\n';
+    c->comments[c->clen] = 0;
+    return 0;
+}
+
+static const char *eol_of(const char *s, const char *end)
+{
+    while (s < end && *s != '\n' && *s != '\r')
+        s++;
+    return s;
+}
+
+/* Past the end of line: to the first character of the next. */
+static const char *next_line(const char *e, const char *end)
+{
+    if (e < end && *e == '\r')
+        e++, (e < end && *e == '\n') ? e++ : 0;
+    else if (e < end)
+        e++;
+    return e;
+}
+
+static const char *skip_ws(const char *s, const char *e)
+{
+    while (s < e && (*s == ' ' || *s == '\t'))
+        s++;
+    return s;
+}
+
+/* Non-negative decimal integer <= MAX_COUNT. */
+static int parse_count(rle_ctx *c, int line, const char *ls, const char **sp,
+                       const char *e, const char *what, int64_t *v)
+{
+    const char *s = *sp;
+    if (s < e && *s == '-')
+        return FAIL("%s must not be negative", what);
+    if (s >= e || *s < '0' || *s > '9')
+        return FAIL("expected a number for %s", what);
+    int64_t n = 0;
+    while (s < e && *s >= '0' && *s <= '9') {
+        n = n * 10 + (*s - '0');
+        if (n > MAX_COUNT)
+            return FAIL("%s is too large (Golly's limit is %lld)", what,
+                        MAX_COUNT);
+        s++;
+    }
+    *sp = s;
+    *v = n;
+    return 0;
+}
+
+static int parse_signed(const char **sp, const char *e, int64_t *v)
+{
+    const char *s = *sp;
+    bool neg = false;
+    if (s < e && (*s == '-' || *s == '+'))
+        neg = *s++ == '-';
+    if (s >= e || *s < '0' || *s > '9')
+        return -1;
+    int64_t n = 0;
+    while (s < e && *s >= '0' && *s <= '9') {
+        n = n * 10 + (*s - '0');
+        if (n > MAX_POS)
+            return -1;
+        s++;
+    }
+    *v = neg ? -n : n;
+    *sp = s;
+    return 0;
+}
+
+/* "#CXRLE Pos=X,Y Gen=G" (other keys ignored, as Golly). */
+static int parse_cxrle(rle_ctx *c, int line, const char *ls, const char *s,
+                       const char *e, bool *sawpos, int64_t *px, int64_t *py,
+                       int64_t *gen)
+{
+    s += 6;
+    for (;;) {
+        s = skip_ws(s, e);
+        if (s >= e)
+            return 0;
+        const char *key = s;
+        while (s < e && *s != '=' && *s != ' ' && *s != '\t')
+            s++;
+        if (s >= e || *s != '=') {
+            continue;
+        }
+        size_t klen = (size_t)(s - key);
+        s++;
+        if (klen == 3 && memcmp(key, "Pos", 3) == 0) {
+            int64_t x, y;
+            if (parse_signed(&s, e, &x) || s >= e || *s != ',' ||
+                (s++, parse_signed(&s, e, &y)))
+                return FAIL("bad #CXRLE Pos value; write it as Pos=X,Y with "
+                            "integers, e.g. Pos=-3,-1");
+            *px = x, *py = y, *sawpos = true;
+        } else if (klen == 3 && memcmp(key, "Gen", 3) == 0) {
+            int64_t g;
+            if (s >= e || *s == '-' || parse_signed(&s, e, &g))
+                return FAIL("bad #CXRLE Gen value; write it as Gen=N with a "
+                            "non-negative integer");
+            *gen = g;
+        }
+        while (s < e && *s != ' ' && *s != '\t')
+            s++;
+    }
+}
+
+/* The header line "x = W, y = H, rule = R" (rule optional). */
+static int parse_header(rle_ctx *c, int line, const char *ls, const char *s,
+                        const char *e, int64_t *w, int64_t *h, char **rule)
+{
+    static const char *hint = "; the header reads \"x = W, y = H, rule = R\"";
+    s = skip_ws(s + 1, e);
+    if (s >= e || *s != '=')
+        return FAIL("expected '=' after x in the header%s", hint);
+    s = skip_ws(s + 1, e);
+    if (parse_count(c, line, ls, &s, e, "the width x", w))
+        return -1;
+    s = skip_ws(s, e);
+    if (s >= e || *s != ',')
+        return FAIL("expected ',' after the width%s", hint);
+    s = skip_ws(s + 1, e);
+    if (s >= e || *s != 'y')
+        return FAIL("expected 'y' after the width%s", hint);
+    s = skip_ws(s + 1, e);
+    if (s >= e || *s != '=')
+        return FAIL("expected '=' after y in the header%s", hint);
+    s = skip_ws(s + 1, e);
+    if (parse_count(c, line, ls, &s, e, "the height y", h))
+        return -1;
+    s = skip_ws(s, e);
+    if (s < e && *s == ',') {
+        s = skip_ws(s + 1, e);
+        if (e - s < 4 || memcmp(s, "rule", 4) != 0)
+            return FAIL("expected 'rule' after the height%s", hint);
+        s = skip_ws(s + 4, e);
+        if (s >= e || *s != '=')
+            return FAIL("expected '=' after rule in the header%s", hint);
+        s = skip_ws(s + 1, e);
+        const char *r = s;
+        while (s < e && (unsigned char)*s > ' ')
+            s++;
+        const char *re = s;
+        if (re > r && re[-1] == ',')
+            re--;
+        if (re == r)
+            return FAIL("the rule after 'rule =' is missing%s", hint);
+        *rule = malloc((size_t)(re - r) + 1);
+        if (!*rule)
+            return gg_fail(c->err, "%s: out of memory", c->name);
+        memcpy(*rule, r, (size_t)(re - r));
+        (*rule)[re - r] = 0;
+        s = skip_ws(s, e);
+    }
+    if (s < e)
+        return FAIL("unexpected text '%.*s' at the end of the header%s",
+                    (int)(e - s < 20 ? e - s : 20), s, hint);
+    return 0;
+}
+
+static int alloc_box(rle_ctx *c, gg_pattern *p, int64_t w, int64_t h,
+                     int line)
+{
+    gg_err e2;
+    if (gg_pattern_init(p, w, h, 1, &e2))
+        return gg_fail(c->err, "%s:%d: the header's box x = %lld, y = %lld "
+                       "cannot be held: %s", c->name, line, (long long)w,
+                       (long long)h, e2.msg);
+    return 0;
+}
+
+static inline void set_run(uint64_t *row, int64_t x, int64_t n)
+{
+    int64_t w = x >> 6;
+    int b = (int)(x & 63);
+    if (b + n <= 64) {
+        row[w] |= (n == 64 ? ~0ull : ((1ull << n) - 1)) << b;
+        return;
+    }
+    row[w++] |= ~0ull << b;
+    n -= 64 - b;
+    for (; n >= 64; n -= 64)
+        row[w++] = ~0ull;
+    if (n)
+        row[w] |= (1ull << n) - 1;
+}
+
+/* The RLE data from s. With fill, cells go into p (whose box is w x h) and
+ * '#' lines into the comments; without, only the extent of the live cells
+ * is measured into *mx, *my (-1 when none). */
+static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
+                    int64_t w, int64_t h, const char *s, int line,
+                    const char *ls, int64_t *mx, int64_t *my)
+{
+    const char *end = c->end;
+    int64_t x = 0, y = 0, n = 0, maxx = -1, maxy = -1;
+    bool at_line_start = true;
+    const bool fast = fill && header && w > 0;
+    while (s < end) {
+        if (fast && n == 0 && !at_line_start && y < h && end - s > 3) {
+            /* Hot loop for "[d]b" and "[d]o" runs of at most 9 cells, free
+             * of data-dependent branches (a soup's run lengths are
+             * random); anything else drops to the careful code below. */
+            uint64_t *row = gg_grid_row(&p->plane[0], y);
+            const char *lim = end - 3;
+            while (s < lim) {
+                unsigned d0 = (unsigned char)s[0] - '0';
+                unsigned d1 = (unsigned char)s[1] - '0';
+                if (d0 == 0 || (d0 < 10 && d1 < 10))
+                    break;
+                unsigned isd = d0 < 10;
+                /* kk = isd ? d0 : 1, written so it stays branch-free */
+                int64_t kk = 1 + (int64_t)((d0 - 1) & (0u - isd));
+                unsigned char ch2 = (unsigned char)s[isd];
+                uint64_t live = ch2 == 'o';
+                if (!(live | (ch2 == 'b')) || x + kk > w)
+                    break;
+                uint64_t m = ((1ull << kk) - 1) & (0 - live);
+                int b = (int)(x & 63);
+                row[x >> 6] |= m << b;
+                if (b + kk > 64)
+                    row[(x >> 6) + 1] |= m >> (64 - b);
+                x += kk;
+                s += isd + 1;
+            }
+            if (s >= end)
+                break;
+        }
+        if (at_line_start) {
+            at_line_start = false;
+            const char *q = skip_ws(s, end);
+            if (q < end && *q == '#') {
+                const char *e = eol_of(q, end);
+                if (fill && add_comment(c, q, e))
+                    return -1;
+                s = e;
+                continue;
+            }
+            if (q < end && *q == 'x' &&
+                (q + 1 == end || q[1] == '=' || (unsigned char)q[1] <= ' ')) {
+                s = q;
+                return FAIL("%s", header ? "a second header line; a file has "
+                                           "one header, before the pattern "
+                                           "data"
+                                         : "the header line comes after "
+                                           "pattern data; move it before the "
+                                           "first row");
+            }
+        }
+        char ch = *s;
+        if (ch >= '0' && ch <= '9') {
+            if (ch == '0' && n == 0)
+                return FAIL("a run count starts with 0; write counts without "
+                            "leading zeros");
+            n = n * 10 + (ch - '0');
+            if (n > MAX_COUNT)
+                return FAIL("run count is too large (Golly's limit is %lld)",
+                            MAX_COUNT);
+            s++;
+            continue;
+        }
+        int64_t k = n ? n : 1;
+        int state;
+        switch (ch) {
+        case 'b':
+        case '.':
+            x += k;
+            if (x > MAX_COUNT)
+                return FAIL("the row extends past x = %lld", MAX_COUNT);
+            n = 0;
+            s++;
+            continue;
+        case '$':
+            x = 0;
+            y += k;
+            if (y > MAX_COUNT)
+                return FAIL("the pattern extends past y = %lld", MAX_COUNT);
+            n = 0;
+            s++;
+            continue;
+        case '!':
+            goto done;
+        case ' ':
+        case '\t':
+            if (n)
+                return FAIL("whitespace after a run count; put the count "
+                            "right before its letter");
+            s++;
+            continue;
+        case '\r':
+        case '\n':
+            if (n)
+                return FAIL("a run count at the end of a line; put the count "
+                            "on the same line as its letter");
+            s = next_line(s, end);
+            line++;
+            ls = s;
+            at_line_start = true;
+            continue;
+        case 'o':
+            state = 1;
+            break;
+        default:
+            if (ch >= 'A' && ch <= 'X') {
+                state = ch - 'A' + 1;
+                p->multistate = true;
+            } else if (ch >= 'p' && ch <= 'y') {
+                if (s + 1 < end && s[1] >= 'A' && s[1] <= 'X') {
+                    state = 24 * (ch - 'p' + 1) + (s[1] - 'A' + 1);
+                    if (state > 255)
+                        return FAIL("state %d is above 255, the most this "
+                                    "reader keeps", state);
+                    p->multistate = true;
+                    s++;
+                } else {
+                    state = 1; /* Golly reads a lone p..y as state 1 */
+                }
+            } else if ((unsigned char)ch < ' ' || (unsigned char)ch > '~') {
+                return FAIL("unexpected byte 0x%02x in RLE data; only run "
+                            "counts, b o $ ! and state letters belong there",
+                            (unsigned char)ch);
+            } else if (ch == '-') {
+                return FAIL("'-' in RLE data; run counts must be positive "
+                            "integers");
+            } else {
+                return FAIL("unexpected character '%c' in RLE data; use b and "
+                            "o for two-state cells, . A-X (and pA-yO) for "
+                            "multi-state, $ for a new row and ! at the end",
+                            ch);
+            }
+        }
+        /* A run of k cells of state `state` at (x, y). */
+        if (header && (x + k > w || y >= h)) {
+            if (y >= h)
+                return FAIL("live cell in row %lld, below the header's "
+                            "y = %lld; fix the header's height", (long long)y,
+                            (long long)h);
+            return FAIL("live cell at column %lld, past the header's "
+                        "x = %lld; fix the header's width",
+                        (long long)(x + k - 1), (long long)w);
+        }
+        if (x + k > MAX_COUNT)
+            return FAIL("the row extends past x = %lld", MAX_COUNT);
+        if (fill) {
+            if (state == 1) {
+                set_run(gg_grid_row(&p->plane[0], y), x, k);
+            } else {
+                while (state >> p->n_planes) {
+                    if (gg_grid_init(&p->plane[p->n_planes], w, h, c->err))
+                        return -1;
+                    p->n_planes++;
+                }
+                for (int i = 0; i < p->n_planes; i++)
+                    if ((state >> i) & 1)
+                        set_run(gg_grid_row(&p->plane[i], y), x, k);
+            }
+        } else {
+            if (x + k - 1 > maxx)
+                maxx = x + k - 1;
+            maxy = y;
+        }
+        x += k;
+        n = 0;
+        s++;
+    }
+    /* No '!': Golly accepts that. A count left over means a cut-off file. */
+    if (n)
+        return FAIL("the file ends inside a run count; it looks truncated");
+done:
+    if (mx)
+        *mx = maxx, *my = maxy;
+    return 0;
+}
+
+int gg_pattern_parse_rle(const char *text, size_t len, const char *name,
+                         gg_pattern *p, gg_err *err)
+{
+    memset(p, 0, sizeof *p);
+    rle_ctx ctx = {.name = name ? name : "<pattern>", .text = text,
+                   .end = text + len, .err = err};
+    rle_ctx *c = &ctx;
+    const char *s = text, *end = text + len;
+    if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+        s += 3;
+    int line = 1;
+    const char *ls = s;
+    bool sawpos = false, header = false, first = true;
+    int hline = 0;
+    int64_t px = 0, py = 0, gen = 0, w = 0, h = 0;
+    char *rule = NULL, *hash_rule = NULL;
+    int rc = -1;
+
+    /* Lines before the data: blanks, '#' lines, the header. */
+    for (;;) {
+        if (s >= end)
+            break;
+        const char *e = eol_of(s, end);
+        const char *q = skip_ws(s, e);
+        if (q == e) {
+            s = next_line(e, end);
+            line++;
+            ls = s;
+            continue;
+        }
+        if (*q == '#') {
+            /* Golly honours #CXRLE only in the leading lines. */
+            if (first && e - q >= 6 && memcmp(q, "#CXRLE", 6) == 0) {
+                if (parse_cxrle(c, line, ls, q, e, &sawpos, &px, &py, &gen))
+                    goto out;
+            } else {
+                first = false;
+            }
+            if (q[1] == 'r' && !hash_rule) {
+                const char *r = skip_ws(q + 2, e), *re = r;
+                while (re < e && (unsigned char)*re > ' ')
+                    re++;
+                if (re > r && !(hash_rule = strndup(r, (size_t)(re - r)))) {
+                    gg_fail(err, "%s: out of memory", c->name);
+                    goto out;
+                }
+            }
+            if (add_comment(c, q, e))
+                goto out;
+            s = next_line(e, end);
+            line++;
+            ls = s;
+            continue;
+        }
+        first = false;
+        if (*q == 'x' && (q + 1 == e || q[1] == '=' ||
+                          (unsigned char)q[1] <= ' ')) {
+            if (header) {
+                s = q;
+                FAIL("a second header line; a file has one header");
+                goto out;
+            }
+            if (parse_header(c, line, ls, q, e, &w, &h, &rule))
+                goto out;
+            header = true;
+            hline = line;
+            s = next_line(e, end);
+            line++;
+            ls = s;
+            continue;
+        }
+        break; /* pattern data starts here */
+    }
+    if (!rule && hash_rule) {
+        rule = hash_rule;
+        hash_rule = NULL;
+    }
+
+    if (header) {
+        if (w > 0 && h > 0) {
+            if (alloc_box(c, p, w, h, hline))
+                goto out;
+        } else {
+            p->n_planes = 1;
+        }
+        if (rle_data(c, p, true, true, w, h, s, line, ls, NULL, NULL))
+            goto out;
+    } else {
+        int64_t mx, my;
+        bool ms = false;
+        if (rle_data(c, p, false, false, 0, 0, s, line, ls, &mx, &my))
+            goto out;
+        ms = p->multistate;
+        if (mx >= 0) {
+            w = mx + 1;
+            h = my + 1;
+            if (alloc_box(c, p, w, h, line))
+                goto out;
+        } else {
+            p->n_planes = 1;
+            w = h = 0;
+        }
+        if (rle_data(c, p, true, true, w, h, s, line, ls, NULL, NULL))
+            goto out;
+        p->multistate |= ms;
+    }
+    if (sawpos) {
+        p->x = px;
+        p->y = py;
+    } else {
+        gg_pattern_default_pos(rule, header ? w : 0, header ? h : 0, &p->x,
+                               &p->y);
+    }
+    p->generation = gen;
+    p->rule = rule;
+    rule = NULL;
+    p->comments = c->comments;
+    c->comments = NULL;
+    rc = 0;
+out:
+    if (rc)
+        gg_pattern_free(p);
+    free(rule);
+    free(hash_rule);
+    free(c->comments);
+    return rc;
+}

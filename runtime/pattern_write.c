@@ -1,0 +1,451 @@
+/* RLE writer, byte for byte as Golly 3.3's writerle (gollybase/
+ * writepattern.cpp): lines of at most 70 characters, no count for runs of
+ * one, trailing dead cells and blank rows dropped, "!" at the end. The
+ * output is buffered in 4 MiB chunks and goes through an atomic file. */
+#include "pattern.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic_file.h"
+
+#define CHUNK (4u << 20)
+
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    gg_atomic_file *af; /* NULL: grow buf in memory */
+    gg_err *err;
+    bool failed;
+    unsigned linelen;
+} sink;
+
+static void sink_flush(sink *k)
+{
+    if (k->failed || !k->af)
+        return;
+    if (gg_atomic_write(k->af, k->buf, k->len, k->err))
+        k->failed = true;
+    k->len = 0;
+}
+
+/* Room for n more bytes. */
+static inline bool sink_room(sink *k, size_t n)
+{
+    if (k->len + n <= k->cap)
+        return true;
+    if (k->af) {
+        sink_flush(k);
+        return !k->failed;
+    }
+    size_t cap = k->cap ? k->cap : 4096;
+    while (cap < k->len + n)
+        cap *= 2;
+    char *nb = realloc(k->buf, cap);
+    if (!nb) {
+        gg_fail(k->err, "out of memory formatting RLE (%zu bytes)", cap);
+        k->failed = true;
+        return false;
+    }
+    k->buf = nb;
+    k->cap = cap;
+    return true;
+}
+
+static void sink_put(sink *k, const char *s, size_t n)
+{
+    if (k->failed)
+        return;
+    if (n > CHUNK && k->af) {
+        sink_flush(k);
+        if (!k->failed && gg_atomic_write(k->af, s, n, k->err))
+            k->failed = true;
+        return;
+    }
+    if (!sink_room(k, n))
+        return;
+    memcpy(k->buf + k->len, s, n);
+    k->len += n;
+}
+
+static void sink_str(sink *k, const char *s)
+{
+    sink_put(k, s, strlen(s));
+}
+
+/* AddRun: state -2 '!', -1 '$', 0 dead, >0 live. */
+static inline void add_run(sink *k, int state, int ms, uint64_t run)
+{
+    char num[24];
+    unsigned numlen = 0;
+    if (run > 1) {
+        char t[24];
+        int n = 0;
+        while (run) {
+            t[n++] = (char)('0' + run % 10);
+            run /= 10;
+        }
+        while (n)
+            num[numlen++] = t[--n];
+    }
+    if (!sink_room(k, numlen + 4))
+        return;
+    char *o = k->buf + k->len;
+    if (k->linelen + numlen + 1 + (unsigned)ms > 70) {
+        *o++ = '\n';
+        k->linelen = 0;
+    }
+    memcpy(o, num, numlen);
+    o += numlen;
+    if (ms) {
+        if (state <= 0) {
+            *o++ = ".$!"[-state];
+        } else {
+            if (state > 24) {
+                int hi = (state - 25) / 24;
+                *o++ = (char)('p' + hi);
+                k->linelen++;
+                state -= (hi + 1) * 24;
+            }
+            *o++ = (char)('A' + state - 1);
+        }
+    } else {
+        *o++ = "!$bo"[state + 2];
+    }
+    k->linelen += numlen + 1;
+    k->len = (size_t)(o - k->buf);
+}
+
+static inline int64_t next_one(const uint64_t *row, int64_t stride,
+                               int64_t width, int64_t x)
+{
+    if (x >= width)
+        return width;
+    int64_t w = x >> 6;
+    uint64_t v = row[w] & (~0ull << (x & 63));
+    while (!v) {
+        if (++w >= stride)
+            return width;
+        v = row[w];
+    }
+    return w * 64 + __builtin_ctzll(v);
+}
+
+static inline int64_t next_zero(const uint64_t *row, int64_t stride,
+                                int64_t width, int64_t x)
+{
+    if (x >= width)
+        return width;
+    int64_t w = x >> 6;
+    uint64_t v = ~row[w] & (~0ull << (x & 63));
+    while (!v) {
+        if (++w >= stride)
+            return width;
+        v = ~row[w];
+    }
+    int64_t r = w * 64 + __builtin_ctzll(v);
+    return r < width ? r : width;
+}
+
+/* One run into o (room checked by the caller), as AddRun for two states. */
+static inline char *emit(char *o, unsigned *ll, char letter, uint64_t len)
+{
+    if (len < 10) {
+        /* Branch-free for the common short runs of a soup. */
+        unsigned nl = len > 1;
+        if (*ll + nl + 1 > 70) {
+            *o++ = '\n';
+            *ll = 0;
+        }
+        o[0] = (char)('0' + len);
+        o[nl] = letter;
+        *ll += nl + 1;
+        return o + nl + 1;
+    }
+    char t[24];
+    unsigned n = 0;
+    while (len) {
+        t[n++] = (char)('0' + len % 10);
+        len /= 10;
+    }
+    if (*ll + n + 1 > 70) {
+        *o++ = '\n';
+        *ll = 0;
+    }
+    *ll += n + 1;
+    while (n)
+        *o++ = t[--n];
+    *o++ = letter;
+    return o;
+}
+
+/* Two-state rows: walk the run boundaries (cells that differ from their
+ * left neighbour) a word at a time. */
+static void write_two_state(sink *k, const gg_grid *g)
+{
+    uint64_t dollrun = 0;
+    const int64_t width = g->width;
+    for (int64_t y = 0; y < g->height && !k->failed; y++) {
+        const uint64_t *row = gg_grid_row(g, y);
+        int64_t last = 0; /* start of the current run */
+        uint64_t cur = 0;  /* its state */
+        uint64_t carry = 0;
+        bool any = false;
+        for (int64_t w = 0; w < g->stride; w++) {
+            uint64_t v = row[w];
+            uint64_t t = v ^ ((v << 1) | carry);
+            carry = v >> 63;
+            if (!t)
+                continue;
+            if (!sink_room(k, 64 * 3 + 64))
+                return;
+            char *o = k->buf + k->len;
+            if (!any) {
+                any = true;
+                if (dollrun) {
+                    o = emit(o, &k->linelen, '$', dollrun);
+                    dollrun = 0;
+                }
+            }
+            do {
+                int64_t b = w * 64 + __builtin_ctzll(t);
+                t &= t - 1;
+                if (b >= width)
+                    break;
+                if (b > last)
+                    o = emit(o, &k->linelen, cur ? 'o' : 'b',
+                             (uint64_t)(b - last));
+                last = b;
+                cur ^= 1;
+            } while (t);
+            k->len = (size_t)(o - k->buf);
+        }
+        if (cur && !k->failed) {
+            if (!sink_room(k, 64))
+                return;
+            k->len = (size_t)(emit(k->buf + k->len, &k->linelen, 'o',
+                                   (uint64_t)(width - last)) - k->buf);
+        }
+        dollrun++;
+    }
+}
+
+static int write_multi_state(sink *k, const gg_pattern *p)
+{
+    const gg_grid *g0 = &p->plane[0];
+    int64_t wd = g0->width;
+    unsigned char *st = malloc((size_t)g0->stride * 64);
+    if (!st)
+        return gg_fail(k->err, "out of memory writing a %lld-cell row",
+                       (long long)wd);
+    uint64_t dollrun = 0;
+    for (int64_t y = 0; y < g0->height && !k->failed; y++) {
+        bool any = false;
+        for (int64_t w = 0; w < g0->stride; w++) {
+            uint64_t or = 0;
+            for (int i = 0; i < p->n_planes; i++)
+                or |= gg_grid_row(&p->plane[i], y)[w];
+            unsigned char *o = st + w * 64;
+            memset(o, 0, 64);
+            if (!or)
+                continue;
+            any = true;
+            for (int i = 0; i < p->n_planes; i++) {
+                uint64_t v = gg_grid_row(&p->plane[i], y)[w];
+                while (v) {
+                    int b = __builtin_ctzll(v);
+                    v &= v - 1;
+                    o[b] |= (unsigned char)(1u << i);
+                }
+            }
+        }
+        if (!any) {
+            dollrun++;
+            continue;
+        }
+        int64_t x = 0;
+        while (x < wd) {
+            int64_t a = x;
+            while (a < wd && !st[a])
+                a++;
+            if (a >= wd)
+                break;
+            int64_t e = a + 1;
+            while (e < wd && st[e] == st[a])
+                e++;
+            if (dollrun) {
+                add_run(k, -1, 1, dollrun);
+                dollrun = 0;
+            }
+            if (a > x)
+                add_run(k, 0, 1, (uint64_t)(a - x));
+            add_run(k, st[a], 1, (uint64_t)(e - a));
+            x = e;
+        }
+        dollrun = 1;
+    }
+    free(st);
+    return 0;
+}
+
+static int check_pattern(const gg_pattern *p, gg_err *err)
+{
+    if (p->n_planes < 1 || p->n_planes > GG_PATTERN_MAX_PLANES)
+        return gg_fail(err, "cannot write a pattern with %d planes (1 to %d)",
+                       p->n_planes, GG_PATTERN_MAX_PLANES);
+    for (int i = 1; i < p->n_planes; i++)
+        if (p->plane[i].width != p->plane[0].width ||
+            p->plane[i].height != p->plane[0].height)
+            return gg_fail(err, "cannot write a pattern whose planes differ "
+                           "in size (plane %d is %lldx%lld, plane 0 %lldx%lld)",
+                           i, (long long)p->plane[i].width,
+                           (long long)p->plane[i].height,
+                           (long long)p->plane[0].width,
+                           (long long)p->plane[0].height);
+    if (p->rule) {
+        if (!*p->rule)
+            return gg_fail(err, "cannot write an empty rule; use NULL for "
+                           "none");
+        for (const char *r = p->rule; *r; r++)
+            if ((unsigned char)*r <= ' ')
+                return gg_fail(err, "cannot write rule \"%s\": a rule has no "
+                               "whitespace", p->rule);
+    }
+    return 0;
+}
+
+/* Does a stored "#CXRLE ..." line give position (x, y) and generation g?
+ * Without Pos it gives the default (dx, dy); without Gen, 0. */
+static bool cxrle_matches(const char *l, int64_t x, int64_t y, int64_t dx,
+                          int64_t dy, int64_t g)
+{
+    const char *nl = strchr(l, '\n');
+    size_t n = nl ? (size_t)(nl - l) : strlen(l);
+    char buf[256];
+    if (n >= sizeof buf)
+        return false;
+    memcpy(buf, l, n);
+    buf[n] = 0;
+    int64_t px = dx, py = dy, pg = 0;
+    const char *pos = strstr(buf, " Pos="), *gen = strstr(buf, " Gen=");
+    char *e;
+    if (pos) {
+        px = strtoll(pos + 5, &e, 10);
+        if (*e != ',')
+            return false;
+        py = strtoll(e + 1, &e, 10);
+    }
+    if (gen)
+        pg = strtoll(gen + 5, &e, 10);
+    return px == x && py == y && pg == g;
+}
+
+static void write_rle(sink *k, const gg_pattern *p)
+{
+    int64_t w = gg_pattern_width(p), h = gg_pattern_height(p);
+    bool empty = w == 0 || h == 0 || !p->plane[0].bits;
+    if (empty)
+        w = h = 0;
+    int64_t dx, dy;
+    gg_pattern_default_pos(p->rule, w, h, &dx, &dy);
+    const char *stored = NULL;
+    const char *cm = p->comments;
+    for (const char *l = cm; l && *l && !stored;) {
+        if (strncmp(l, "#CXRLE", 6) == 0)
+            stored = l;
+        const char *nl = strchr(l, '\n');
+        l = nl ? nl + 1 : l + strlen(l);
+    }
+    char line[160];
+    if (stored && cxrle_matches(stored, p->x, p->y, dx, dy, p->generation)) {
+        /* The file's own #CXRLE line still holds: keep it as it was. */
+        const char *nl = strchr(stored, '\n');
+        sink_put(k, stored, nl ? (size_t)(nl - stored) : strlen(stored));
+        sink_str(k, "\n");
+    } else if (stored || p->x != dx || p->y != dy || p->generation != 0) {
+        int n = snprintf(line, sizeof line, "#CXRLE Pos=%lld,%lld",
+                         (long long)p->x, (long long)p->y);
+        if (p->generation > 0)
+            snprintf(line + n, sizeof line - (size_t)n, " Gen=%lld",
+                     (long long)p->generation);
+        sink_str(k, line);
+        sink_str(k, "\n");
+    }
+    for (const char *l = cm; l && *l;) {
+        const char *nl = strchr(l, '\n');
+        size_t n = nl ? (size_t)(nl - l) : strlen(l);
+        if (strncmp(l, "#CXRLE", 6) != 0) {
+            if (*l != '#')
+                sink_str(k, "#C ");
+            sink_put(k, l, n);
+            sink_str(k, "\n");
+        }
+        l += n + (nl ? 1 : 0);
+    }
+    snprintf(line, sizeof line, "x = %lld, y = %lld%s", (long long)w,
+             (long long)h, p->rule ? ", rule = " : "");
+    sink_str(k, line);
+    if (p->rule)
+        sink_str(k, p->rule);
+    sink_str(k, "\n");
+    if (empty) {
+        sink_str(k, "!\n");
+        return;
+    }
+    k->linelen = 0;
+    int ms = p->multistate || p->n_planes > 1;
+    if (ms) {
+        if (write_multi_state(k, p)) {
+            k->failed = true;
+            return;
+        }
+    } else {
+        write_two_state(k, &p->plane[0]);
+    }
+    add_run(k, -2, ms, 1);
+    sink_str(k, "\n");
+}
+
+int gg_pattern_format_rle(const gg_pattern *p, char **text, size_t *len,
+                          gg_err *err)
+{
+    *text = NULL;
+    *len = 0;
+    if (check_pattern(p, err))
+        return -1;
+    sink k = {.err = err};
+    write_rle(&k, p);
+    if (!k.failed && !sink_room(&k, 1))
+        k.failed = true;
+    if (k.failed) {
+        free(k.buf);
+        return -1;
+    }
+    k.buf[k.len] = 0;
+    *text = k.buf;
+    *len = k.len;
+    return 0;
+}
+
+int gg_pattern_write_rle(const char *path, const gg_pattern *p, gg_err *err)
+{
+    if (check_pattern(p, err))
+        return -1;
+    gg_atomic_file af;
+    if (gg_atomic_open(path, &af, err))
+        return -1;
+    sink k = {.err = err, .af = &af, .cap = CHUNK};
+    k.buf = malloc(CHUNK);
+    if (!k.buf) {
+        gg_atomic_abort(&af);
+        return gg_fail(err, "cannot write '%s': out of memory", path);
+    }
+    write_rle(&k, p);
+    sink_flush(&k);
+    free(k.buf);
+    if (k.failed) {
+        gg_atomic_abort(&af); /* safe if the failing write already did */
+        return -1;
+    }
+    return gg_atomic_commit(&af, err);
+}

@@ -1,0 +1,65 @@
+#include "reference.h"
+
+/* Coordinate of a neighbour along one axis, or -1 when it is outside a
+ * plane. */
+static int64_t wrap(int64_t v, int64_t size, gg_topo topo)
+{
+    if (v >= 0 && v < size)
+        return v;
+    if (topo == GG_TOPO_PLANE)
+        return -1;
+    return ((v % size) + size) % size;
+}
+
+static int next_state(const gg_rule *rule, gg_topo topo, const gg_grid *in,
+                      int64_t x, int64_t y)
+{
+    int count;
+    const gg_offset *off = gg_nbhd_offsets(rule->nbhd, &count);
+    uint32_t neighbours = 0;
+    for (int i = 0; i < count; i++) {
+        int64_t nx = wrap(x + off[i].dx, in->width, topo);
+        int64_t ny = wrap(y + off[i].dy, in->height, topo);
+        if (nx >= 0 && ny >= 0 && gg_grid_get(in, nx, ny))
+            neighbours |= 1u << i;
+    }
+    return gg_rule_next(rule, gg_grid_get(in, x, y), neighbours);
+}
+
+/* Whether the 64-cell word (wx, y) and every word its cells can see are
+ * dead; without B0 its next state is then dead too. This is the only
+ * shortcut: it keeps sparse universes (escaping gliders) affordable. */
+static bool quiet(const gg_grid *in, gg_topo topo, int64_t wx, int64_t y)
+{
+    for (int64_t dy = -1; dy <= 1; dy++) {
+        int64_t ny = wrap(y + dy, in->height, topo);
+        if (ny < 0)
+            continue;
+        const uint64_t *row = gg_grid_row(in, ny);
+        for (int64_t dw = -1; dw <= 1; dw++) {
+            int64_t nw = wrap(wx + dw, in->stride, topo);
+            if (nw >= 0 && row[nw])
+                return false;
+        }
+    }
+    /* A torus narrower than 64 cells wraps within one word: covered above. */
+    return true;
+}
+
+void gg_reference_step(const gg_rule *rule, gg_topo topo, const gg_grid *in,
+                       gg_grid *out)
+{
+    bool b0 = gg_rule_has_b0(rule);
+    for (int64_t y = 0; y < in->height; y++) {
+        uint64_t *orow = gg_grid_row(out, y);
+        for (int64_t wx = 0; wx < in->stride; wx++) {
+            if (!b0 && quiet(in, topo, wx, y)) {
+                orow[wx] = 0;
+                continue;
+            }
+            int64_t end = wx * 64 + 64 < in->width ? wx * 64 + 64 : in->width;
+            for (int64_t x = wx * 64; x < end; x++)
+                gg_grid_set(out, x, y, next_state(rule, topo, in, x, y));
+        }
+    }
+}

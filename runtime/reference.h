@@ -1,0 +1,15 @@
+/* The reference simulator: one cell at a time, straight from the rule's
+ * definition. Slow and obviously right; every fast kernel is checked
+ * against it. */
+#ifndef GG_REFERENCE_H
+#define GG_REFERENCE_H
+
+#include "grid.h"
+#include "rule.h"
+
+/* One generation from `in` into `out` (same size, distinct). topo is
+ * GG_TOPO_TORUS (edges wrap) or GG_TOPO_PLANE (dead cells outside). */
+void gg_reference_step(const gg_rule *rule, gg_topo topo, const gg_grid *in,
+                       gg_grid *out);
+
+#endif

@@ -1,0 +1,173 @@
+#include "universe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reference.h"
+
+static int reference_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                          gg_grid *grid, int64_t gens, gg_err *err)
+{
+    (void)ctx;
+    gg_grid next;
+    if (gg_grid_init(&next, grid->width, grid->height, err))
+        return -1;
+    for (int64_t g = 0; g < gens; g++) {
+        gg_reference_step(rule, topo, grid, &next);
+        gg_grid tmp = *grid;
+        *grid = next;
+        next = tmp;
+    }
+    gg_grid_free(&next);
+    return 0;
+}
+
+gg_stepper gg_reference_stepper(void)
+{
+    gg_stepper s = {"reference", reference_step, NULL, 64};
+    return s;
+}
+
+int gg_universe_init(gg_universe *u, const gg_rule *rule, gg_err *err)
+{
+    memset(u, 0, sizeof *u);
+    u->rule = *rule;
+    if (!gg_rule_is_bounded(rule))
+        return gg_fail(err, "an empty universe needs a bounded rule (:TW,H "
+                       "or :PW,H)");
+    u->x0 = -(rule->width / 2);
+    u->y0 = -(rule->height / 2);
+    return gg_grid_init(&u->grid, rule->width, rule->height, err);
+}
+
+static int check_pattern(const gg_rule *rule, const gg_pattern *p, gg_err *err)
+{
+    if (p->n_planes > 1 && gg_pattern_max_state(p) > 1)
+        return gg_fail(err, "the pattern has cells in state %d, but %s rules "
+                       "have two states (0 and 1)",
+                       gg_pattern_max_state(p),
+                       gg_nbhd_name(rule->nbhd));
+    if (!gg_rule_is_bounded(rule) && gg_rule_has_b0(rule))
+        return gg_fail(err, "B0 rules turn the whole unbounded plane on in "
+                       "one generation; give a bounded grid such as "
+                       ":T1024,1024 (see README: B0 rules)");
+    return 0;
+}
+
+int gg_universe_from_pattern(gg_universe *u, const gg_rule *rule,
+                             const gg_pattern *p, gg_err *err)
+{
+    memset(u, 0, sizeof *u);
+    if (check_pattern(rule, p, err))
+        return -1;
+    const gg_grid *cells = &p->plane[0];
+    if (gg_rule_is_bounded(rule)) {
+        if (gg_universe_init(u, rule, err))
+            return -1;
+        int64_t bx0, by0, bx1, by1;
+        if (gg_grid_bbox(cells, &bx0, &by0, &bx1, &by1) &&
+            (p->x + bx0 < u->x0 || p->y + by0 < u->y0 ||
+             p->x + bx1 >= u->x0 + rule->width ||
+             p->y + by1 >= u->y0 + rule->height)) {
+            gg_universe_free(u);
+            return gg_fail(err, "the pattern (%lldx%lld live box) does not "
+                           "fit in the %lldx%lld grid of the rule; use a "
+                           "larger grid", (long long)(bx1 - bx0 + 1),
+                           (long long)(by1 - by0 + 1), (long long)rule->width,
+                           (long long)rule->height);
+        }
+        gg_grid_blit(&u->grid, cells, p->x - u->x0, p->y - u->y0);
+    } else {
+        u->rule = *rule;
+        if (gg_grid_copy(&u->grid, cells, err))
+            return -1;
+        u->x0 = p->x;
+        u->y0 = p->y;
+    }
+    u->generation = p->generation;
+    return 0;
+}
+
+/* Unbounded plane: make sure `margin` dead cells surround the live box,
+ * cropping to box + slack on every side when they do not. */
+static int ensure_margin(gg_universe *u, int64_t margin, gg_err *err)
+{
+    int64_t x0, y0, x1, y1;
+    if (!gg_grid_bbox(&u->grid, &x0, &y0, &x1, &y1))
+        return 0; /* nothing alive stays so without B0 */
+    if (x0 >= margin && y0 >= margin && x1 + margin < u->grid.width &&
+        y1 + margin < u->grid.height)
+        return 0;
+    int64_t w = x1 - x0 + 1, h = y1 - y0 + 1;
+    /* Slack grows with the pattern so regrowth stays rare. */
+    int64_t sx = margin + w / 2 + 16, sy = margin + h / 2 + 16;
+    gg_grid bigger;
+    if (gg_grid_init(&bigger, w + 2 * sx, h + 2 * sy, err))
+        return -1;
+    gg_grid_blit(&bigger, &u->grid, sx - x0, sy - y0);
+    gg_grid_free(&u->grid);
+    u->grid = bigger;
+    u->x0 += x0 - sx;
+    u->y0 += y0 - sy;
+    return 0;
+}
+
+int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
+                    gg_progress_fn progress, void *progress_ctx, gg_err *err)
+{
+    if (gens < 0)
+        return gg_fail(err, "generation count %lld is negative",
+                       (long long)gens);
+    bool bounded = gg_rule_is_bounded(&u->rule);
+    gg_topo topo = bounded ? u->rule.topo : GG_TOPO_PLANE;
+    for (int64_t done = 0; done < gens;) {
+        int64_t batch = gens - done;
+        if (s->max_batch > 0 && batch > s->max_batch)
+            batch = s->max_batch;
+        if (!bounded && ensure_margin(u, batch + 1, err))
+            return -1;
+        if (s->step(s->ctx, &u->rule, topo, &u->grid, batch, err))
+            return -1;
+        done += batch;
+        u->generation += batch;
+        if (progress)
+            progress(progress_ctx, done, gens);
+    }
+    return 0;
+}
+
+int64_t gg_universe_population(const gg_universe *u)
+{
+    return gg_grid_population(&u->grid);
+}
+
+int gg_universe_to_pattern(const gg_universe *u, gg_pattern *p, gg_err *err)
+{
+    memset(p, 0, sizeof *p);
+    char rule[128];
+    gg_rule_format(&u->rule, rule, sizeof rule);
+    p->rule = strdup(rule);
+    if (!p->rule)
+        return gg_fail(err, "out of memory");
+    p->n_planes = 1;
+    p->generation = u->generation;
+    int64_t x0, y0, x1, y1;
+    if (!gg_grid_bbox(&u->grid, &x0, &y0, &x1, &y1)) {
+        x0 = y0 = x1 = y1 = 0; /* an empty pattern: one dead cell */
+    }
+    if (gg_grid_init(&p->plane[0], x1 - x0 + 1, y1 - y0 + 1, err)) {
+        gg_pattern_free(p);
+        return -1;
+    }
+    gg_grid_blit(&p->plane[0], &u->grid, -x0, -y0);
+    p->x = u->x0 + x0;
+    p->y = u->y0 + y0;
+    return 0;
+}
+
+void gg_universe_free(gg_universe *u)
+{
+    gg_grid_free(&u->grid);
+    memset(u, 0, sizeof *u);
+}

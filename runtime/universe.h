@@ -1,0 +1,54 @@
+/* A universe: a rule, a bit grid and where that grid sits in Golly's
+ * coordinates. Bounded rules (:T, :P) have a grid of exactly their size
+ * with the top-left cell at (-(W/2), -(H/2)), as in Golly. The unbounded
+ * plane is simulated exactly on a bounded plane that is regrown around the
+ * live cells whenever they come closer to an edge than the generations about
+ * to run (nothing travels faster than one cell per generation). */
+#ifndef GG_UNIVERSE_H
+#define GG_UNIVERSE_H
+
+#include "grid.h"
+#include "pattern.h"
+#include "rule.h"
+
+typedef struct gg_universe {
+    gg_rule rule;
+    gg_grid grid;
+    int64_t x0, y0; /* Golly coordinates of grid cell (0, 0) */
+    int64_t generation;
+} gg_universe;
+
+/* A stepper advances a bounded grid by `gens` generations with dead cells
+ * (plane) or wrapping (torus) outside, per `topo`. Backends implement it. */
+typedef struct gg_stepper {
+    const char *name;
+    int (*step)(void *ctx, const gg_rule *rule, gg_topo topo, gg_grid *grid,
+                int64_t gens, gg_err *err);
+    void *ctx;
+    int64_t max_batch; /* most generations per call (bounds the margin) */
+} gg_stepper;
+
+gg_stepper gg_reference_stepper(void);
+
+/* Place a two-state pattern as Golly does; fails on multi-state cells,
+ * cells outside a bounded grid, and unbounded B0 rules. */
+int gg_universe_from_pattern(gg_universe *u, const gg_rule *rule,
+                             const gg_pattern *p, gg_err *err);
+
+/* An empty bounded universe of the rule's size (bounded rules only). */
+int gg_universe_init(gg_universe *u, const gg_rule *rule, gg_err *err);
+
+/* Live cells trimmed to their bounding box, with position, rule text
+ * (canonical) and generation. */
+int gg_universe_to_pattern(const gg_universe *u, gg_pattern *p, gg_err *err);
+
+typedef void (*gg_progress_fn)(void *ctx, int64_t done, int64_t total);
+
+int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
+                    gg_progress_fn progress, void *progress_ctx, gg_err *err);
+
+int64_t gg_universe_population(const gg_universe *u);
+
+void gg_universe_free(gg_universe *u);
+
+#endif

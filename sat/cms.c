@@ -1,0 +1,129 @@
+/* CryptoMiniSat behind the gg_sat interface (sat/cms.h). */
+#include "cms.h"
+
+#include <stdlib.h>
+
+#include "gg_config.h"
+
+#if GG_HAVE_SAT
+
+#include <cryptominisat5/cryptominisat_c.h>
+
+/* The C API has neither an interrupt nor conflict statistics. The C++
+ * SATSolver methods behind them are exported, and cmsat_new() returns that
+ * very C++ object, so we call them by their Itanium-ABI names with the
+ * object as the implicit first argument. interrupt_asap only sets an atomic
+ * flag, which is what makes it safe from another thread. */
+void _ZN5CMSat9SATSolver14interrupt_asapEv(SATSolver *self);
+uint64_t _ZN5CMSat9SATSolver17get_sum_conflictsEv(SATSolver *self);
+
+struct gg_sat {
+    SATSolver *cms;
+    int n_vars;       /* variables handed out */
+    int n_cms_vars;   /* variables the solver knows about */
+    slice_lbool model;
+    c_Lit *buf;       /* clause being converted */
+    int buf_cap;
+};
+
+bool gg_sat_available(void) { return true; }
+
+gg_sat *gg_sat_new(void)
+{
+    gg_sat *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->cms = cmsat_new();
+    cmsat_set_num_threads(s->cms, 1);
+    cmsat_set_verbosity(s->cms, 0);
+    return s;
+}
+
+void gg_sat_free(gg_sat *s)
+{
+    if (!s)
+        return;
+    cmsat_free(s->cms);
+    free(s->buf);
+    free(s);
+}
+
+int gg_sat_var(gg_sat *s) { return ++s->n_vars; }
+
+/* Variables are created in the solver in batches, when a clause needs them. */
+static void sync_vars(gg_sat *s)
+{
+    if (s->n_vars > s->n_cms_vars) {
+        cmsat_new_vars(s->cms, (size_t)(s->n_vars - s->n_cms_vars));
+        s->n_cms_vars = s->n_vars;
+    }
+}
+
+void gg_sat_clause(gg_sat *s, const int *lits, int n)
+{
+    sync_vars(s);
+    if (n > s->buf_cap) {
+        c_Lit *b = realloc(s->buf, (size_t)n * sizeof *b);
+        if (!b)
+            abort(); /* out of memory while encoding: nothing to salvage */
+        s->buf = b, s->buf_cap = n;
+    }
+    for (int i = 0; i < n; i++) {
+        int v = abs(lits[i]) - 1;
+        s->buf[i].x = (uint32_t)(2 * v + (lits[i] < 0));
+    }
+    cmsat_add_clause(s->cms, s->buf, (size_t)n);
+}
+
+gg_sat_result gg_sat_solve(gg_sat *s, double max_seconds)
+{
+    sync_vars(s);
+    cmsat_set_max_time(s->cms, max_seconds > 0 ? max_seconds : 1e12);
+    c_lbool r = cmsat_solve(s->cms);
+    if (r.x == L_TRUE) {
+        s->model = cmsat_get_model(s->cms);
+        return GG_SAT_SAT;
+    }
+    return r.x == L_FALSE ? GG_SAT_UNSAT : GG_SAT_UNKNOWN;
+}
+
+bool gg_sat_value(const gg_sat *s, int v)
+{
+    size_t i = (size_t)(v - 1);
+    return i < s->model.num_vals && s->model.vals[i].x == L_TRUE;
+}
+
+void gg_sat_interrupt(gg_sat *s)
+{
+    _ZN5CMSat9SATSolver14interrupt_asapEv(s->cms);
+}
+
+uint64_t gg_sat_conflicts(gg_sat *s)
+{
+    return _ZN5CMSat9SATSolver17get_sum_conflictsEv(s->cms);
+}
+
+#else /* cache-only build: every caller checks gg_sat_available() */
+
+struct gg_sat {
+    int unused;
+};
+
+bool gg_sat_available(void) { return false; }
+gg_sat *gg_sat_new(void) { return NULL; }
+void gg_sat_free(gg_sat *s) { (void)s; }
+int gg_sat_var(gg_sat *s) { (void)s; return 0; }
+void gg_sat_clause(gg_sat *s, const int *lits, int n)
+{
+    (void)s, (void)lits, (void)n;
+}
+gg_sat_result gg_sat_solve(gg_sat *s, double max_seconds)
+{
+    (void)s, (void)max_seconds;
+    return GG_SAT_UNKNOWN;
+}
+bool gg_sat_value(const gg_sat *s, int v) { (void)s, (void)v; return false; }
+void gg_sat_interrupt(gg_sat *s) { (void)s; }
+uint64_t gg_sat_conflicts(gg_sat *s) { (void)s; return 0; }
+
+#endif

@@ -1,0 +1,48 @@
+/* A small incremental SAT interface; only sat/cms.c knows the solver.
+ *
+ * Variables are numbered from 1 and literals are DIMACS style (+v true,
+ * -v false), so encoders read like the papers they follow. Every solve
+ * takes a budget and can be interrupted from another thread, because the
+ * search runs one solver per worker and stops the others when one finds a
+ * network. */
+#ifndef GG_SAT_CMS_H
+#define GG_SAT_CMS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct gg_sat gg_sat;
+
+typedef enum gg_sat_result {
+    GG_SAT_UNKNOWN = 0, /* budget spent or interrupted */
+    GG_SAT_SAT = 10,
+    GG_SAT_UNSAT = 20,
+} gg_sat_result;
+
+/* A new solver (single-threaded: parallelism comes from the caller), or
+ * NULL when the library was built without a solver. */
+gg_sat *gg_sat_new(void);
+void gg_sat_free(gg_sat *s);
+
+/* A fresh variable number. */
+int gg_sat_var(gg_sat *s);
+
+/* Adds the clause lits[0] | ... | lits[n-1]. */
+void gg_sat_clause(gg_sat *s, const int *lits, int n);
+
+/* Solves within max_seconds of CPU time (<= 0: no limit). */
+gg_sat_result gg_sat_solve(gg_sat *s, double max_seconds);
+
+/* Value of variable v in the last model. */
+bool gg_sat_value(const gg_sat *s, int v);
+
+/* Asks a running solve to stop soon (safe from another thread). */
+void gg_sat_interrupt(gg_sat *s);
+
+/* Conflicts over all solves so far (0 when the solver cannot say). */
+uint64_t gg_sat_conflicts(gg_sat *s);
+
+/* Whether this build has a SAT solver at all. */
+bool gg_sat_available(void);
+
+#endif

@@ -1,0 +1,53 @@
+/* CNF for "k gates of a library compute f on its care rows".
+ *
+ * Variables (Kojevnikov-Kulikov-Yaroslavtsev 2009, Knuth 7.1.2, percy):
+ * per gate slot a one-hot choice among its candidate sources, per gate a
+ * function normalized to f(0) = 0, per gate and added row a simulation
+ * variable, and one output polarity. Normalization loses nothing: a LUT
+ * absorbs the inversion of any of its inputs, and and/or/xor/andnot are
+ * exactly the normalized 2-input functions that read both inputs. The
+ * polarity is free for lut3 (folded into the last LUT) and pinned for
+ * gate2 to f(all-zero row), so a gate2 network inverts its output only when
+ * the function forces it (B0 rules); callers count that as one NOT.
+ *
+ * With a shape, gate fanins are fixed and slots left open choose among the
+ * primary inputs; without one, every slot chooses among all earlier
+ * signals. Symmetry breaking, each safe on its own and together:
+ * - slots of a gate read strictly increasing sources;
+ * - every gate reads at least 2 of its slots (all, for gate2); with a shape,
+ *   every gate fanin must matter too (otherwise a smaller shape or a
+ *   network of fewer gates does the same job);
+ * - without a shape, every gate but the last is read;
+ * - inputs f treats alike are first used in index order.
+ * Rows are added one by one (gg_enc_add_row), which is how the search adds
+ * counterexample rows lazily. */
+#ifndef GG_SAT_ENCODE_H
+#define GG_SAT_ENCODE_H
+
+#include "cms.h"
+#include "net.h"
+#include "shape.h"
+
+#define GG_ENC_MAX_GATES 24
+
+typedef struct gg_enc gg_enc;
+
+typedef struct gg_enc_spec {
+    const gg_tt *f;
+    gg_lib lib;
+    int k;
+    const gg_shape *shape; /* NULL: free topology */
+    const int *class_of;   /* gg_symm_classes() output, or NULL */
+} gg_enc_spec;
+
+/* Builds the row-independent part of the CNF into s. NULL on error. */
+gg_enc *gg_enc_new(const gg_enc_spec *spec, gg_sat *s, gg_err *err);
+void gg_enc_free(gg_enc *e);
+
+/* Adds the clauses that make the network compute f on care row r. */
+void gg_enc_add_row(gg_enc *e, int r);
+
+/* The network in the solver's last model. */
+int gg_enc_decode(const gg_enc *e, gg_net *net, gg_err *err);
+
+#endif

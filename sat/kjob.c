@@ -1,0 +1,189 @@
+#include "kjob.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cegar.h"
+
+#define MAX_THREADS 64
+
+typedef struct job {
+    const gg_kjob_in *in;
+    gg_shape *shapes;      /* NULL: one free-topology problem */
+    int n_problems;
+    atomic_int next, done, stop, undecided;
+    pthread_mutex_t mu;
+    gg_sat *running[MAX_THREADS];
+    bool found;
+    gg_net net;
+    uint64_t conflicts;
+    int failed;            /* an encoder error */
+    gg_err err;
+} job;
+
+typedef struct worker {
+    job *j;
+    int id;
+} worker;
+
+double gg_kjob_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void interrupt_all(job *j)
+{
+    pthread_mutex_lock(&j->mu);
+    for (int t = 0; t < MAX_THREADS; t++)
+        if (j->running[t])
+            gg_sat_interrupt(j->running[t]);
+    pthread_mutex_unlock(&j->mu);
+}
+
+/* Records the outcome of one problem under the lock. */
+static void record(job *j, int id, gg_sat *s, gg_synth_status st,
+                   const gg_net *net, int rc, const gg_err *err)
+{
+    pthread_mutex_lock(&j->mu);
+    j->running[id] = NULL;
+    j->conflicts += gg_sat_conflicts(s);
+    if (rc && !j->failed)
+        j->failed = 1, j->err = *err;
+    if (st == GG_SYNTH_SAT && !j->found)
+        j->found = true, j->net = *net;
+    pthread_mutex_unlock(&j->mu);
+    if (st == GG_SYNTH_UNKNOWN)
+        atomic_store(&j->undecided, 1);
+    if (st == GG_SYNTH_SAT || rc)
+        atomic_store(&j->stop, 1);
+}
+
+static void solve_one(job *j, int id, int p)
+{
+    const gg_kjob_in *in = j->in;
+    gg_sat *s = gg_sat_new();
+    gg_err err = {{0}};
+    gg_net net;
+    gg_enc_spec spec = {.f = in->f, .lib = in->lib, .k = in->k,
+                        .shape = j->shapes ? &j->shapes[p] : NULL,
+                        .class_of = in->class_of};
+    pthread_mutex_lock(&j->mu);
+    j->running[id] = s;
+    pthread_mutex_unlock(&j->mu);
+    gg_synth_status st = GG_SYNTH_UNKNOWN;
+    int rc = -1;
+    gg_enc *e = s ? gg_enc_new(&spec, s, &err) : NULL;
+    if (e && !atomic_load(&j->stop)) {
+        rc = 0;
+        st = gg_cegar_solve(e, s, in->f, in->init_rows, in->deadline, &net);
+    } else if (e) {
+        rc = 0; /* stopped before it started: leaves the k undecided */
+    }
+    record(j, id, s, st, &net, rc, &err);
+    gg_enc_free(e);
+    gg_sat_free(s);
+}
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    job *j = w->j;
+    for (;;) {
+        if (atomic_load(&j->stop))
+            break;
+        int p = atomic_fetch_add(&j->next, 1);
+        if (p >= j->n_problems)
+            break;
+        solve_one(j, w->id, p);
+        atomic_fetch_add(&j->done, 1);
+    }
+    return NULL;
+}
+
+/* The calling thread watches the clock and the cancel flag; solvers only
+ * notice an interrupt, so it is the one that sends it. */
+static void supervise(job *j)
+{
+    const gg_kjob_in *in = j->in;
+    double last = gg_kjob_now();
+    while (atomic_load(&j->done) < j->n_problems && !atomic_load(&j->stop)) {
+        nanosleep(&(struct timespec){0, 20000000}, NULL);
+        double now = gg_kjob_now();
+        bool cancel = in->cancel && *in->cancel;
+        if (cancel || (in->deadline > 0 && now > in->deadline)) {
+            atomic_store(&j->undecided, 1);
+            atomic_store(&j->stop, 1);
+            interrupt_all(j);
+        }
+        if (in->progress && now - last > 10) {
+            fprintf(stderr, "  k=%d: %d of %d shapes done\n", in->k,
+                    atomic_load(&j->done), j->n_problems);
+            last = now;
+        }
+    }
+    interrupt_all(j);
+}
+
+static int run_workers(job *j, gg_err *err)
+{
+    int n = j->in->threads < MAX_THREADS ? j->in->threads : MAX_THREADS;
+    pthread_t tid[MAX_THREADS];
+    worker w[MAX_THREADS];
+    int started = 0;
+    for (; started < n; started++) {
+        w[started] = (worker){j, started};
+        if (pthread_create(&tid[started], NULL, work, &w[started]))
+            break;
+    }
+    if (!started)
+        return gg_fail(err, "cannot start solver threads");
+    supervise(j);
+    for (int t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+    return 0;
+}
+
+int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
+                gg_err *err)
+{
+    double t0 = gg_kjob_now();
+    job *j = gg_alloc(1, sizeof *j, err, "search job");
+    if (!j)
+        return -1;
+    j->in = in;
+    j->n_problems = 1;
+    pthread_mutex_init(&j->mu, NULL);
+    memset(stat, 0, sizeof *stat);
+    stat->k = in->k;
+    stat->status = GG_SYNTH_UNKNOWN;
+    if (in->use_shapes) {
+        int arity = in->lib == GG_LIB_LUT3 ? 3 : 2;
+        j->n_problems = gg_shape_enum(in->k, arity, in->min_pi_slots,
+                                      &j->shapes, err);
+    }
+    int rc = -1;
+    if (j->n_problems >= 0 && run_workers(j, err) == 0 && !j->failed) {
+        rc = 0;
+        stat->status = j->found ? GG_SYNTH_SAT
+                       : atomic_load(&j->undecided) ? GG_SYNTH_UNKNOWN
+                                                    : GG_SYNTH_UNSAT;
+        if (j->found)
+            *net = j->net;
+    } else if (j->failed) {
+        *err = j->err;
+    }
+    stat->shapes = atomic_load(&j->done);
+    stat->shapes_total = j->shapes ? j->n_problems : 0;
+    stat->conflicts = j->conflicts;
+    stat->seconds = gg_kjob_now() - t0;
+    pthread_mutex_destroy(&j->mu);
+    free(j->shapes);
+    free(j);
+    return rc;
+}

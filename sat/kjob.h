@@ -1,0 +1,31 @@
+/* One step of the search: is there a network of exactly k gates? The
+ * shapes of k gates (or one free-topology CNF) are handed out to worker
+ * threads with one solver each; the first network found stops the rest. */
+#ifndef GG_SAT_KJOB_H
+#define GG_SAT_KJOB_H
+
+#include "synth.h"
+
+typedef struct gg_kjob_in {
+    const gg_tt *f;
+    gg_lib lib;
+    int k;
+    const int *class_of;  /* symmetry classes or NULL */
+    int min_pi_slots;     /* essential inputs: fewer slots cannot work */
+    bool use_shapes;
+    int threads;
+    int init_rows;
+    double deadline;      /* gg_kjob_now() value; <= 0: none */
+    volatile sig_atomic_t *cancel;
+    bool progress;
+} gg_kjob_in;
+
+/* Fills stat (status SAT: *net holds the verified network). Returns -1
+ * only on errors (out of memory, no solver). */
+int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
+                gg_err *err);
+
+/* Monotonic wall clock in seconds. */
+double gg_kjob_now(void);
+
+#endif

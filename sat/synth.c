@@ -1,0 +1,151 @@
+#include "synth.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "kjob.h"
+#include "net_build.h"
+#include "symm.h"
+
+int gg_synth_cost(const gg_net *n, gg_lib lib)
+{
+    return n->n_gates + (lib == GG_LIB_GATE2 && n->out_neg[0]);
+}
+
+/* Networks of no gates: a constant or one input, possibly inverted. */
+static bool trivial(const gg_tt *f, gg_net *net)
+{
+    gg_net c;
+    memset(&c, 0, sizeof c);
+    c.n_inputs = f->n_inputs;
+    c.n_outputs = 1;
+    for (int src = -1; src < f->n_inputs; src++)
+        for (int neg = 0; neg < 2; neg++) {
+            c.out[0] = src < 0 ? GG_SIG_CONST0 : (uint16_t)src;
+            c.out_neg[0] = (uint8_t)neg;
+            if (gg_net_check(&c, 0, f, NULL) == 0) {
+                *net = c;
+                return true;
+            }
+        }
+    return false;
+}
+
+/* Gates that read at most `arity` signals each can see at most
+ * 1 + k(arity-1) inputs, and every essential input must be seen. */
+static int lower_bound(const gg_tt *f, gg_lib lib)
+{
+    int s = gg_symm_essential(f, NULL), a = lib == GG_LIB_LUT3 ? 3 : 2;
+    int k = (s - 1 + a - 2) / (a - 1);
+    return k < 1 ? 1 : k;
+}
+
+/* The starting network: the caller's, else the decision-diagram build. */
+static int upper_bound(const gg_tt *f, const gg_synth_opts *o,
+                       gg_synth_result *res, gg_err *err)
+{
+    gg_net h;
+    if (gg_net_build_from_tt(f, o->lib, &h, err))
+        return -1;
+    if (gg_net_check(&h, 0, f, NULL))
+        return gg_fail(err, "the fallback network builder got the function "
+                       "wrong; this is a bug in gen/net_build.c");
+    res->net = h;
+    if (o->upper && gg_net_check(o->upper, 0, f, NULL) == 0 &&
+        gg_net_in_lib(o->upper, o->lib) &&
+        gg_synth_cost(o->upper, o->lib) < gg_synth_cost(&h, o->lib))
+        res->net = *o->upper;
+    return 0;
+}
+
+static void report_k(const gg_synth_k *st)
+{
+    static const char *names[] = {"UNSAT", "SAT", "unknown"};
+    fprintf(stderr, "  k=%d: %-7s %8.2f s  %10llu conflicts", st->k,
+            names[st->status], st->seconds, (unsigned long long)st->conflicts);
+    if (st->shapes_total)
+        fprintf(stderr, "  %d/%d shapes", st->shapes, st->shapes_total);
+    fputc('\n', stderr);
+}
+
+static double k_deadline(const gg_synth_opts *o, double t0)
+{
+    double now = gg_kjob_now(), d = 0;
+    if (o->time_limit > 0)
+        d = t0 + o->time_limit;
+    if (o->k_time_limit > 0 && (d <= 0 || now + o->k_time_limit < d))
+        d = now + o->k_time_limit;
+    return d;
+}
+
+/* Tries k = first.. while a network of k gates would beat the best one. */
+static int search(const gg_tt *f, const gg_synth_opts *o,
+                  gg_synth_result *res, int first, double t0, gg_err *err)
+{
+    int class_of[GG_TT_MAX_INPUTS];
+    gg_symm_classes(f, class_of);
+    int extra = o->lib == GG_LIB_GATE2 && gg_tt_get(f->care, 0) &&
+                gg_tt_get(f->on, 0); /* the NOT a gate2 net must pay */
+    int shape_max = o->shape_max_k ? o->shape_max_k
+                    : o->lib == GG_LIB_LUT3 ? 7 : 9;
+    for (int k = first; k + extra < gg_synth_cost(&res->net, o->lib); k++) {
+        if (o->k_max && k > o->k_max)
+            break;
+        if (k > GG_ENC_MAX_GATES || (o->cancel && *o->cancel))
+            break;
+        if (o->time_limit > 0 && gg_kjob_now() > t0 + o->time_limit)
+            break;
+        gg_kjob_in in = {.f = f, .lib = o->lib, .k = k,
+                         .class_of = o->no_symmetry ? NULL : class_of,
+                         .min_pi_slots = gg_symm_essential(f, NULL),
+                         .use_shapes = k <= shape_max,
+                         .threads = o->threads ? o->threads : 2,
+                         .init_rows = o->init_rows ? o->init_rows : 64,
+                         .deadline = k_deadline(o, t0),
+                         .cancel = o->cancel, .progress = o->progress};
+        gg_synth_k *st = &res->per_k[res->n_k];
+        gg_net net;
+        if (gg_kjob_run(&in, &net, st, err))
+            return -1;
+        res->n_k++;
+        if (o->progress)
+            report_k(st);
+        if (st->status == GG_SYNTH_UNSAT && res->lower_bound == k)
+            res->lower_bound = k + 1;
+        if (st->status == GG_SYNTH_SAT) {
+            res->net = net;
+            res->exact = true;
+            break;
+        }
+    }
+    return 0;
+}
+
+int gg_synth_run(const gg_tt *f, const gg_synth_opts *o, gg_synth_result *res,
+                 gg_err *err)
+{
+    double t0 = gg_kjob_now();
+    memset(res, 0, sizeof *res);
+    if (trivial(f, &res->net)) {
+        res->exact = res->proven = true;
+    } else {
+        if (!gg_sat_available())
+            return gg_fail(err, "this golgen was built without CryptoMiniSat "
+                           "(libcryptominisat5-dev); only cached networks "
+                           "are available");
+        if (upper_bound(f, o, res, err))
+            return -1;
+        res->lower_bound = lower_bound(f, o->lib);
+        int first = o->k_min > 0 ? o->k_min : res->lower_bound;
+        if (search(f, o, res, first, t0, err))
+            return -1;
+        res->proven = res->net.n_gates <= res->lower_bound;
+    }
+    res->gates = res->net.n_gates;
+    res->cancelled = o->cancel && *o->cancel;
+    res->seconds = gg_kjob_now() - t0;
+    if (gg_net_check(&res->net, 0, f, NULL))
+        return gg_fail(err, "synthesized network fails its truth table; "
+                       "this is a bug in sat/");
+    return 0;
+}

@@ -1,0 +1,71 @@
+/* Exact synthesis: the fewest gates of a library that compute a truth
+ * table on its care rows, with a proof when the search gets that far.
+ *
+ * k runs upward from a lower bound; for each k the search is split by
+ * network shape (sat/shape.h) and the shapes are shared among worker
+ * threads, one solver each. The first k with a network is the minimum when
+ * every smaller k was shown impossible (UNSAT). A k that runs out of time is
+ * skipped (no proof for it) and the search goes on to k+1 for a network.
+ * Above shape_max_k the search uses one free-topology CNF instead. */
+#ifndef GG_SAT_SYNTH_H
+#define GG_SAT_SYNTH_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "encode.h"
+#include "net.h"
+
+typedef struct gg_synth_opts {
+    gg_lib lib;
+    int k_min;           /* first k to try; 0 = the lower bound */
+    int k_max;           /* last k to try; 0 = below the best known */
+    double time_limit;   /* wall seconds for everything; <= 0: none */
+    double k_time_limit; /* wall seconds per k; <= 0: none */
+    int threads;         /* worker threads; 0 = 2 */
+    int shape_max_k;     /* split by shape up to this k; 0 = 7 (lut3) / 9 */
+    bool no_symmetry;    /* skip input-symmetry breaking (for testing) */
+    int init_rows;       /* rows given before counterexamples; 0 = 64 */
+    const gg_net *upper; /* a known correct network (e.g. the cache) or NULL */
+    volatile sig_atomic_t *cancel; /* set to stop (Ctrl-C); may be NULL */
+    bool progress;       /* per-k lines on stderr */
+} gg_synth_opts;
+
+typedef enum gg_synth_status {
+    GG_SYNTH_UNSAT,   /* no network of k gates */
+    GG_SYNTH_SAT,     /* found one */
+    GG_SYNTH_UNKNOWN, /* ran out of time or was cancelled */
+} gg_synth_status;
+
+typedef struct gg_synth_k {
+    int k;
+    gg_synth_status status;
+    int shapes;          /* shapes tried (0: free topology) */
+    int shapes_total;
+    double seconds;
+    uint64_t conflicts;
+} gg_synth_k;
+
+typedef struct gg_synth_result {
+    gg_net net;          /* verified on every care row */
+    int gates;           /* gates of net */
+    bool exact;          /* net came from the solver (not the fallback) */
+    bool proven;         /* no network has fewer gates */
+    int lower_bound;     /* every k below this is impossible */
+    bool cancelled;
+    double seconds;
+    int n_k;
+    gg_synth_k per_k[GG_ENC_MAX_GATES + 1];
+} gg_synth_result;
+
+/* Runs the search. Fails only on bad input or resource errors; a search cut
+ * short still returns a correct network, with proven = false. */
+int gg_synth_run(const gg_tt *f, const gg_synth_opts *o, gg_synth_result *res,
+                 gg_err *err);
+
+/* Gates a network costs in its library: gate2 pays one NOT for an inverted
+ * output (lut3 folds it into the last LUT). */
+int gg_synth_cost(const gg_net *n, gg_lib lib);
+
+#endif

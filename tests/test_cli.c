@@ -1,0 +1,156 @@
+/* The golgen command line as a user meets it: exit statuses, one clear
+ * line on stderr for each class of bad input, and no partial output. */
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+static char dir[] = "/tmp/gg_cli_XXXXXX";
+static char out_text[8192];
+
+/* Run `golgen ARGS` in the temp dir; capture stdout+stderr; exit status. */
+static int golgen(const char *args)
+{
+    const char *exe = getenv("GG_GOLGEN");
+    char cmd[2048], log[256];
+    snprintf(log, sizeof log, "%s/log", dir);
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >'%s' 2>&1", dir, exe, args,
+             log);
+    int status = system(cmd);
+    FILE *f = fopen(log, "r");
+    size_t n = f ? fread(out_text, 1, sizeof out_text - 1, f) : 0;
+    out_text[n] = 0;
+    if (f)
+        fclose(f);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void write_file(const char *name, const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static bool exists(const char *name)
+{
+    char path[256];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return stat(path, &st) == 0;
+}
+
+static void expect(const char *args, int status, const char *needle)
+{
+    int got = golgen(args);
+    if (got != status || !strstr(out_text, needle))
+        fail_msg("golgen %s: status %d (want %d), output:\n%s\n(want '%s')",
+                 args, got, status, out_text, needle);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    return mkdtemp(dir) && getenv("GG_GOLGEN") ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static void test_help_and_usage(void **state)
+{
+    (void)state;
+    expect("--help", 0, "commands:");
+    expect("", 2, "usage:");
+    expect("frobnicate", 2, "unknown command 'frobnicate'");
+    expect("run --help", 0, "--gens");
+    expect("verify --help", 0, "--rule");
+}
+
+static void test_rule_command(void **state)
+{
+    (void)state;
+    expect("rule 'b36/s23:t512,512'", 0, "B36/S23:T512,512");
+    expect("rule 23/3", 0, "B3/S23");
+    expect("rule B3/S23", 0, "96 care rows of 128");
+    expect("rule B9/S23", 2, "column 2");
+    expect("rule B5/S2V", 2, "0..4");
+    expect("rule B3/S23:T0,5", 2, "infinite");
+}
+
+static void test_verify_command(void **state)
+{
+    (void)state;
+    expect("verify --rule B3/S23", 0, "PASS: all 512");
+    expect("verify --rule B36/S23 --lib gate2", 0, "PASS");
+    expect("verify --rule B2/S013V --front none", 0, "PASS: all 32");
+    expect("verify --rule B245/S3H", 0, "PASS: all 128");
+    expect("verify --rule B3/S23 --lib lut4", 2, "unknown gate library");
+    expect("verify --rule B3/S23 --front diagonal", 2, "unknown front");
+}
+
+static void test_run_results(void **state)
+{
+    (void)state;
+    expect("run --gens 1103 -o r.rle", 0, "population 116");
+    assert_true(exists("r.rle"));
+    /* Reading our own output back and running on: still 116. */
+    expect("run --gens 100 -o r2.rle r.rle", 0, "generation 1203");
+    expect("run --gens 100 r2.rle", 0, "population 116");
+    write_file("glider.cells", "!Name: glider\n.O.\n..O\nOOO\n");
+    expect("run --gens 40 --rule B3/S23:P8,8 glider.cells", 0,
+           "population 4");
+}
+
+static void test_bad_input(void **state)
+{
+    (void)state;
+    expect("run --gens -5", 2, "--gens -5 is out of range");
+    expect("run --gens many", 2, "whole number");
+    expect("run", 2, "--gens N is required");
+    expect("run --gens 10 --backend warp9", 2, "unknown backend 'warp9'");
+    expect("run --gens 10 missing.rle", 2, "missing.rle");
+    expect("run --gens 10 --rule B3/S23x", 2, "column 7");
+    expect("run --gens 1 --rule B3/S23:T2000000000,2000000000", 2,
+           "memory");
+    expect("run --gens 1 --rule B3/S23:T2,2", 2, "does not fit");
+    expect("run --gens 1 --rule B03/S23", 2, "bounded grid");
+    write_file("cut.rle", "x = 5, y = 5, rule = B3/S23\n2o3$b2");
+    expect("run --gens 10 -o never.rle cut.rle", 2, "cut.rle");
+    assert_false(exists("never.rle"));
+    write_file("garbled.rle", "x = 3, y = 3\nbo$2b%o$3o!\n");
+    expect("run --gens 10 -o never.rle garbled.rle", 2, "garbled.rle:2");
+    assert_false(exists("never.rle"));
+    expect("run --gens 10 -o no/such/dir/out.rle", 2, "no/such/dir");
+    write_file("multi.rle", "x = 2, y = 1, rule = B3/S23\nAB!\n");
+    expect("run --gens 1 multi.rle", 2, "state 2");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_help_and_usage),
+        cmocka_unit_test(test_rule_command),
+        cmocka_unit_test(test_verify_command),
+        cmocka_unit_test(test_run_results),
+        cmocka_unit_test(test_bad_input),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

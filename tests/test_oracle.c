@@ -1,0 +1,276 @@
+/* golgen's reference simulator against Golly itself (bgolly), on random
+ * rules of all three neighbourhoods, random sizes (odd widths included),
+ * torus and bounded plane, random densities and generation counts.
+ * bgolly writes its result trimmed to the live bounding box and without a
+ * position, so the comparison is of the trimmed boxes, cell for cell; the
+ * input fills the whole grid, so there is no placement freedom. Set
+ * GG_ORACLE_SEED to explore other cases. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "universe.h"
+
+#define CASES 60
+
+static uint64_t rng_state;
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+static int64_t pick(int64_t lo, int64_t hi)
+{
+    return lo + (int64_t)(rng() % (uint64_t)(hi - lo + 1));
+}
+
+static const int64_t widths[] = {1, 3, 37, 63, 64, 65, 100, 127, 130};
+
+static gg_rule random_rule(void)
+{
+    gg_rule r;
+    memset(&r, 0, sizeof r);
+    r.nbhd = (gg_nbhd)pick(0, GG_NBHD_COUNT - 1);
+    gg_nbhd_offsets(r.nbhd, &r.n_neighbours);
+    uint32_t all = (2u << r.n_neighbours) - 1;
+    /* B0 rules are covered separately: Golly emulates them. */
+    r.birth = (uint32_t)rng() & all & ~1u;
+    r.survive = (uint32_t)rng() & all;
+    r.topo = pick(0, 1) ? GG_TOPO_TORUS : GG_TOPO_PLANE;
+    r.width = pick(0, 3) ? widths[pick(0, 8)] : pick(1, 150);
+    r.height = pick(1, 90);
+    return r;
+}
+
+static char *tmpdir;
+
+static int setup(void **state)
+{
+    (void)state;
+    if (system("command -v bgolly >/dev/null 2>&1") != 0)
+        return 0;
+    static char templ[] = "/tmp/gg_oracle_XXXXXX";
+    tmpdir = mkdtemp(templ);
+    return tmpdir ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    if (tmpdir) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+        if (system(cmd) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Write the whole universe grid as the input RLE (full x/y header). */
+static void write_input(const gg_universe *u, const char *path)
+{
+    gg_pattern p;
+    gg_err err;
+    char rule[128];
+    memset(&p, 0, sizeof p);
+    gg_rule_format(&u->rule, rule, sizeof rule);
+    p.rule = rule;
+    p.x = u->x0;
+    p.y = u->y0;
+    p.n_planes = 1;
+    p.plane[0] = u->grid;
+    if (gg_pattern_write_rle(path, &p, &err))
+        fail_msg("%s", err.msg);
+}
+
+/* Trimmed boxes equal: same size, same cells, same rule text. */
+static void compare(const gg_universe *u, const char *path, int n)
+{
+    gg_pattern mine, theirs;
+    gg_err err;
+    assert_int_equal(gg_universe_to_pattern(u, &mine, &err), 0);
+    if (gg_pattern_read(path, &theirs, &err))
+        fail_msg("case %d: reading bgolly output: %s", n, err.msg);
+    if (gg_universe_population(u) == 0) {
+        assert_int_equal(gg_pattern_max_state(&theirs), 0);
+    } else {
+        if (!gg_grid_equal(&mine.plane[0], &theirs.plane[0]))
+            fail_msg("case %d: %s: golgen and bgolly differ (box %lldx%lld "
+                     "vs %lldx%lld)", n, mine.rule,
+                     (long long)mine.plane[0].width,
+                     (long long)mine.plane[0].height,
+                     (long long)theirs.plane[0].width,
+                     (long long)theirs.plane[0].height);
+    }
+    /* Golly writes the rule back in canonical form: so must we. */
+    assert_non_null(theirs.rule);
+    assert_string_equal(mine.rule, theirs.rule);
+    gg_pattern_free(&mine);
+    gg_pattern_free(&theirs);
+}
+
+static void run_case(int n, const gg_rule *rule, double density,
+                     int64_t gens)
+{
+    char in[512], out[512], cmd[1200];
+    gg_universe u;
+    gg_err err;
+    snprintf(in, sizeof in, "%s/in%d.rle", tmpdir, n);
+    snprintf(out, sizeof out, "%s/out%d.rle", tmpdir, n);
+    assert_int_equal(gg_universe_init(&u, rule, &err), 0);
+    gg_grid_random(&u.grid, density, rng());
+    write_input(&u, in);
+    snprintf(cmd, sizeof cmd, "bgolly -q -q -m %lld -o '%s' '%s' >/dev/null 2>&1",
+             (long long)gens, out, in);
+    assert_int_equal(system(cmd), 0);
+    gg_stepper s = gg_reference_stepper();
+    assert_int_equal(gg_universe_run(&u, &s, gens, NULL, NULL, &err), 0);
+    compare(&u, out, n);
+    gg_universe_free(&u);
+}
+
+/* Golly emulates B0 rules by complementing its stored cells: always when
+ * the rule has S<max>, at odd generations otherwise; bgolly writes that
+ * stored state. golgen simulates B0 literally, so on a torus (no outside)
+ * the two agree after the same complement. */
+static bool golly_complements(const gg_rule *r, int64_t gen)
+{
+    bool smax = (r->survive >> r->n_neighbours) & 1u;
+    return smax || (gen & 1);
+}
+
+static void complement(gg_grid *g)
+{
+    for (int64_t y = 0; y < g->height; y++) {
+        uint64_t *row = gg_grid_row(g, y);
+        for (int64_t w = 0; w < g->stride; w++)
+            row[w] = ~row[w];
+        row[g->stride - 1] &= gg_grid_tail_mask(g);
+    }
+}
+
+static void test_b0_torus_cases(void **state)
+{
+    (void)state;
+    if (!tmpdir)
+        skip();
+    rng_state = 0x9E3779B97F4A7C15ull;
+    for (int n = 0; n < 12; n++) {
+        gg_rule r = random_rule();
+        r.birth |= 1u;
+        r.topo = GG_TOPO_TORUS;
+        int64_t gens = pick(1, 40);
+        char in[512], out[512], cmd[1200];
+        gg_universe u;
+        gg_err err;
+        snprintf(in, sizeof in, "%s/b0in%d.rle", tmpdir, n);
+        snprintf(out, sizeof out, "%s/b0out%d.rle", tmpdir, n);
+        assert_int_equal(gg_universe_init(&u, &r, &err), 0);
+        gg_grid_random(&u.grid, 0.3, rng());
+        /* With S<max> Golly stores even generation 0 complemented. */
+        if (golly_complements(&r, 0))
+            complement(&u.grid);
+        write_input(&u, in);
+        if (golly_complements(&r, 0))
+            complement(&u.grid);
+        snprintf(cmd, sizeof cmd, "bgolly -q -q -m %lld -o '%s' '%s' "
+                 ">/dev/null 2>&1", (long long)gens, out, in);
+        assert_int_equal(system(cmd), 0);
+        gg_stepper s = gg_reference_stepper();
+        assert_int_equal(gg_universe_run(&u, &s, gens, NULL, NULL, &err), 0);
+        if (golly_complements(&r, gens))
+            complement(&u.grid);
+        compare(&u, out, 1000 + n);
+        gg_universe_free(&u);
+    }
+}
+
+/* A small soup read from its own RLE into a larger bounded plane: Golly
+ * centres it; where it lands decides what the edges do to it. */
+static void test_small_pattern_placement(void **state)
+{
+    (void)state;
+    if (!tmpdir)
+        skip();
+    rng_state = 0xD1B54A32D192ED03ull;
+    for (int n = 0; n < 16; n++) {
+        gg_rule r;
+        gg_err err;
+        assert_int_equal(gg_rule_parse(n % 2 ? "B3/S23" : "B36/S23", &r, &err),
+                         0);
+        r.topo = GG_TOPO_PLANE;
+        r.width = pick(8, 40), r.height = pick(8, 40);
+        char rule[128], in[512], out[512], cmd[1200];
+        gg_rule_format(&r, rule, sizeof rule);
+        gg_pattern p;
+        memset(&p, 0, sizeof p);
+        p.rule = rule;
+        p.n_planes = 1;
+        assert_int_equal(gg_grid_init(&p.plane[0], pick(2, 7), pick(2, 7),
+                                      &err), 0);
+        gg_grid_random(&p.plane[0], 0.5, rng());
+        gg_grid_set(&p.plane[0], 0, 0, 1); /* the box is the whole grid */
+        gg_grid_set(&p.plane[0], p.plane[0].width - 1,
+                    p.plane[0].height - 1, 1);
+        p.x = -(p.plane[0].width / 2), p.y = -(p.plane[0].height / 2);
+        snprintf(in, sizeof in, "%s/small%d.rle", tmpdir, n);
+        snprintf(out, sizeof out, "%s/smallout%d.rle", tmpdir, n);
+        assert_int_equal(gg_pattern_write_rle(in, &p, &err), 0);
+        gg_grid_free(&p.plane[0]);
+        gg_pattern read_back;
+        gg_universe u;
+        assert_int_equal(gg_pattern_read(in, &read_back, &err), 0);
+        assert_int_equal(gg_universe_from_pattern(&u, &r, &read_back, &err),
+                         0);
+        gg_pattern_free(&read_back);
+        int64_t gens = pick(5, 80);
+        snprintf(cmd, sizeof cmd, "bgolly -q -q -m %lld -o '%s' '%s' "
+                 ">/dev/null 2>&1", (long long)gens, out, in);
+        assert_int_equal(system(cmd), 0);
+        gg_stepper s = gg_reference_stepper();
+        assert_int_equal(gg_universe_run(&u, &s, gens, NULL, NULL, &err), 0);
+        compare(&u, out, 2000 + n);
+        gg_universe_free(&u);
+    }
+}
+
+static void test_random_cases(void **state)
+{
+    (void)state;
+    if (!tmpdir)
+        skip();
+    const char *seed = getenv("GG_ORACLE_SEED");
+    rng_state = seed ? strtoull(seed, NULL, 0) | 1 : 0x2545F4914F6CDD1Dull;
+    int per_family[GG_NBHD_COUNT] = {0}, per_topo[2] = {0};
+    for (int n = 0; n < CASES; n++) {
+        gg_rule rule = random_rule();
+        double density = 0.05 + 0.6 * (double)(rng() % 1000) / 1000.0;
+        int64_t gens = pick(1, 120);
+        run_case(n, &rule, density, gens);
+        per_family[rule.nbhd]++;
+        per_topo[rule.topo == GG_TOPO_TORUS]++;
+    }
+    printf("oracle: %d cases identical to bgolly (Moore %d, von Neumann %d, "
+           "hexagonal %d; torus %d, plane %d)\n", CASES, per_family[0],
+           per_family[1], per_family[2], per_topo[1], per_topo[0]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_cases),
+        cmocka_unit_test(test_b0_torus_cases),
+        cmocka_unit_test(test_small_pattern_placement),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

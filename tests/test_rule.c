@@ -1,0 +1,154 @@
+/* Rule parsing, canonical form and bad-rule errors. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "rule.h"
+
+static void canonical(const char *in, const char *want)
+{
+    gg_rule r;
+    gg_err err = {{0}};
+    char buf[128];
+    if (gg_rule_parse(in, &r, &err))
+        fail_msg("'%s' rejected: %s", in, err.msg);
+    gg_rule_format(&r, buf, sizeof buf);
+    assert_string_equal(buf, want);
+    /* The canonical form parses back to the same rule. */
+    gg_rule again;
+    assert_int_equal(gg_rule_parse(buf, &again, &err), 0);
+    assert_memory_equal(&r, &again, sizeof r);
+}
+
+static void test_canonical_forms(void **state)
+{
+    (void)state;
+    canonical("B3/S23", "B3/S23");
+    canonical("b3/s23", "B3/S23");
+    canonical("23/3", "B3/S23");
+    canonical("S23/B3", "B3/S23");
+    canonical("B3S23", "B3/S23");
+    canonical("B3_S23", "B3/S23");
+    canonical("B63/S32", "B36/S23");
+    canonical("/3", "B3/S");
+    canonical("B2/S", "B2/S");
+    canonical("B2/S013V", "B2/S013V");
+    canonical("b2/s013v", "B2/S013V");
+    canonical("B245/S3H", "B245/S3H");
+    canonical("B36/S23:T512,512", "B36/S23:T512,512");
+    canonical("B3/S23:t100,37", "B3/S23:T100,37");
+    canonical("B3/S23:P30,20", "B3/S23:P30,20");
+    canonical("B3/S23:T72", "B3/S23:T72,72");
+    canonical("B0123478/S01234678", "B0123478/S01234678");
+}
+
+static void test_fields(void **state)
+{
+    (void)state;
+    gg_rule r;
+    gg_err err;
+    assert_int_equal(gg_rule_parse("B36/S23:T100,37", &r, &err), 0);
+    assert_int_equal(r.nbhd, GG_NBHD_MOORE);
+    assert_int_equal(r.n_neighbours, 8);
+    assert_int_equal(r.birth, (1u << 3) | (1u << 6));
+    assert_int_equal(r.survive, (1u << 2) | (1u << 3));
+    assert_int_equal(r.topo, GG_TOPO_TORUS);
+    assert_int_equal(r.width, 100);
+    assert_int_equal(r.height, 37);
+    assert_int_equal(gg_rule_parse("B2/S013V", &r, &err), 0);
+    assert_int_equal(r.n_neighbours, 4);
+    assert_int_equal(r.topo, GG_TOPO_UNBOUNDED);
+    assert_int_equal(gg_rule_parse("B245/S3H", &r, &err), 0);
+    assert_int_equal(r.n_neighbours, 6);
+}
+
+/* Every neighbourhood's offsets: distinct, non-zero, within one cell, and
+ * hexagonal is Moore without NE and SW (as Golly's help describes). */
+static void test_offsets(void **state)
+{
+    (void)state;
+    int n;
+    const gg_offset *o = gg_nbhd_offsets(GG_NBHD_HEX, &n);
+    assert_int_equal(n, 6);
+    for (int i = 0; i < n; i++) {
+        assert_false(o[i].dx == 1 && o[i].dy == -1);
+        assert_false(o[i].dx == -1 && o[i].dy == 1);
+        assert_false(o[i].dx == 0 && o[i].dy == 0);
+    }
+    o = gg_nbhd_offsets(GG_NBHD_VONNEUMANN, &n);
+    assert_int_equal(n, 4);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(abs(o[i].dx) + abs(o[i].dy), 1);
+    o = gg_nbhd_offsets(GG_NBHD_MOORE, &n);
+    assert_int_equal(n, 8);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++)
+            assert_false(o[i].dx == o[j].dx && o[i].dy == o[j].dy);
+}
+
+static void rejected(const char *in, const char *needle)
+{
+    gg_rule r;
+    gg_err err = {{0}};
+    if (!gg_rule_parse(in, &r, &err))
+        fail_msg("'%s' was accepted", in);
+    if (!strstr(err.msg, needle))
+        fail_msg("error for '%s' lacks '%s': %s", in, needle, err.msg);
+}
+
+static void test_bad_rules(void **state)
+{
+    (void)state;
+    rejected("", "empty");
+    rejected("B9/S23", "column 2");
+    rejected("B9/S23", "out of range");
+    rejected("B5/S2V", "0..4");
+    rejected("B7/S2H", "0..6");
+    rejected("B3/S23x", "column 7");
+    rejected("B3/Q23", "'Q'");
+    rejected("B3", "missing S");
+    rejected("S23", "missing B");
+    rejected("B3/S23/B4", "second");
+    rejected("B2a/S23", "non-totalistic");
+    rejected("B3/S23:T0,10", "infinite");
+    rejected("B3/S23:T10,", "expected a grid size");
+    rejected("B3/S23:T3000000000,10", "too large");
+    rejected("B3/S23:K10,10", "unsupported topology");
+    rejected("B3/S23:S10", "unsupported topology");
+    rejected("B3/S23:T10+1,10", "shift");
+    rejected("B3/S23:X10,10", "unknown topology");
+    rejected("B3/S23:T10,10junk", "unexpected");
+    rejected("23/3/", "unexpected");
+}
+
+static void test_next_state(void **state)
+{
+    (void)state;
+    gg_rule r;
+    gg_err err;
+    assert_int_equal(gg_rule_parse("B3/S23", &r, &err), 0);
+    assert_int_equal(gg_rule_next(&r, 0, 0x07), 1); /* 3 neighbours: birth */
+    assert_int_equal(gg_rule_next(&r, 0, 0x03), 0);
+    assert_int_equal(gg_rule_next(&r, 1, 0x03), 1); /* 2: survival */
+    assert_int_equal(gg_rule_next(&r, 1, 0x0F), 0); /* 4: death */
+    assert_false(gg_rule_has_b0(&r));
+    assert_int_equal(gg_rule_parse("B0/S8", &r, &err), 0);
+    assert_true(gg_rule_has_b0(&r));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_canonical_forms),
+        cmocka_unit_test(test_fields),
+        cmocka_unit_test(test_offsets),
+        cmocka_unit_test(test_bad_rules),
+        cmocka_unit_test(test_next_state),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
