@@ -4,13 +4,15 @@
 #include <stdio.h>
 #include <string.h>
 
-static const gg_offset moore[] = {{-1, -1}, {0, -1}, {1, -1}, {-1, 0},
-                                  {1, 0},   {-1, 1}, {0, 1},  {1, 1}};
-static const gg_offset vonneumann[] = {{0, -1}, {-1, 0}, {1, 0}, {0, 1}};
+static const gg_offset moore[] = {{-1, -1, 0}, {0, -1, 0}, {1, -1, 0},
+                                  {-1, 0, 0},  {1, 0, 0},  {-1, 1, 0},
+                                  {0, 1, 0},   {1, 1, 0}};
+static const gg_offset vonneumann[] = {{0, -1, 0}, {-1, 0, 0}, {1, 0, 0},
+                                       {0, 1, 0}};
 /* Golly emulates the hexagonal grid on a square one by dropping the NE and
  * SW corners of the Moore neighbourhood. */
-static const gg_offset hex[] = {{-1, -1}, {0, -1}, {-1, 0},
-                                {1, 0},   {0, 1},  {1, 1}};
+static const gg_offset hex[] = {{-1, -1, 0}, {0, -1, 0}, {-1, 0, 0},
+                                {1, 0, 0},   {0, 1, 0},  {1, 1, 0}};
 
 const gg_offset *gg_nbhd_offsets(gg_nbhd nbhd, int *count)
 {

@@ -33,11 +33,13 @@ typedef enum gg_topo {
     GG_TOPO_PLANE,       /* :PW,H, dead cells outside */
 } gg_topo;
 
+/* dz stays 0 for the 2D families; the 3D Moore neighbourhood (26 cells,
+ * seed 003) will use it. */
 typedef struct gg_offset {
-    int dx, dy;
+    int dx, dy, dz;
 } gg_offset;
 
-#define GG_MAX_NEIGHBOURS 8
+#define GG_MAX_NEIGHBOURS 26 /* counts fit the 32-bit birth/survive masks */
 #define GG_MAX_GRID_SIDE 2000000000LL /* Golly's own limit */
 
 typedef struct gg_rule {

@@ -132,21 +132,35 @@ void gg_grid_random(gg_grid *g, double density, uint64_t seed)
     }
 }
 
+/* Bits [x, x + 64) of a row as one word, zeros outside [0, width). */
+static uint64_t row_bits(const gg_grid *g, const uint64_t *row, int64_t x)
+{
+    if (x <= -64 || x >= g->width)
+        return 0;
+    int64_t w = x >> 6; /* floor division, x may be negative */
+    int s = (int)(x & 63);
+    uint64_t lo = w >= 0 ? row[w] : 0;
+    uint64_t hi = w + 1 < g->stride ? row[w + 1] : 0;
+    return s ? (lo >> s) | (hi << (64 - s)) : lo;
+}
+
 void gg_grid_blit(gg_grid *dst, const gg_grid *src, int64_t dx, int64_t dy)
 {
+    uint64_t tail = gg_grid_tail_mask(dst);
     for (int64_t y = 0; y < src->height; y++) {
         int64_t ty = y + dy;
         if (ty < 0 || ty >= dst->height)
             continue;
         const uint64_t *row = gg_grid_row(src, y);
-        for (int64_t w = 0; w < src->stride; w++) {
-            uint64_t v = row[w];
-            while (v) {
-                int64_t tx = w * 64 + __builtin_ctzll(v) + dx;
-                v &= v - 1;
-                if (tx >= 0 && tx < dst->width)
-                    gg_grid_set(dst, tx, ty, 1);
-            }
-        }
+        uint64_t *out = gg_grid_row(dst, ty);
+        /* Destination word w takes source bits from x = 64 w - dx on. */
+        int64_t first = dx > 0 ? dx / 64 : 0;
+        int64_t last = (dx + src->width + 63) / 64;
+        if (last > dst->stride)
+            last = dst->stride;
+        for (int64_t w = first; w < last; w++)
+            out[w] |= row_bits(src, row, w * 64 - dx);
+        if (last == dst->stride)
+            out[dst->stride - 1] &= tail;
     }
 }

@@ -7,6 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #define MAX_COUNT 2147483647LL /* Golly keeps counts and sizes in an int */
 #define MAX_POS (1LL << 62)
 
@@ -76,11 +80,14 @@ static int parse_count(rle_ctx *c, int line, const char *ls, const char **sp,
     if (s >= e || *s < '0' || *s > '9')
         return FAIL("expected a number for %s", what);
     int64_t n = 0;
+    const char *start = s;
     while (s < e && *s >= '0' && *s <= '9') {
         n = n * 10 + (*s - '0');
-        if (n > MAX_COUNT)
+        if (n > MAX_COUNT) {
+            s = start;
             return FAIL("%s is too large (Golly's limit is %lld)", what,
                         MAX_COUNT);
+        }
         s++;
     }
     *sp = s;
@@ -225,6 +232,92 @@ static inline void set_run(uint64_t *row, int64_t x, int64_t n)
         row[w] |= (1ull << n) - 1;
 }
 
+/* Masks of 'b', 'o' and '1'..'9' among the 64 bytes at s (bit i = s[i]). */
+static inline void classify64(const char *s, uint64_t *mb, uint64_t *mo,
+                              uint64_t *md)
+{
+#ifdef __SSE2__
+    const __m128i cb = _mm_set1_epi8('b'), co = _mm_set1_epi8('o');
+    const __m128i c0 = _mm_set1_epi8('0'), c10 = _mm_set1_epi8(':');
+    uint64_t b = 0, o = 0, d = 0;
+    for (int i = 0; i < 4; i++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + 16 * i));
+        b |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, cb))
+             << (16 * i);
+        o |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, co))
+             << (16 * i);
+        __m128i dig = _mm_and_si128(_mm_cmpgt_epi8(v, c0),
+                                    _mm_cmplt_epi8(v, c10));
+        d |= (uint64_t)(uint16_t)_mm_movemask_epi8(dig) << (16 * i);
+    }
+    *mb = b, *mo = o, *md = d;
+#else
+    uint64_t b = 0, o = 0, d = 0;
+    for (int i = 0; i < 64; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        b |= (uint64_t)(ch == 'b') << i;
+        o |= (uint64_t)(ch == 'o') << i;
+        d |= (uint64_t)(ch >= '1' && ch <= '9') << i;
+    }
+    *mb = b, *mo = o, *md = d;
+#endif
+}
+
+/* Two-state runs of "b", "o", "Nb", "No" (N one digit 1..9) from s, 64 bytes
+ * at a time: the byte classes come from vector compares and the cells'
+ * positions from a running sum, so there is no chain of dependent loads or
+ * data-dependent branches. Stops before anything else (a '$', a longer
+ * count, the end of a line) and near the row's end; returns where it
+ * stopped, always at a token boundary. */
+static const char *rle_blocks(const char *s, const char *end, uint64_t *row,
+                              int64_t *xp, int64_t w)
+{
+    int64_t x = *xp;
+    if (end - s < 64 || x + 320 > w)
+        return s;
+    /* Cells collect in a 128-bit register over words cw and cw + 1 (a
+     * read-modify-write of memory per run would chain through store
+     * forwarding). */
+    int64_t cw = x >> 6;
+    unsigned __int128 acc = 0;
+    int b = (int)(x & 63);
+    /* A block of 64 bytes advances x by at most 32 * 9 cells. */
+    while (end - s >= 64 && x + 320 <= w) {
+        uint64_t mb, mo, md;
+        classify64(s, &mb, &mo, &md);
+        uint64_t letters = mb | mo;
+        uint64_t bad = ~(letters | md) | (md & (md >> 1));
+        uint64_t valid = bad ? (1ull << __builtin_ctzll(bad)) - 1 : ~0ull;
+        uint64_t todo = letters & valid;
+        if (!todo)
+            break;
+        uint64_t dprev = md << 1; /* bit i: a digit right before byte i */
+        int last = 63 - __builtin_clzll(todo);
+        do {
+            int i = __builtin_ctzll(todo);
+            todo &= todo - 1;
+            uint64_t dbit = (dprev >> i) & 1;
+            unsigned ch = (unsigned char)s[i - (int)dbit];
+            int len = 1 + (int)((ch - '0' - 1) & (0u - (unsigned)dbit));
+            uint64_t m = ((1ull << len) - 1) & (0 - ((mo >> i) & 1));
+            acc |= (unsigned __int128)m << b;
+            b += len;
+            if (b >= 64) {
+                row[cw++] |= (uint64_t)acc;
+                acc >>= 64;
+                b -= 64;
+            }
+        } while (todo);
+        x = cw * 64 + b;
+        s += last + 1;
+    }
+    row[cw] |= (uint64_t)acc;
+    if (cw + 1 < (w + 63) / 64)
+        row[cw + 1] |= (uint64_t)(acc >> 64);
+    *xp = x;
+    return s;
+}
+
 /* The RLE data from s. With fill, cells go into p (whose box is w x h) and
  * '#' lines into the comments; without, only the extent of the live cells
  * is measured into *mx, *my (-1 when none). */
@@ -234,6 +327,7 @@ static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
 {
     const char *end = c->end;
     int64_t x = 0, y = 0, n = 0, maxx = -1, maxy = -1;
+    const char *ns = s; /* where the current count began */
     bool at_line_start = true;
     const bool fast = fill && header && w > 0;
     while (s < end) {
@@ -242,6 +336,7 @@ static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
              * of data-dependent branches (a soup's run lengths are
              * random); anything else drops to the careful code below. */
             uint64_t *row = gg_grid_row(&p->plane[0], y);
+            s = rle_blocks(s, end, row, &x, w);
             const char *lim = end - 3;
             while (s < lim) {
                 unsigned d0 = (unsigned char)s[0] - '0';
@@ -292,10 +387,14 @@ static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
             if (ch == '0' && n == 0)
                 return FAIL("a run count starts with 0; write counts without "
                             "leading zeros");
+            if (n == 0)
+                ns = s;
             n = n * 10 + (ch - '0');
-            if (n > MAX_COUNT)
+            if (n > MAX_COUNT) {
+                s = ns;
                 return FAIL("run count is too large (Golly's limit is %lld)",
                             MAX_COUNT);
+            }
             s++;
             continue;
         }
@@ -403,9 +502,13 @@ static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
         n = 0;
         s++;
     }
-    /* No '!': Golly accepts that. A count left over means a cut-off file. */
+    /* Golly accepts a missing '!', but every RLE writer ends with one, and a
+     * file cut off on a token boundary would otherwise read as a smaller
+     * pattern without a word: refuse it. */
     if (n)
         return FAIL("the file ends inside a run count; it looks truncated");
+    return FAIL("the pattern data ends without '!'; the file looks "
+                "truncated (if it is complete, end it with '!')");
 done:
     if (mx)
         *mx = maxx, *my = maxy;

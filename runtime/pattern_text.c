@@ -280,7 +280,8 @@ static int life_lines(text_ctx *c, const char *text, size_t len,
                     return gg_fail(c->err, "%s: out of memory", c->name);
                 continue;
             }
-            if (add_comment(c, "", s, e))
+            /* "#r" would name the rule once written as RLE: neutralise. */
+            if (add_comment(c, k == 'r' ? "#C " : "", s, e))
                 return -1;
             continue;
         }

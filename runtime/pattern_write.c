@@ -340,6 +340,19 @@ static bool cxrle_matches(const char *l, int64_t x, int64_t y, int64_t dx,
     return px == x && py == y && pg == g;
 }
 
+/* Would a first line from these comments make Golly (and gg_pattern_parse)
+ * take the file for Life 1.05/1.06 or MCell? Then a #CXRLE line goes
+ * first. */
+static bool looks_like_other_format(const char *cm)
+{
+    while (cm && strncmp(cm, "#CXRLE", 6) == 0) {
+        cm = strchr(cm, '\n');
+        cm = cm ? cm + 1 : NULL;
+    }
+    return cm && (strncmp(cm, "#Li", 3) == 0 || strncmp(cm, "#P ", 3) == 0 ||
+                  strncmp(cm, "#MCell", 6) == 0);
+}
+
 static void write_rle(sink *k, const gg_pattern *p)
 {
     int64_t w = gg_pattern_width(p), h = gg_pattern_height(p);
@@ -362,7 +375,8 @@ static void write_rle(sink *k, const gg_pattern *p)
         const char *nl = strchr(stored, '\n');
         sink_put(k, stored, nl ? (size_t)(nl - stored) : strlen(stored));
         sink_str(k, "\n");
-    } else if (stored || p->x != dx || p->y != dy || p->generation != 0) {
+    } else if (stored || p->x != dx || p->y != dy || p->generation != 0 ||
+               looks_like_other_format(cm)) {
         int n = snprintf(line, sizeof line, "#CXRLE Pos=%lld,%lld",
                          (long long)p->x, (long long)p->y);
         if (p->generation > 0)

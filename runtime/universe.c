@@ -62,14 +62,17 @@ int gg_universe_from_pattern(gg_universe *u, const gg_rule *rule,
     if (check_pattern(rule, p, err))
         return -1;
     const gg_grid *cells = &p->plane[0];
+    /* Where the file put it, as bgolly keeps it under -r: Golly places a
+     * pattern when it reads it, by the file's rule. */
+    int64_t px = p->x, py = p->y;
     if (gg_rule_is_bounded(rule)) {
         if (gg_universe_init(u, rule, err))
             return -1;
         int64_t bx0, by0, bx1, by1;
         if (gg_grid_bbox(cells, &bx0, &by0, &bx1, &by1) &&
-            (p->x + bx0 < u->x0 || p->y + by0 < u->y0 ||
-             p->x + bx1 >= u->x0 + rule->width ||
-             p->y + by1 >= u->y0 + rule->height)) {
+            (px + bx0 < u->x0 || py + by0 < u->y0 ||
+             px + bx1 >= u->x0 + rule->width ||
+             py + by1 >= u->y0 + rule->height)) {
             gg_universe_free(u);
             return gg_fail(err, "the pattern (%lldx%lld live box) does not "
                            "fit in the %lldx%lld grid of the rule; use a "
@@ -77,13 +80,16 @@ int gg_universe_from_pattern(gg_universe *u, const gg_rule *rule,
                            (long long)(by1 - by0 + 1), (long long)rule->width,
                            (long long)rule->height);
         }
-        gg_grid_blit(&u->grid, cells, p->x - u->x0, p->y - u->y0);
+        gg_grid_blit(&u->grid, cells, px - u->x0, py - u->y0);
     } else {
         u->rule = *rule;
-        if (gg_grid_copy(&u->grid, cells, err))
+        /* An empty pattern has a 0x0 box: start from one dead cell. */
+        int bad = cells->width ? gg_grid_copy(&u->grid, cells, err)
+                               : gg_grid_init(&u->grid, 1, 1, err);
+        if (bad)
             return -1;
-        u->x0 = p->x;
-        u->y0 = p->y;
+        u->x0 = px;
+        u->y0 = py;
     }
     u->generation = p->generation;
     return 0;
@@ -153,9 +159,8 @@ int gg_universe_to_pattern(const gg_universe *u, gg_pattern *p, gg_err *err)
     p->n_planes = 1;
     p->generation = u->generation;
     int64_t x0, y0, x1, y1;
-    if (!gg_grid_bbox(&u->grid, &x0, &y0, &x1, &y1)) {
-        x0 = y0 = x1 = y1 = 0; /* an empty pattern: one dead cell */
-    }
+    if (!gg_grid_bbox(&u->grid, &x0, &y0, &x1, &y1))
+        return 0; /* empty: a 0x0 box, as pattern.h describes */
     if (gg_grid_init(&p->plane[0], x1 - x0 + 1, y1 - y0 + 1, err)) {
         gg_pattern_free(p);
         return -1;

@@ -132,7 +132,7 @@ static void test_bad_input(void **state)
            "memory");
     expect("run --gens 1 --rule B3/S23:T2,2", 2, "does not fit");
     expect("run --gens 1 --rule B03/S23", 2, "bounded grid");
-    write_file("cut.rle", "x = 5, y = 5, rule = B3/S23\n2o3$b2");
+    write_file("cut.rle", "x = 5, y = 5, rule = B3/S23\n2o3$b");
     expect("run --gens 10 -o never.rle cut.rle", 2, "cut.rle");
     assert_false(exists("never.rle"));
     write_file("garbled.rle", "x = 3, y = 3\nbo$2b%o$3o!\n");

@@ -75,12 +75,45 @@ static void test_random_and_blit(void **state)
     gg_grid_free(&c);
 }
 
+/* Word-level blit against the cell-by-cell definition, offsets of every
+ * sign and alignment, clipping on all sides. */
+static void test_blit_offsets(void **state)
+{
+    (void)state;
+    gg_err err;
+    gg_grid src, dst;
+    assert_int_equal(gg_grid_init(&src, 150, 7, &err), 0);
+    gg_grid_random(&src, 0.5, 3);
+    const int64_t offsets[] = {-200, -129, -64, -63, -1, 0, 1, 5, 63, 64,
+                               65, 100, 127, 300};
+    for (size_t i = 0; i < sizeof offsets / sizeof *offsets; i++) {
+        for (int64_t dy = -8; dy <= 8; dy += 4) {
+            int64_t dx = offsets[i];
+            assert_int_equal(gg_grid_init(&dst, 130, 9, &err), 0);
+            gg_grid_blit(&dst, &src, dx, dy);
+            for (int64_t y = 0; y < dst.height; y++)
+                for (int64_t x = 0; x < dst.width; x++) {
+                    int64_t sx = x - dx, sy = y - dy;
+                    int want = sx >= 0 && sx < src.width && sy >= 0 &&
+                               sy < src.height && gg_grid_get(&src, sx, sy);
+                    assert_int_equal(gg_grid_get(&dst, x, y), want);
+                }
+            for (int64_t y = 0; y < dst.height; y++)
+                assert_true((gg_grid_row(&dst, y)[dst.stride - 1] &
+                             ~gg_grid_tail_mask(&dst)) == 0);
+            gg_grid_free(&dst);
+        }
+    }
+    gg_grid_free(&src);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_layout),
         cmocka_unit_test(test_bad_sizes),
         cmocka_unit_test(test_random_and_blit),
+        cmocka_unit_test(test_blit_offsets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,840 @@
+/* Pattern I/O: RLE, .cells and Life 1.05/1.06 readers, the RLE writer,
+ * Golly's placement conventions, bad input and the atomic write. Expected
+ * values are written out by hand or come from bgolly 3.3 output stored in
+ * tests/data/patterns. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
+#include "pattern.h"
+
+static char path_buf[4096];
+
+static const char *data(const char *name)
+{
+    const char *root = getenv("GG_SOURCE_ROOT");
+    snprintf(path_buf, sizeof path_buf, "%s/tests/data/patterns/%s",
+             root ? root : ".", name);
+    return path_buf;
+}
+
+static void read_ok(const char *name, gg_pattern *p)
+{
+    gg_err err = {{0}};
+    int rc = gg_pattern_read(data(name), p, &err);
+    if (rc)
+        print_error("%s\n", err.msg);
+    assert_int_equal(rc, 0);
+}
+
+static void parse_ok(const char *text, gg_pattern *p)
+{
+    gg_err err = {{0}};
+    int rc = gg_pattern_parse(text, strlen(text), "inline", p, &err);
+    if (rc)
+        print_error("%s\n", err.msg);
+    assert_int_equal(rc, 0);
+}
+
+/* Cells as a string of rows, '.' 0, 'A'.. for states (two-state: 'A' = 1),
+ * rows separated by '/'. */
+static char *cells_of(const gg_pattern *p)
+{
+    int64_t w = gg_pattern_width(p), h = gg_pattern_height(p);
+    char *s = malloc((size_t)((w + 1) * h + 1));
+    char *o = s;
+    for (int64_t y = 0; y < h; y++) {
+        for (int64_t x = 0; x < w; x++) {
+            int st = gg_pattern_get(p, x, y);
+            *o++ = st ? (char)('A' + (st - 1) % 26) : '.';
+        }
+        if (y + 1 < h)
+            *o++ = '/';
+    }
+    *o = 0;
+    return s;
+}
+
+static void assert_cells(const gg_pattern *p, const char *want)
+{
+    char *got = cells_of(p);
+    if (strcmp(got, want) != 0)
+        print_error("cells %s, want %s\n", got, want);
+    assert_string_equal(got, want);
+    free(got);
+}
+
+static char *format(const gg_pattern *p)
+{
+    char *t;
+    size_t n;
+    gg_err err = {{0}};
+    int rc = gg_pattern_format_rle(p, &t, &n, &err);
+    if (rc)
+        print_error("%s\n", err.msg);
+    assert_int_equal(rc, 0);
+    assert_int_equal(strlen(t), n);
+    return t;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    size_t got = fread(s, 1, (size_t)n, f);
+    s[got] = 0;
+    fclose(f);
+    return s;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static char tmpdir[256];
+
+static int setup_tmp(void **state)
+{
+    (void)state;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/gg_test_pattern.XXXXXX");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown_tmp(void **state)
+{
+    (void)state;
+    DIR *d = opendir(tmpdir);
+    if (d) {
+        struct dirent *e;
+        char p[512];
+        while ((e = readdir(d)))
+            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+                snprintf(p, sizeof p, "%s/%s", tmpdir, e->d_name);
+                unlink(p);
+            }
+        closedir(d);
+    }
+    rmdir(tmpdir);
+    return 0;
+}
+
+static const char *tmp(const char *name)
+{
+    static char buf[512];
+    snprintf(buf, sizeof buf, "%s/%s", tmpdir, name);
+    return buf;
+}
+
+static int count_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+            n++;
+    closedir(d);
+    return n;
+}
+
+/* ---- readers ---- */
+
+#define GLIDER ".A./..A/AAA"
+
+static void test_glider_three_formats(void **state)
+{
+    (void)state;
+    gg_pattern r, c, l;
+    read_ok("glider.rle", &r);
+    read_ok("glider.cells", &c);
+    read_ok("glider.lif", &l);
+    assert_cells(&r, GLIDER);
+    assert_cells(&c, GLIDER);
+    assert_cells(&l, GLIDER);
+    /* Golly: RLE without #CXRLE Pos, .cells and these 1.06 coordinates all
+     * put the top-left cell at (0, 0). */
+    assert_true(r.x == 0 && r.y == 0 && c.x == 0 && c.y == 0 && l.x == 0 &&
+                l.y == 0);
+    assert_string_equal(r.rule, "B3/S23");
+    assert_null(c.rule);
+    assert_null(l.rule);
+    assert_string_equal(r.comments, "#N Glider\n#O Richard K. Guy\n"
+                                    "#C The smallest, most common "
+                                    "spaceship.\n");
+    assert_string_equal(c.comments, "#N Glider\n#C Author: Richard K. Guy\n");
+    assert_string_equal(l.comments, "#D Glider\n");
+    assert_int_equal(r.n_planes, 1);
+    assert_false(r.multistate);
+    assert_int_equal(gg_pattern_max_state(&r), 1);
+    assert_int_equal(gg_grid_population(&r.plane[0]), 5);
+    gg_pattern_free(&r);
+    gg_pattern_free(&c);
+    gg_pattern_free(&l);
+}
+
+static void test_life_positions(void **state)
+{
+    (void)state;
+    gg_pattern a, b, d;
+    read_ok("glider-shifted.lif", &a); /* 1.06: absolute coordinates */
+    assert_cells(&a, GLIDER);
+    assert_true(a.x == -10 && a.y == 5);
+    read_ok("glider-105.lif", &b); /* 1.05: block at #P -10 5 */
+    assert_cells(&b, GLIDER);
+    assert_true(b.x == -10 && b.y == 5);
+    assert_null(b.rule); /* #N: normal Life */
+    assert_string_equal(b.comments, "#D Glider at -10,5\n");
+    read_ok("blocks-105.lif", &d);
+    assert_string_equal(d.rule, "23/3");
+    assert_true(d.x == -3 && d.y == -3);
+    assert_int_equal(gg_pattern_width(&d), 9);
+    assert_int_equal(gg_pattern_height(&d), 6);
+    /* Rows -3, -2 from the first #P; rows 1, 2 from the second. */
+    assert_cells(&d, "AA......./AA......./........./"
+                     "........./.......AA/.......AA");
+    gg_pattern_free(&a);
+    gg_pattern_free(&b);
+    gg_pattern_free(&d);
+}
+
+static void test_rle_position_and_generation(void **state)
+{
+    (void)state;
+    gg_pattern p, t, w;
+    read_ok("glider-pos.rle", &p);
+    assert_true(p.x == -5 && p.y == 7);
+    assert_true(p.generation == 42);
+    assert_string_equal(p.comments, "#CXRLE Pos=-5,7 Gen=42\n"
+                                    "#C placed by Golly\n");
+    /* Bounded grid without Pos: Golly centres the box, -(w/2), -(h/2). */
+    read_ok("glider-torus.rle", &t);
+    assert_true(t.x == -2 && t.y == -1);
+    assert_int_equal(gg_pattern_width(&t), 5);
+    assert_cells(&t, ".A.../..A../AAA..");
+    /* ... unless the box is wider than the grid: the grid's corner. */
+    read_ok("glider-torus-wide.rle", &w);
+    assert_true(w.x == -10 && w.y == -5);
+    gg_pattern_free(&p);
+    gg_pattern_free(&t);
+    gg_pattern_free(&w);
+
+    int64_t x, y;
+    gg_pattern_default_pos("B3/S23", 5, 3, &x, &y);
+    assert_true(x == 0 && y == 0);
+    gg_pattern_default_pos(NULL, 5, 3, &x, &y);
+    assert_true(x == 0 && y == 0);
+    gg_pattern_default_pos("LifeHistory:T30+7,20", 4, 5, &x, &y);
+    assert_true(x == -2 && y == -2);
+    gg_pattern_default_pos("LifeHistory:S30", 20, 20, &x, &y);
+    assert_true(x == -10 && y == -10);
+    gg_pattern_default_pos("B3/S23:P40,0", 7, 9, &x, &y); /* tube */
+    assert_true(x == -3 && y == -4);
+    gg_pattern_default_pos("B3/S23:T10,10", 0, 0, &x, &y); /* no header */
+    assert_true(x == -5 && y == -5);
+}
+
+static void test_rle_syntax_variants(void **state)
+{
+    (void)state;
+    gg_pattern p;
+    read_ok("headerless.rle", &p); /* "2$b3o$o!": box from the cells */
+    assert_int_equal(gg_pattern_width(&p), 4);
+    assert_int_equal(gg_pattern_height(&p), 4);
+    assert_cells(&p, "..../..../.AAA/A...");
+    assert_true(p.x == 0 && p.y == 0);
+    assert_null(p.rule);
+    gg_pattern_free(&p);
+
+    read_ok("crlf.rle", &p); /* CRLF, no spaces in the header */
+    assert_cells(&p, GLIDER);
+    assert_string_equal(p.rule, "B36/S23");
+    gg_pattern_free(&p);
+
+    read_ok("trailing-junk.rle", &p);
+    assert_cells(&p, GLIDER);
+    gg_pattern_free(&p);
+
+    read_ok("hash-r.rle", &p); /* #r gives the rule when the header has none */
+    assert_string_equal(p.rule, "23/3");
+    assert_cells(&p, "AA/AA");
+    gg_pattern_free(&p);
+
+    read_ok("leading-blank.rle", &p);
+    assert_cells(&p, "A");
+    assert_string_equal(p.comments, "#C leading blank lines\n");
+    gg_pattern_free(&p);
+
+    read_ok("empty-pattern.rle", &p);
+    assert_int_equal(gg_pattern_width(&p), 0);
+    assert_int_equal(gg_pattern_height(&p), 0);
+    assert_int_equal(gg_pattern_max_state(&p), 0);
+    assert_int_equal(p.n_planes, 1);
+    char *t = format(&p);
+    assert_string_equal(t, "x = 0, y = 0, rule = B3/S23\n!\n");
+    free(t);
+    gg_pattern_free(&p);
+
+    /* Long runs, counted blank rows, spaces between tokens, a comment
+     * between data lines. */
+    read_ok("runs.rle", &p);
+    assert_int_equal(gg_pattern_width(&p), 100);
+    assert_int_equal(gg_pattern_height(&p), 10);
+    assert_int_equal(gg_grid_population(&p.plane[0]), 100 + 98 + 1);
+    for (int x = 0; x < 100; x++) {
+        assert_int_equal(gg_pattern_get(&p, x, 0), 1);
+        assert_int_equal(gg_pattern_get(&p, x, 4), x >= 1 && x <= 98);
+        assert_int_equal(gg_pattern_get(&p, x, 9), x == 99);
+    }
+    assert_string_equal(p.comments, "#C blank rows and long runs\n"
+                                    "#C a comment between data lines\n");
+    gg_pattern_free(&p);
+
+    /* Header spacing and a rule with a trailing comma, as Golly allows. */
+    parse_ok("x=2 ,y= 1 , rule = B3/S23,\n2o!", &p);
+    assert_string_equal(p.rule, "B3/S23");
+    assert_cells(&p, "AA");
+    gg_pattern_free(&p);
+
+    /* A lone p..y is state 1 in Golly; o, too. */
+    parse_ok("x = 3, y = 1\nopq!", &p);
+    assert_cells(&p, "AAA");
+    gg_pattern_free(&p);
+}
+
+static void test_multistate(void **state)
+{
+    (void)state;
+    gg_pattern p, q;
+    read_ok("multistate.rle", &p);
+    assert_true(p.multistate);
+    assert_int_equal(p.n_planes, 8);
+    assert_int_equal(gg_pattern_max_state(&p), 255);
+    int want[3][8] = {{0, 1, 0, 2, 0, 3, 0, 0},
+                      {4, 5, 5, 0, 6, 0, 0, 0},
+                      {25, 255, 0, 0, 0, 0, 0, 0}};
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 8; x++)
+            assert_int_equal(gg_pattern_get(&p, x, y), want[y][x]);
+    char *t = format(&p);
+    assert_string_equal(t, "#C LifeHistory states 1..6 and a two-letter "
+                           "state\nx = 8, y = 3, rule = LifeHistory\n"
+                           ".A.B.C$D2E.F$pAyO!\n");
+    parse_ok(t, &q);
+    assert_true(gg_pattern_equal(&p, &q));
+    free(t);
+    gg_pattern_free(&q);
+    gg_pattern_free(&p);
+
+    /* Every state 1..255 in one row: letters A..X, pA..yO, back unchanged. */
+    gg_err err;
+    assert_int_equal(gg_pattern_init(&p, 255, 2, 1, &err), 0);
+    for (int s = 1; s <= 255; s++)
+        assert_int_equal(gg_pattern_set(&p, s - 1, 1, s, &err), 0);
+    assert_int_equal(p.n_planes, 8);
+    t = format(&p);
+    assert_non_null(strstr(t, "$ABCDEFGHIJKLMNOPQRSTUVWXpApBpC"));
+    for (char *l = t; *l;) {
+        char *nl = strchr(l, '\n');
+        assert_true(nl - l <= 70);
+        l = nl + 1;
+    }
+    parse_ok(t, &q);
+    assert_true(gg_pattern_equal(&p, &q));
+    free(t);
+    gg_pattern_free(&q);
+    gg_pattern_free(&p);
+
+    /* LifeHistory with only state 1 stays in multi-state letters. */
+    parse_ok("x = 3, y = 1, rule = LifeHistory\n3A!", &p);
+    assert_int_equal(p.n_planes, 1);
+    t = format(&p);
+    assert_string_equal(t, "x = 3, y = 1, rule = LifeHistory\n3A!\n");
+    free(t);
+    gg_pattern_free(&p);
+}
+
+static void test_cells_format(void **state)
+{
+    (void)state;
+    gg_pattern p;
+    /* Blank rows count, trailing blank lines do not; 'O', 'o', '*' live. */
+    parse_ok("!Name: x\n!\nO..\n\n.*o\n\n\n", &p);
+    assert_int_equal(gg_pattern_width(&p), 3);
+    assert_int_equal(gg_pattern_height(&p), 3);
+    assert_cells(&p, "A../.../.AA");
+    assert_string_equal(p.comments, "#N x\n#C\n");
+    gg_pattern_free(&p);
+    /* No '!' line at all: still plaintext (Golly's text pattern). */
+    parse_ok(".O\nO.\n", &p);
+    assert_cells(&p, ".A/A.");
+    gg_pattern_free(&p);
+}
+
+/* ---- writer ---- */
+
+static void test_writer_golly_style(void **state)
+{
+    (void)state;
+    gg_pattern p;
+    read_ok("glider.rle", &p);
+    char *t = format(&p);
+    assert_string_equal(t, "#N Glider\n#O Richard K. Guy\n#C The smallest, "
+                           "most common spaceship.\nx = 3, y = 3, rule = "
+                           "B3/S23\nbo$2bo$3o!\n");
+    free(t);
+    /* Moved: a #CXRLE line appears first, as Golly writes it. */
+    p.x = -1;
+    p.y = 2;
+    t = format(&p);
+    assert_true(strncmp(t, "#CXRLE Pos=-1,2\n#N Glider\n", 26) == 0);
+    free(t);
+    p.generation = 7;
+    t = format(&p);
+    assert_true(strncmp(t, "#CXRLE Pos=-1,2 Gen=7\n", 22) == 0);
+    free(t);
+    gg_pattern_free(&p);
+
+    /* The file's own #CXRLE line is kept while it still holds ... */
+    read_ok("glider-pos.rle", &p);
+    t = format(&p);
+    assert_string_equal(t, "#CXRLE Pos=-5,7 Gen=42\n#C placed by Golly\n"
+                           "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
+    free(t);
+    /* ... and replaced when it does not. */
+    p.x = 0;
+    p.y = 0;
+    p.generation = 0;
+    t = format(&p);
+    assert_string_equal(t, "#CXRLE Pos=0,0\n#C placed by Golly\n"
+                           "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
+    free(t);
+    gg_pattern_free(&p);
+
+    /* Bounded grid at its default (centred) place: no #CXRLE needed. */
+    read_ok("glider-torus.rle", &p);
+    t = format(&p);
+    assert_string_equal(t, "x = 5, y = 3, rule = B3/S23:T20,10\n"
+                           "bo$2bo$3o!\n");
+    free(t);
+    gg_pattern_free(&p);
+
+    /* Blank rows and trailing dead cells as Golly: "$" counts, no trailing
+     * b, no trailing $ before '!', no count for runs of one. */
+    read_ok("runs.rle", &p);
+    t = format(&p);
+    assert_string_equal(t, "#C blank rows and long runs\n#C a comment "
+                           "between data lines\nx = 100, y = 10\n"
+                           "100o4$b98o5$99bo!\n");
+    free(t);
+    gg_pattern_free(&p);
+}
+
+static void test_writer_line_length(void **state)
+{
+    (void)state;
+    gg_pattern p, q;
+    gg_err err;
+    assert_int_equal(gg_pattern_init(&p, 1000, 50, 1, &err), 0);
+    gg_grid_random(&p.plane[0], 0.3, 99);
+    p.rule = strdup("B3/S23");
+    char *t = format(&p);
+    int lines = 0;
+    for (char *l = t; *l; lines++) {
+        char *nl = strchr(l, '\n');
+        assert_non_null(nl);
+        assert_true(nl - l <= 70);
+        l = nl + 1;
+    }
+    assert_true(lines > 100);
+    parse_ok(t, &q);
+    assert_true(gg_pattern_equal(&p, &q));
+    free(t);
+    gg_pattern_free(&p);
+    gg_pattern_free(&q);
+}
+
+/* Soups of several sizes and densities through the word-at-a-time paths
+ * (reader blocks, writer boundary walk) and back, compared to the grid. */
+static void test_soup_round_trip(void **state)
+{
+    (void)state;
+    const int64_t sizes[][2] = {{1, 1}, {63, 5}, {64, 3}, {65, 7},
+                                {333, 41}, {1000, 17}, {4097, 9}};
+    const double dens[] = {0.5, 0.05, 0.95, 1.0};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+        for (size_t d = 0; d < sizeof dens / sizeof *dens; d++) {
+            gg_pattern p, q;
+            gg_err err;
+            assert_int_equal(gg_pattern_init(&p, sizes[i][0], sizes[i][1], 1,
+                                             &err), 0);
+            gg_grid_random(&p.plane[0], dens[d], 7 + i);
+            char *t = format(&p);
+            parse_ok(t, &q);
+            if (!gg_pattern_equal(&p, &q))
+                print_error("soup %lldx%lld density %.2f differs\n",
+                            (long long)sizes[i][0], (long long)sizes[i][1],
+                            dens[d]);
+            assert_true(gg_pattern_equal(&p, &q));
+            gg_pattern_free(&q);
+            /* The same data as one long line (tokens never span lines, so
+             * dropping the line breaks keeps it valid) runs the reader's
+             * 64-byte block path over whole rows. */
+            char *body = strchr(t, '\n') + 1, *o = body;
+            for (char *c = body; *c; c++)
+                if (*c != '\n')
+                    *o++ = *c;
+            *o = 0;
+            parse_ok(t, &q);
+            assert_true(gg_pattern_equal(&p, &q));
+            free(t);
+            gg_pattern_free(&p);
+            gg_pattern_free(&q);
+        }
+}
+
+static void test_bgolly_output(void **state)
+{
+    (void)state;
+    /* bgolly 3.3: R-pentomino after 1103 generations has 116 cells, acorn
+     * after 5206 has 633; our writer reproduces bgolly's bytes. */
+    struct {
+        const char *name;
+        int64_t pop;
+    } cases[] = {{"bgolly-rpentomino-1103.rle", 116},
+                 {"bgolly-acorn-5206.rle", 633}};
+    for (size_t i = 0; i < 2; i++) {
+        gg_pattern p;
+        read_ok(cases[i].name, &p);
+        assert_int_equal(gg_grid_population(&p.plane[0]), cases[i].pop);
+        /* bgolly trims to the bounding box. */
+        int64_t x0, y0, x1, y1;
+        assert_true(gg_grid_bbox(&p.plane[0], &x0, &y0, &x1, &y1));
+        assert_true(x0 == 0 && y0 == 0 && x1 == gg_pattern_width(&p) - 1 &&
+                    y1 == gg_pattern_height(&p) - 1);
+        char *want = slurp(data(cases[i].name));
+        char *t = format(&p);
+        assert_string_equal(t, want);
+        free(t);
+        free(want);
+        gg_pattern_free(&p);
+    }
+}
+
+/* ---- bad input ---- */
+
+static void test_bad_inputs(void **state)
+{
+    (void)state;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", data("bad"));
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *e;
+    int n = 0;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        gg_pattern p;
+        memset(&p, 0xab, sizeof p);
+        gg_err err = {{0}};
+        int rc = gg_pattern_read(path, &p, &err);
+        if (rc == 0)
+            print_error("%s was accepted\n", e->d_name);
+        assert_int_equal(rc, -1);
+        /* The message names the file; nothing is left to free. */
+        if (!strstr(err.msg, e->d_name))
+            print_error("%s: message does not name the file: %s\n",
+                        e->d_name, err.msg);
+        assert_non_null(strstr(err.msg, e->d_name));
+        assert_null(p.plane[0].bits);
+        assert_null(p.rule);
+        assert_null(p.comments);
+        print_message("%s\n", err.msg);
+        n++;
+    }
+    closedir(d);
+    assert_true(n >= 30);
+}
+
+/* Exact line and column, and the fix, for a few of them. */
+static void test_bad_input_messages(void **state)
+{
+    (void)state;
+    struct {
+        const char *file, *want;
+    } cases[] = {
+        {"garbled-character.rle",
+         "garbled-character.rle:2:5: unexpected character 'z'"},
+        {"negative-count.rle", "negative-count.rle:2:1: '-' in RLE data"},
+        {"leading-zero-count.rle", "leading-zero-count.rle:2:1: a run count "
+                                   "starts with 0"},
+        {"absurd-count.rle", "absurd-count.rle:2:1: run count is too large"},
+        {"whitespace-in-count.rle", "whitespace-in-count.rle:2:2: whitespace "
+                                    "after a run count"},
+        {"count-split-across-lines.rle", "count-split-across-lines.rle:2:4: "
+                                         "a run count at the end of a line"},
+        {"truncated-in-count.rle", "truncated-in-count.rle:2:12: the file "
+                                   "ends inside a run count"},
+        {"truncated-no-bang.rle", "truncated-no-bang.rle:3:1: the pattern "
+                                  "data ends without '!'"},
+        {"cell-past-width.rle", "cell-past-width.rle:2:6: live cell at column "
+                                "2, past the header's x = 2; fix the header's "
+                                "width"},
+        {"cell-below-height.rle", "cell-below-height.rle:2:9: live cell in "
+                                  "row 2, below the header's y = 2"},
+        {"header-width-overflow.rle", "header-width-overflow.rle:1:5: the "
+                                      "width x is too large"},
+        {"header-too-large-for-memory.rle", "header-too-large-for-memory.rle"
+                                            ":1: the header's box x = "
+                                            "2000000000, y = 2000000000 "
+                                            "cannot be held"},
+        {"header-negative-width.rle", "header-negative-width.rle:1:5: the "
+                                      "width x must not be negative"},
+        {"header-after-data.rle", "header-after-data.rle:2:1: the header "
+                                  "line comes after pattern data"},
+        {"state-above-255.rle", "state-above-255.rle:2:3: state 264 is "
+                                "above 255"},
+        {"empty.rle", "empty.rle: the file is empty"},
+        {"cells-garbled-character.cells", "cells-garbled-character.cells:3:3"
+                                          ": unexpected character 'X'"},
+        {"life106-garbled-line.lif", "life106-garbled-line.lif:3:3: bad "
+                                     "cell line"},
+        {"life105-garbled-row.lif", "life105-garbled-row.lif:4:2: unexpected "
+                                    "character 'o' in a Life 1.05 row"},
+        {"unknown-format.txt", "unknown-format.txt:1:1: unexpected character "
+                               "'h' in a plaintext row"},
+        {"gzip-compressed.rle", "gzip-compressed.rle: the file is "
+                                "gzip-compressed"},
+        {"macrocell.mc", "macrocell.mc:1:1: macrocell (.mc) files are not "
+                         "supported"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char want[4700];
+        snprintf(want, sizeof want, "%s/%s", data("bad"), cases[i].want);
+        char rel[300];
+        snprintf(rel, sizeof rel, "bad/%s", cases[i].file);
+        gg_pattern p;
+        gg_err err = {{0}};
+        assert_int_equal(gg_pattern_read(data(rel), &p, &err), -1);
+        if (strncmp(err.msg, want, strlen(want)) != 0)
+            print_error("got:  %s\nwant: %s...\n", err.msg, want);
+        assert_true(strncmp(err.msg, want, strlen(want)) == 0);
+    }
+}
+
+static void test_unreadable_paths(void **state)
+{
+    (void)state;
+    gg_pattern p;
+    gg_err err;
+    assert_int_equal(gg_pattern_read("/nonexistent/dir/x.rle", &p, &err), -1);
+    assert_string_equal(err.msg, "cannot read pattern '/nonexistent/dir/x.rle'"
+                                 ": no such file");
+    assert_int_equal(gg_pattern_read(tmpdir, &p, &err), -1);
+    assert_non_null(strstr(err.msg, "it is a directory"));
+    assert_int_equal(gg_pattern_parse("", 0, "mem", &p, &err), -1);
+    assert_string_equal(err.msg, "mem: the file is empty; a pattern file "
+                                 "needs at least an RLE header or some cells");
+}
+
+/* ---- writing files ---- */
+
+static void test_write_and_read_file(void **state)
+{
+    (void)state;
+    gg_pattern p, q;
+    gg_err err;
+    read_ok("multistate.rle", &p);
+    p.x = 12;
+    p.y = -30;
+    assert_int_equal(gg_pattern_write_rle(tmp("m.rle"), &p, &err), 0);
+    assert_int_equal(gg_pattern_read(tmp("m.rle"), &q, &err), 0);
+    assert_true(q.x == 12 && q.y == -30);
+    /* The regenerated #CXRLE line is the only difference in comments. */
+    assert_string_equal(q.comments, "#CXRLE Pos=12,-30\n#C LifeHistory "
+                                    "states 1..6 and a two-letter state\n");
+    for (int i = 0; i < p.n_planes; i++)
+        assert_true(gg_grid_equal(&p.plane[i], &q.plane[i]));
+    assert_int_equal(count_entries(tmpdir), 1); /* no temporary left */
+    struct stat st;
+    assert_int_equal(stat(tmp("m.rle"), &st), 0);
+    mode_t um = umask(0);
+    umask(um);
+    assert_int_equal(st.st_mode & 0777, 0666 & ~um);
+    gg_pattern_free(&p);
+    gg_pattern_free(&q);
+    unlink(tmp("m.rle"));
+}
+
+static void test_write_unwritable(void **state)
+{
+    (void)state;
+    gg_pattern p;
+    gg_err err;
+    read_ok("glider.rle", &p);
+    char path[600];
+    snprintf(path, sizeof path, "%s/missing/out.rle", tmpdir);
+    assert_int_equal(gg_pattern_write_rle(path, &p, &err), -1);
+    assert_non_null(strstr(err.msg, "does not exist; create it first"));
+    assert_int_equal(count_entries(tmpdir), 0);
+
+    /* Parent is a regular file. */
+    write_file(tmp("file"), "x");
+    snprintf(path, sizeof path, "%s/file/out.rle", tmpdir);
+    assert_int_equal(gg_pattern_write_rle(path, &p, &err), -1);
+    assert_non_null(strstr(err.msg, "is not a directory"));
+    /* Target is a directory. */
+    assert_int_equal(gg_pattern_write_rle(tmpdir, &p, &err), -1);
+    assert_non_null(strstr(err.msg, "it is a directory"));
+    assert_int_equal(count_entries(tmpdir), 1);
+    unlink(tmp("file"));
+
+    /* A directory without write permission (root ignores permissions, so
+     * this part only runs as another user). */
+    if (geteuid() != 0) {
+        mkdir(tmp("ro"), 0555);
+        snprintf(path, sizeof path, "%s/ro/out.rle", tmpdir);
+        assert_int_equal(gg_pattern_write_rle(path, &p, &err), -1);
+        assert_non_null(strstr(err.msg, "no permission"));
+        assert_int_equal(count_entries(tmp("ro")), 0);
+        rmdir(tmp("ro"));
+    } else {
+        print_message("running as root: the read-only directory case is "
+                      "not testable here\n");
+    }
+
+    /* Patterns that cannot be written fail before any file is made. */
+    free(p.rule);
+    p.rule = strdup("B3/S23 junk");
+    assert_int_equal(gg_pattern_write_rle(tmp("x.rle"), &p, &err), -1);
+    assert_non_null(strstr(err.msg, "whitespace"));
+    assert_int_equal(count_entries(tmpdir), 0);
+    gg_pattern_free(&p);
+}
+
+/* A write that fails half way (file size limit, EFBIG) leaves the old file
+ * as it was and no temporary behind. */
+static void test_write_failure_keeps_old_file(void **state)
+{
+    (void)state;
+    const char *target = tmp("old.rle");
+    write_file(target, "x = 1, y = 1\no!\n");
+    gg_pattern p;
+    gg_err err;
+    assert_int_equal(gg_pattern_init(&p, 3000, 3000, 1, &err), 0);
+    gg_grid_random(&p.plane[0], 0.5, 5); /* about 7 MB of RLE */
+
+    struct rlimit old, lim;
+    getrlimit(RLIMIT_FSIZE, &old);
+    lim = old;
+    lim.rlim_cur = 1 << 20;
+    void (*prev)(int) = signal(SIGXFSZ, SIG_IGN);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    int rc = gg_pattern_write_rle(target, &p, &err);
+    setrlimit(RLIMIT_FSIZE, &old);
+    signal(SIGXFSZ, prev);
+
+    assert_int_equal(rc, -1);
+    print_message("%s\n", err.msg);
+    assert_non_null(strstr(err.msg, target));
+    char *now = slurp(target);
+    assert_string_equal(now, "x = 1, y = 1\no!\n");
+    free(now);
+    assert_int_equal(count_entries(tmpdir), 1);
+    unlink(target);
+    gg_pattern_free(&p);
+}
+
+static void test_atomic_file_api(void **state)
+{
+    (void)state;
+    gg_atomic_file f;
+    gg_err err;
+    const char *target = tmp("a.txt");
+    write_file(target, "old\n");
+    chmod(target, 0640);
+    /* Abort: nothing changes. */
+    assert_int_equal(gg_atomic_open(target, &f, &err), 0);
+    assert_int_equal(gg_atomic_write(&f, "new\n", 4, &err), 0);
+    assert_int_equal(count_entries(tmpdir), 2);
+    gg_atomic_abort(&f);
+    gg_atomic_abort(&f); /* twice is harmless */
+    assert_int_equal(count_entries(tmpdir), 1);
+    char *s = slurp(target);
+    assert_string_equal(s, "old\n");
+    free(s);
+    /* Commit: replaced, mode kept. */
+    assert_int_equal(gg_atomic_open(target, &f, &err), 0);
+    fprintf(f.fp, "new %d\n", 2);
+    assert_int_equal(gg_atomic_commit(&f, &err), 0);
+    s = slurp(target);
+    assert_string_equal(s, "new 2\n");
+    free(s);
+    struct stat st;
+    assert_int_equal(stat(target, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0640);
+    assert_int_equal(count_entries(tmpdir), 1);
+    unlink(target);
+    /* Relative name in the current directory. */
+    char cwd[4096];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    assert_int_equal(chdir(tmpdir), 0);
+    assert_int_equal(gg_atomic_open("rel.txt", &f, &err), 0);
+    assert_int_equal(gg_atomic_write(&f, "r", 1, &err), 0);
+    assert_int_equal(gg_atomic_commit(&f, &err), 0);
+    assert_int_equal(chdir(cwd), 0);
+    assert_int_equal(count_entries(tmpdir), 1);
+    unlink(tmp("rel.txt"));
+    assert_int_equal(gg_atomic_open("", &f, &err), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_glider_three_formats),
+        cmocka_unit_test(test_life_positions),
+        cmocka_unit_test(test_rle_position_and_generation),
+        cmocka_unit_test(test_rle_syntax_variants),
+        cmocka_unit_test(test_multistate),
+        cmocka_unit_test(test_cells_format),
+        cmocka_unit_test(test_writer_golly_style),
+        cmocka_unit_test(test_writer_line_length),
+        cmocka_unit_test(test_soup_round_trip),
+        cmocka_unit_test(test_bgolly_output),
+        cmocka_unit_test(test_bad_inputs),
+        cmocka_unit_test(test_bad_input_messages),
+        cmocka_unit_test(test_unreadable_paths),
+        cmocka_unit_test(test_write_and_read_file),
+        cmocka_unit_test(test_write_unwritable),
+        cmocka_unit_test(test_write_failure_keeps_old_file),
+        cmocka_unit_test(test_atomic_file_api),
+    };
+    return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
+}
