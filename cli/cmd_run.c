@@ -8,6 +8,8 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "autotune.h"
+#include "cpu_backend.h"
 #include "universe.h"
 
 /* The built-in default: the R-pentomino, which settles at generation 1103
@@ -18,7 +20,7 @@ static const char default_pattern[] =
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: golgen run --gens N [--rule RULE] [--backend reference] "
+            "usage: golgen run --gens N [--rule RULE] [--backend reference|cpu|cuda|ptx|opencl] "
             "[-o OUT.rle] [--progress] [IN]\n\n"
             "Simulate pattern file IN (RLE, .cells or Life 1.06; the "
             "R-pentomino when omitted)\nfor N generations and write the "
@@ -87,9 +89,10 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         return gg_fail(err, "one input pattern at most, got %d",
                        argc - optind);
     o->in = optind < argc ? argv[optind] : NULL;
-    if (strcmp(o->backend, "reference"))
-        return gg_fail(err, "unknown backend '%s'; available: reference",
-                       o->backend);
+    if (strcmp(o->backend, "reference") && strcmp(o->backend, "cpu") &&
+        !gg_gpu_known(o->backend))
+        return gg_fail(err, "unknown backend '%s'; available: reference, "
+                       "cpu, cuda, ptx, opencl", o->backend);
     return 0;
 }
 
@@ -114,7 +117,17 @@ static int save(const run_opts *o, const gg_universe *u, gg_err *err)
     gg_pattern p;
     if (gg_universe_to_pattern(u, &p, err))
         return -1;
-    int bad = gg_pattern_write_rle(o->out, &p, err);
+    int bad;
+    if (strcmp(o->out, "-")) {
+        bad = gg_pattern_write_rle(o->out, &p, err);
+    } else { /* stdout */
+        char *text = NULL;
+        size_t len = 0;
+        bad = gg_pattern_format_rle(&p, &text, &len, err);
+        if (!bad && (fwrite(text, 1, len, stdout) != len || fflush(stdout)))
+            bad = gg_fail(err, "writing the pattern to stdout failed");
+        free(text);
+    }
     gg_pattern_free(&p);
     return bad;
 }
@@ -129,10 +142,30 @@ int gg_cmd_run(int argc, char **argv)
     if (load(&o, &u, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     gg_stepper stepper = gg_reference_stepper();
+    gg_cpu *cpu = NULL;
+    if (!strcmp(o.backend, "cpu")) {
+        gg_cpu_fail why;
+        if (gg_cpu_open(&u.rule, NULL, &cpu, &why, &err)) {
+            gg_universe_free(&u);
+            return gg_cli_error("run", gg_cpu_exit_status(why), &err);
+        }
+        stepper = gg_cpu_stepper(cpu);
+    }
+    gg_gpu *gpu = NULL; /* cuda, ptx, opencl: runtime/autotune.h */
+    if (gg_gpu_known(o.backend)) {
+        gg_gpu_fail why;
+        if (gg_gpu_open(o.backend, &u.rule, &gpu, &why, &err)) {
+            gg_universe_free(&u);
+            return gg_cli_error("run", gg_gpu_exit_status(why), &err);
+        }
+        stepper = gg_gpu_stepper(gpu);
+    }
     double last = now(), start = last;
     int bad = gg_universe_run(&u, &stepper, o.gens,
                               o.progress ? show_progress : NULL, &last, &err);
     double seconds = now() - start;
+    gg_cpu_close(cpu);
+    gg_gpu_close(gpu);
     if (!bad && o.out)
         bad = save(&o, &u, &err);
     if (bad) {

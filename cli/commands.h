@@ -6,5 +6,9 @@
 int gg_cmd_rule(int argc, char **argv);
 int gg_cmd_verify(int argc, char **argv);
 int gg_cmd_run(int argc, char **argv);
+/* golgen --target T ...: argv[0] is "golgen" itself. */
+int gg_cmd_emit(int argc, char **argv);
+int gg_cmd_bench(int argc, char **argv);
+int gg_cmd_synth(int argc, char **argv);
 
 #endif

@@ -12,12 +12,16 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
+    {"synth", gg_cmd_synth, "find the fewest gates for a rule's final stage "
+                            "(SAT, proven minimal; cached)"},
     {"rule", gg_cmd_rule, "parse a rule: canonical form, neighbourhood, "
                           "topology, truth table summary"},
     {"verify", gg_cmd_verify, "check a rule's circuit against its exhaustive "
                               "truth table; gate counts"},
     {"run", gg_cmd_run, "simulate a pattern for some generations and write "
                         "the result"},
+    {"bench", gg_cmd_bench, "measure cell updates per second of a backend "
+                            "on a random soup"},
 };
 
 static void usage(FILE *out)
@@ -48,6 +52,9 @@ int main(int argc, char **argv)
         printf("golgen 0.1.0\n");
         return 0;
     }
+    /* The emitter form: golgen --target c --rule R -o FILE. */
+    if (!strncmp(argv[1], "--target", 8) || !strncmp(argv[1], "-t", 2))
+        return gg_cmd_emit(argc, argv);
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);

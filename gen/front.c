@@ -5,7 +5,9 @@
 
 const char *gg_front_name(gg_front_kind kind)
 {
-    return kind == GG_FRONT_NONE ? "none" : "rowsum";
+    return kind == GG_FRONT_NONE        ? "none"
+           : kind == GG_FRONT_ROWSUM_LR ? "rowsum-lr"
+                                        : "rowsum";
 }
 
 int gg_front_parse(const char *name, gg_front_kind *kind, gg_err *err)
@@ -14,10 +16,13 @@ int gg_front_parse(const char *name, gg_front_kind *kind, gg_err *err)
         *kind = GG_FRONT_ROWSUM;
     else if (!strcmp(name, "none"))
         *kind = GG_FRONT_NONE;
+    else if (!strcmp(name, "rowsum-lr"))
+        *kind = GG_FRONT_ROWSUM_LR;
     else
         return gg_fail(err, "unknown front '%s'; use rowsum (shared row "
-                       "3-sums, the default) or none (centre + neighbours)",
-                       name);
+                       "3-sums, the default), rowsum-lr (top and bottom "
+                       "3-sums, W and E apart) or none (centre + "
+                       "neighbours)", name);
     return 0;
 }
 
@@ -124,6 +129,29 @@ static int build_rowsum(const gg_rule *rule, gg_front *f, gg_err *err)
     return add_output(f, rule->n_neighbours, "C", err);
 }
 
+/* Top and bottom rows as 3-sums, W and E as single cells (Moore only: the
+ * point is that the kernel's one 3-sum per word row serves as the top row
+ * of the output row below and the bottom row of the one above). */
+static int build_rowsum_lr(const gg_rule *rule, gg_front *f, gg_err *err)
+{
+    if (rule->nbhd != GG_NBHD_MOORE)
+        return gg_fail(err, "the rowsum-lr front needs the Moore "
+                       "neighbourhood (the %s one has no full top and "
+                       "bottom rows); use rowsum or none",
+                       gg_nbhd_name(rule->nbhd));
+    int count, w = -1, e = -1;
+    const gg_offset *off = gg_nbhd_offsets(rule->nbhd, &count);
+    for (int i = 0; i < count; i++)
+        if (off[i].dy == 0)
+            *(off[i].dx < 0 ? &w : &e) = i;
+    if (sum_row(f, rule, -1, 'T', err) || add_output(f, w, "L", err) ||
+        add_output(f, e, "R", err) || sum_row(f, rule, 1, 'B', err))
+        return -1;
+    f->rows_shared = true;
+    f->gates_per_word = f->net.n_gates / 2;
+    return add_output(f, rule->n_neighbours, "C", err);
+}
+
 static int build_none(const gg_rule *rule, gg_front *f, gg_err *err)
 {
     static const char *dirs[3][3] = {
@@ -144,8 +172,14 @@ int gg_front_build_lib(const gg_rule *rule, gg_front_kind kind, gg_lib lib,
     f->nbhd = rule->nbhd;
     f->lib = lib;
     f->net.n_inputs = rule->n_neighbours + 1;
-    return kind == GG_FRONT_NONE ? build_none(rule, f, err)
-                                 : build_rowsum(rule, f, err);
+    switch (kind) {
+    case GG_FRONT_NONE:
+        return build_none(rule, f, err);
+    case GG_FRONT_ROWSUM_LR:
+        return build_rowsum_lr(rule, f, err);
+    default:
+        return build_rowsum(rule, f, err);
+    }
 }
 
 int gg_front_build(const gg_rule *rule, gg_front_kind kind, gg_front *f,

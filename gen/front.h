@@ -9,7 +9,12 @@
  * the three output rows that read them. The centre is always the last
  * final-stage input.
  * GG_FRONT_NONE passes the neighbours and the centre straight through (the
- * seed-000 form). */
+ * seed-000 form).
+ * GG_FRONT_ROWSUM_LR (Moore only) sums the top and bottom rows as 3-sums
+ * but keeps the middle row's W and E apart (inputs sT cT L R sB cB C): a
+ * kernel computes one 3-sum per word row (2 LUTs, shared by the output rows
+ * above and below) and the final stage sees all 128 rows as care rows,
+ * with 48 input symmetries (any order of sT L R sB, swap cT cB). */
 #ifndef GG_FRONT_H
 #define GG_FRONT_H
 
@@ -20,6 +25,7 @@
 typedef enum gg_front_kind {
     GG_FRONT_ROWSUM,
     GG_FRONT_NONE,
+    GG_FRONT_ROWSUM_LR,
     GG_FRONT_KIND_COUNT
 } gg_front_kind;
 

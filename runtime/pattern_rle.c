@@ -428,9 +428,8 @@ static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
             continue;
         case '\r':
         case '\n':
-            if (n)
-                return FAIL("a run count at the end of a line; put the count "
-                            "on the same line as its letter");
+            /* A count may continue on the next line, as Golly reads it
+             * (writers that wrap at a fixed width split counts). */
             s = next_line(s, end);
             line++;
             ls = s;

@@ -55,6 +55,24 @@ static int check_pattern(const gg_rule *rule, const gg_pattern *p, gg_err *err)
     return 0;
 }
 
+/* Where the pattern goes under `rule`. Golly places a pattern when it reads
+ * it, by the file's rule. A pattern the file did not position (it sits at
+ * the file rule's default place) is placed as if the file had named `rule`:
+ * so a soup run under --rule B3/S23:T400,400 is centred in the torus.
+ * (`bgolly -r` keeps the file rule's place instead; README says so.) */
+static void place(const gg_rule *rule, const gg_pattern *p, int64_t *x,
+                  int64_t *y)
+{
+    char text[128];
+    int64_t w = p->plane[0].width, h = p->plane[0].height, fx, fy;
+    gg_pattern_default_pos(p->rule ? p->rule : "", w, h, &fx, &fy);
+    *x = p->x, *y = p->y;
+    if (*x == fx && *y == fy) {
+        gg_rule_format(rule, text, sizeof text);
+        gg_pattern_default_pos(text, w, h, x, y);
+    }
+}
+
 int gg_universe_from_pattern(gg_universe *u, const gg_rule *rule,
                              const gg_pattern *p, gg_err *err)
 {
@@ -62,9 +80,8 @@ int gg_universe_from_pattern(gg_universe *u, const gg_rule *rule,
     if (check_pattern(rule, p, err))
         return -1;
     const gg_grid *cells = &p->plane[0];
-    /* Where the file put it, as bgolly keeps it under -r: Golly places a
-     * pattern when it reads it, by the file's rule. */
-    int64_t px = p->x, py = p->y;
+    int64_t px, py;
+    place(rule, p, &px, &py);
     if (gg_rule_is_bounded(rule)) {
         if (gg_universe_init(u, rule, err))
             return -1;

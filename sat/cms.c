@@ -48,6 +48,11 @@ void gg_sat_free(gg_sat *s)
     free(s);
 }
 
+void gg_sat_set_threads(gg_sat *s, int threads)
+{
+    cmsat_set_num_threads(s->cms, threads > 1 ? (unsigned)threads : 1);
+}
+
 int gg_sat_var(gg_sat *s) { return ++s->n_vars; }
 
 /* Variables are created in the solver in batches, when a clause needs them. */
@@ -112,6 +117,7 @@ struct gg_sat {
 bool gg_sat_available(void) { return false; }
 gg_sat *gg_sat_new(void) { return NULL; }
 void gg_sat_free(gg_sat *s) { (void)s; }
+void gg_sat_set_threads(gg_sat *s, int threads) { (void)s, (void)threads; }
 int gg_sat_var(gg_sat *s) { (void)s; return 0; }
 void gg_sat_clause(gg_sat *s, const int *lits, int n)
 {

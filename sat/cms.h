@@ -24,6 +24,12 @@ typedef enum gg_sat_result {
 gg_sat *gg_sat_new(void);
 void gg_sat_free(gg_sat *s);
 
+/* Lets the solver itself run this many threads (CryptoMiniSat's portfolio
+ * of differently configured solvers sharing learnt clauses). Only worth it
+ * for a search with a single problem (free topology); call before adding
+ * clauses. */
+void gg_sat_set_threads(gg_sat *s, int threads);
+
 /* A fresh variable number. */
 int gg_sat_var(gg_sat *s);
 

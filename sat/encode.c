@@ -3,123 +3,142 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SLOTS 3
-#define MAX_CAND (GG_TT_MAX_INPUTS + GG_ENC_MAX_GATES)
+#include "symm.h"
 
-typedef struct slot {
-    int n_cand;
-    int cand[MAX_CAND]; /* signals: inputs 0..n-1, gate j is n+j */
-    int sel[MAX_CAND];  /* one-hot choice; unused when n_cand == 1 */
-    int dep;            /* true when the gate's function reads this slot */
-} slot;
+#define MAX_SLOTS 3
+#define MAX_SIGNALS (GG_TT_MAX_INPUTS + GG_ENC_MAX_GATES)
+#define MAX_FIXED_AMO 64 /* pairwise at-most-one up to this many options */
+
+/* One way to wire a gate: its sources in slot order. */
+typedef struct option {
+    int src[MAX_SLOTS];
+    int sel;
+} option;
 
 typedef struct gate {
-    int m;         /* slots in use */
-    int n_fixed;   /* trailing slots wired to gates by the shape */
-    slot s[MAX_SLOTS];
-    int fn[8];     /* fn[b]: output for slot values b (slot 0 = bit 0) */
+    int m;          /* slots */
+    int n_fixed;    /* trailing slots wired to gates by the shape */
+    int n_opt;
+    option *opt;
+    int reads[MAX_SIGNALS]; /* reads[c] <=> some chosen option has c */
+    int fn[8];      /* fn[b]: output for slot values b (slot 0 = bit 0) */
+    int dep[MAX_SLOTS];     /* the function reads slot s */
 } gate;
 
 struct gg_enc {
     gg_enc_spec spec;
     gg_sat *sat;
     int n, k, arity;
-    int vtrue;     /* a variable forced true: constants are +-vtrue */
-    int pol;       /* output polarity */
+    int vtrue;      /* a variable forced true: constants are +-vtrue */
+    int pol;        /* output polarity */
     gate g[GG_ENC_MAX_GATES];
-    int *x;        /* x[r * k + i]: gate i on row r; 0 while r not added */
+    int *x;         /* x[r * k + i]: gate i on row r; 0 while r not added */
+    int *buf;       /* clause scratch */
 };
 
 /* Adds a clause, dropping false constants and skipping satisfied ones. */
 static void emit(gg_enc *e, const int *lits, int n)
 {
-    int buf[MAX_CAND * GG_ENC_MAX_GATES * MAX_SLOTS + 8], m = 0;
+    int m = 0;
     for (int i = 0; i < n; i++) {
         if (lits[i] == e->vtrue)
             return;
         if (lits[i] != -e->vtrue)
-            buf[m++] = lits[i];
+            e->buf[m++] = lits[i];
     }
-    gg_sat_clause(e->sat, buf, m);
+    gg_sat_clause(e->sat, e->buf, m);
 }
 
 static void emit2(gg_enc *e, int a, int b) { emit(e, (int[]){a, b}, 2); }
 
-/* Literal "slot s of gate g reads signal c" (constants when fixed). */
-static int sel_lit(const gg_enc *e, const slot *s, int c)
+static int has(const option *o, int m, int c)
 {
-    for (int j = 0; j < s->n_cand; j++)
-        if (s->cand[j] == c)
-            return s->n_cand == 1 ? e->vtrue : s->sel[j];
-    return -e->vtrue;
+    for (int s = 0; s < m; s++)
+        if (o->src[s] == c)
+            return 1;
+    return 0;
 }
 
-/* A slot choosing among signals lo..hi, exactly one. */
-static void open_slot(gg_enc *e, slot *s, int lo, int hi)
+/* Appends every increasing p-tuple of signals 0..top (then the fixed gate
+ * sources) as an option. Returns -1 when out of memory. */
+static int list_options(gg_enc *e, gate *g, int p, int top, const int *fixed,
+                        int n_fixed, gg_err *err)
 {
-    s->n_cand = 0;
-    for (int c = lo; c <= hi; c++) {
-        s->cand[s->n_cand] = c;
-        s->sel[s->n_cand++] = gg_sat_var(e->sat);
-    }
-    if (s->n_cand == 1)
-        return;
-    gg_sat_clause(e->sat, s->sel, s->n_cand);
-    for (int a = 0; a < s->n_cand; a++)
-        for (int b = a + 1; b < s->n_cand; b++)
-            emit2(e, -s->sel[a], -s->sel[b]);
-}
-
-/* Consecutive open slots read strictly increasing signals. */
-static void order_slots(gg_enc *e, const slot *lo, const slot *hi)
-{
-    for (int a = 0; a < lo->n_cand; a++)
-        for (int b = 0; b < hi->n_cand; b++)
-            if (hi->cand[b] <= lo->cand[a])
-                emit2(e, -sel_lit(e, lo, lo->cand[a]),
-                      -sel_lit(e, hi, hi->cand[b]));
-}
-
-/* Open slots 0..p-1 over signals 0..top, each slot's range cut so that the
- * strictly increasing order can still be met. */
-static void open_slots(gg_enc *e, gate *g, int p, int top)
-{
-    for (int s = 0; s < p; s++) {
-        open_slot(e, &g->s[s], s, top - (p - 1 - s));
-        if (s > 0)
-            order_slots(e, &g->s[s - 1], &g->s[s]);
+    int t[MAX_SLOTS], cap = 1;
+    for (int s = 0; s < p; s++) /* C(top+1, p) */
+        cap = cap * (top + 1 - s) / (s + 1);
+    g->opt = gg_alloc((size_t)cap, sizeof *g->opt, err, "fanin options");
+    if (!g->opt)
+        return -1;
+    for (int s = 0; s < p; s++)
+        t[s] = s;
+    for (;;) {
+        option *o = &g->opt[g->n_opt++];
+        memcpy(o->src, t, (size_t)p * sizeof *t);
+        memcpy(o->src + p, fixed, (size_t)n_fixed * sizeof *fixed);
+        o->sel = gg_sat_var(e->sat);
+        int s = p - 1;
+        while (s >= 0 && t[s] == top - (p - 1 - s))
+            s--;
+        if (s < 0)
+            return 0;
+        t[s]++;
+        for (int u = s + 1; u < p; u++)
+            t[u] = t[u - 1] + 1;
     }
 }
 
-static void setup_slots(gg_enc *e, int i)
+static int setup_options(gg_enc *e, int i, gg_err *err)
 {
     gate *g = &e->g[i];
     const gg_shape *sh = e->spec.shape;
     if (!sh) {
         g->m = e->arity < e->n + i ? e->arity : e->n + i;
-        open_slots(e, g, g->m, e->n + i - 1);
-        return;
+        return list_options(e, g, g->m, e->n + i - 1, NULL, 0, err);
     }
-    int p = gg_shape_pi_slots(sh, i);
-    p = p < e->n ? p : e->n;
-    open_slots(e, g, p, e->n - 1);
-    g->m = p;
+    int fixed[MAX_SLOTS], p = gg_shape_pi_slots(sh, i);
     for (int j = 0; j < sh->k; j++)
-        if (sh->fanin[i] >> j & 1) {
-            slot *s = &g->s[g->m++];
-            s->n_cand = 1;
-            s->cand[0] = e->n + j;
-            g->n_fixed++;
-        }
+        if (sh->fanin[i] >> j & 1)
+            fixed[g->n_fixed++] = e->n + j;
+    p = p < e->n ? p : e->n;
+    g->m = p + g->n_fixed;
+    return list_options(e, g, p, e->n - 1, fixed, g->n_fixed, err);
 }
 
-/* d = "the function reads slot s": some pair of rows that differ in s only
- * gets different values. fn[0] is the constant 0 of normalization. */
+/* At least one option; pairwise at most one while that is cheap (the
+ * simulation clauses make two chosen options agree anyway). reads[c] is
+ * tied both ways to the options holding c. */
+static void choose(gg_enc *e, gate *g)
+{
+    for (int o = 0; o < g->n_opt; o++)
+        e->buf[o] = g->opt[o].sel;
+    gg_sat_clause(e->sat, e->buf, g->n_opt);
+    if (g->n_opt <= MAX_FIXED_AMO)
+        for (int a = 0; a < g->n_opt; a++)
+            for (int b = a + 1; b < g->n_opt; b++)
+                emit2(e, -g->opt[a].sel, -g->opt[b].sel);
+    int lits[4096];
+    for (int c = 0; c < e->n + e->k; c++) {
+        int n = 0;
+        g->reads[c] = gg_sat_var(e->sat);
+        lits[n++] = -g->reads[c];
+        for (int o = 0; o < g->n_opt; o++)
+            if (has(&g->opt[o], g->m, c)) {
+                emit2(e, -g->opt[o].sel, g->reads[c]);
+                if (n < 4096)
+                    lits[n++] = g->opt[o].sel;
+            }
+        emit(e, lits, n);
+    }
+}
+
+/* dep[s] = "the function reads slot s": some pair of rows that differ in s
+ * only gets different values. fn[0] is the constant 0 of normalization. */
 static void dependency(gg_enc *e, gate *g, int s)
 {
     int bit = 1 << s, ors[8], n = 0;
-    g->s[s].dep = gg_sat_var(e->sat);
-    ors[n++] = -g->s[s].dep;
+    g->dep[s] = gg_sat_var(e->sat);
+    ors[n++] = -g->dep[s];
     for (int b = 0; b < (1 << g->m); b++) {
         if (b & bit)
             continue;
@@ -152,7 +171,7 @@ static void at_least(gg_enc *e, gate *g, int lo, int hi, int t)
         int lits[MAX_SLOTS] = {0}, n = 0;
         for (int s = 0; s < count; s++)
             if (mask >> s & 1)
-                lits[n++] = g->s[lo + s].dep;
+                lits[n++] = g->dep[lo + s];
         emit(e, lits, n);
     }
 }
@@ -178,26 +197,27 @@ static void setup_function(gg_enc *e, int i)
 static void every_gate_read(gg_enc *e)
 {
     for (int j = 0; j + 1 < e->k; j++) {
-        int lits[GG_ENC_MAX_GATES * MAX_SLOTS], n = 0;
+        int lits[GG_ENC_MAX_GATES], n = 0;
         for (int i = j + 1; i < e->k; i++)
-            for (int s = 0; s < e->g[i].m; s++)
-                lits[n++] = sel_lit(e, &e->g[i].s[s], e->n + j);
+            lits[n++] = e->g[i].reads[e->n + j];
         emit(e, lits, n);
     }
 }
 
 /* Input b may be read only if input a, its predecessor in a symmetry
- * class, was read by the same or an earlier gate. */
+ * class, was read by an earlier gate or comes with b. */
 static void symmetric_pair(gg_enc *e, int a, int b)
 {
-    int lits[1 + GG_ENC_MAX_GATES * MAX_SLOTS];
+    int lits[2 + GG_ENC_MAX_GATES];
     for (int i = 0; i < e->k; i++)
-        for (int s = 0; s < e->g[i].m; s++) {
+        for (int o = 0; o < e->g[i].n_opt; o++) {
+            const option *op = &e->g[i].opt[o];
+            if (!has(op, e->g[i].m, b) || has(op, e->g[i].m, a))
+                continue;
             int n = 0;
-            lits[n++] = -sel_lit(e, &e->g[i].s[s], b);
-            for (int i2 = 0; i2 <= i; i2++)
-                for (int s2 = 0; s2 < e->g[i2].m; s2++)
-                    lits[n++] = sel_lit(e, &e->g[i2].s[s2], a);
+            lits[n++] = -op->sel;
+            for (int i2 = 0; i2 < i; i2++)
+                lits[n++] = e->g[i2].reads[a];
             emit(e, lits, n);
         }
 }
@@ -216,6 +236,104 @@ static void symmetry(gg_enc *e)
     }
 }
 
+/* Gate i, read by gate j alone: j's other sources must not all be sources
+ * of i, or j is one LUT over i's sources and i is redundant. */
+static void no_reapplied(gg_enc *e, int i, int j)
+{
+    const gate *gj = &e->g[j];
+    int lits[1 + MAX_SLOTS];
+    for (int o = 0; o < gj->n_opt; o++) {
+        int n = 0;
+        lits[n++] = -gj->opt[o].sel;
+        for (int s = 0; s < gj->m; s++)
+            if (gj->opt[o].src[s] != e->n + i)
+                lits[n++] = -e->g[i].reads[gj->opt[o].src[s]];
+        emit(e, lits, n);
+    }
+}
+
+static void reapplied(gg_enc *e)
+{
+    const gg_shape *sh = e->spec.shape;
+    if (!sh)
+        return;
+    for (int i = 0; i + 1 < e->k; i++) {
+        int readers = 0, j = -1;
+        for (int r = i + 1; r < e->k; r++)
+            if (sh->fanin[r] >> i & 1)
+                readers++, j = r;
+        if (readers == 1)
+            no_reapplied(e, i, j);
+    }
+}
+
+/* Every input f must read is read by some gate. */
+static void essential_read(gg_enc *e)
+{
+    bool need[GG_TT_MAX_INPUTS];
+    int lits[GG_ENC_MAX_GATES];
+    gg_symm_essential(e->spec.f, need);
+    for (int c = 0; c < e->n; c++) {
+        if (!need[c])
+            continue;
+        for (int i = 0; i < e->k; i++)
+            lits[i] = e->g[i].reads[c];
+        emit(e, lits, e->k);
+    }
+}
+
+/* Gates i < j with the same fanin gates and the same readers can trade
+ * places, so i takes the earlier fanin set (the lex-leader of the swap,
+ * which agrees with the input-symmetry rule). */
+static bool twins(const gg_shape *sh, int i, int j)
+{
+    if (sh->fanin[i] != sh->fanin[j])
+        return false;
+    for (int r = 0; r < sh->k; r++)
+        if ((sh->fanin[r] >> i & 1) != (sh->fanin[r] >> j & 1))
+            return false;
+    return true;
+}
+
+static void order_twins(gg_enc *e)
+{
+    const gg_shape *sh = e->spec.shape;
+    for (int i = 0; sh && i < e->k; i++)
+        for (int j = i + 1; j < e->k; j++) {
+            if (!twins(sh, i, j))
+                continue;
+            const gate *a = &e->g[i], *b = &e->g[j];
+            for (int oa = 1; oa < a->n_opt; oa++)
+                for (int ob = 0; ob < oa && ob < b->n_opt; ob++)
+                    emit2(e, -a->opt[oa].sel, -b->opt[ob].sel);
+        }
+}
+
+static int setup(gg_enc *e, gg_err *err)
+{
+    const gg_enc_spec *spec = &e->spec;
+    e->vtrue = gg_sat_var(e->sat);
+    gg_sat_clause(e->sat, &e->vtrue, 1);
+    e->pol = gg_sat_var(e->sat);
+    if (spec->lib == GG_LIB_GATE2) {
+        int p = gg_tt_get(spec->f->care, 0) && gg_tt_get(spec->f->on, 0);
+        emit(e, (int[]){p ? e->pol : -e->pol}, 1);
+    }
+    for (int i = 0; i < e->k; i++) {
+        if (setup_options(e, i, err))
+            return -1;
+        choose(e, &e->g[i]);
+        setup_function(e, i);
+    }
+    if (!spec->shape)
+        every_gate_read(e);
+    essential_read(e);
+    symmetry(e);
+    order_twins(e);
+    reapplied(e);
+    return 0;
+}
+
 gg_enc *gg_enc_new(const gg_enc_spec *spec, gg_sat *s, gg_err *err)
 {
     if (spec->k < 1 || spec->k > GG_ENC_MAX_GATES) {
@@ -226,36 +344,27 @@ gg_enc *gg_enc_new(const gg_enc_spec *spec, gg_sat *s, gg_err *err)
     gg_enc *e = gg_alloc(1, sizeof *e, err, "encoder");
     if (!e)
         return NULL;
-    e->x = gg_alloc((size_t)gg_tt_rows(spec->f) * (size_t)spec->k,
-                    sizeof *e->x, err, "encoder rows");
-    if (!e->x) {
-        free(e);
-        return NULL;
-    }
     e->spec = *spec, e->sat = s;
     e->n = spec->f->n_inputs, e->k = spec->k;
     e->arity = spec->lib == GG_LIB_LUT3 ? 3 : 2;
-    e->vtrue = gg_sat_var(s);
-    gg_sat_clause(s, &e->vtrue, 1);
-    e->pol = gg_sat_var(s);
-    if (spec->lib == GG_LIB_GATE2) {
-        int p = gg_tt_get(spec->f->care, 0) && gg_tt_get(spec->f->on, 0);
-        emit(e, (int[]){p ? e->pol : -e->pol}, 1);
+    e->x = gg_alloc((size_t)gg_tt_rows(spec->f) * (size_t)spec->k,
+                    sizeof *e->x, err, "encoder rows");
+    e->buf = gg_alloc(1 << 16, sizeof *e->buf, err, "clause buffer");
+    if (!e->x || !e->buf || setup(e, err)) {
+        gg_enc_free(e);
+        return NULL;
     }
-    for (int i = 0; i < e->k; i++) {
-        setup_slots(e, i);
-        setup_function(e, i);
-    }
-    if (!spec->shape)
-        every_gate_read(e);
-    symmetry(e);
     return e;
 }
 
 void gg_enc_free(gg_enc *e)
 {
-    if (e)
-        free(e->x);
+    if (!e)
+        return;
+    for (int i = 0; i < e->k; i++)
+        free(e->g[i].opt);
+    free(e->x);
+    free(e->buf);
     free(e);
 }
 
@@ -267,32 +376,22 @@ static int signal_lit(const gg_enc *e, int c, int r)
     return e->x[r * e->k + (c - e->n)];
 }
 
-/* The value a slot passes on row r: an alias when the slot is wired,
- * otherwise a new variable tied to the chosen source. */
-static int slot_value(gg_enc *e, const slot *s, int r)
+/* Chosen option o and source values b force x = fn[b]. Patterns that the
+ * constant inputs rule out vanish in emit(). */
+static void option_row(gg_enc *e, const gate *g, const option *o, int x,
+                       int r)
 {
-    if (s->n_cand == 1)
-        return signal_lit(e, s->cand[0], r);
-    int y = gg_sat_var(e->sat);
-    for (int j = 0; j < s->n_cand; j++) {
-        int v = signal_lit(e, s->cand[j], r);
-        emit(e, (int[]){-s->sel[j], -y, v}, 3);
-        emit(e, (int[]){-s->sel[j], y, -v}, 3);
-    }
-    return y;
-}
-
-/* x = fn[y]: for every slot pattern b, matching inputs force x to fn[b]. */
-static void gate_row(gg_enc *e, const gate *g, int x, const int *y)
-{
-    int lits[MAX_SLOTS + 2];
+    int v[MAX_SLOTS], lits[MAX_SLOTS + 3];
+    for (int s = 0; s < g->m; s++)
+        v[s] = signal_lit(e, o->src[s], r);
     for (int b = 0; b < (1 << g->m); b++) {
+        lits[0] = -o->sel;
         for (int s = 0; s < g->m; s++)
-            lits[s] = (b >> s & 1) ? -y[s] : y[s];
-        lits[g->m] = -x, lits[g->m + 1] = g->fn[b];
-        emit(e, lits, g->m + 2);
-        lits[g->m] = x, lits[g->m + 1] = -g->fn[b];
-        emit(e, lits, g->m + 2);
+            lits[1 + s] = (b >> s & 1) ? -v[s] : v[s];
+        lits[g->m + 1] = -x, lits[g->m + 2] = g->fn[b];
+        emit(e, lits, g->m + 3);
+        lits[g->m + 1] = x, lits[g->m + 2] = -g->fn[b];
+        emit(e, lits, g->m + 3);
     }
 }
 
@@ -303,24 +402,21 @@ void gg_enc_add_row(gg_enc *e, int r)
         return;
     for (int i = 0; i < e->k; i++)
         x[i] = gg_sat_var(e->sat);
-    for (int i = 0; i < e->k; i++) {
-        int y[MAX_SLOTS];
-        for (int s = 0; s < e->g[i].m; s++)
-            y[s] = slot_value(e, &e->g[i].s[s], r);
-        gate_row(e, &e->g[i], x[i], y);
-    }
+    for (int i = 0; i < e->k; i++)
+        for (int o = 0; o < e->g[i].n_opt; o++)
+            option_row(e, &e->g[i], &e->g[i].opt[o], x[i], r);
     /* output xor polarity = f(r) */
     int out = x[e->k - 1], want = gg_tt_get(e->spec.f->on, r);
     emit2(e, -out, want ? -e->pol : e->pol);
     emit2(e, out, want ? e->pol : -e->pol);
 }
 
-static int chosen(const gg_enc *e, const slot *s)
+static const option *chosen(const gg_enc *e, const gate *g)
 {
-    for (int j = 0; j < s->n_cand; j++)
-        if (s->n_cand == 1 || gg_sat_value(e->sat, s->sel[j]))
-            return s->cand[j];
-    return s->cand[0];
+    for (int o = 0; o < g->n_opt; o++)
+        if (gg_sat_value(e->sat, g->opt[o].sel))
+            return &g->opt[o];
+    return &g->opt[0];
 }
 
 /* lop3 index k has a = in[0] in bit 2; our patterns have slot 0 in bit 0. */
@@ -341,9 +437,9 @@ static uint8_t lop3_code(const gg_enc *e, const gate *g)
 static int add_gate2(const gg_enc *e, const gate *g, gg_net *net, int a,
                      int b, gg_err *err)
 {
-    int f1 = gg_sat_value(e->sat, g->fn[1]), f2 = gg_sat_value(e->sat, g->fn[2]),
-        f3 = gg_sat_value(e->sat, g->fn[3]);
-    int code = f1 | f2 << 1 | f3 << 2;
+    int code = 0;
+    for (int v = 1; v < 4; v++)
+        code |= gg_sat_value(e->sat, g->fn[v]) << (v - 1);
     switch (code) {
     case 4: return gg_net_add(net, GG_OP_AND, 0, a, b, 0, err);
     case 7: return gg_net_add(net, GG_OP_OR, 0, a, b, 0, err);
@@ -361,9 +457,10 @@ int gg_enc_decode(const gg_enc *e, gg_net *net, gg_err *err)
     net->n_inputs = e->n;
     for (int i = 0; i < e->k; i++) {
         const gate *g = &e->g[i];
+        const option *o = chosen(e, g);
         int src[MAX_SLOTS];
         for (int s = 0; s < MAX_SLOTS; s++)
-            src[s] = chosen(e, &g->s[s < g->m ? s : 0]);
+            src[s] = o->src[s < g->m ? s : 0];
         int r = e->spec.lib == GG_LIB_LUT3
                     ? gg_net_add(net, GG_OP_LUT3, lop3_code(e, g), src[0],
                                  src[1], src[2], err)

@@ -1,9 +1,10 @@
 /* CNF for "k gates of a library compute f on its care rows".
  *
  * Variables (Kojevnikov-Kulikov-Yaroslavtsev 2009, Knuth 7.1.2, percy):
- * per gate slot a one-hot choice among its candidate sources, per gate a
- * function normalized to f(0) = 0, per gate and added row a simulation
- * variable, and one output polarity. Normalization loses nothing: a LUT
+ * per gate a choice among its fanin sets (one variable per set, so that a
+ * choice ties the gate's simulation straight to constant input values),
+ * per gate a function normalized to f(0) = 0, per gate and added row a
+ * simulation variable, and one output polarity. Normalization loses nothing: a LUT
  * absorbs the inversion of any of its inputs, and and/or/xor/andnot are
  * exactly the normalized 2-input functions that read both inputs. The
  * polarity is free for lut3 (folded into the last LUT) and pinned for
@@ -12,13 +13,23 @@
  *
  * With a shape, gate fanins are fixed and slots left open choose among the
  * primary inputs; without one, every slot chooses among all earlier
- * signals. Symmetry breaking, each safe on its own and together:
- * - slots of a gate read strictly increasing sources;
+ * signals. Symmetry breaking: the symmetries used are the input
+ * transpositions that leave f alone and the swaps of twin gates in a shape
+ * (same fanin gates, same readers). Order networks by their fanin-set
+ * choices, gate 0 first; each rule below holds for the least network of
+ * every orbit, so they are sound together:
+ * - a fanin set lists its sources in increasing order;
  * - every gate reads at least 2 of its slots (all, for gate2); with a shape,
  *   every gate fanin must matter too (otherwise a smaller shape or a
  *   network of fewer gates does the same job);
  * - without a shape, every gate but the last is read;
- * - inputs f treats alike are first used in index order.
+ * - with a shape, a gate read only by gate j does not read everything else
+ *   j reads (j would then be one LUT over the gate's fanins: Knuth's
+ *   "no re-applied gates");
+ * - inputs f treats alike are first used in index order;
+ * - of two twin gates, the earlier one takes the smaller fanin set.
+ * And some that any network of fewest gates meets: every input f depends
+ * on is read; no gate is redundant (see the three rules above).
  * Rows are added one by one (gg_enc_add_row), which is how the search adds
  * counterexample rows lazily. */
 #ifndef GG_SAT_ENCODE_H

@@ -15,6 +15,8 @@ typedef struct job {
     const gg_kjob_in *in;
     gg_shape *shapes;      /* NULL: one free-topology problem */
     int n_problems;
+    int8_t *status;        /* per problem: gg_synth_status, -1 untried */
+    int stride;            /* GG_SAT_STRIDE: every stride-th shape only */
     atomic_int next, done, stop, undecided;
     pthread_mutex_t mu;
     gg_sat *running[MAX_THREADS];
@@ -64,6 +66,23 @@ static void record(job *j, int id, gg_sat *s, gg_synth_status st,
         atomic_store(&j->stop, 1);
 }
 
+/* The shape a problem number stands for. */
+static int shape_of(const job *j, int p)
+{
+    return j->in->subset ? j->in->subset[p] : p * j->stride;
+}
+
+static double problem_deadline(const gg_kjob_in *in)
+{
+    double d = in->deadline;
+    if (in->problem_limit > 0) {
+        double mine = gg_kjob_now() + in->problem_limit;
+        if (d <= 0 || mine < d)
+            d = mine;
+    }
+    return d;
+}
+
 static void solve_one(job *j, int id, int p)
 {
     const gg_kjob_in *in = j->in;
@@ -71,20 +90,31 @@ static void solve_one(job *j, int id, int p)
     gg_err err = {{0}};
     gg_net net;
     gg_enc_spec spec = {.f = in->f, .lib = in->lib, .k = in->k,
-                        .shape = j->shapes ? &j->shapes[p] : NULL,
+                        .shape = j->shapes ? &j->shapes[shape_of(j, p)] : NULL,
                         .class_of = in->class_of};
     pthread_mutex_lock(&j->mu);
     j->running[id] = s;
     pthread_mutex_unlock(&j->mu);
     gg_synth_status st = GG_SYNTH_UNKNOWN;
     int rc = -1;
+    double t0 = gg_kjob_now();
+    if (s && !j->shapes) /* one problem: the solver gets every thread */
+        gg_sat_set_threads(s, in->threads);
     gg_enc *e = s ? gg_enc_new(&spec, s, &err) : NULL;
     if (e && !atomic_load(&j->stop)) {
         rc = 0;
-        st = gg_cegar_solve(e, s, in->f, in->init_rows, in->deadline, &net);
+        st = gg_cegar_solve(e, s, in->f, in->init_rows, problem_deadline(in),
+                            &net);
     } else if (e) {
         rc = 0; /* stopped before it started: leaves the k undecided */
     }
+    if (getenv("GG_SAT_TRACE"))
+        fprintf(stderr, "    shape %d: %s %llu conflicts %.2f s\n",
+                shape_of(j, p),
+                st == GG_SYNTH_SAT ? "SAT" : st == GG_SYNTH_UNSAT ? "UNSAT"
+                                                                   : "?",
+                (unsigned long long)gg_sat_conflicts(s), gg_kjob_now() - t0);
+    j->status[p] = (int8_t)st;
     record(j, id, s, st, &net, rc, &err);
     gg_enc_free(e);
     gg_sat_free(s);
@@ -112,8 +142,10 @@ static void supervise(job *j)
 {
     const gg_kjob_in *in = j->in;
     double last = gg_kjob_now();
+    long nap = 100000; /* small problems end in microseconds: start short */
     while (atomic_load(&j->done) < j->n_problems && !atomic_load(&j->stop)) {
-        nanosleep(&(struct timespec){0, 20000000}, NULL);
+        nanosleep(&(struct timespec){0, nap}, NULL);
+        nap = nap < 20000000 ? 2 * nap : nap;
         double now = gg_kjob_now();
         bool cancel = in->cancel && *in->cancel;
         if (cancel || (in->deadline > 0 && now > in->deadline)) {
@@ -149,8 +181,21 @@ static int run_workers(job *j, gg_err *err)
     return 0;
 }
 
+/* Shapes not decided: out of time, or never tried because of a stop. */
+static int list_undecided(const job *j, int **out, int *count, gg_err *err)
+{
+    *count = 0;
+    *out = gg_alloc((size_t)j->n_problems, sizeof **out, err, "shape list");
+    if (!*out)
+        return -1;
+    for (int p = 0; p < j->n_problems; p++)
+        if (j->status[p] != GG_SYNTH_UNSAT && j->status[p] != GG_SYNTH_SAT)
+            (*out)[(*count)++] = j->shapes ? shape_of(j, p) : 0;
+    return 0;
+}
+
 int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
-                gg_err *err)
+                int **undecided, int *n_undecided, gg_err *err)
 {
     double t0 = gg_kjob_now();
     job *j = gg_alloc(1, sizeof *j, err, "search job");
@@ -166,9 +211,23 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
         int arity = in->lib == GG_LIB_LUT3 ? 3 : 2;
         j->n_problems = gg_shape_enum(in->k, arity, in->min_pi_slots,
                                       &j->shapes, err);
+        stat->shapes_total = j->n_problems;
+        /* Profiling aid: a fixed sample of shapes (no proof then). */
+        const char *st = getenv("GG_SAT_STRIDE");
+        j->stride = st && atoi(st) > 1 ? atoi(st) : 1;
+        if (j->n_problems > 0)
+            j->n_problems = (j->n_problems + j->stride - 1) / j->stride;
+        if (j->stride > 1)
+            atomic_store(&j->undecided, 1); /* a sample proves nothing */
+        if (in->subset)
+            j->n_problems = in->n_subset;
     }
     int rc = -1;
-    if (j->n_problems >= 0 && run_workers(j, err) == 0 && !j->failed) {
+    if (j->n_problems >= 0)
+        j->status = gg_alloc((size_t)j->n_problems + 1, 1, err, "statuses");
+    if (j->status)
+        memset(j->status, -1, (size_t)j->n_problems + 1);
+    if (j->status && run_workers(j, err) == 0 && !j->failed) {
         rc = 0;
         stat->status = j->found ? GG_SYNTH_SAT
                        : atomic_load(&j->undecided) ? GG_SYNTH_UNKNOWN
@@ -179,11 +238,14 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
         *err = j->err;
     }
     stat->shapes = atomic_load(&j->done);
-    stat->shapes_total = j->shapes ? j->n_problems : 0;
+    if (rc == 0 && undecided &&
+        list_undecided(j, undecided, n_undecided, err))
+        rc = -1;
     stat->conflicts = j->conflicts;
     stat->seconds = gg_kjob_now() - t0;
     pthread_mutex_destroy(&j->mu);
     free(j->shapes);
+    free(j->status);
     free(j);
     return rc;
 }

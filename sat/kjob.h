@@ -16,14 +16,19 @@ typedef struct gg_kjob_in {
     int threads;
     int init_rows;
     double deadline;      /* gg_kjob_now() value; <= 0: none */
+    double problem_limit; /* seconds per shape; <= 0: none */
+    const int *subset;    /* only these shapes (indices), or NULL: all */
+    int n_subset;
     volatile sig_atomic_t *cancel;
     bool progress;
 } gg_kjob_in;
 
-/* Fills stat (status SAT: *net holds the verified network). Returns -1
- * only on errors (out of memory, no solver). */
+/* Fills stat (status SAT: *net holds the verified network). When
+ * undecided is not NULL it receives the malloc'd indices of the shapes left
+ * undecided (out of time), *n_undecided their count. Returns -1 only on
+ * errors (out of memory, no solver). */
 int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
-                gg_err *err);
+                int **undecided, int *n_undecided, gg_err *err);
 
 /* Monotonic wall clock in seconds. */
 double gg_kjob_now(void);

@@ -1,6 +1,7 @@
 #include "synth.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kjob.h"
@@ -78,47 +79,125 @@ static double k_deadline(const gg_synth_opts *o, double t0)
     return d;
 }
 
-/* Tries k = first.. while a network of k gates would beat the best one. */
+typedef struct search_state {
+    const gg_tt *f;
+    const gg_synth_opts *o;
+    gg_synth_result *res;
+    double t0;
+    int class_of[GG_TT_MAX_INPUTS];
+    int extra;                          /* the NOT a gate2 net must pay */
+    int shape_max;
+    int *pending[GG_ENC_MAX_GATES + 1]; /* undecided shapes per k */
+    int n_pending[GG_ENC_MAX_GATES + 1];
+} search_state;
+
+/* A gate2 network is normalized (0 on the all-zero row), so a function
+ * that is 1 there needs an inverted output: one NOT on top of k gates. */
+static int forced_not(const gg_tt *f, gg_lib lib)
+{
+    return lib == GG_LIB_GATE2 && gg_tt_get(f->care, 0) && gg_tt_get(f->on, 0);
+}
+
+static bool out_of_time(const search_state *s)
+{
+    const gg_synth_opts *o = s->o;
+    return (o->cancel && *o->cancel) ||
+           (o->time_limit > 0 && gg_kjob_now() > s->t0 + o->time_limit);
+}
+
+/* One k, all shapes or the pending ones; records stats and the outcome. */
+static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
+{
+    const gg_synth_opts *o = s->o;
+    gg_synth_result *res = s->res;
+    bool shapes = k <= s->shape_max;
+    gg_kjob_in in = {.f = s->f, .lib = o->lib, .k = k,
+                     .class_of = o->no_symmetry ? NULL : s->class_of,
+                     .min_pi_slots = gg_symm_essential(s->f, NULL),
+                     .use_shapes = shapes,
+                     .threads = o->threads ? o->threads : 2,
+                     .init_rows = o->init_rows ? o->init_rows
+                                  : gg_tt_rows(s->f) <= 128 ? 128 : 64,
+                     .deadline = k_deadline(o, s->t0),
+                     .problem_limit = second_pass ? 0 : o->shape_time_limit,
+                     .subset = second_pass && shapes ? s->pending[k] : NULL,
+                     .n_subset = s->n_pending[k],
+                     .cancel = o->cancel, .progress = o->progress};
+    gg_synth_k *st = &res->per_k[res->n_k];
+    gg_net net;
+    int *undecided = NULL, n_undecided = 0;
+    if (res->n_k >= GG_SYNTH_MAX_STEPS ||
+        gg_kjob_run(&in, &net, st, &undecided, &n_undecided, err))
+        return -1;
+    free(s->pending[k]);
+    s->pending[k] = undecided, s->n_pending[k] = n_undecided;
+    res->n_k++;
+    if (o->progress)
+        report_k(st);
+    if (st->status == GG_SYNTH_UNSAT && res->lower_bound == k)
+        res->lower_bound = k + 1;
+    if (st->status == GG_SYNTH_SAT) {
+        res->net = net;
+        res->exact = true;
+    }
+    return 0;
+}
+
+static bool worth(const search_state *s, int k)
+{
+    const gg_synth_opts *o = s->o;
+    return k + s->extra < gg_synth_cost(&s->res->net, o->lib) &&
+           (!o->k_max || k <= o->k_max) && k <= GG_ENC_MAX_GATES &&
+           !out_of_time(s);
+}
+
+/* First pass: k = first.. while a network of k gates would beat the best
+ * one; stops at the first k that has a network. */
+static int first_pass(search_state *s, int first, gg_err *err)
+{
+    for (int k = first; worth(s, k); k++) {
+        if (run_k(s, k, false, err))
+            return -1;
+        if (s->res->per_k[s->res->n_k - 1].status == GG_SYNTH_SAT)
+            break;
+    }
+    return 0;
+}
+
+/* Second pass: settle the undecided shapes of the smallest open k. */
+static int second_pass(search_state *s, gg_err *err)
+{
+    gg_synth_result *res = s->res;
+    for (int k = res->lower_bound; worth(s, k) && s->pending[k]; k++) {
+        if (run_k(s, k, true, err))
+            return -1;
+        gg_synth_status st = res->per_k[res->n_k - 1].status;
+        if (st != GG_SYNTH_UNSAT)
+            break;
+    }
+    return 0;
+}
+
 static int search(const gg_tt *f, const gg_synth_opts *o,
                   gg_synth_result *res, int first, double t0, gg_err *err)
 {
-    int class_of[GG_TT_MAX_INPUTS];
-    gg_symm_classes(f, class_of);
-    int extra = o->lib == GG_LIB_GATE2 && gg_tt_get(f->care, 0) &&
-                gg_tt_get(f->on, 0); /* the NOT a gate2 net must pay */
-    int shape_max = o->shape_max_k ? o->shape_max_k
-                    : o->lib == GG_LIB_LUT3 ? 7 : 9;
-    for (int k = first; k + extra < gg_synth_cost(&res->net, o->lib); k++) {
-        if (o->k_max && k > o->k_max)
-            break;
-        if (k > GG_ENC_MAX_GATES || (o->cancel && *o->cancel))
-            break;
-        if (o->time_limit > 0 && gg_kjob_now() > t0 + o->time_limit)
-            break;
-        gg_kjob_in in = {.f = f, .lib = o->lib, .k = k,
-                         .class_of = o->no_symmetry ? NULL : class_of,
-                         .min_pi_slots = gg_symm_essential(f, NULL),
-                         .use_shapes = k <= shape_max,
-                         .threads = o->threads ? o->threads : 2,
-                         .init_rows = o->init_rows ? o->init_rows : 64,
-                         .deadline = k_deadline(o, t0),
-                         .cancel = o->cancel, .progress = o->progress};
-        gg_synth_k *st = &res->per_k[res->n_k];
-        gg_net net;
-        if (gg_kjob_run(&in, &net, st, err))
-            return -1;
-        res->n_k++;
-        if (o->progress)
-            report_k(st);
-        if (st->status == GG_SYNTH_UNSAT && res->lower_bound == k)
-            res->lower_bound = k + 1;
-        if (st->status == GG_SYNTH_SAT) {
-            res->net = net;
-            res->exact = true;
-            break;
-        }
-    }
-    return 0;
+    static search_state zero;
+    search_state *s = malloc(sizeof *s);
+    if (!s)
+        return gg_fail(err, "out of memory");
+    *s = zero;
+    s->f = f, s->o = o, s->res = res, s->t0 = t0;
+    gg_symm_classes(f, s->class_of);
+    s->extra = forced_not(f, o->lib);
+    s->shape_max = o->shape_max_k ? o->shape_max_k
+                   : o->lib == GG_LIB_LUT3 ? 7 : 9;
+    int rc = first_pass(s, first, err);
+    if (!rc && o->shape_time_limit > 0)
+        rc = second_pass(s, err);
+    for (int k = 0; k <= GG_ENC_MAX_GATES; k++)
+        free(s->pending[k]);
+    free(s);
+    return rc;
 }
 
 int gg_synth_run(const gg_tt *f, const gg_synth_opts *o, gg_synth_result *res,
@@ -139,7 +218,8 @@ int gg_synth_run(const gg_tt *f, const gg_synth_opts *o, gg_synth_result *res,
         int first = o->k_min > 0 ? o->k_min : res->lower_bound;
         if (search(f, o, res, first, t0, err))
             return -1;
-        res->proven = res->net.n_gates <= res->lower_bound;
+        res->proven = gg_synth_cost(&res->net, o->lib) <=
+                      res->lower_bound + forced_not(f, o->lib);
     }
     res->gates = res->net.n_gates;
     res->cancelled = o->cancel && *o->cancel;

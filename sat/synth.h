@@ -6,7 +6,14 @@
  * threads, one solver each. The first k with a network is the minimum when
  * every smaller k was shown impossible (UNSAT). A k that runs out of time is
  * skipped (no proof for it) and the search goes on to k+1 for a network.
- * Above shape_max_k the search uses one free-topology CNF instead. */
+ * Above shape_max_k the search uses one free-topology CNF instead.
+ *
+ * With a shape time limit the search runs in two passes: the first gives
+ * each shape a short budget and goes up in k until some shape yields a
+ * network (good networks usually live in easy shapes); the second goes
+ * back to the smallest k not yet excluded and runs its undecided shapes to
+ * the end, raising the lower bound until it meets the network or time runs
+ * out. */
 #ifndef GG_SAT_SYNTH_H
 #define GG_SAT_SYNTH_H
 
@@ -23,10 +30,14 @@ typedef struct gg_synth_opts {
     int k_max;           /* last k to try; 0 = below the best known */
     double time_limit;   /* wall seconds for everything; <= 0: none */
     double k_time_limit; /* wall seconds per k; <= 0: none */
+    double shape_time_limit; /* > 0: first pass gives each shape this long,
+                                then a second pass settles the rest */
     int threads;         /* worker threads; 0 = 2 */
     int shape_max_k;     /* split by shape up to this k; 0 = 7 (lut3) / 9 */
     bool no_symmetry;    /* skip input-symmetry breaking (for testing) */
-    int init_rows;       /* rows given before counterexamples; 0 = 64 */
+    int init_rows;       /* rows given before counterexamples; 0 = all of
+                            a table of up to 128 rows (fewer conflicts than
+                            counterexamples on Life's 96 care rows), else 64 */
     const gg_net *upper; /* a known correct network (e.g. the cache) or NULL */
     volatile sig_atomic_t *cancel; /* set to stop (Ctrl-C); may be NULL */
     bool progress;       /* per-k lines on stderr */
@@ -47,16 +58,21 @@ typedef struct gg_synth_k {
     uint64_t conflicts;
 } gg_synth_k;
 
+#define GG_SYNTH_MAX_STEPS (2 * GG_ENC_MAX_GATES + 2)
+
 typedef struct gg_synth_result {
     gg_net net;          /* verified on every care row */
     int gates;           /* gates of net */
     bool exact;          /* net came from the solver (not the fallback) */
-    bool proven;         /* no network has fewer gates */
-    int lower_bound;     /* every k below this is impossible */
+    bool proven;         /* no network costs less (gg_synth_cost) */
+    int lower_bound;     /* every k below this is impossible; for gate2
+                            and a function that is 1 on the all-zero row,
+                            k counts the and/or/xor/andnot gates before
+                            the output NOT */
     bool cancelled;
     double seconds;
     int n_k;
-    gg_synth_k per_k[GG_ENC_MAX_GATES + 1];
+    gg_synth_k per_k[GG_SYNTH_MAX_STEPS]; /* in the order run */
 } gg_synth_result;
 
 /* Runs the search. Fails only on bad input or resource errors; a search cut
@@ -65,7 +81,8 @@ int gg_synth_run(const gg_tt *f, const gg_synth_opts *o, gg_synth_result *res,
                  gg_err *err);
 
 /* Gates a network costs in its library: gate2 pays one NOT for an inverted
- * output (lut3 folds it into the last LUT). */
+ * output (lut3 folds it into the last LUT). Minimality for gate2 is over
+ * networks of and/or/xor/andnot followed by at most that one NOT. */
 int gg_synth_cost(const gg_net *n, gg_lib lib);
 
 #endif

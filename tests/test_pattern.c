@@ -314,6 +314,14 @@ static void test_rle_syntax_variants(void **state)
                                     "#C a comment between data lines\n");
     gg_pattern_free(&p);
 
+    /* A run count split by a line break continues, as bgolly reads it. */
+    parse_ok("x = 3, y = 2\no$3\no!", &p);
+    assert_cells(&p, "A../AAA");
+    gg_pattern_free(&p);
+    parse_ok("x = 12, y = 1\n1\r\n2o!", &p);
+    assert_int_equal(gg_grid_population(&p.plane[0]), 12);
+    gg_pattern_free(&p);
+
     /* Header spacing and a rule with a trailing comma, as Golly allows. */
     parse_ok("x=2 ,y= 1 , rule = B3/S23,\n2o!", &p);
     assert_string_equal(p.rule, "B3/S23");
@@ -598,8 +606,6 @@ static void test_bad_input_messages(void **state)
         {"absurd-count.rle", "absurd-count.rle:2:1: run count is too large"},
         {"whitespace-in-count.rle", "whitespace-in-count.rle:2:2: whitespace "
                                     "after a run count"},
-        {"count-split-across-lines.rle", "count-split-across-lines.rle:2:4: "
-                                         "a run count at the end of a line"},
         {"truncated-in-count.rle", "truncated-in-count.rle:2:12: the file "
                                    "ends inside a run count"},
         {"truncated-no-bang.rle", "truncated-no-bang.rle:3:1: the pattern "

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# GPU backends on a fresh CUDA machine: build golgen (no SAT solver, no
+# cmocka needed), validate every GPU backend on the device, cross-check
+# whole runs against the CPU backend and the reference, run
+# compute-sanitizer and ncu on the main kernel, then the CUpS table
+# (printed last).
+#
+#   bench/gpu.sh [BUILD_DIR]        (default build-gpu)
+#   GG_QUICK=1    skip sanitizer/ncu and the other rules
+#   GG_ONLY=profile   build, then ncu and the SASS mix only
+#   GG_SIZE=WxH GG_GENS=N           table size (default 65536x65536, 1024)
+#   GG_OUT=DIR    logs (default BUILD_DIR/gpu-out)
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+B=${1:-$ROOT/build-gpu}
+case $B in /*) ;; *) B=$PWD/$B ;; esac
+OUT=${GG_OUT:-$B/gpu-out}
+SIZE=${GG_SIZE:-65536x65536}
+GENS=${GG_GENS:-1024}
+mkdir -p "$OUT"
+export GOLGEN_CACHE_DIR=$B/cache
+CUDA=${CUDA_HOME:-/usr/local/cuda}
+export PATH=$PATH:$CUDA/bin
+# OpenCL headers and ICD loader from the CUDA toolkit when the system has
+# none (the NVIDIA ICD comes with the driver).
+if ! [ -e /usr/include/CL/cl.h ] && [ -e "$CUDA/include/CL/cl.h" ]; then
+    export CPATH=$CUDA/include${CPATH:+:$CPATH}
+    export LIBRARY_PATH=$CUDA/lib64${LIBRARY_PATH:+:$LIBRARY_PATH}
+    export LD_LIBRARY_PATH=$CUDA/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+fi
+
+log() { echo "== $*" | tee -a "$OUT/summary.txt"; }
+
+build() {
+    if ! [ -e "$B/build.ninja" ]; then
+        meson setup "$B" "$ROOT" -Dsat=disabled -Dtests=disabled \
+            --buildtype=release >"$OUT/setup.log" 2>&1 ||
+            { tail -30 "$OUT/setup.log"; return 1; }
+    fi
+    ninja -C "$B" golgen >"$OUT/build.log" 2>&1 ||
+        { tail -30 "$OUT/build.log"; return 1; }
+}
+
+# Opening a backend validates it on the device against the reference.
+validate() {
+    for be in cuda ptx opencl; do
+        if "$B/golgen" bench --backend "$be" --rule B3/S23 --size 4096x4096 \
+            --gens 64 >"$OUT/validate-$be.log" 2>&1; then
+            log "validate $be: PASS ($(cat "$OUT/validate-$be.log"))"
+        else
+            log "validate $be: exit $? ($(tail -1 "$OUT/validate-$be.log"))"
+        fi
+    done
+}
+
+# Whole runs: a soup on a torus and the R-pentomino on the unbounded
+# plane, GPU against the CPU backend (itself checked against the
+# reference by its own tests).
+crosscheck() {
+    python3 - "$OUT/soup.rle" <<'EOF'
+import random, sys
+random.seed(5)
+w = h = 300
+rows = []
+for y in range(h):
+    rows.append(''.join('o' if random.random() < 0.4 else 'b' for _ in range(w)))
+open(sys.argv[1], 'w').write('x = %d, y = %d, rule = B3/S23\n%s!\n' % (w, h, '$'.join(rows)))
+EOF
+    for rule in 'B3/S23:T1000,999' 'B36/S23:P1001,700' 'B3678/S34678:T777,800'; do
+        "$B/golgen" run --rule "$rule" --gens 300 --backend cpu \
+            -o "$OUT/cpu.rle" "$OUT/soup.rle" 2>>"$OUT/run.log"
+        for be in cuda ptx opencl; do
+            "$B/golgen" run --rule "$rule" --gens 300 --backend "$be" \
+                -o "$OUT/$be.rle" "$OUT/soup.rle" 2>>"$OUT/run.log"
+            if cmp -s "$OUT/cpu.rle" "$OUT/$be.rle"; then
+                log "run $rule 300 gens, $be = cpu: PASS"
+            else
+                log "run $rule 300 gens, $be = cpu: FAIL"
+            fi
+        done
+    done
+    for be in cuda ptx; do
+        "$B/golgen" run --gens 1103 --backend "$be" -o "$OUT/r.rle" \
+            2>"$OUT/rpent-$be.log"
+        log "R-pentomino 1103 gens on $be (116 expected): $(tail -1 "$OUT/rpent-$be.log")"
+    done
+}
+
+sanitize() {
+    command -v compute-sanitizer >/dev/null || { log "no compute-sanitizer"; return; }
+    for be in cuda ptx; do
+        compute-sanitizer --tool memcheck --error-exitcode 9 "$B/golgen" bench \
+            --backend "$be" --size 2048x2048 --gens 40 >"$OUT/sanitizer-$be.log" 2>&1
+        log "compute-sanitizer memcheck ($be: validation + bench): exit $? $(grep -E 'ERROR SUMMARY' "$OUT/sanitizer-$be.log" | tail -1)"
+    done
+}
+
+profile() {
+    command -v ncu >/dev/null || { log "no ncu"; return; }
+    ncu --clock-control none -k regex:gg_step_16 --launch-skip 24 --launch-count 1 \
+        --section SpeedOfLight --section ComputeWorkloadAnalysis \
+        --section InstructionStats --section Occupancy --section SchedulerStats \
+        --section WarpStateStats \
+        --metrics sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_wait_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio \
+        "$B/golgen" bench --backend cuda \
+        --size 32768x32768 --gens 512 >"$OUT/ncu.txt" 2>&1
+    log "ncu (cuda gg_step_16, 32768^2):"
+    grep -E "Compute \(SM\) Throughput|Memory Throughput|Executed Ipc Active|Issue Slots Busy|Issued Warp|No Eligible|Achieved Occupancy|Registers Per|Duration|Theoretical Occ|sm__pipe|sm__inst|stalled" \
+        "$OUT/ncu.txt" | sed 's/^ */   /' | tee -a "$OUT/summary.txt"
+    grep -A12 -i "pipe utilization\|Pipe Utilization" "$OUT/ncu.txt" | head -20 >>"$OUT/summary.txt"
+    # Instruction mix of the main kernel from its SASS.
+    cub=$(ls -t "$GOLGEN_CACHE_DIR"/cuda-*.cubin 2>/dev/null | head -1)
+    if [ -n "$cub" ] && command -v cuobjdump >/dev/null; then
+        cuobjdump -sass "$cub" | awk '/Function : gg_step_16/{on=1;next} /Function :/{on=0} on' >"$OUT/sass.txt" 2>&1
+        log "SASS opcode mix of gg_step_16 ($cub):"
+        grep -oE '^\s+/\*[0-9a-f]+\*/\s+(@!?U?P[0-9T] )?[A-Z][A-Z0-9_.]+' "$OUT/sass.txt" |
+            awk '{print $NF}' | sed 's/\..*//' | sort | uniq -c | sort -rn | head -14 |
+            tee -a "$OUT/summary.txt"
+    fi
+}
+
+bench_one() { # backend rule -> one table row
+    local be=$1 rule=$2 j
+    j=$("$B/golgen" bench --backend "$be" --rule "$rule" --size "$SIZE" \
+        --gens "$GENS" --json 2>>"$OUT/bench.log")
+    echo "$j" >>"$OUT/bench.jsonl"
+    python3 -c '
+import json, sys
+try:
+    d = json.loads(sys.argv[1])
+    print("%-14s %-7s %12.3e %9.4f  %s" % (d["rule"], d["backend"], d["cups"], d["seconds"], d["isa"]))
+except Exception:
+    print("%-14s %-7s %12s" % (sys.argv[3], sys.argv[2], "FAILED"))
+' "$j" "$be" "$rule"
+}
+
+table() {
+    local rules='B3/S23'
+    [ -z "${GG_QUICK:-}" ] && rules='B3/S23 B36/S23 B3678/S34678 B2/S'
+    {
+        echo "golgen GPU backends, $SIZE torus, $GENS generations, device time of the simulation:"
+        printf '%-14s %-7s %12s %9s  %s\n' rule backend CUpS seconds device
+        for r in $rules; do
+            for be in cuda ptx; do bench_one "$be" "$r"; done
+        done
+        bench_one opencl B3/S23
+    } >"$OUT/table.txt"
+}
+
+nvidia-smi -L 2>&1 | tee "$OUT/summary.txt"
+build || exit 1
+if [ "${GG_ONLY:-}" = profile ]; then
+    profile
+    exit 0
+fi
+validate
+[ -z "${GG_QUICK:-}" ] && crosscheck
+[ -z "${GG_QUICK:-}" ] && sanitize
+table
+[ -z "${GG_QUICK:-}" ] && profile
+echo
+cat "$OUT/table.txt"

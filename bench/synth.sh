@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Exact synthesis of the final stage for every Life-like rule that a pattern
+# under /usr/share/golly/Patterns/Life-Like uses, both libraries, the
+# default (rowsum) front, plus Life with --front none. Results go to the
+# network cache (generated/networks, or --generated DIR) and one JSON line
+# per run to stdout; progress per k goes to stderr.
+#
+# usage: bench/synth.sh [GOLGEN] [TIME_PER_RUN] [THREADS] [GENERATED_DIR]
+#   defaults: build/golgen, 60 s, 2 threads, the source tree's generated/
+# Slow: with the defaults about 25 minutes on 2 cores.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+golgen=${1:-$here/build/golgen}
+limit=${2:-60}
+threads=${3:-2}
+gen=${4:-$here/generated}
+
+rules=(B3/S23 B36/S23 B3678/S34678 B34568/S15678 B345/S5 B3/S45678
+       B25678/S5678 B1357/S1357 B013568/S01 B368/S245 B234/S B3/S135)
+
+run() {
+    # --force re-solves; the cache keeps the better of old and new.
+    "$golgen" synth --json --force --generated "$gen" --threads "$threads" \
+        --time-limit "$limit" --shape-time-limit 2 "$@"
+}
+
+for lib in ${LIBS:-lut3 gate2}; do
+    for rule in "${rules[@]}"; do
+        run --rule "$rule" --lib "$lib"
+    done
+done
+if [ -z "${LIBS:-}" ]; then
+    run --rule B3/S23 --lib lut3 --front none
+fi

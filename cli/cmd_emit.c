@@ -1,0 +1,112 @@
+/* golgen --target TARGET --rule RULE [-o FILE]: emit a kernel source. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic_file.h"
+#include "cli_util.h"
+#include "commands.h"
+#include "emit_c.h"
+#include "emit_cuda.h"
+#include "emit_opencl.h"
+#include "emit_ptx.h"
+
+/* Targets: name and emitter (GPU targets: gen/emit_cuda.h and friends). */
+typedef int (*emit_fn)(const gg_rule *, char **, size_t *, gg_err *);
+static const struct {
+    const char *name;
+    emit_fn emit;
+} targets[] = {
+    {"c", gg_emit_c},
+    {"cuda", gg_emit_cuda},
+    {"ptx", gg_emit_ptx},
+    {"opencl", gg_emit_opencl},
+};
+#define N_TARGETS (sizeof targets / sizeof *targets)
+
+static emit_fn find_target(const char *name)
+{
+    for (size_t i = 0; i < N_TARGETS; i++)
+        if (!strcmp(targets[i].name, name))
+            return targets[i].emit;
+    return NULL;
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: golgen --target c --rule RULE [-o FILE]\n\n"
+            "Emit RULE's kernel for a target to FILE (stdout when omitted or "
+            "-).\nTargets: c (one C file with AVX-512, AVX2 and portable "
+            "64-bit paths;\nbuild it with cc -O3 -march=native -fopenmp "
+            "-shared -fPIC). Torus or\nplane and the grid size are runtime "
+            "arguments of the kernel, so a :T or :P\nsuffix on RULE is "
+            "accepted and ignored.\n");
+}
+
+typedef struct emit_opts {
+    const char *target, *rule, *out;
+} emit_opts;
+
+static int parse_args(int argc, char **argv, emit_opts *o, gg_err *err)
+{
+    static const struct option opts[] = {
+        {"target", required_argument, 0, 't'},
+        {"rule", required_argument, 0, 'r'},
+        {"output", required_argument, 0, 'o'},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    memset(o, 0, sizeof *o);
+    optind = 1;
+    int c;
+    /* argv[0] is "golgen": the target option itself is argv[1]. */
+    while ((c = getopt_long(argc, argv, "t:r:o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 't': o->target = optarg; break;
+        case 'r': o->rule = optarg; break;
+        case 'o': o->out = optarg; break;
+        case 'h': usage(stdout); exit(GG_EXIT_OK);
+        default: return gg_fail(err, "see 'golgen --target c --help'");
+        }
+    }
+    if (optind < argc)
+        return gg_fail(err, "unexpected argument '%s'", argv[optind]);
+    if (!o->target || !o->rule)
+        return gg_fail(err, "--target and --rule are required");
+    if (!find_target(o->target))
+        return gg_fail(err, "unknown target '%s'; available: c, cuda, ptx, "
+                       "opencl", o->target);
+    return 0;
+}
+
+static int write_out(const char *path, const char *src, size_t len,
+                     gg_err *err)
+{
+    if (!path || !strcmp(path, "-")) {
+        if (fwrite(src, 1, len, stdout) != len || fflush(stdout))
+            return gg_fail(err, "cannot write the kernel to stdout");
+        return 0;
+    }
+    gg_atomic_file f;
+    if (gg_atomic_open(path, &f, err) || gg_atomic_write(&f, src, len, err))
+        return -1;
+    return gg_atomic_commit(&f, err);
+}
+
+int gg_cmd_emit(int argc, char **argv)
+{
+    emit_opts o;
+    gg_err err;
+    gg_rule rule;
+    if (parse_args(argc, argv, &o, &err) ||
+        gg_rule_parse(o.rule, &rule, &err))
+        return gg_cli_error("--target", GG_EXIT_USAGE, &err);
+    char *src;
+    size_t len;
+    if (find_target(o.target)(&rule, &src, &len, &err))
+        return gg_cli_error("--target", GG_EXIT_CHECK_FAILED, &err);
+    int bad = write_out(o.out, src, len, &err);
+    free(src);
+    return bad ? gg_cli_error("--target", GG_EXIT_USAGE, &err) : GG_EXIT_OK;
+}

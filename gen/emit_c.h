@@ -1,0 +1,38 @@
+/* The C SIMD target: one rule network pasted into templates/c/kernel.c.in,
+ * giving one C file with three paths chosen at compile time: AVX-512 (the
+ * 3-input LUT network as vpternlog), AVX2 and portable 64-bit C (the 2-input
+ * network). The topology (torus or plane) and the size are runtime
+ * arguments, so one kernel serves every grid of its rule. */
+#ifndef GG_EMIT_C_H
+#define GG_EMIT_C_H
+
+#include <stddef.h>
+
+#include "circuit.h"
+#include "error.h"
+#include "rule.h"
+
+/* The template, embedded at build time. */
+extern const char gg_template_c_kernel[];
+extern const size_t gg_template_c_kernel_len;
+
+/* Where a kernel's network comes from: the single place to change when the
+ * SAT network cache lands (cache first, then build). The result is checked
+ * exhaustively against the rule before it is returned. */
+int gg_emit_circuit(const gg_rule *rule, gg_lib lib, gg_circuit *c,
+                    gg_err *err);
+
+/* The kernel source for rule's transition (its topology is ignored):
+ * malloc'd, NUL-terminated, *len bytes. */
+int gg_emit_c(const gg_rule *rule, char **src, size_t *len, gg_err *err);
+
+/* The same from given circuits (lut3 for AVX-512, gate2 for the others),
+ * unchecked: the caller vouches for them. Tests feed it broken networks to
+ * see validation refuse the kernel. */
+int gg_emit_c_circuits(const gg_circuit *lut3, const gg_circuit *gate2,
+                       char **src, size_t *len, gg_err *err);
+
+/* The file name generated/c/ uses for a rule, e.g. "b3_s23.c". */
+void gg_emit_c_filename(const gg_rule *rule, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,58 @@
+/* The CUDA C target, and the pieces the GPU emitters (CUDA, PTX, OpenCL)
+ * share.
+ *
+ * The rule's network is pasted into templates/cuda/kernel.cu.in: the row
+ * net (features of one word row from its west, centre and east words) and
+ * the final stage as lop3.b32, both as inline functions; the template holds
+ * the memory movement (warp windows, multistep pipeline, shuffles). The
+ * source compiles with NVRTC or nvcc; its header comment documents the
+ * kernels' arguments and the device layout. */
+#ifndef GG_EMIT_CUDA_H
+#define GG_EMIT_CUDA_H
+
+#include <stddef.h>
+
+#include "circuit.h"
+#include "emit_net.h"
+#include "error.h"
+#include "rule.h"
+
+/* Most generations one launch of the GPU kernels advances: windows lose
+ * one cell per generation at each edge and keep 16-bit halves. */
+#define GG_GPU_TMAX 16
+
+extern const char gg_template_cuda_kernel[];
+extern const size_t gg_template_cuda_kernel_len;
+
+/* The kernel source for rule's transition (topology is a runtime
+ * argument): malloc'd, NUL-terminated, *len bytes. */
+int gg_emit_cuda(const gg_rule *rule, char **src, size_t *len, gg_err *err);
+
+/* The same from a given (LUT3) circuit, unchecked: tests feed it broken
+ * networks to see validation refuse the kernel. */
+int gg_emit_cuda_circuit(const gg_circuit *c, char **src, size_t *len,
+                         gg_err *err);
+
+/* ---- shared by the GPU emitters ---- */
+
+/* Replace each @@KEY@@ of template t by its value; `what` names the
+ * template in errors. */
+int gg_emit_fill(gg_sbuf *out, const char *t, size_t tlen,
+                 const char *const *keys, const char *const *vals, int n,
+                 const char *what, gg_err *err);
+
+/* GG_NF / GG_NF_ARR, then gg_row_net(w, c, e, f) and
+ * gg_final(fa, fb, fc, ca, cb, cc) (features and cells of rows y-1, y,
+ * y+1) in C syntax; qual prefixes both functions. */
+int gg_emit_c_like_nets(gg_sbuf *b, const gg_kplan *p, const gg_emit_ops *ops,
+                        const char *qual, gg_err *err);
+
+/* One header comment paragraph: rule, network sizes and source. */
+void gg_emit_gpu_header(gg_sbuf *b, const gg_circuit *c, const gg_kplan *p,
+                        const char *target, const char *tmpl);
+
+/* File name of a rule's kernel, e.g. "b3_s23.cu" for ext ".cu". */
+void gg_emit_gpu_filename(const gg_rule *rule, const char *ext, char *buf,
+                          size_t size);
+
+#endif

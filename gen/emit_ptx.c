@@ -1,0 +1,404 @@
+#include "emit_ptx.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_c.h"
+#include "emit_cuda.h"
+#include "emit_net.h"
+
+/* What one gg_step_N body is generated from. */
+typedef struct pctx {
+    gg_sbuf *b;
+    const gg_kplan *p;
+    int t;       /* levels (generations per launch) */
+    bool mask;   /* the plane-edge copy */
+    bool funnel;
+    char sfx;    /* label suffix of this copy */
+} pctx;
+
+/* Register of level g, ring slot s, value k (k = nf: the cells). */
+static int ring_reg(const pctx *c, int g, int s, int k)
+{
+    int nf = c->p->row.n_outputs;
+    return (g * 3 + s) * (nf + 1) + k;
+}
+
+static int arity(int op)
+{
+    return op == GG_OP_LUT3 ? 3 : op == GG_OP_NOT ? 1 : 2;
+}
+
+/* Name of net signal s: an input (in[s]) or gate temp prefix<i>. */
+static void sig_name(char *buf, size_t size, const gg_net *n, int s,
+                     char in[][16], const char *prefix)
+{
+    if (s < n->n_inputs)
+        snprintf(buf, size, "%s", in[s]);
+    else
+        snprintf(buf, size, "%%%s%d", prefix, s - n->n_inputs);
+}
+
+static int emit_gates(gg_sbuf *b, const gg_net *n, char in[][16],
+                      const char *prefix, gg_err *err)
+{
+    char a[3][24];
+    for (int i = 0; i < n->n_gates; i++) {
+        const gg_gate *g = &n->gate[i];
+        for (int k = 0; k < arity(g->op); k++)
+            sig_name(a[k], sizeof a[k], n, g->in[k], in, prefix);
+        const char *d = prefix;
+        switch (g->op) {
+        case GG_OP_LUT3:
+            gg_sbuf_printf(b, "    lop3.b32 %%%s%d, %s, %s, %s, 0x%02x;\n", d,
+                           i, a[0], a[1], a[2], g->lut);
+            break;
+        case GG_OP_AND:
+        case GG_OP_OR:
+        case GG_OP_XOR:
+            gg_sbuf_printf(b, "    %s.b32 %%%s%d, %s, %s;\n",
+                           g->op == GG_OP_AND  ? "and"
+                           : g->op == GG_OP_OR ? "or"
+                                               : "xor",
+                           d, i, a[0], a[1]);
+            break;
+        case GG_OP_ANDNOT: /* a & ~b as the lop3 of (a, b, b) */
+            gg_sbuf_printf(b, "    lop3.b32 %%%s%d, %s, %s, %s, 0x30;\n", d,
+                           i, a[0], a[1], a[1]);
+            break;
+        case GG_OP_NOT:
+            gg_sbuf_printf(b, "    not.b32 %%%s%d, %s;\n", d, i, a[0]);
+            break;
+        default:
+            return gg_fail(err, "gate %d has unknown op %d", i, g->op);
+        }
+    }
+    return 0;
+}
+
+/* dst = output o of net n. */
+static void emit_output(gg_sbuf *b, const char *dst, const gg_net *n, int o,
+                        char in[][16], const char *prefix)
+{
+    char s[24];
+    if (n->out[o] == GG_SIG_CONST0) {
+        gg_sbuf_printf(b, "    mov.b32 %s, %d;\n", dst, n->out_neg[o] ? -1 : 0);
+        return;
+    }
+    sig_name(s, sizeof s, n, n->out[o], in, prefix);
+    gg_sbuf_printf(b, "    %s.b32 %s, %s;\n", n->out_neg[o] ? "not" : "mov",
+                   dst, s);
+}
+
+/* Level g's ring slot s gets the row v: its cells and row features. */
+static int emit_push(const pctx *c, int g, int s, const char *v, gg_err *err)
+{
+    gg_sbuf *b = c->b;
+    if (c->funnel) {
+        gg_sbuf_printf(b, "    shfl.sync.up.b32 %%l, %s, 1, 0, -1;\n"
+                       "    shfl.sync.down.b32 %%rr, %s, 1, 31, -1;\n"
+                       "    shf.l.wrap.b32 %%w, %%l, %s, 1;\n"
+                       "    shf.r.wrap.b32 %%e, %s, %%rr, 1;\n", v, v, v, v);
+    } else { /* FMA pipe: v*2 + carry, hi(v * 2^31) + carry; %k31 = 2^31
+              * from a register, or ptxas makes the second an ALU LEA.HI */
+        gg_sbuf_printf(b, "    mul.hi.u32 %%hi, %s, 2;\n"
+                       "    mul.lo.u32 %%lo, %s, 0x80000000;\n"
+                       "    shfl.sync.up.b32 %%l, %%hi, 1, 0, -1;\n"
+                       "    shfl.sync.down.b32 %%rr, %%lo, 1, 31, -1;\n"
+                       "    mad.lo.u32 %%w, %s, 2, %%l;\n"
+                       "    mad.hi.u32 %%e, %s, %%k31, %%rr;\n",
+                       v, v, v, v);
+    }
+    char in[GG_ROW_INPUTS][16];
+    snprintf(in[GG_ROW_W], sizeof in[0], "%%w");
+    snprintf(in[GG_ROW_C], sizeof in[0], "%s", v);
+    snprintf(in[GG_ROW_E], sizeof in[0], "%%e");
+    const gg_net *row = &c->p->row;
+    if (emit_gates(b, row, in, "q", err))
+        return -1;
+    for (int k = 0; k < row->n_outputs; k++) {
+        char dst[24];
+        snprintf(dst, sizeof dst, "%%R%d", ring_reg(c, g, s, k));
+        emit_output(b, dst, row, k, in, "q");
+    }
+    gg_sbuf_printf(b, "    mov.b32 %%R%d, %s;\n",
+                   ring_reg(c, g, s, row->n_outputs), v);
+    return 0;
+}
+
+/* %v = the final stage of level g from level g-1's ring at phase P. */
+static int emit_final(const pctx *c, int g, int phase, gg_err *err)
+{
+    const gg_kplan *p = c->p;
+    int nf = p->row.n_outputs;
+    char in[GG_NET_MAX_OUTPUTS][16];
+    for (int i = 0; i < p->final.n_inputs; i++) {
+        int slot = (phase + 1 + p->dy[i]) % 3; /* rows y-1, y, y+1 */
+        int k = p->feat[i] == GG_FEAT_CELL ? nf : p->feat[i];
+        snprintf(in[i], sizeof in[i], "%%R%d", ring_reg(c, g - 1, slot, k));
+    }
+    if (emit_gates(c->b, &p->final, in, "g", err))
+        return -1;
+    emit_output(c->b, "%v", &p->final, 0, in, "g");
+    return 0;
+}
+
+/* Level T's row y = yb - 2T goes out if it is one of the strip's rows. */
+static void emit_store(const pctx *c)
+{
+    gg_sbuf_printf(c->b,
+                   "    sub.s32 %%y, %%yb, %d;\n"
+                   "    setp.ge.s32 %%ps, %%y, %%y0;\n"
+                   "    setp.lt.and.s32 %%ps, %%y, %%yend, %%ps;\n"
+                   "    mul.wide.s32 %%ra, %%y, %%ns4;\n"
+                   "    add.s64 %%ra, %%ra, %%outp;\n"
+                   "    and.pred %%ps1, %%ps, %%stfull;\n"
+                   "    and.pred %%ps2, %%ps, %%sthi;\n"
+                   "    and.pred %%ps3, %%ps, %%stlo;\n"
+                   "    @%%ps1 st.global.u32 [%%ra], %%v;\n"
+                   "    shr.u32 %%vh, %%v, 16;\n"
+                   "    cvt.u16.u32 %%hw0, %%vh;\n"
+                   "    cvt.u16.u32 %%hw1, %%v;\n"
+                   "    @%%ps2 st.global.u16 [%%ra+2], %%hw0;\n"
+                   "    @%%ps3 st.global.u16 [%%ra], %%hw1;\n",
+                   2 * c->t);
+}
+
+/* Load the row for the next tick into %next (0 outside the grid). */
+static void emit_load_next(gg_sbuf *b)
+{
+    gg_sbuf_printf(b, "    setp.lt.and.u32 %%pl, %%yl, %%h, %%kin;\n"
+                   "    mul.wide.u32 %%ra, %%yl, %%ns4;\n"
+                   "    add.s64 %%ra, %%ra, %%inp;\n"
+                   "    mov.u32 %%next, 0;\n"
+                   "    @%%pl ld.global.nc.u32 %%next, [%%ra];\n");
+}
+
+static int emit_tick(const pctx *c, int phase, gg_err *err)
+{
+    gg_sbuf *b = c->b;
+    gg_sbuf_printf(b, "    // tick, phase %d\n    mov.b32 %%cur, %%next;\n"
+                   "    add.s32 %%yl, %%yl, 1;\n"
+                   "    setp.eq.and.s32 %%pw, %%yl, %%h, %%ptorus;\n"
+                   "    @%%pw mov.u32 %%yl, 0;\n", phase);
+    emit_load_next(b);
+    for (int g = c->t; g >= 1; g--) {
+        gg_sbuf_printf(b, "    // level %d\n", g);
+        if (emit_final(c, g, phase, err))
+            return -1;
+        if (c->mask)
+            gg_sbuf_printf(b, "    sub.s32 %%y, %%yb, %d;\n"
+                           "    setp.lt.u32 %%pm, %%y, %%h;\n"
+                           "    selp.b32 %%m, %%colmask, 0, %%pm;\n"
+                           "    and.b32 %%v, %%v, %%m;\n", 2 * g);
+        if (g == c->t)
+            emit_store(c);
+        else if (emit_push(c, g, phase, "%v", err))
+            return -1;
+    }
+    gg_sbuf_printf(b, "    // level 0\n");
+    if (emit_push(c, 0, phase, "%cur", err))
+        return -1;
+    gg_sbuf_printf(b, "    add.s32 %%yb, %%yb, 1;\n");
+    return 0;
+}
+
+/* One copy of the task loop (inner or plane-edge). */
+static int emit_body(const pctx *c, gg_err *err)
+{
+    gg_sbuf *b = c->b;
+    int nr = ring_reg(c, c->t, 0, 0);
+    for (int r = 0; r < nr; r++)
+        gg_sbuf_printf(b, "    mov.b32 %%R%d, 0;\n", r);
+    emit_load_next(b);
+    gg_sbuf_printf(b, "    mov.u32 %%yb, %%ystart;\n    mov.u32 %%tk, 0;\n"
+                   "LOOP_%c:\n", c->sfx);
+    for (int phase = 0; phase < 3; phase++)
+        if (emit_tick(c, phase, err))
+            return -1;
+    gg_sbuf_printf(b, "    add.s32 %%tk, %%tk, 3;\n"
+                   "    setp.lt.s32 %%p5, %%tk, %%nt;\n"
+                   "    @%%p5 bra LOOP_%c;\n", c->sfx);
+    return 0;
+}
+
+static void emit_decls(gg_sbuf *b, const pctx *c)
+{
+    int nr = ring_reg(c, c->t, 0, 0);
+    int ng = c->p->final.n_gates > 0 ? c->p->final.n_gates : 1;
+    int nq = c->p->row.n_gates > 0 ? c->p->row.n_gates : 1;
+    gg_sbuf_printf(b,
+        "    .reg .pred %%p<8>;\n"
+        "    .reg .pred %%ptorus, %%kin, %%stfull, %%sthi, %%stlo, %%pw, "
+        "%%pl, %%pm, %%ps, %%ps1, %%ps2, %%ps3;\n"
+        "    .reg .b16 %%hw<2>;\n"
+        "    .reg .b32 %%s<32>;\n"
+        "    .reg .b32 %%h, %%ns4, %%yl, %%yb, %%y0, %%yend, %%ystart, "
+        "%%colmask, %%tk, %%nt, %%cur, %%next, %%v, %%y, %%m, %%hi, %%lo, "
+        "%%l, %%rr, %%w, %%e, %%vh, %%k31;\n"
+        "    .reg .b64 %%inp, %%outp, %%ra, %%rd<4>;\n"
+        "    .reg .b32 %%R<%d>;\n    .reg .b32 %%g<%d>;\n"
+        "    .reg .b32 %%q<%d>;\n", nr, ng, nq);
+}
+
+/* Task, window, strip, store lanes, plane mask and first row: the same
+ * arithmetic as gg_step_body in templates/cuda/kernel.cu.in. */
+static void emit_setup(gg_sbuf *b, int t, int wpb)
+{
+    gg_sbuf_printf(b,
+        "    ld.param.u64 %%rd0, [p_in];\n"
+        "    cvta.to.global.u64 %%rd0, %%rd0;\n"
+        "    ld.param.u64 %%rd1, [p_out];\n"
+        "    cvta.to.global.u64 %%rd1, %%rd1;\n"
+        "    ld.param.u32 %%h, [p_h];\n"
+        "    ld.param.u32 %%s0, [p_ns];\n"
+        "    ld.param.u32 %%s1, [p_nwi];\n"
+        "    ld.param.u32 %%s2, [p_width];\n"
+        "    ld.param.u32 %%s3, [p_plane];\n"
+        "    ld.param.u32 %%s4, [p_s];\n"
+        "    ld.param.u32 %%s5, [p_nx];\n"
+        "    ld.param.u32 %%s6, [p_ntasks];\n"
+        "    mov.u32 %%s7, %%tid.x;\n"
+        "    shr.u32 %%s8, %%s7, 5;\n"
+        "    and.b32 %%s9, %%s7, 31;\n"        /* lane */
+        "    mov.u32 %%s10, %%ctaid.x;\n"
+        "    mad.lo.s32 %%s11, %%s10, %d, %%s8;\n" /* task */
+        "    setp.ge.s32 %%p0, %%s11, %%s6;\n"
+        "    @%%p0 bra DONE;\n"                  /* whole warps leave */
+        "    div.u32 %%s12, %%s11, %%s5;\n"      /* sy */
+        "    mul.lo.s32 %%s13, %%s12, %%s5;\n"
+        "    sub.s32 %%s14, %%s11, %%s13;\n"     /* wx */
+        "    mad.lo.s32 %%s15, %%s14, 31, %%s9;\n" /* kw */
+        "    shl.b32 %%ns4, %%s0, 2;\n"
+        "    mul.lo.s32 %%y0, %%s12, %%s4;\n"
+        "    add.s32 %%s16, %%y0, %%s4;\n"
+        "    min.s32 %%yend, %%s16, %%h;\n"
+        "    sub.s32 %%ystart, %%y0, %d;\n"
+        "    setp.eq.u32 %%ptorus, %%s3, 0;\n"
+        "    setp.lt.s32 %%kin, %%s15, %%s1;\n"
+        "    mul.wide.s32 %%rd2, %%s15, 4;\n"
+        "    add.s64 %%inp, %%rd0, %%rd2;\n"
+        "    add.s64 %%outp, %%rd1, %%rd2;\n"
+        "    sub.s32 %%s17, %%s1, 1;\n"
+        "    setp.ge.s32 %%p1, %%s15, 1;\n"
+        "    setp.lt.and.s32 %%p1, %%s15, %%s17, %%p1;\n" /* inner word */
+        "    setp.ge.u32 %%p2, %%s9, 1;\n"
+        "    setp.le.and.u32 %%p2, %%s9, 30, %%p2;\n"
+        "    and.pred %%stfull, %%p1, %%p2;\n"
+        "    setp.eq.and.u32 %%sthi, %%s9, 0, %%p1;\n"
+        "    setp.eq.and.u32 %%stlo, %%s9, 31, %%p1;\n"
+        /* colmask: cells kw*32-32 .. kw*32-1 inside [0, width); shift
+         * amounts past 31 give 0 in PTX */
+        "    shl.b32 %%s18, %%s15, 5;\n"
+        "    sub.s32 %%s19, %%s18, 32;\n"
+        "    neg.s32 %%s20, %%s19;\n"
+        "    max.s32 %%s20, %%s20, 0;\n"
+        "    sub.s32 %%s21, %%s18, %%s2;\n"
+        "    max.s32 %%s21, %%s21, 0;\n"
+        "    mov.b32 %%s24, -1;\n"
+        "    shl.b32 %%s22, %%s24, %%s20;\n"
+        "    shr.b32 %%s23, %%s24, %%s21;\n"
+        "    and.b32 %%colmask, %%s22, %%s23;\n"
+        "    rem.s32 %%s25, %%ystart, %%h;\n"
+        "    add.s32 %%s25, %%s25, %%h;\n"
+        "    rem.s32 %%s25, %%s25, %%h;\n"
+        "    selp.b32 %%yl, %%s25, %%ystart, %%ptorus;\n"
+        /* plane edge: strip or window touches the border */
+        "    setp.lt.s32 %%p3, %%ystart, 0;\n"
+        "    add.s32 %%s26, %%yend, %d;\n"
+        "    setp.gt.or.s32 %%p3, %%s26, %%h, %%p3;\n"
+        "    setp.eq.or.s32 %%p3, %%s14, 0, %%p3;\n"
+        "    mad.lo.s32 %%s27, %%s14, 31, 31;\n"
+        "    sub.s32 %%s28, %%s1, 2;\n"
+        "    setp.ge.or.s32 %%p3, %%s27, %%s28, %%p3;\n"
+        "    setp.ne.u32 %%p4, %%s3, 0;\n"
+        "    and.pred %%p3, %%p3, %%p4;\n"
+        "    min.s32 %%s30, %%s6, 0;\n"          /* ntasks >= 1: 0 */
+        "    add.u32 %%k31, %%s30, 0x80000000;\n"
+        "    sub.s32 %%s29, %%yend, %%y0;\n"
+        "    add.s32 %%nt, %%s29, %d;\n"
+        "    @%%p3 bra MASKED;\n",
+        wpb, t, t, 3 * t);
+}
+
+static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
+                      const gg_ptx_opts *o, gg_err *err)
+{
+    int wpb = o->wpb > 0 ? o->wpb : 4;
+    pctx c = {b, p, t, false, o->funnel, 'A'};
+    gg_sbuf_printf(b, "\n.visible .entry gg_step_%d(.param .u64 p_in, "
+                   ".param .u64 p_out, .param .u32 p_h,\n    .param .u32 p_ns, "
+                   ".param .u32 p_nwi, .param .u32 p_width, .param .u32 "
+                   "p_plane,\n    .param .u32 p_s, .param .u32 p_nx, .param "
+                   ".u32 p_ntasks)\n.maxntid %d, 1, 1\n{\n", t, wpb * 32);
+    emit_decls(b, &c);
+    emit_setup(b, t, wpb);
+    if (emit_body(&c, err))
+        return -1;
+    gg_sbuf_printf(b, "    bra DONE;\nMASKED:\n");
+    c.mask = true;
+    c.sfx = 'B';
+    if (emit_body(&c, err))
+        return -1;
+    gg_sbuf_printf(b, "DONE:\n    ret;\n}\n");
+    return 0;
+}
+
+int gg_emit_ptx_circuit(const gg_circuit *circ, const gg_ptx_opts *o,
+                        char **src, size_t *len, gg_err *err)
+{
+    static const gg_ptx_opts defaults;
+    o = o ? o : &defaults;
+    int tmax = o->tmax ? o->tmax : GG_GPU_TMAX;
+    if (tmax < 1 || tmax > GG_GPU_TMAX || (tmax & (tmax - 1)))
+        return gg_fail(err, "generations per launch must be a power of two "
+                       "from 1 to %d, not %d", GG_GPU_TMAX, tmax);
+    gg_kplan p;
+    gg_sbuf head = {0}, ent = {0}, out = {0};
+    char *hs = NULL, *es = NULL, tm[16];
+    int bad = gg_kplan_build(circ, &p, err);
+    for (int t = 1; !bad && t <= tmax; t *= 2)
+        bad = emit_entry(&ent, &p, t, o, err);
+    if (!bad) {
+        gg_emit_gpu_header(&head, circ, &p, "PTX",
+                           "templates/ptx/kernel.ptx.in");
+        bad = gg_sbuf_take(&head, &hs, NULL, err) ||
+              gg_sbuf_take(&ent, &es, NULL, err);
+    }
+    /* The header is a C comment; PTX takes // lines. */
+    for (char *q = hs; !bad && (q = strstr(q, "\n *")); q++)
+        q[1] = '/', q[2] = '/';
+    snprintf(tm, sizeof tm, "%d", tmax);
+    if (!bad) {
+        const char *keys[] = {"HEADER", "TMAX", "ENTRIES"};
+        const char *vals[] = {hs, tm, es};
+        bad = gg_emit_fill(&out, gg_template_ptx_kernel,
+                           gg_template_ptx_kernel_len, keys, vals, 3, "PTX",
+                           err) ||
+              gg_sbuf_take(&out, src, len, err);
+    }
+    free(hs);
+    free(es);
+    gg_sbuf_free(&head);
+    gg_sbuf_free(&ent);
+    gg_sbuf_free(&out);
+    return bad ? -1 : 0;
+}
+
+int gg_emit_ptx_opts(const gg_rule *rule, const gg_ptx_opts *o, char **src,
+                     size_t *len, gg_err *err)
+{
+    gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
+    if (!c)
+        return -1;
+    int bad = gg_emit_circuit(rule, GG_LIB_LUT3, c, err) ||
+              gg_emit_ptx_circuit(c, o, src, len, err);
+    free(c);
+    return bad ? -1 : 0;
+}
+
+int gg_emit_ptx(const gg_rule *rule, char **src, size_t *len, gg_err *err)
+{
+    return gg_emit_ptx_opts(rule, NULL, src, len, err);
+}

@@ -1,0 +1,37 @@
+/* The PTX target: a complete PTX module (templates/ptx/kernel.ptx.in) whose
+ * gg_step_N entries are generated here, instruction by instruction, with
+ * the rule's network as lop3.b32. Same entries, arguments and device
+ * layout as the CUDA C target (gen/emit_cuda.h), so the runtime drives
+ * either one the same way; no CUDA toolkit is needed to emit it. */
+#ifndef GG_EMIT_PTX_H
+#define GG_EMIT_PTX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "circuit.h"
+#include "error.h"
+#include "rule.h"
+
+extern const char gg_template_ptx_kernel[];
+extern const size_t gg_template_ptx_kernel_len;
+
+typedef struct gg_ptx_opts {
+    int tmax;    /* entries gg_step_1, _2, _4 .. tmax (power of two <= 16);
+                    0: 16 */
+    bool funnel; /* neighbour words by funnel shifts (ALU) instead of
+                    multiply-adds (FMA pipe) */
+    int wpb;     /* warps per block the launch uses; 0: 4 */
+} gg_ptx_opts;
+
+/* With default options. */
+int gg_emit_ptx(const gg_rule *rule, char **src, size_t *len, gg_err *err);
+
+int gg_emit_ptx_opts(const gg_rule *rule, const gg_ptx_opts *o, char **src,
+                     size_t *len, gg_err *err);
+
+/* From a given LUT3 circuit, unchecked (tests use broken ones). */
+int gg_emit_ptx_circuit(const gg_circuit *c, const gg_ptx_opts *o, char **src,
+                        size_t *len, gg_err *err);
+
+#endif

@@ -1,0 +1,159 @@
+#include "cpu_backend.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_c.h"
+#include "jit.h"
+#include "validate.h"
+
+struct gg_cpu {
+    gg_rule rule;
+    gg_cpu_opts opts;
+    gg_jit_lib lib;
+    gg_kernel_step_fn step;
+    const char *(*isa)(void);
+    int (*threads)(void);
+    gg_grid tmp; /* the second buffer, kept between steps */
+};
+
+int gg_cpu_exit_status(gg_cpu_fail why)
+{
+    return why == GG_CPU_FAIL_ENV ? 3 : why == GG_CPU_FAIL_INVALID ? 1 : 2;
+}
+
+static int isa_flag(const char *isa, const char **extra, gg_err *err)
+{
+    if (!isa || !strcmp(isa, "native") || !strcmp(isa, "avx512"))
+        *extra = NULL;
+    else if (!strcmp(isa, "avx2"))
+        *extra = "-DGG_FORCE_AVX2";
+    else if (!strcmp(isa, "portable"))
+        *extra = "-DGG_FORCE_PORTABLE";
+    else
+        return gg_fail(err, "unknown ISA '%s'; use native, avx2 or portable",
+                       isa);
+    return 0;
+}
+
+static int load_symbols(gg_cpu *c, gg_err *err)
+{
+    int (*abi)(void) = (int (*)(void))gg_jit_sym(&c->lib, "gg_kernel_abi",
+                                                 err);
+    if (!abi)
+        return -1;
+    if (abi() != 1)
+        return gg_fail(err, "kernel %s has ABI %d, expected 1", c->lib.path,
+                       abi());
+    c->step = (gg_kernel_step_fn)gg_jit_sym(&c->lib, "gg_kernel_step", err);
+    c->isa = (const char *(*)(void))gg_jit_sym(&c->lib, "gg_kernel_isa", err);
+    c->threads = (int (*)(void))gg_jit_sym(&c->lib, "gg_kernel_threads", err);
+    return c->step && c->isa && c->threads ? 0 : -1;
+}
+
+int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
+                       const gg_cpu_opts *o, gg_cpu **out, gg_cpu_fail *why,
+                       gg_err *err)
+{
+    static const gg_cpu_opts defaults;
+    gg_jit_opts jo = {0};
+    *out = NULL;
+    *why = GG_CPU_FAIL_INPUT;
+    o = o ? o : &defaults;
+    if (isa_flag(o->isa, &jo.extra, err))
+        return -1;
+    jo.cache_dir = o->cache_dir;
+    gg_cpu *c = gg_alloc(1, sizeof *c, err, "CPU backend");
+    if (!c)
+        return -1;
+    c->rule = *rule;
+    c->opts = *o;
+    *why = GG_CPU_FAIL_ENV;
+    if (gg_jit_load(src, len, &jo, &c->lib, err) || load_symbols(c, err)) {
+        gg_cpu_close(c);
+        return -1;
+    }
+    /* Validation runs on every load, cache hits included: a cached .so
+     * could be stale or damaged, and the check costs milliseconds. */
+    *why = GG_CPU_FAIL_INVALID;
+    if (gg_validate_kernel(rule, c->step, o->threads, 0x5eed, err)) {
+        gg_cpu_close(c);
+        return -1;
+    }
+    *out = c;
+    return 0;
+}
+
+int gg_cpu_open(const gg_rule *rule, const gg_cpu_opts *o, gg_cpu **out,
+                gg_cpu_fail *why, gg_err *err)
+{
+    char *src;
+    size_t len;
+    *out = NULL;
+    *why = GG_CPU_FAIL_INPUT;
+    if (gg_emit_c(rule, &src, &len, err))
+        return -1;
+    int bad = gg_cpu_open_source(rule, src, len, o, out, why, err);
+    free(src);
+    return bad;
+}
+
+const char *gg_cpu_isa(const gg_cpu *c) { return c->isa(); }
+
+int gg_cpu_threads(const gg_cpu *c)
+{
+    int n = c->threads();
+    return c->opts.threads > 0 && c->opts.threads < n ? c->opts.threads : n;
+}
+
+bool gg_cpu_cache_hit(const gg_cpu *c) { return c->lib.cache_hit; }
+
+int gg_cpu_step(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                gg_err *err)
+{
+    if (gens <= 0)
+        return 0;
+    if (c->tmp.width != grid->width || c->tmp.height != grid->height) {
+        gg_grid_free(&c->tmp);
+        if (gg_grid_init(&c->tmp, grid->width, grid->height, err))
+            return -1;
+    }
+    int where = c->step(grid->bits, c->tmp.bits, grid->width, grid->height,
+                        grid->stride, topo == GG_TOPO_TORUS, gens,
+                        c->opts.threads, c->opts.tblock, c->opts.band);
+    if (where < 0)
+        return gg_fail(err, "CPU kernel ran out of memory for its tiles");
+    if (where == 1) { /* both buffers come from gg_grid_init: swap them */
+        uint64_t *t = grid->bits;
+        grid->bits = c->tmp.bits;
+        c->tmp.bits = t;
+    }
+    return 0;
+}
+
+static int cpu_stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                            gg_grid *grid, int64_t gens, gg_err *err)
+{
+    gg_cpu *c = ctx;
+    if (rule->nbhd != c->rule.nbhd || rule->birth != c->rule.birth ||
+        rule->survive != c->rule.survive)
+        return gg_fail(err, "the CPU kernel was built for another rule");
+    return gg_cpu_step(c, topo, grid, gens, err);
+}
+
+gg_stepper gg_cpu_stepper(gg_cpu *c)
+{
+    /* 256 generations per call: long passes for bounded grids, while an
+     * unbounded universe regrows with a margin of at most 257 cells. */
+    gg_stepper s = {"cpu", cpu_stepper_step, c, 256};
+    return s;
+}
+
+void gg_cpu_close(gg_cpu *c)
+{
+    if (!c)
+        return;
+    gg_grid_free(&c->tmp);
+    gg_jit_close(&c->lib);
+    free(c);
+}

@@ -1,0 +1,59 @@
+/* The CPU backend: the rule's emitted C kernel, JIT-compiled (runtime/jit),
+ * validated against the reference (runtime/validate) and wrapped as a
+ * gg_stepper for the universe. */
+#ifndef GG_CPU_BACKEND_H
+#define GG_CPU_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "grid.h"
+#include "rule.h"
+#include "universe.h"
+
+typedef struct gg_cpu_opts {
+    const char *isa;       /* NULL/"native" (best the compiler targets),
+                              "avx2" or "portable" */
+    int threads;           /* 0: OpenMP's default */
+    int tblock;            /* generations per pass; 0: kernel's choice */
+    int64_t band;          /* rows per tile; 0: kernel's choice */
+    const char *cache_dir; /* NULL: GOLGEN_CACHE_DIR / XDG / ~/.cache */
+} gg_cpu_opts;
+
+/* Why opening failed, for the exit status (2, 3, 1). */
+typedef enum gg_cpu_fail {
+    GG_CPU_FAIL_INPUT,   /* bad rule or option */
+    GG_CPU_FAIL_ENV,     /* no compiler, compile error, cache, dlopen */
+    GG_CPU_FAIL_INVALID, /* the kernel disagreed with the reference */
+} gg_cpu_fail;
+
+/* The process exit status for a failure: 2 input, 3 environment, 1 the
+ * kernel failed validation (the statuses every golgen command uses). */
+int gg_cpu_exit_status(gg_cpu_fail why);
+
+typedef struct gg_cpu gg_cpu;
+
+/* Emit, compile (or find in the cache), load and validate rule's kernel. */
+int gg_cpu_open(const gg_rule *rule, const gg_cpu_opts *o, gg_cpu **out,
+                gg_cpu_fail *why, gg_err *err);
+
+/* The same from given kernel source (tests use it on broken kernels). */
+int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
+                       const gg_cpu_opts *o, gg_cpu **out, gg_cpu_fail *why,
+                       gg_err *err);
+
+const char *gg_cpu_isa(const gg_cpu *c);   /* "avx512", "avx2", "portable" */
+int gg_cpu_threads(const gg_cpu *c);       /* threads a step uses */
+bool gg_cpu_cache_hit(const gg_cpu *c);    /* loaded without compiling */
+
+/* Advance grid in place; topo is GG_TOPO_TORUS or GG_TOPO_PLANE. */
+int gg_cpu_step(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                gg_err *err);
+
+gg_stepper gg_cpu_stepper(gg_cpu *c);
+
+void gg_cpu_close(gg_cpu *c);
+
+#endif

@@ -1,0 +1,677 @@
+#include "cuda_backend.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "atomic_file.h"
+#include "cuda_api.h"
+#include "emit_cuda.h"
+#include "emit_ptx.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+/* NVRTC keeps internal allocations past nvrtcDestroyProgram that
+ * LeakSanitizer reports as leaks of an unknown module; they are not
+ * golgen's, so its calls run with leak tracking off. */
+#define GG_LSAN_OFF() __lsan_disable()
+#define GG_LSAN_ON() __lsan_enable()
+#else
+#define GG_LSAN_OFF() ((void)0)
+#define GG_LSAN_ON() ((void)0)
+#endif
+
+#define N_ENTRIES 5 /* gg_step_1, 2, 4, 8, 16 */
+
+struct gg_cuda {
+    gg_rule rule;
+    gg_cuda_opts o;
+    gg_cu_api cu;
+    CUdevice dev;
+    CUcontext ctx;
+    CUmodule mod;
+    CUfunction step[N_ENTRIES], ghost;
+    gg_gpu_tune tune;
+    int sms, cc, regs;
+    int64_t resident; /* warps of the main kernel that fit at once */
+    char name[256], cache_dir[4096];
+    bool cache_hit;
+    gg_gpu_geom geom;
+    CUdeviceptr buf[2];
+    int cur;
+    uint32_t *host; /* staging buffer in device layout */
+};
+
+/* ---- loading the libraries ---- */
+
+static void *open_first(const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++) {
+        void *h = names[i] ? dlopen(names[i], RTLD_NOW | RTLD_LOCAL) : NULL;
+        if (h)
+            return h;
+    }
+    return NULL;
+}
+
+/* Resolve each name into the i-th pointer slot from base (the API
+ * structs list their function pointers in the order of their names);
+ * memcpy keeps the stores free of aliasing assumptions. Returns the first
+ * missing name, or NULL. */
+static const char *resolve(void *lib, const char *const *names, void *base,
+                           int n)
+{
+    for (int i = 0; i < n; i++) {
+        void *f = dlsym(lib, names[i]);
+        if (!f)
+            return names[i];
+        memcpy((char *)base + (size_t)i * sizeof f, &f, sizeof f);
+    }
+    return NULL;
+}
+
+static int load_driver(gg_cu_api *cu, gg_err *err)
+{
+    static const char *const libs[] = {"libcuda.so.1", "libcuda.so"};
+    static const char *const names[] = {
+        "cuInit", "cuDriverGetVersion", "cuDeviceGetCount", "cuDeviceGet",
+        "cuDeviceGetName", "cuDeviceGetAttribute",
+        "cuDevicePrimaryCtxRetain", "cuDevicePrimaryCtxRelease_v2",
+        "cuCtxSetCurrent", "cuCtxSynchronize", "cuModuleLoadDataEx",
+        "cuModuleUnload", "cuModuleGetFunction", "cuFuncGetAttribute",
+        "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuMemAlloc_v2",
+        "cuMemFree_v2", "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2",
+        "cuMemsetD8_v2", "cuLaunchKernel", "cuGetErrorString"};
+    memset(cu, 0, sizeof *cu);
+    cu->lib = open_first(libs, 2);
+    if (!cu->lib)
+        return gg_fail(err, "no CUDA driver (libcuda.so.1 not found): this "
+                       "machine has no NVIDIA GPU or driver");
+    /* The struct's pointers follow `lib` in the order of names. */
+    const char *miss = resolve(cu->lib, names, &cu->cuInit,
+                               (int)(sizeof names / sizeof *names));
+    if (miss)
+        return gg_fail(err, "the CUDA driver lacks %s (too old?)", miss);
+    return 0;
+}
+
+static int load_nvrtc(gg_nvrtc_api *nv, gg_err *err)
+{
+    const char *env = getenv("GOLGEN_NVRTC");
+    const char *const libs[] = {
+        env, "libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12",
+        "libnvrtc.so.11.2", "/usr/local/cuda/lib64/libnvrtc.so",
+        "/usr/local/cuda/lib64/libnvrtc.so.13",
+        "/usr/local/cuda/lib64/libnvrtc.so.12"};
+    static const char *const names[] = {
+        "nvrtcVersion", "nvrtcCreateProgram", "nvrtcCompileProgram",
+        "nvrtcGetProgramLogSize", "nvrtcGetProgramLog", "nvrtcGetPTXSize",
+        "nvrtcGetPTX", "nvrtcGetCUBINSize", "nvrtcGetCUBIN",
+        "nvrtcDestroyProgram", "nvrtcGetErrorString"};
+    memset(nv, 0, sizeof *nv);
+    nv->lib = open_first(libs, (int)(sizeof libs / sizeof *libs));
+    if (!nv->lib)
+        return gg_fail(err, "NVRTC (libnvrtc.so) not found: install the "
+                       "CUDA toolkit or set GOLGEN_NVRTC to the library");
+    const char *miss = resolve(nv->lib, names, &nv->nvrtcVersion,
+                               (int)(sizeof names / sizeof *names));
+    if (miss) {
+        dlclose(nv->lib);
+        return gg_fail(err, "NVRTC lacks %s (older than CUDA 11.1?)", miss);
+    }
+    return 0;
+}
+
+/* Check a driver call; the message names the call and the error. */
+static int cu_check(const gg_cuda *c, CUresult r, const char *what,
+                    gg_err *err)
+{
+    if (r == GG_CUDA_SUCCESS)
+        return 0;
+    const char *s = NULL;
+    if (c->cu.cuGetErrorString)
+        c->cu.cuGetErrorString(r, &s);
+    return gg_fail(err, "CUDA %s failed: %s (error %d)", what,
+                   s ? s : "unknown error", r);
+}
+
+/* ---- NVRTC ---- */
+
+static int nvrtc_log_fail(gg_nvrtc_api *nv, nvrtcProgram p, gg_err *err)
+{
+    size_t n = 0;
+    char log[400] = "";
+    if (!nv->nvrtcGetProgramLogSize(p, &n) && n > 1) {
+        char *full = malloc(n);
+        if (full && !nv->nvrtcGetProgramLog(p, full))
+            snprintf(log, sizeof log, "%s", full);
+        free(full);
+    }
+    return gg_fail(err, "NVRTC could not compile the kernel: %s", log);
+}
+
+static int nvrtc_result(gg_nvrtc_api *nv, nvrtcProgram p, bool cubin,
+                        char **out, size_t *len, gg_err *err)
+{
+    size_t n = 0;
+    int r = cubin ? nv->nvrtcGetCUBINSize(p, &n) : nv->nvrtcGetPTXSize(p, &n);
+    if (r || n == 0)
+        return gg_fail(err, "NVRTC gave no %s (error %d)",
+                       cubin ? "cubin" : "PTX", r);
+    *out = malloc(n + 1);
+    if (!*out)
+        return gg_fail(err, "out of memory for the compiled kernel");
+    r = cubin ? nv->nvrtcGetCUBIN(p, *out) : nv->nvrtcGetPTX(p, *out);
+    if (r) {
+        free(*out);
+        *out = NULL;
+        return gg_fail(err, "NVRTC could not hand over the kernel (error %d)",
+                       r);
+    }
+    (*out)[n] = 0;
+    *len = n;
+    return 0;
+}
+
+int gg_nvrtc_compile(const char *src, const char *arch, bool cubin,
+                     const char *const *opts, int nopts, char **out,
+                     size_t *len, gg_gpu_fail *why, gg_err *err)
+{
+    gg_nvrtc_api nv;
+    *why = GG_GPU_FAIL_ENV;
+    GG_LSAN_OFF(); /* from dlopen on: NVRTC's constructors allocate too */
+    if (load_nvrtc(&nv, err)) {
+        GG_LSAN_ON();
+        return -1;
+    }
+    const char *all[24];
+    char archopt[64];
+    int n = 0;
+    snprintf(archopt, sizeof archopt, "-arch=%s", arch);
+    all[n++] = archopt;
+    all[n++] = "-std=c++14";
+    for (int i = 0; i < nopts && n < 24; i++)
+        all[n++] = opts[i];
+    nvrtcProgram p;
+    int bad = 0;
+    if (nv.nvrtcCreateProgram(&p, src, "golgen_kernel.cu", 0, NULL, NULL)) {
+        bad = gg_fail(err, "NVRTC could not create a program");
+    } else {
+        if (nv.nvrtcCompileProgram(p, n, all))
+            bad = nvrtc_log_fail(&nv, p, err);
+        else
+            bad = nvrtc_result(&nv, p, cubin, out, len, err);
+        nv.nvrtcDestroyProgram(&p);
+    }
+    dlclose(nv.lib);
+    GG_LSAN_ON();
+    return bad ? -1 : 0;
+}
+
+/* ---- modules ---- */
+
+static void tune_defines(const gg_gpu_tune *t, char d[3][32])
+{
+    snprintf(d[0], 32, "-DGG_T=%d", t->tmax);
+    snprintf(d[1], 32, "-DGG_SHIFT_IMAD=%d", t->funnel ? 0 : 1);
+    snprintf(d[2], 32, "-DGG_WPB=%d", t->wpb);
+}
+
+/* A cubin for this device: from the cache, else NVRTC (then cached). */
+static int cuda_image(gg_cuda *c, const char *src, char **img, size_t *len,
+                      gg_err *err)
+{
+    char d[3][32], arch[16], path[4200];
+    const char *opts[3] = {d[0], d[1], d[2]};
+    tune_defines(&c->tune, d);
+    snprintf(arch, sizeof arch, "sm_%d", c->cc);
+    uint64_t h = gg_gpu_hash(0, src, strlen(src));
+    for (int i = 0; i < 3; i++)
+        h = gg_gpu_hash(h, d[i], strlen(d[i]));
+    h = gg_gpu_hash(h, arch, strlen(arch));
+    snprintf(path, sizeof path, "%s/cuda-%016llx.cubin", c->cache_dir,
+             (unsigned long long)h);
+    FILE *f = fopen(path, "rb");
+    if (f) {
+        fseek(f, 0, SEEK_END);
+        long n = ftell(f);
+        fseek(f, 0, SEEK_SET);
+        *img = n > 0 ? malloc((size_t)n) : NULL;
+        bool ok = *img && fread(*img, 1, (size_t)n, f) == (size_t)n;
+        fclose(f);
+        if (ok) {
+            *len = (size_t)n;
+            c->cache_hit = true;
+            return 0;
+        }
+        free(*img);
+    }
+    gg_gpu_fail why;
+    if (gg_nvrtc_compile(src, arch, true, opts, 3, img, len, &why, err))
+        return -1;
+    gg_atomic_file af;
+    gg_err ignored;
+    if (!gg_atomic_open(path, &af, &ignored) &&
+        !gg_atomic_write(&af, *img, *len, &ignored))
+        gg_atomic_commit(&af, &ignored); /* a cache miss next time at worst */
+    return 0;
+}
+
+static int load_module(gg_cuda *c, const void *img, gg_err *err)
+{
+    char log[1024] = "";
+    int opt[2] = {GG_CU_JIT_ERROR_LOG_BUFFER,
+                  GG_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void *val[2] = {log, (void *)(size_t)sizeof log};
+    CUresult r = c->cu.cuModuleLoadDataEx(&c->mod, img, 2, opt, val);
+    if (r) {
+        c->mod = NULL;
+        return gg_fail(err, "the CUDA driver refused the kernel module "
+                       "(error %d): %.400s", r, log);
+    }
+    char name[32];
+    for (int i = 0; i < N_ENTRIES && (1 << i) <= c->tune.tmax; i++) {
+        snprintf(name, sizeof name, "gg_step_%d", 1 << i);
+        if (cu_check(c, c->cu.cuModuleGetFunction(&c->step[i], c->mod, name),
+                     name, err))
+            return -1;
+    }
+    return cu_check(c, c->cu.cuModuleGetFunction(&c->ghost, c->mod,
+                                                 "gg_ghost"),
+                    "gg_ghost", err);
+}
+
+/* Occupancy of the main kernel: the cost model's wave size. */
+static int measure_kernel(gg_cuda *c, gg_err *err)
+{
+    int top = 0, blocks = 0;
+    while ((2 << top) <= c->tune.tmax)
+        top++;
+    if (cu_check(c, c->cu.cuFuncGetAttribute(&c->regs, GG_CU_FUNC_NUM_REGS,
+                                             c->step[top]),
+                 "cuFuncGetAttribute", err) ||
+        cu_check(c, c->cu.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                        &blocks, c->step[top], c->tune.wpb * 32, 0),
+                 "occupancy query", err))
+        return -1;
+    c->resident = (int64_t)blocks * c->tune.wpb * c->sms;
+    return 0;
+}
+
+static void unload(gg_cuda *c)
+{
+    if (c->mod)
+        c->cu.cuModuleUnload(c->mod);
+    c->mod = NULL;
+    memset(c->step, 0, sizeof c->step);
+}
+
+/* Build and load the module for c->tune from source (CUDA C or PTX; NULL:
+ * emit the rule's). */
+static int build(gg_cuda *c, const char *given, gg_err *err)
+{
+    char *src = NULL, *img = NULL;
+    size_t len = 0;
+    int bad;
+    c->cache_hit = false;
+    unload(c);
+    if (c->o.lang == GG_CUDA_LANG_PTX) {
+        gg_ptx_opts po = {c->tune.tmax, c->tune.funnel != 0, c->tune.wpb};
+        bad = !given && gg_emit_ptx_opts(&c->rule, &po, &src, &len, err);
+        if (!bad)
+            bad = load_module(c, given ? given : src, err);
+    } else {
+        bad = !given && gg_emit_cuda(&c->rule, &src, &len, err);
+        if (!bad)
+            bad = cuda_image(c, given ? given : src, &img, &len, err) ||
+                  load_module(c, img, err);
+    }
+    free(src);
+    free(img);
+    return bad || measure_kernel(c, err) ? -1 : 0;
+}
+
+/* ---- device buffers and stepping ---- */
+
+static void free_buffers(gg_cuda *c)
+{
+    for (int i = 0; i < 2; i++)
+        if (c->buf[i])
+            c->cu.cuMemFree(c->buf[i]);
+    c->buf[0] = c->buf[1] = 0;
+    free(c->host);
+    c->host = NULL;
+}
+
+/* Device buffers for grid's size, zeroed (ghosts of the plane stay 0). */
+static int prepare(gg_cuda *c, const gg_grid *grid, int strip, gg_err *err)
+{
+    gg_gpu_geom g;
+    if (gg_gpu_geom_init(&g, grid->width, grid->height, err))
+        return -1;
+    size_t bytes = gg_gpu_geom_bytes(&g);
+    if (!c->host || gg_gpu_geom_bytes(&c->geom) != bytes) {
+        free_buffers(c);
+        c->host = gg_alloc(1, bytes, err, "GPU staging buffer");
+        if (!c->host ||
+            cu_check(c, c->cu.cuMemAlloc(&c->buf[0], bytes), "cuMemAlloc",
+                     err) ||
+            cu_check(c, c->cu.cuMemAlloc(&c->buf[1], bytes), "cuMemAlloc",
+                     err))
+            return -1;
+    }
+    gg_gpu_geom_plan(&g, c->tune.tmax, strip, c->resident);
+    c->geom = g;
+    c->cur = 0;
+    return cu_check(c, c->cu.cuMemsetD8(c->buf[1], 0, bytes), "cuMemset",
+                    err);
+}
+
+static int upload(gg_cuda *c, const gg_grid *grid, gg_err *err)
+{
+    gg_gpu_pack(grid, &c->geom, c->host);
+    return cu_check(c, c->cu.cuMemcpyHtoD(c->buf[c->cur], c->host,
+                                          gg_gpu_geom_bytes(&c->geom)),
+                    "upload", err);
+}
+
+static int download(gg_cuda *c, gg_grid *grid, gg_err *err)
+{
+    if (cu_check(c, c->cu.cuMemcpyDtoH(c->host, c->buf[c->cur],
+                                       gg_gpu_geom_bytes(&c->geom)),
+                 "download", err))
+        return -1;
+    gg_gpu_unpack(c->host, &c->geom, grid);
+    return 0;
+}
+
+/* One launch of 2^e generations (plus the ghost refresh on the torus). */
+static int launch(gg_cuda *c, int e, bool torus, gg_err *err)
+{
+    gg_gpu_geom *g = &c->geom;
+    int h = (int)g->height, width = (int)g->width, plane = !torus;
+    CUdeviceptr in = c->buf[c->cur], out = c->buf[c->cur ^ 1];
+    if (torus) {
+        void *ga[] = {&in, &h, &g->ns, &g->nwi, &width};
+        unsigned blocks = (unsigned)((h + 127) / 128);
+        if (cu_check(c, c->cu.cuLaunchKernel(c->ghost, blocks, 1, 1, 128, 1,
+                                             1, 0, NULL, ga, NULL),
+                     "gg_ghost launch", err))
+            return -1;
+    }
+    void *a[] = {&in, &out, &h, &g->ns, &g->nwi, &width, &plane, &g->strip,
+                 &g->nx, &g->ntasks};
+    unsigned blocks = (unsigned)((g->ntasks + c->tune.wpb - 1) / c->tune.wpb);
+    if (cu_check(c, c->cu.cuLaunchKernel(c->step[e], blocks, 1, 1,
+                                         (unsigned)c->tune.wpb * 32, 1, 1, 0,
+                                         NULL, a, NULL),
+                 "gg_step launch", err))
+        return -1;
+    c->cur ^= 1;
+    return 0;
+}
+
+/* gens generations on the device: full launches, then the remainder in
+ * powers of two. */
+static int run(gg_cuda *c, gg_topo topo, int64_t gens, gg_err *err)
+{
+    int top = 0;
+    while ((2 << top) <= c->tune.tmax)
+        top++;
+    while (gens > 0) {
+        int e = top;
+        while ((int64_t)1 << e > gens)
+            e--;
+        if (launch(c, e, topo == GG_TOPO_TORUS, err))
+            return -1;
+        gens -= (int64_t)1 << e;
+    }
+    return cu_check(c, c->cu.cuCtxSynchronize(), "kernel run", err);
+}
+
+static int step_strip(void *ctx, gg_topo topo, gg_grid *grid, int64_t gens,
+                      int strip, gg_err *err)
+{
+    gg_cuda *c = ctx;
+    if (topo != GG_TOPO_TORUS && topo != GG_TOPO_PLANE)
+        return gg_fail(err, "the CUDA backend needs a torus or a plane");
+    return prepare(c, grid, strip, err) || upload(c, grid, err) ||
+                   run(c, topo, gens, err) || download(c, grid, err)
+               ? -1
+               : 0;
+}
+
+int gg_cuda_step(gg_cuda *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                 gg_err *err)
+{
+    return step_strip(c, topo, grid, gens, c->o.strip, err);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int gg_cuda_bench(gg_cuda *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                  int64_t *warm, double *seconds, gg_err *err)
+{
+    *warm = c->tune.tmax;
+    if (prepare(c, grid, c->o.strip, err) || upload(c, grid, err) ||
+        run(c, topo, *warm, err))
+        return -1;
+    double t0 = now();
+    if (run(c, topo, gens, err))
+        return -1;
+    *seconds = now() - t0;
+    return download(c, grid, err);
+}
+
+static int stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                        gg_grid *grid, int64_t gens, gg_err *err)
+{
+    (void)rule;
+    return gg_cuda_step(ctx, topo, grid, gens, err);
+}
+
+gg_stepper gg_cuda_stepper(gg_cuda *c)
+{
+    /* Bounded grids stay one call (one upload, one download); the
+     * unbounded plane regrows between batches. */
+    gg_stepper s = {c->o.lang == GG_CUDA_LANG_PTX ? "ptx" : "cuda",
+                    stepper_step, c,
+                    gg_rule_is_bounded(&c->rule) ? 0 : 1024};
+    return s;
+}
+
+/* ---- opening ---- */
+
+static int open_device(gg_cuda *c, gg_gpu_fail *why, gg_err *err)
+{
+    int n = 0, major = 0, minor = 0;
+    *why = GG_GPU_FAIL_ENV;
+    if (load_driver(&c->cu, err))
+        return -1;
+    CUresult r = c->cu.cuInit(0);
+    if (r == GG_CUDA_ERROR_NO_DEVICE ||
+        (!r && !c->cu.cuDeviceGetCount(&n) && n == 0))
+        return gg_fail(err, "no CUDA GPU found (the driver is installed but "
+                       "sees no device)");
+    if (cu_check(c, r, "cuInit", err))
+        return -1;
+    if (c->o.device < 0 || c->o.device >= n)
+        return gg_fail(err, "CUDA device %d does not exist (%d found)",
+                       c->o.device, n);
+    if (cu_check(c, c->cu.cuDeviceGet(&c->dev, c->o.device), "cuDeviceGet",
+                 err) ||
+        cu_check(c, c->cu.cuDevicePrimaryCtxRetain(&c->ctx, c->dev),
+                 "context creation", err))
+        return -1;
+    if (cu_check(c, c->cu.cuCtxSetCurrent(c->ctx), "cuCtxSetCurrent", err) ||
+        cu_check(c, c->cu.cuDeviceGetName(c->name, 128, c->dev),
+                 "cuDeviceGetName", err) ||
+        cu_check(c, c->cu.cuDeviceGetAttribute(&c->sms, GG_CU_ATTR_SM_COUNT,
+                                               c->dev), "attribute", err) ||
+        cu_check(c, c->cu.cuDeviceGetAttribute(&major, GG_CU_ATTR_CC_MAJOR,
+                                               c->dev), "attribute", err) ||
+        cu_check(c, c->cu.cuDeviceGetAttribute(&minor, GG_CU_ATTR_CC_MINOR,
+                                               c->dev), "attribute", err))
+        return -1;
+    c->cc = major * 10 + minor;
+    size_t l = strlen(c->name);
+    snprintf(c->name + l, sizeof c->name - l, " (sm_%d, %d SMs)", c->cc,
+             c->sms);
+    return 0;
+}
+
+/* Tuning-cache key: device, rule, language and the template text. */
+static uint64_t tune_key(const gg_cuda *c)
+{
+    char rule[128];
+    gg_rule_format_transition(&c->rule, rule, sizeof rule);
+    uint64_t h = gg_gpu_hash(0, c->name, strlen(c->name));
+    h = gg_gpu_hash(h, rule, strlen(rule));
+    h = gg_gpu_hash(h, &c->o.lang, sizeof c->o.lang);
+    h = gg_gpu_hash(h, gg_template_cuda_kernel, gg_template_cuda_kernel_len);
+    return gg_gpu_hash(h, gg_template_ptx_kernel, gg_template_ptx_kernel_len);
+}
+
+/* Device seconds of 128 generations of the current module on a torus
+ * (the better of two runs, after a warm-up launch). */
+static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
+                          gg_err *err)
+{
+    if (prepare(c, soup, 0, err) || upload(c, soup, err) ||
+        run(c, GG_TOPO_TORUS, c->tune.tmax, err))
+        return -1;
+    *sec = 1e30;
+    for (int rep = 0; rep < 2; rep++) {
+        double t0 = now();
+        if (run(c, GG_TOPO_TORUS, 128, err))
+            return -1;
+        double s = now() - t0;
+        *sec = s < *sec ? s : *sec;
+    }
+    return 0;
+}
+
+/* Measure a few launch shapes on a 16384 x 16384 soup (big enough to
+ * fill the device for a millisecond); keep the fastest. */
+static int autotune(gg_cuda *c, gg_err *err)
+{
+    static const gg_gpu_tune cand[] = {
+        {16, 1, 4}, {8, 1, 4}, {16, 0, 4}};
+    gg_grid soup;
+    if (gg_grid_init(&soup, 16384, 16384, err))
+        return -1;
+    gg_grid_random(&soup, 0.5, 7);
+    gg_gpu_tune best = cand[0];
+    double best_s = 1e30;
+    int bad = 0;
+    for (size_t i = 0; !bad && i < sizeof cand / sizeof *cand; i++) {
+        double s;
+        c->tune = cand[i];
+        bad = build(c, NULL, err) || time_candidate(c, &soup, &s, err);
+        if (!bad && s < best_s) {
+            best_s = s;
+            best = cand[i];
+        }
+    }
+    gg_grid_free(&soup);
+    c->tune = best;
+    if (!bad)
+        gg_gpu_tune_save(c->cache_dir, tune_key(c), &best);
+    return bad;
+}
+
+static int choose_tune(gg_cuda *c, gg_err *err)
+{
+    const char *env = getenv("GOLGEN_GPU_TUNE"); /* "tmax,funnel,wpb" */
+    gg_gpu_tune t = c->o.tune;
+    if (!t.tmax && env && sscanf(env, "%d,%d,%d", &t.tmax, &t.funnel,
+                                 &t.wpb) != 3)
+        t.tmax = 0;
+    if (t.tmax) {
+        if (t.tmax > GG_GPU_TMAX || (t.tmax & (t.tmax - 1)) || t.wpb < 1 ||
+            t.wpb > 32)
+            return gg_fail(err, "launch shape %d,%d,%d: generations per "
+                           "launch must be a power of two up to %d and warps "
+                           "per block 1..32", t.tmax, t.funnel, t.wpb,
+                           GG_GPU_TMAX);
+        c->tune = t;
+        return build(c, NULL, err);
+    }
+    if (gg_gpu_tune_load(c->cache_dir, tune_key(c), &c->tune))
+        return build(c, NULL, err);
+    return autotune(c, err) || build(c, NULL, err) ? -1 : 0;
+}
+
+static int open_common(const gg_rule *rule, const char *src,
+                       const gg_cuda_opts *o, gg_cuda **out, gg_gpu_fail *why,
+                       gg_err *err)
+{
+    static const gg_cuda_opts defaults;
+    *out = NULL;
+    gg_cuda *c = gg_alloc(1, sizeof *c, err, "CUDA backend");
+    if (!c) {
+        *why = GG_GPU_FAIL_ENV;
+        return -1;
+    }
+    c->rule = *rule;
+    c->o = o ? *o : defaults;
+    int bad = open_device(c, why, err) ||
+              gg_gpu_cache_dir(c->o.cache_dir, c->cache_dir,
+                               sizeof c->cache_dir, err);
+    if (!bad && src) {
+        c->tune = c->o.tune.tmax ? c->o.tune : (gg_gpu_tune){16, 0, 4};
+        bad = build(c, src, err);
+    } else if (!bad) {
+        bad = choose_tune(c, err);
+    }
+    if (!bad) {
+        *why = GG_GPU_FAIL_INVALID;
+        bad = gg_gpu_validate(rule, step_strip, c, 12345, err);
+    }
+    if (bad) {
+        gg_cuda_close(c);
+        return -1;
+    }
+    *out = c;
+    return 0;
+}
+
+int gg_cuda_open(const gg_rule *rule, const gg_cuda_opts *o, gg_cuda **out,
+                 gg_gpu_fail *why, gg_err *err)
+{
+    return open_common(rule, NULL, o, out, why, err);
+}
+
+int gg_cuda_open_source(const gg_rule *rule, const char *src,
+                        const gg_cuda_opts *o, gg_cuda **out,
+                        gg_gpu_fail *why, gg_err *err)
+{
+    return open_common(rule, src, o, out, why, err);
+}
+
+const char *gg_cuda_device(const gg_cuda *c) { return c->name; }
+gg_gpu_tune gg_cuda_tune(const gg_cuda *c) { return c->tune; }
+bool gg_cuda_cache_hit(const gg_cuda *c) { return c->cache_hit; }
+int gg_cuda_registers(const gg_cuda *c) { return c->regs; }
+
+void gg_cuda_close(gg_cuda *c)
+{
+    if (!c)
+        return;
+    if (c->cu.lib) {
+        free_buffers(c);
+        unload(c);
+        if (c->ctx)
+            c->cu.cuDevicePrimaryCtxRelease(c->dev);
+        dlclose(c->cu.lib);
+    }
+    free(c->host);
+    free(c);
+}

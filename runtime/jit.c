@@ -1,0 +1,254 @@
+#define _GNU_SOURCE
+#include "jit.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
+
+extern char **environ;
+
+/* NODELETE: a kernel pulls in libgomp, whose idle worker threads outlive the
+ * kernel's last call; unloading both under them crashes the process. */
+#define GG_DLOPEN_FLAGS (RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)
+
+static const char *jit_cc(const gg_jit_opts *o)
+{
+    const char *cc = o && o->cc ? o->cc : getenv("CC");
+    return cc && *cc ? cc : "cc";
+}
+
+static const char *jit_flags(const gg_jit_opts *o)
+{
+    return o && o->flags ? o->flags : GG_JIT_FLAGS;
+}
+
+int gg_jit_cache_dir(const gg_jit_opts *o, char *buf, size_t size,
+                     gg_err *err)
+{
+    const char *env = getenv("GOLGEN_CACHE_DIR"), *base;
+    int n;
+    if (o && o->cache_dir)
+        n = snprintf(buf, size, "%s", o->cache_dir);
+    else if (env && *env)
+        n = snprintf(buf, size, "%s", env);
+    else if ((base = getenv("XDG_CACHE_HOME")) && *base)
+        n = snprintf(buf, size, "%s/golgen", base);
+    else if ((base = getenv("HOME")) && *base)
+        n = snprintf(buf, size, "%s/.cache/golgen", base);
+    else
+        return gg_fail(err, "no kernel cache directory: set GOLGEN_CACHE_DIR "
+                       "(or HOME)");
+    if (n < 0 || (size_t)n >= size)
+        return gg_fail(err, "kernel cache directory name is too long");
+    return 0;
+}
+
+/* mkdir -p */
+static int make_dirs(char *path, gg_err *err)
+{
+    for (char *p = path + 1;; p++) {
+        if (*p && *p != '/')
+            continue;
+        char saved = *p;
+        *p = 0;
+        int bad = mkdir(path, 0777) && errno != EEXIST;
+        *p = saved;
+        if (bad)
+            return gg_fail(err, "cannot create kernel cache directory %s: %s "
+                           "(set GOLGEN_CACHE_DIR to a writable place)",
+                           path, strerror(errno));
+        if (!saved)
+            return 0;
+    }
+}
+
+/* Two independent 64-bit FNV-1a hashes: a 128-bit key, so distinct kernels
+ * never share a cache entry in practice. */
+static void hash_update(uint64_t h[2], const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        h[0] = (h[0] ^ (unsigned char)s[i]) * 0x100000001b3ull;
+        h[1] = (h[1] ^ (unsigned char)s[i]) * 0x100000001b3ull;
+        h[1] ^= h[1] >> 29;
+    }
+    h[0] ^= 0xff;
+    h[0] *= 0x100000001b3ull;
+}
+
+/* The CPU's model and feature flags: -march=native code from one machine
+ * must not be loaded from a shared cache on another (SIGILL). */
+static void hash_cpu(uint64_t h[2])
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[8192];
+    int seen = 0;
+    if (!f)
+        return;
+    while (seen < 2 && fgets(line, sizeof line, f))
+        if (!strncmp(line, "model name", 10) || !strncmp(line, "flags", 5)) {
+            hash_update(h, line, strlen(line));
+            seen++;
+        }
+    fclose(f);
+}
+
+static void cache_key(const gg_jit_opts *o, const char *src, size_t len,
+                      char key[33])
+{
+    uint64_t h[2] = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
+    const char *cc = jit_cc(o), *fl = jit_flags(o);
+    const char *ex = o && o->extra ? o->extra : "";
+    hash_cpu(h);
+    hash_update(h, cc, strlen(cc) + 1);
+    hash_update(h, fl, strlen(fl) + 1);
+    hash_update(h, ex, strlen(ex) + 1);
+    hash_update(h, src, len);
+    snprintf(key, 33, "%016llx%016llx", (unsigned long long)h[0],
+             (unsigned long long)h[1]);
+}
+
+static int write_file(const char *path, const char *src, size_t len,
+                      gg_err *err)
+{
+    gg_atomic_file f;
+    if (gg_atomic_open(path, &f, err) || gg_atomic_write(&f, src, len, err) ||
+        gg_atomic_commit(&f, err))
+        return -1;
+    return 0;
+}
+
+/* Split "a b  c" into argv words (flags never need quoting here). */
+static int split_words(char *s, char **argv, int max)
+{
+    int n = 0;
+    for (char *t = strtok(s, " \t"); t && n < max; t = strtok(NULL, " \t"))
+        argv[n++] = t;
+    return n;
+}
+
+/* The first lines of the compiler's log, for the error message. */
+static void log_head(const char *log, char *buf, size_t size)
+{
+    buf[0] = 0;
+    FILE *f = fopen(log, "r");
+    if (!f)
+        return;
+    size_t n = fread(buf, 1, size - 1, f);
+    buf[n] = 0;
+    fclose(f);
+    for (char *p = buf; *p; p++)
+        if (*p == '\n')
+            *p = ' ';
+}
+
+static int run_compiler(const gg_jit_opts *o, const char *c_path,
+                        const char *out, const char *log, gg_err *err)
+{
+    char words[2048], *argv[64];
+    const char *cc = jit_cc(o);
+    snprintf(words, sizeof words, "%s %s %s", cc, jit_flags(o),
+             o && o->extra ? o->extra : "");
+    int n = split_words(words, argv, 58);
+    argv[n++] = "-o";
+    argv[n++] = (char *)out;
+    argv[n++] = (char *)c_path;
+    argv[n] = NULL;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_TRUNC,
+                                     0666);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc)
+        return gg_fail(err, "cannot run the C compiler '%s': %s (install gcc "
+                       "or clang, or set CC)", cc, strerror(rc));
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return gg_fail(err, "waiting for the C compiler: %s",
+                           strerror(errno));
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 0;
+    char head[300];
+    log_head(log, head, sizeof head);
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+        return gg_fail(err, "cannot run the C compiler '%s' (install gcc or "
+                       "clang, or set CC)", cc);
+    return gg_fail(err, "the C compiler '%s' failed on %s (log %s): %s", cc,
+                   c_path, log, head);
+}
+
+static int compile(const gg_jit_opts *o, const char *base, const char *src,
+                   size_t len, const char *so, gg_err *err)
+{
+    char c_path[4200], tmp[4200], log[4200];
+    snprintf(c_path, sizeof c_path, "%s.c", base);
+    snprintf(log, sizeof log, "%s.log", base);
+    snprintf(tmp, sizeof tmp, "%s.so.tmp%ld", base, (long)getpid());
+    if (write_file(c_path, src, len, err))
+        return -1;
+    if (run_compiler(o, c_path, tmp, log, err)) {
+        unlink(tmp);
+        return -1;
+    }
+    /* rename is atomic: a concurrent loader sees no .so or a whole one. */
+    if (rename(tmp, so)) {
+        int e = errno;
+        unlink(tmp);
+        return gg_fail(err, "cannot move the compiled kernel to %s: %s", so,
+                       strerror(e));
+    }
+    unlink(log);
+    return 0;
+}
+
+int gg_jit_load(const char *src, size_t len, const gg_jit_opts *o,
+                gg_jit_lib *lib, gg_err *err)
+{
+    char dir[3900], key[33], base[4000];
+    memset(lib, 0, sizeof *lib);
+    if (gg_jit_cache_dir(o, dir, sizeof dir, err) || make_dirs(dir, err))
+        return -1;
+    cache_key(o, src, len, key);
+    snprintf(base, sizeof base, "%s/k-%s", dir, key);
+    snprintf(lib->path, sizeof lib->path, "%s.so", base);
+    if (access(lib->path, R_OK) == 0 &&
+        (lib->handle = dlopen(lib->path, GG_DLOPEN_FLAGS))) {
+        lib->cache_hit = true;
+        return 0;
+    }
+    if (compile(o, base, src, len, lib->path, err))
+        return -1;
+    lib->handle = dlopen(lib->path, GG_DLOPEN_FLAGS);
+    if (!lib->handle)
+        return gg_fail(err, "cannot load compiled kernel %s: %s", lib->path,
+                       dlerror());
+    return 0;
+}
+
+void *gg_jit_sym(const gg_jit_lib *lib, const char *name, gg_err *err)
+{
+    void *p = lib->handle ? dlsym(lib->handle, name) : NULL;
+    if (!p)
+        gg_fail(err, "kernel %s lacks symbol %s", lib->path, name);
+    return p;
+}
+
+void gg_jit_close(gg_jit_lib *lib)
+{
+    if (lib->handle)
+        dlclose(lib->handle);
+    lib->handle = NULL;
+}

@@ -1,0 +1,378 @@
+#include "opencl_backend.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "emit_opencl.h"
+#include "gg_config.h"
+
+#if GG_HAVE_OPENCL
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+struct gg_opencl {
+    gg_rule rule;
+    gg_opencl_opts o;
+    int tmax;
+    cl_device_id dev;
+    cl_context ctx;
+    cl_command_queue q;
+    cl_program prog;
+    cl_kernel step, ghost;
+    char name[300];
+    gg_gpu_geom geom;
+    cl_mem buf[2];
+    int cur;
+    uint32_t *host; /* staging buffer in device layout */
+};
+
+static int cl_check(cl_int r, const char *what, gg_err *err)
+{
+    return r == CL_SUCCESS ? 0
+                           : gg_fail(err, "OpenCL %s failed (error %d)",
+                                     what, (int)r);
+}
+
+/* A GPU if any platform has one, else the first device of any kind. */
+static int pick_device(gg_opencl *c, gg_err *err)
+{
+    cl_platform_id plats[16];
+    cl_uint np = 0;
+    if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS || np == 0)
+        return gg_fail(err, "no OpenCL platform found (install an ICD, e.g. "
+                       "pocl-opencl-icd or the GPU vendor's)");
+    cl_device_type kinds[2] = {CL_DEVICE_TYPE_GPU, CL_DEVICE_TYPE_ALL};
+    for (int k = 0; k < 2; k++)
+        for (cl_uint i = 0; i < np && np <= 16; i++) {
+            cl_uint nd = 0;
+            if (clGetDeviceIDs(plats[i], kinds[k], 1, &c->dev, &nd) ==
+                    CL_SUCCESS && nd > 0) {
+                clGetDeviceInfo(c->dev, CL_DEVICE_NAME, sizeof c->name - 1,
+                                c->name, NULL);
+                return 0;
+            }
+        }
+    return gg_fail(err, "no OpenCL device found");
+}
+
+static int build_program(gg_opencl *c, const char *src, gg_err *err)
+{
+    cl_int r;
+    size_t len = strlen(src);
+    c->prog = clCreateProgramWithSource(c->ctx, 1, &src, &len, &r);
+    if (cl_check(r, "clCreateProgramWithSource", err))
+        return -1;
+    r = clBuildProgram(c->prog, 1, &c->dev, "-cl-std=CL1.2", NULL, NULL);
+    if (r != CL_SUCCESS) {
+        char log[600] = "";
+        clGetProgramBuildInfo(c->prog, c->dev, CL_PROGRAM_BUILD_LOG,
+                              sizeof log - 1, log, NULL);
+        return gg_fail(err, "OpenCL could not build the kernel (error %d): "
+                       "%s", (int)r, log);
+    }
+    c->step = clCreateKernel(c->prog, "gg_step", &r);
+    if (cl_check(r, "clCreateKernel gg_step", err))
+        return -1;
+    c->ghost = clCreateKernel(c->prog, "gg_ghost", &r);
+    return cl_check(r, "clCreateKernel gg_ghost", err);
+}
+
+static int open_device(gg_opencl *c, gg_err *err)
+{
+    cl_int r;
+    if (pick_device(c, err))
+        return -1;
+    c->ctx = clCreateContext(NULL, 1, &c->dev, NULL, NULL, &r);
+    if (cl_check(r, "clCreateContext", err))
+        return -1;
+    c->q = clCreateCommandQueue(c->ctx, c->dev, 0, &r);
+    return cl_check(r, "clCreateCommandQueue", err);
+}
+
+static void free_buffers(gg_opencl *c)
+{
+    for (int i = 0; i < 2; i++)
+        if (c->buf[i])
+            clReleaseMemObject(c->buf[i]);
+    c->buf[0] = c->buf[1] = NULL;
+    free(c->host);
+    c->host = NULL;
+}
+
+/* Buffers for grid's size; the second zeroed (plane ghosts stay 0). */
+static int prepare(gg_opencl *c, const gg_grid *grid, gg_err *err)
+{
+    gg_gpu_geom g;
+    cl_int r;
+    if (gg_gpu_geom_init(&g, grid->width, grid->height, err))
+        return -1;
+    size_t bytes = gg_gpu_geom_bytes(&g);
+    if (!c->host || gg_gpu_geom_bytes(&c->geom) != bytes) {
+        free_buffers(c);
+        c->host = gg_alloc(1, bytes, err, "OpenCL staging buffer");
+        if (!c->host)
+            return -1;
+        for (int i = 0; i < 2; i++) {
+            c->buf[i] = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, bytes,
+                                       NULL, &r);
+            if (cl_check(r, "clCreateBuffer", err))
+                return -1;
+        }
+    }
+    g.nx = (g.nwi - 2 + 29) / 30; /* this kernel's windows: 30 words apart */
+    g.strip = GG_OPENCL_TILE_ROWS;
+    g.ny = (int)((g.height + g.strip - 1) / g.strip);
+    c->geom = g;
+    c->cur = 0;
+    memset(c->host, 0, bytes);
+    return cl_check(clEnqueueWriteBuffer(c->q, c->buf[1], CL_TRUE, 0, bytes,
+                                         c->host, 0, NULL, NULL),
+                    "clear", err);
+}
+
+static int upload(gg_opencl *c, const gg_grid *grid, gg_err *err)
+{
+    gg_gpu_pack(grid, &c->geom, c->host);
+    return cl_check(clEnqueueWriteBuffer(c->q, c->buf[c->cur], CL_TRUE, 0,
+                                         gg_gpu_geom_bytes(&c->geom),
+                                         c->host, 0, NULL, NULL),
+                    "upload", err);
+}
+
+static int download(gg_opencl *c, gg_grid *grid, gg_err *err)
+{
+    if (cl_check(clEnqueueReadBuffer(c->q, c->buf[c->cur], CL_TRUE, 0,
+                                     gg_gpu_geom_bytes(&c->geom), c->host, 0,
+                                     NULL, NULL),
+                 "download", err))
+        return -1;
+    gg_gpu_unpack(c->host, &c->geom, grid);
+    return 0;
+}
+
+static int set_args(cl_kernel k, const void *const *vals, const size_t *sz,
+                    int n, gg_err *err)
+{
+    for (int i = 0; i < n; i++)
+        if (cl_check(clSetKernelArg(k, (cl_uint)i, sz[i], vals[i]),
+                     "clSetKernelArg", err))
+            return -1;
+    return 0;
+}
+
+/* One launch of n generations (after the ghost refresh on the torus). */
+static int launch(gg_opencl *c, int n, bool torus, gg_err *err)
+{
+    gg_gpu_geom *g = &c->geom;
+    int h = (int)g->height, width = (int)g->width, plane = !torus;
+    cl_mem in = c->buf[c->cur], out = c->buf[c->cur ^ 1];
+    if (torus) {
+        const void *v[] = {&in, &h, &g->ns, &g->nwi, &width};
+        size_t sz[] = {sizeof in, 4, 4, 4, 4};
+        size_t gl = (size_t)(h + 63) / 64 * 64, lo = 64;
+        if (set_args(c->ghost, v, sz, 5, err) ||
+            cl_check(clEnqueueNDRangeKernel(c->q, c->ghost, 1, NULL, &gl, &lo,
+                                            0, NULL, NULL),
+                     "gg_ghost launch", err))
+            return -1;
+    }
+    const void *v[] = {&in, &out, &h, &g->ns, &g->nwi, &width, &plane, &n,
+                       &g->nx};
+    size_t sz[] = {sizeof in, sizeof out, 4, 4, 4, 4, 4, 4, 4};
+    size_t gl[2] = {(size_t)g->nx * 32, (size_t)g->ny * GG_OPENCL_LY};
+    size_t lo[2] = {32, GG_OPENCL_LY};
+    if (set_args(c->step, v, sz, 9, err) ||
+        cl_check(clEnqueueNDRangeKernel(c->q, c->step, 2, NULL, gl, lo, 0,
+                                        NULL, NULL),
+                 "gg_step launch", err))
+        return -1;
+    c->cur ^= 1;
+    return 0;
+}
+
+static int run(gg_opencl *c, gg_topo topo, int64_t gens, gg_err *err)
+{
+    while (gens > 0) {
+        int n = gens > c->tmax ? c->tmax : (int)gens;
+        if (launch(c, n, topo == GG_TOPO_TORUS, err))
+            return -1;
+        gens -= n;
+    }
+    return cl_check(clFinish(c->q), "kernel run", err);
+}
+
+static int step_strip(void *ctx, gg_topo topo, gg_grid *grid, int64_t gens,
+                      int strip, gg_err *err)
+{
+    (void)strip; /* tiles have a fixed height in this kernel */
+    gg_opencl *c = ctx;
+    if (topo != GG_TOPO_TORUS && topo != GG_TOPO_PLANE)
+        return gg_fail(err, "the OpenCL backend needs a torus or a plane");
+    return prepare(c, grid, err) || upload(c, grid, err) ||
+                   run(c, topo, gens, err) || download(c, grid, err)
+               ? -1
+               : 0;
+}
+
+int gg_opencl_step(gg_opencl *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                   gg_err *err)
+{
+    return step_strip(c, topo, grid, gens, 0, err);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int gg_opencl_bench(gg_opencl *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                    int64_t *warm, double *seconds, gg_err *err)
+{
+    *warm = c->tmax;
+    if (prepare(c, grid, err) || upload(c, grid, err) ||
+        run(c, topo, *warm, err))
+        return -1;
+    double t0 = now();
+    if (run(c, topo, gens, err))
+        return -1;
+    *seconds = now() - t0;
+    return download(c, grid, err);
+}
+
+static int open_common(const gg_rule *rule, const char *given,
+                       const gg_opencl_opts *o, gg_opencl **out,
+                       gg_gpu_fail *why, gg_err *err)
+{
+    static const gg_opencl_opts defaults;
+    *out = NULL;
+    *why = GG_GPU_FAIL_ENV;
+    gg_opencl *c = gg_alloc(1, sizeof *c, err, "OpenCL backend");
+    if (!c)
+        return -1;
+    c->rule = *rule;
+    c->o = o ? *o : defaults;
+    c->tmax = c->o.tmax > 0 && c->o.tmax <= GG_OPENCL_TMAX ? c->o.tmax
+                                                           : GG_OPENCL_TMAX;
+    char *src = NULL;
+    size_t len;
+    int bad = open_device(c, err);
+    if (!bad && !given) {
+        *why = GG_GPU_FAIL_INPUT;
+        bad = gg_emit_opencl(rule, &src, &len, err);
+        *why = GG_GPU_FAIL_ENV;
+    }
+    if (!bad)
+        bad = build_program(c, given ? given : src, err);
+    free(src);
+    if (!bad && !c->o.skip_validation) {
+        *why = GG_GPU_FAIL_INVALID;
+        bad = gg_gpu_validate(rule, step_strip, c, 54321, err);
+    }
+    if (bad) {
+        gg_opencl_close(c);
+        return -1;
+    }
+    *out = c;
+    return 0;
+}
+
+void gg_opencl_close(gg_opencl *c)
+{
+    if (!c)
+        return;
+    free_buffers(c);
+    if (c->step)
+        clReleaseKernel(c->step);
+    if (c->ghost)
+        clReleaseKernel(c->ghost);
+    if (c->prog)
+        clReleaseProgram(c->prog);
+    if (c->q)
+        clReleaseCommandQueue(c->q);
+    if (c->ctx)
+        clReleaseContext(c->ctx);
+    free(c);
+}
+
+const char *gg_opencl_device(const gg_opencl *c) { return c->name; }
+
+#else /* built without OpenCL */
+
+struct gg_opencl {
+    int unused;
+};
+
+static int no_opencl(gg_gpu_fail *why, gg_err *err)
+{
+    *why = GG_GPU_FAIL_ENV;
+    return gg_fail(err, "this golgen was built without OpenCL (install "
+                   "ocl-icd-opencl-dev and reconfigure)");
+}
+
+static int open_common(const gg_rule *rule, const char *given,
+                       const gg_opencl_opts *o, gg_opencl **out,
+                       gg_gpu_fail *why, gg_err *err)
+{
+    (void)rule;
+    (void)given;
+    (void)o;
+    *out = NULL;
+    return no_opencl(why, err);
+}
+
+int gg_opencl_step(gg_opencl *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                   gg_err *err)
+{
+    (void)c;
+    (void)topo;
+    (void)grid;
+    (void)gens;
+    return gg_fail(err, "this golgen was built without OpenCL");
+}
+
+int gg_opencl_bench(gg_opencl *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                    int64_t *warm, double *seconds, gg_err *err)
+{
+    (void)warm;
+    (void)seconds;
+    return gg_opencl_step(c, topo, grid, gens, err);
+}
+
+void gg_opencl_close(gg_opencl *c) { (void)c; }
+const char *gg_opencl_device(const gg_opencl *c)
+{
+    (void)c;
+    return "none";
+}
+
+#endif
+
+int gg_opencl_open(const gg_rule *rule, const gg_opencl_opts *o,
+                   gg_opencl **out, gg_gpu_fail *why, gg_err *err)
+{
+    return open_common(rule, NULL, o, out, why, err);
+}
+
+int gg_opencl_open_source(const gg_rule *rule, const char *src,
+                          const gg_opencl_opts *o, gg_opencl **out,
+                          gg_gpu_fail *why, gg_err *err)
+{
+    return open_common(rule, src, o, out, why, err);
+}
+
+static int stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                        gg_grid *grid, int64_t gens, gg_err *err)
+{
+    (void)rule;
+    return gg_opencl_step(ctx, topo, grid, gens, err);
+}
+
+gg_stepper gg_opencl_stepper(gg_opencl *c)
+{
+    gg_stepper s = {"opencl", stepper_step, c, 1024};
+    return s;
+}

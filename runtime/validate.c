@@ -1,0 +1,135 @@
+#include "validate.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "grid.h"
+#include "reference.h"
+
+typedef struct vcase {
+    int64_t width, height, gens;
+    gg_topo topo;
+    int tblock;   /* 0: the kernel's choice */
+    int64_t band; /* 0: the kernel's choice */
+} vcase;
+
+/* Widths that exercise every edge path: single-cell rows, partial last
+ * words, exactly one word, one word plus a bit, several words. */
+static const int64_t widths[] = {1, 3, 63, 64, 65, 100, 130};
+static const int64_t heights[] = {1, 2, 3, 5, 17, 40, 9};
+static const int64_t gen_counts[] = {1, 2, 7, 37};
+static const int tblocks[] = {0, 1, 3, 5};
+static const int64_t bands[] = {0, 1, 2, 7};
+
+static vcase make_case(int i)
+{
+    int nw = (int)(sizeof widths / sizeof *widths);
+    vcase c;
+    c.width = widths[i % nw];
+    c.height = heights[(i / 2 + i / nw) % 7];
+    c.topo = (i / nw) % 2 ? GG_TOPO_PLANE : GG_TOPO_TORUS;
+    c.gens = gen_counts[(i + i / nw) % 4];
+    c.tblock = tblocks[(i / 3) % 4];
+    c.band = bands[(i / 5 + i) % 4];
+    return c;
+}
+
+#define N_CASES 28
+
+/* Grids wider than one tile (the C kernel's tiles are 30 words wide), so
+ * tile seams, partial last tiles and the wrap across tiles are checked. */
+static const vcase wide_cases[] = {
+    {1921, 9, 5, GG_TOPO_TORUS, 0, 0},
+    {4100, 5, 9, GG_TOPO_PLANE, 3, 2},
+    {3841, 4, 37, GG_TOPO_TORUS, 0, 3},
+    {2000, 3, 70, GG_TOPO_PLANE, 0, 0},
+};
+#define N_WIDE ((int)(sizeof wide_cases / sizeof *wide_cases))
+
+/* The first differing cell; false when only bits past the width differ. */
+static bool first_diff(const gg_grid *a, const gg_grid *b, int64_t *x,
+                       int64_t *y)
+{
+    for (*y = 0; *y < a->height; (*y)++)
+        for (*x = 0; *x < a->width; (*x)++)
+            if (gg_grid_get(a, *x, *y) != gg_grid_get(b, *x, *y))
+                return true;
+    return false;
+}
+
+/* want = reference after c->gens generations of the soup in got; got =
+ * the kernel's answer. */
+static int run_case(const gg_rule *rule, gg_kernel_step_fn step, int threads,
+                    const vcase *c, uint64_t seed, gg_grid *got,
+                    gg_grid *want, gg_grid *tmp, gg_err *err)
+{
+    gg_grid_random(got, (seed & 1) ? 0.5 : 0.3, seed);
+    memcpy(want->bits, got->bits,
+           (size_t)(got->stride * got->height) * sizeof(uint64_t));
+    for (int64_t g = 0; g < c->gens; g++) {
+        gg_reference_step(rule, c->topo, want, tmp);
+        uint64_t *t = want->bits;
+        want->bits = tmp->bits;
+        tmp->bits = t;
+    }
+    int where = step(got->bits, tmp->bits, c->width, c->height, got->stride,
+                     c->topo == GG_TOPO_TORUS, c->gens, threads, c->tblock,
+                     c->band);
+    if (where < 0)
+        return gg_fail(err, "kernel ran out of memory on a %lldx%lld grid",
+                       (long long)c->width, (long long)c->height);
+    if (where == 1) {
+        uint64_t *t = got->bits;
+        got->bits = tmp->bits;
+        tmp->bits = t;
+    }
+    return 0;
+}
+
+/* The error for a case whose result differs from the reference. */
+static int mismatch(const vcase *c, const gg_grid *got, const gg_grid *want,
+                    gg_err *err)
+{
+    int64_t x, y;
+    if (!first_diff(got, want, &x, &y))
+        return gg_fail(err, "kernel validation failed: %lldx%lld grid has "
+                       "live bits past the width; the kernel is not used",
+                       (long long)c->width, (long long)c->height);
+    return gg_fail(err, "kernel validation failed: %s %lldx%lld, %lld "
+                   "generations (tblock %d, band %lld) differs from the "
+                   "reference first at cell (%lld, %lld); the kernel is not "
+                   "used",
+                   c->topo == GG_TOPO_TORUS ? "torus" : "plane",
+                   (long long)c->width, (long long)c->height,
+                   (long long)c->gens, c->tblock, (long long)c->band,
+                   (long long)x, (long long)y);
+}
+
+static int check_case(const gg_rule *rule, gg_kernel_step_fn step,
+                      int threads, const vcase *c, uint64_t seed, gg_err *err)
+{
+    gg_grid g[3]; /* kernel result, reference result, scratch */
+    int made = 0, bad = 0;
+    while (made < 3 && !bad)
+        bad = gg_grid_init(&g[made++], c->width, c->height, err);
+    if (!bad)
+        bad = run_case(rule, step, threads, c, seed, &g[0], &g[1], &g[2],
+                       err);
+    if (!bad && !gg_grid_equal(&g[0], &g[1]))
+        bad = mismatch(c, &g[0], &g[1], err);
+    while (made > 0)
+        gg_grid_free(&g[--made]);
+    return bad;
+}
+
+int gg_validate_kernel(const gg_rule *rule, gg_kernel_step_fn step,
+                       int threads, uint64_t seed, gg_err *err)
+{
+    for (int i = 0; i < N_CASES + N_WIDE; i++) {
+        vcase c = i < N_CASES ? make_case(i) : wide_cases[i - N_CASES];
+        if (check_case(rule, step, threads, &c, seed + (uint64_t)i, err))
+            return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,175 @@
+#include "adder.h"
+
+#include <string.h>
+
+#define MAX_BITS 16
+#define REST_BITS 4 /* count bits handed to exact synthesis */
+
+/* lop3 codes with a = 0xF0, b = 0xCC, c = 0xAA. */
+enum { XOR3 = 0x96, MAJ3 = 0xE8, XOR2 = 0x3C, AND2 = 0xC0 };
+
+typedef struct bit {
+    int signal;
+    int weight;
+} bit;
+
+typedef struct tree {
+    gg_net *net;
+    gg_lib lib;
+    bit b[MAX_BITS];
+    int n;
+    gg_err *err;
+} tree;
+
+static int take(tree *t, int i)
+{
+    int s = t->b[i].signal;
+    t->b[i] = t->b[--t->n];
+    return s;
+}
+
+static int add_sum(tree *t, int w, int s, int c)
+{
+    if (s < 0 || c < 0)
+        return -1;
+    t->b[t->n++] = (bit){s, w};
+    t->b[t->n++] = (bit){c, 2 * w};
+    return 0;
+}
+
+static int full_adder(tree *t, int w, int x, int y, int z)
+{
+    gg_net *n = t->net;
+    if (t->lib == GG_LIB_LUT3)
+        return add_sum(t, w, gg_net_add(n, GG_OP_LUT3, XOR3, x, y, z, t->err),
+                       gg_net_add(n, GG_OP_LUT3, MAJ3, x, y, z, t->err));
+    int p = gg_net_add(n, GG_OP_XOR, 0, x, y, 0, t->err);
+    int g = gg_net_add(n, GG_OP_AND, 0, x, y, 0, t->err);
+    int s = gg_net_add(n, GG_OP_XOR, 0, p, z, 0, t->err);
+    int q = gg_net_add(n, GG_OP_AND, 0, p, z, 0, t->err);
+    return add_sum(t, w, s, gg_net_add(n, GG_OP_OR, 0, g, q, 0, t->err));
+}
+
+static int half_adder(tree *t, int w, int x, int y)
+{
+    gg_net *n = t->net;
+    if (t->lib == GG_LIB_LUT3)
+        return add_sum(t, w, gg_net_add(n, GG_OP_LUT3, XOR2, x, y, y, t->err),
+                       gg_net_add(n, GG_OP_LUT3, AND2, x, y, y, t->err));
+    return add_sum(t, w, gg_net_add(n, GG_OP_XOR, 0, x, y, 0, t->err),
+                   gg_net_add(n, GG_OP_AND, 0, x, y, 0, t->err));
+}
+
+/* Indices of the bits of weight w (up to 3). */
+static int column(const tree *t, int w, int *idx)
+{
+    int c = 0;
+    for (int i = 0; i < t->n && c < 3; i++)
+        if (t->b[i].weight == w)
+            idx[c++] = i;
+    return c;
+}
+
+/* One adder on the lightest column with three bits, else with two. */
+static int reduce_once(tree *t)
+{
+    for (int want = 3; want >= 2; want--)
+        for (int w = 1; w < 256; w *= 2) {
+            int idx[3];
+            if (column(t, w, idx) < want)
+                continue;
+            /* take the highest index first so the others stay valid */
+            int z = want == 3 ? take(t, idx[2]) : -1;
+            int y = take(t, idx[1]), x = take(t, idx[0]);
+            return want == 3 ? full_adder(t, w, x, y, z)
+                             : half_adder(t, w, x, y);
+        }
+    return 1; /* nothing left to add */
+}
+
+/* The rest as a table over (count bits, centre); fails if two rows of f
+ * with the same count and centre disagree. */
+static int rest_table(const tree *t, const gg_tt *f, gg_tt *g, gg_err *err)
+{
+    int centre = f->n_inputs - 1;
+    uint64_t in[GG_TT_MAX_INPUTS], out[GG_NET_MAX_OUTPUTS];
+    gg_net probe = *t->net;
+    probe.n_outputs = t->n;
+    for (int i = 0; i < t->n; i++)
+        probe.out[i] = (uint16_t)t->b[i].signal;
+    memset(g, 0, sizeof *g);
+    g->n_inputs = t->n + 1;
+    for (int r = 0; r < gg_tt_rows(f); r++) {
+        if (!gg_tt_get(f->care, r))
+            continue;
+        for (int i = 0; i < f->n_inputs; i++)
+            in[i] = (r >> i & 1) ? ~0ull : 0;
+        gg_net_eval64(&probe, in, out);
+        int row = (r >> centre & 1) << t->n;
+        for (int i = 0; i < t->n; i++)
+            row |= (int)(out[i] & 1) << i;
+        int v = gg_tt_get(f->on, r);
+        if (gg_tt_get(g->care, row) && gg_tt_get(g->on, row) != v)
+            return gg_fail(err, "final stage is not a function of the "
+                           "weighted count and the centre");
+        gg_tt_put(g->care, row, 1);
+        gg_tt_put(g->on, row, v);
+    }
+    return 0;
+}
+
+/* Appends rest (inputs: the tree's bits, then the centre) to the net. */
+static int append(tree *t, const gg_net *rest, int centre)
+{
+    int map[GG_NET_MAX_GATES + GG_TT_MAX_INPUTS];
+    for (int i = 0; i < t->n; i++)
+        map[i] = t->b[i].signal;
+    map[t->n] = centre;
+    for (int i = 0; i < rest->n_gates; i++) {
+        const gg_gate *g = &rest->gate[i];
+        int s = gg_net_add(t->net, (gg_op)g->op, g->lut, map[g->in[0]],
+                           map[g->in[1]], map[g->in[2]], t->err);
+        if (s < 0)
+            return -1;
+        map[rest->n_inputs + i] = s;
+    }
+    t->net->n_outputs = 1;
+    t->net->out[0] = rest->out[0] == GG_SIG_CONST0
+                         ? GG_SIG_CONST0 : (uint16_t)map[rest->out[0]];
+    t->net->out_neg[0] = rest->out_neg[0];
+    return 0;
+}
+
+static int weight_of(const char *name)
+{
+    return name[0] == 'c' && name[1] ? 2 : 1;
+}
+
+int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
+                 gg_net *net, gg_err *err)
+{
+    int centre = f->n_inputs - 1;
+    memset(net, 0, sizeof *net);
+    net->n_inputs = f->n_inputs;
+    tree t = {.net = net, .lib = lib, .err = err};
+    for (int i = 0; i < centre && i < MAX_BITS; i++) {
+        t.b[t.n++] = (bit){i, weight_of(front->names[i])};
+    }
+    while (t.n > REST_BITS) {
+        int rc = reduce_once(&t);
+        if (rc < 0)
+            return -1;
+        if (rc > 0)
+            break;
+    }
+    gg_tt g;
+    if (rest_table(&t, f, &g, err))
+        return -1;
+    gg_synth_opts o = {.lib = lib, .time_limit = 30};
+    static gg_synth_result res; /* large; one adder build at a time */
+    if (gg_synth_run(&g, &o, &res, err) || append(&t, &res.net, centre))
+        return -1;
+    if (gg_net_check(net, 0, f, NULL))
+        return gg_fail(err, "adder-tree network is wrong; a bug in sat/adder.c");
+    return 0;
+}

@@ -1,0 +1,19 @@
+/* A quick good network for a totalistic final stage, used as the upper
+ * bound that exact synthesis then has to beat: add the weighted inputs with
+ * full and half adders until four count bits are left, then synthesize the
+ * small rest (count bits and centre -> next state) exactly.
+ *
+ * Input weights come from the front's names: sX is a row sum (1), cX a row
+ * carry (2), the last input is the centre, any other name is one cell (1).
+ * The construction checks that f really is a function of the weighted
+ * count and the centre and fails otherwise. */
+#ifndef GG_SAT_ADDER_H
+#define GG_SAT_ADDER_H
+
+#include "front.h"
+#include "synth.h"
+
+int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
+                 gg_net *net, gg_err *err);
+
+#endif

@@ -1,0 +1,187 @@
+/* The network cache: every stored network verifies, entries round-trip,
+ * and a corrupted entry is rejected loudly (library and command line). */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include <cmocka.h>
+
+#include "cache.h"
+#include "synth.h"
+
+static gg_net net, got; /* big: keep them off the stack */
+
+static const char *source_root(void)
+{
+    const char *r = getenv("GG_SOURCE_ROOT");
+    return r ? r : ".";
+}
+
+/* Checks every entry in <root>/networks/<front>/<lib>/; returns the count. */
+static int check_dir(const char *root, gg_front_kind front, gg_lib lib)
+{
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/networks/%s/%s", root, gg_front_name(front),
+             gg_lib_name(lib));
+    DIR *d = opendir(dir);
+    int count = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".net"))
+            continue;
+        char text[128];
+        snprintf(text, sizeof text, "%.*s", (int)(len - 4), e->d_name);
+        for (char *c = text; *c; c++)
+            if (*c == '_')
+                *c = '/';
+        gg_rule rule;
+        gg_err err;
+        gg_cache_info info;
+        assert_int_equal(gg_rule_parse(text, &rule, &err), 0);
+        if (gg_cache_lookup(root, &rule, front, lib, &got, &info, &err) != 1)
+            fail_msg("%s/%s: %s", dir, e->d_name, err.msg);
+        assert_int_equal(info.gates, got.n_gates);
+        count++;
+    }
+    if (d)
+        closedir(d);
+    return count;
+}
+
+static void test_every_cached_network_verifies(void **state)
+{
+    (void)state;
+    char root[4096];
+    snprintf(root, sizeof root, "%s/generated", source_root());
+    int total = 0;
+    for (int f = 0; f < GG_FRONT_KIND_COUNT; f++)
+        for (int l = 0; l <= GG_LIB_GATE2; l++)
+            total += check_dir(root, (gg_front_kind)f, (gg_lib)l);
+    printf("verified %d cached networks\n", total);
+}
+
+static char tmp_root[64];
+
+static void make_entry(const char *rule_text, gg_rule *rule)
+{
+    gg_front f;
+    gg_tt t;
+    gg_err err;
+    static gg_synth_result res;
+    assert_int_equal(gg_rule_parse(rule_text, rule, &err), 0);
+    assert_int_equal(gg_front_build(rule, GG_FRONT_ROWSUM, &f, &err), 0);
+    assert_int_equal(gg_front_final_tt(rule, &f, &t, &err), 0);
+    gg_synth_opts o = {.lib = GG_LIB_LUT3};
+    if (!gg_sat_available())
+        skip();
+    assert_int_equal(gg_synth_run(&t, &o, &res, &err), 0);
+    net = res.net;
+    gg_cache_info info = {.gates = net.n_gates, .proven = res.proven,
+                          .lower_bound = res.lower_bound};
+    assert_int_equal(gg_cache_store(tmp_root, rule, GG_FRONT_ROWSUM,
+                                    GG_LIB_LUT3, &net, &info, &err), 0);
+}
+
+/* Re-solves a small rule end to end and reads it back. */
+static void test_store_and_lookup(void **state)
+{
+    (void)state;
+    gg_rule rule;
+    gg_err err;
+    gg_cache_info info;
+    make_entry("B1357/S1357", &rule);
+    assert_int_equal(gg_cache_lookup(tmp_root, &rule, GG_FRONT_ROWSUM,
+                                     GG_LIB_LUT3, &got, &info, &err), 1);
+    assert_int_equal(got.n_gates, net.n_gates);
+    assert_int_equal(info.gates, 2);
+    assert_true(info.proven);
+    assert_int_equal(gg_cache_lookup(tmp_root, &rule, GG_FRONT_ROWSUM,
+                                     GG_LIB_GATE2, &got, &info, &err), 0);
+}
+
+/* Rewrites the first LUT code of an entry, as a bad edit would. */
+static void corrupt(const char *path)
+{
+    FILE *f = fopen(path, "r+");
+    char text[8192];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    text[len] = 0;
+    char *lut = strstr(text, "lut3 0x");
+    assert_non_null(lut);
+    lut[7] = lut[7] == '0' ? '1' : '0';
+    rewind(f);
+    fwrite(text, 1, len, f);
+    fclose(f);
+}
+
+static void test_corrupted_entry_rejected(void **state)
+{
+    (void)state;
+    gg_rule rule;
+    gg_err err;
+    char path[4096], cmd[8192];
+    make_entry("B1357/S1357", &rule);
+    gg_cache_path(tmp_root, &rule, GG_FRONT_ROWSUM, GG_LIB_LUT3, path,
+                  sizeof path);
+    corrupt(path);
+    assert_int_equal(gg_cache_lookup(tmp_root, &rule, GG_FRONT_ROWSUM,
+                                     GG_LIB_LUT3, &got, NULL, &err), -1);
+    assert_non_null(strstr(err.msg, "rejected"));
+    const char *golgen = getenv("GG_GOLGEN");
+    if (!golgen)
+        return;
+    snprintf(cmd, sizeof cmd, "%s synth --rule B1357/S1357 --generated %s "
+             ">/dev/null 2>&1", golgen, tmp_root);
+    int st = system(cmd);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 1);
+}
+
+static void test_wrong_rule_rejected(void **state)
+{
+    (void)state;
+    gg_rule rule, other;
+    gg_err err;
+    char from[4096], to[4096];
+    make_entry("B1357/S1357", &rule);
+    assert_int_equal(gg_rule_parse("B1357/S02468", &other, &err), 0);
+    gg_cache_path(tmp_root, &rule, GG_FRONT_ROWSUM, GG_LIB_LUT3, from,
+                  sizeof from);
+    gg_cache_path(tmp_root, &other, GG_FRONT_ROWSUM, GG_LIB_LUT3, to,
+                  sizeof to);
+    assert_int_equal(rename(from, to), 0);
+    assert_int_equal(gg_cache_lookup(tmp_root, &other, GG_FRONT_ROWSUM,
+                                     GG_LIB_LUT3, &got, NULL, &err), -1);
+    assert_non_null(strstr(err.msg, "not B1357/S02468"));
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(tmp_root, sizeof tmp_root, "/tmp/golgen-cache-XXXXXX");
+    return mkdtemp(tmp_root) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp_root);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_cached_network_verifies),
+        cmocka_unit_test(test_store_and_lookup),
+        cmocka_unit_test(test_corrupted_entry_rejected),
+        cmocka_unit_test(test_wrong_rule_rejected),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,284 @@
+/* The CPU backend: random rules and sizes against the reference, validation
+ * refusing broken kernels, the universe and the run/bench commands. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cpu_backend.h"
+#include "emit_c.h"
+#include "reference.h"
+#include "universe.h"
+
+static char cache_dir[] = "/tmp/gg-test-cpu-XXXXXX";
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint64_t next_rand(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+static void reference_run(const gg_rule *r, gg_topo topo, gg_grid *g,
+                          int64_t gens)
+{
+    gg_grid next;
+    gg_err err;
+    assert_int_equal(gg_grid_init(&next, g->width, g->height, &err), 0);
+    for (int64_t i = 0; i < gens; i++) {
+        gg_reference_step(r, topo, g, &next);
+        gg_grid t = *g;
+        *g = next;
+        next = t;
+    }
+    gg_grid_free(&next);
+}
+
+static gg_cpu *open_cpu(const gg_rule *r)
+{
+    gg_cpu_opts o = {.cache_dir = cache_dir};
+    gg_cpu *cpu;
+    gg_cpu_fail why;
+    gg_err err;
+    if (gg_cpu_open(r, &o, &cpu, &why, &err))
+        fail_msg("%s", err.msg);
+    return cpu;
+}
+
+/* Random birth and survival sets; neighbourhood k: Moore, von Neumann, hex. */
+static gg_rule random_rule(int k)
+{
+    static const int counts[3] = {8, 4, 6};
+    char text[64];
+    gg_rule r;
+    gg_err err;
+    uint32_t mask = (1u << (counts[k] + 1)) - 1;
+    uint32_t b = (uint32_t)next_rand() & mask, s = (uint32_t)next_rand() & mask;
+    int n = snprintf(text, sizeof text, "B");
+    for (int i = 0; i <= counts[k]; i++)
+        if (b >> i & 1)
+            n += snprintf(text + n, sizeof text - (size_t)n, "%d", i);
+    n += snprintf(text + n, sizeof text - (size_t)n, "/S");
+    for (int i = 0; i <= counts[k]; i++)
+        if (s >> i & 1)
+            n += snprintf(text + n, sizeof text - (size_t)n, "%d", i);
+    snprintf(text + n, sizeof text - (size_t)n, "%s",
+             k == 1 ? "V" : k == 2 ? "H" : "");
+    assert_int_equal(gg_rule_parse(text, &r, &err), 0);
+    return r;
+}
+
+/* 6 random rules x 9 random grids = 54 cases, odd widths included. */
+static void test_random_cases(void **state)
+{
+    (void)state;
+    static const int64_t widths[] = {1, 2, 7, 63, 64, 65, 97, 128, 131, 250};
+    for (int i = 0; i < 6; i++) {
+        gg_rule r = random_rule(i % 3);
+        gg_cpu *cpu = open_cpu(&r);
+        for (int k = 0; k < 9; k++) {
+            int64_t w = widths[next_rand() % 10];
+            int64_t h = 1 + (int64_t)(next_rand() % 70);
+            int64_t gens = 1 + (int64_t)(next_rand() % 40);
+            gg_topo topo = next_rand() % 2 ? GG_TOPO_PLANE : GG_TOPO_TORUS;
+            gg_grid a, b;
+            gg_err err;
+            assert_int_equal(gg_grid_init(&a, w, h, &err), 0);
+            gg_grid_random(&a, 0.1 + 0.1 * (double)(next_rand() % 7),
+                           next_rand());
+            assert_int_equal(gg_grid_copy(&b, &a, &err), 0);
+            assert_int_equal(gg_cpu_step(cpu, topo, &a, gens, &err), 0);
+            reference_run(&r, topo, &b, gens);
+            if (!gg_grid_equal(&a, &b)) {
+                char text[128];
+                gg_rule_format(&r, text, sizeof text);
+                fail_msg("%s %s %lldx%lld %lld gens differs", text,
+                         topo == GG_TOPO_TORUS ? "torus" : "plane",
+                         (long long)w, (long long)h, (long long)gens);
+            }
+            gg_grid_free(&a);
+            gg_grid_free(&b);
+        }
+        gg_cpu_close(cpu);
+    }
+}
+
+/* Open from source; must be refused by validation. */
+static void expect_invalid(const gg_rule *r, const char *src, size_t len,
+                           const char *isa)
+{
+    gg_cpu_opts o = {.cache_dir = cache_dir, .isa = isa};
+    gg_cpu *cpu;
+    gg_cpu_fail why;
+    gg_err err;
+    assert_int_equal(gg_cpu_open_source(r, src, len, &o, &cpu, &why, &err),
+                     -1);
+    assert_null(cpu);
+    assert_int_equal(why, GG_CPU_FAIL_INVALID);
+    assert_non_null(strstr(err.msg, "validation failed"));
+}
+
+/* A network with one wrong LUT bit (and one with a complemented output)
+ * compiles fine and is refused; so is a template with a broken wrap. */
+static void test_validation_rejects(void **state)
+{
+    (void)state;
+    gg_rule r;
+    gg_err err;
+    assert_int_equal(gg_rule_parse("B3/S23", &r, &err), 0);
+    gg_circuit *c = calloc(2, sizeof *c);
+    assert_non_null(c);
+    assert_int_equal(gg_emit_circuit(&r, GG_LIB_LUT3, &c[0], &err), 0);
+    assert_int_equal(gg_emit_circuit(&r, GG_LIB_GATE2, &c[1], &err), 0);
+    char *src;
+    size_t len;
+    int bad_row;
+
+    gg_gate *last = &c[0].final.gate[c[0].final.n_gates - 1];
+    last->lut ^= 0x10;
+    assert_true(gg_circuit_check(&c[0], &bad_row) > 0);
+    assert_int_equal(gg_emit_c_circuits(&c[0], &c[1], &src, &len, &err), 0);
+    expect_invalid(&r, src, len, "native");
+    free(src);
+    last->lut ^= 0x10;
+
+    c[1].final.out_neg[0] ^= 1;
+    assert_int_equal(gg_emit_c_circuits(&c[0], &c[1], &src, &len, &err), 0);
+    expect_invalid(&r, src, len, "portable");
+    free(src);
+    c[1].final.out_neg[0] ^= 1;
+
+    /* The kernel itself: wrap the torus one cell off. */
+    assert_int_equal(gg_emit_c_circuits(&c[0], &c[1], &src, &len, &err), 0);
+    char *wrap = strstr(src, "p = gg_mod(p, g->width);");
+    assert_non_null(wrap);
+    memcpy(wrap, "p=gg_mod(p+1,g->width);", 23);
+    expect_invalid(&r, src, len, "native");
+    free(src);
+    free(c);
+}
+
+/* The unbounded plane through the universe's growing grid: the
+ * R-pentomino settles at generation 1103 with 116 cells. */
+static void test_universe_rpentomino(void **state)
+{
+    (void)state;
+    static const char rle[] = "x = 3, y = 3, rule = B3/S23\nb2o$2o$bo!\n";
+    gg_pattern p;
+    gg_universe u;
+    gg_rule r;
+    gg_err err;
+    assert_int_equal(gg_rule_parse("B3/S23", &r, &err), 0);
+    assert_int_equal(gg_pattern_parse(rle, strlen(rle), "r", &p, &err), 0);
+    assert_int_equal(gg_universe_from_pattern(&u, &r, &p, &err), 0);
+    gg_cpu *cpu = open_cpu(&r);
+    gg_stepper s = gg_cpu_stepper(cpu);
+    assert_int_equal(gg_universe_run(&u, &s, 1103, NULL, NULL, &err), 0);
+    assert_int_equal(gg_universe_population(&u), 116);
+    gg_cpu_close(cpu);
+    gg_universe_free(&u);
+    gg_pattern_free(&p);
+}
+
+static int run_cmd(const char *cmd)
+{
+    int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* golgen run --backend cpu writes what the reference backend writes. */
+static void test_cli_run(void **state)
+{
+    (void)state;
+    const char *golgen = getenv("GG_GOLGEN");
+    assert_non_null(golgen);
+    char cmd[16384], a[1024], b[1024], in[1024];
+    snprintf(in, sizeof in, "%s/in.rle", cache_dir);
+    snprintf(a, sizeof a, "%s/a.rle", cache_dir);
+    snprintf(b, sizeof b, "%s/b.rle", cache_dir);
+    FILE *f = fopen(in, "w");
+    assert_non_null(f);
+    fputs("x = 10, y = 6, rule = B36/S23\nbo2bo3bo$2obobo2bo$bo2b3o$3o3b2o$"
+          "o2bo$2bobo!\n", f);
+    fclose(f);
+    static const char *rules[] = {"B36/S23:T67,45", "B36/S23:P70,40",
+                                  "B36/S23"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(cmd, sizeof cmd, "GOLGEN_CACHE_DIR='%s' '%s' run --rule '%s' "
+                 "--gens 300 --backend %s -o '%s' '%s' 2>/dev/null",
+                 cache_dir, golgen, rules[i], "cpu", a, in);
+        assert_int_equal(run_cmd(cmd), 0);
+        snprintf(cmd, sizeof cmd, "'%s' run --rule '%s' --gens 300 --backend "
+                 "reference -o '%s' '%s' 2>/dev/null", golgen, rules[i], b,
+                 in);
+        assert_int_equal(run_cmd(cmd), 0);
+        snprintf(cmd, sizeof cmd, "cmp -s '%s' '%s'", a, b);
+        assert_int_equal(run_cmd(cmd), 0);
+    }
+}
+
+/* bench --json carries the fields scripts read. */
+static void test_cli_bench_json(void **state)
+{
+    (void)state;
+    const char *golgen = getenv("GG_GOLGEN");
+    assert_non_null(golgen);
+    char cmd[8192], out[1024];
+    snprintf(out, sizeof out, "%s/bench.json", cache_dir);
+    snprintf(cmd, sizeof cmd, "GOLGEN_CACHE_DIR='%s' '%s' bench --backend cpu "
+             "--rule B3/S23 --size 100x50 --gens 5 --json > '%s'", cache_dir,
+             golgen, out);
+    assert_int_equal(run_cmd(cmd), 0);
+    char buf[2048] = {0};
+    FILE *fp = fopen(out, "r");
+    assert_non_null(fp);
+    size_t n = fread(buf, 1, sizeof buf - 1, fp);
+    fclose(fp);
+    assert_true(n > 0);
+    static const char *keys[] = {
+        "\"rule\": \"B3/S23\"", "\"backend\": \"cpu\"", "\"isa\": ",
+        "\"threads\": ", "\"topology\": \"torus\"", "\"width\": 100",
+        "\"height\": 50", "\"generations\": 5", "\"seconds\": ", "\"cups\": ",
+        "\"cpu_seconds\": ", "\"population\": "};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        if (!strstr(buf, keys[i]))
+            fail_msg("bench --json lacks %s: %s", keys[i], buf);
+    snprintf(cmd, sizeof cmd, "'%s' bench --backend nope 2>/dev/null", golgen);
+    assert_int_equal(run_cmd(cmd), 2);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    return mkdtemp(cache_dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cache_dir);
+    return system(cmd) ? -1 : 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_cases),
+        cmocka_unit_test(test_validation_rejects),
+        cmocka_unit_test(test_universe_rpentomino),
+        cmocka_unit_test(test_cli_run),
+        cmocka_unit_test(test_cli_bench_json),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,226 @@
+/* The GPU emitters without a GPU: every emitted CUDA kernel compiles with
+ * NVRTC for sm_90, every emitted PTX module assembles with ptxas
+ * -arch=sm_90 (Moore, von Neumann and hex rules; both shift flavours;
+ * several generations per launch), the PTX holds the network as lop3.b32,
+ * and the CLI prints them. Skips with a message when the CUDA toolkit is
+ * absent (NVRTC: GOLGEN_NVRTC or the usual names; ptxas: GOLGEN_PTXAS or
+ * /usr/local/cuda/bin/ptxas or PATH). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cuda_backend.h"
+#include "emit_cuda.h"
+#include "emit_opencl.h"
+#include "emit_ptx.h"
+
+static const char *const rules[] = {"B3/S23", "B36/S23", "B3678/S34678",
+                                    "B2/S", "B2/S013V", "B245/S3H"};
+#define N_RULES (sizeof rules / sizeof *rules)
+
+static gg_rule parse(const char *text)
+{
+    gg_rule r;
+    gg_err err;
+    if (gg_rule_parse(text, &r, &err))
+        fail_msg("%s: %s", text, err.msg);
+    return r;
+}
+
+/* NVRTC present? Compile a trivial kernel once. */
+static bool have_nvrtc(void)
+{
+    static int state = -1;
+    if (state < 0) {
+        char *out = NULL;
+        size_t len;
+        gg_gpu_fail why;
+        gg_err err;
+        int bad = gg_nvrtc_compile("extern \"C\" __global__ void k() {}",
+                                   "compute_75", false, NULL, 0, &out, &len,
+                                   &why, &err);
+        free(out);
+        state = !bad;
+        if (bad)
+            print_message("NVRTC unavailable (%s); CUDA compile tests "
+                          "skipped\n", err.msg);
+    }
+    return state;
+}
+
+static void compile_cuda(const char *src, const char *t, const char *imad)
+{
+    const char *opts[2] = {t, imad};
+    char *out = NULL;
+    size_t len = 0;
+    gg_gpu_fail why;
+    gg_err err;
+    if (gg_nvrtc_compile(src, "sm_90", true, opts, 2, &out, &len, &why, &err))
+        fail_msg("%s %s: %s", t, imad, err.msg);
+    assert_true(len > 1000);
+    free(out);
+}
+
+static void test_cuda_nvrtc(void **state)
+{
+    (void)state;
+    if (!have_nvrtc())
+        skip();
+    for (size_t i = 0; i < N_RULES; i++) {
+        gg_rule r = parse(rules[i]);
+        char *src;
+        size_t len;
+        gg_err err;
+        if (gg_emit_cuda(&r, &src, &len, &err))
+            fail_msg("%s: %s", rules[i], err.msg);
+        assert_non_null(strstr(src, "lop3.b32"));
+        /* The full pipeline for the Moore, von Neumann and hex shapes,
+         * shorter ones for the rest (compile time). */
+        bool full = i == 0 || i == 4 || i == 5;
+        compile_cuda(src, full ? "-DGG_T=16" : "-DGG_T=4",
+                     i % 2 ? "-DGG_SHIFT_IMAD=0" : "-DGG_SHIFT_IMAD=1");
+        free(src);
+    }
+}
+
+static const char *ptxas_path(void)
+{
+    const char *env = getenv("GOLGEN_PTXAS");
+    if (env)
+        return access(env, X_OK) ? NULL : env;
+    if (!access("/usr/local/cuda/bin/ptxas", X_OK))
+        return "/usr/local/cuda/bin/ptxas";
+    return system("command -v ptxas >/dev/null 2>&1") == 0 ? "ptxas" : NULL;
+}
+
+/* ptxas -arch=sm_90 on the module; fails the test on any error. */
+static void assemble(const char *ptxas, const char *src, size_t len,
+                     const char *what)
+{
+    char in[] = "/tmp/gg-test-ptx-XXXXXX";
+    int fd = mkstemp(in);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, src, len), (ssize_t)len);
+    close(fd);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "'%s' -arch=sm_90 -o /dev/null '%s' 2>&1",
+             ptxas, in);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char out[2000] = "";
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = 0;
+    int status = pclose(p);
+    unlink(in);
+    if (status != 0)
+        fail_msg("ptxas rejected the %s module: %s", what, out);
+}
+
+static void test_ptx_ptxas(void **state)
+{
+    (void)state;
+    const char *ptxas = ptxas_path();
+    if (!ptxas) {
+        print_message("ptxas not found; PTX assembly tests skipped\n");
+        skip();
+    }
+    for (size_t i = 0; i < N_RULES; i++) {
+        gg_rule r = parse(rules[i]);
+        gg_ptx_opts o = {i == 0 || i == 4 ? 16 : 4, i % 2 == 1, 4};
+        char *src;
+        size_t len;
+        gg_err err;
+        if (gg_emit_ptx_opts(&r, &o, &src, &len, &err))
+            fail_msg("%s: %s", rules[i], err.msg);
+        assert_non_null(strstr(src, ".visible .entry gg_step_1("));
+        assert_non_null(strstr(src, ".visible .entry gg_ghost("));
+        assert_non_null(strstr(src, "lop3.b32"));
+        assemble(ptxas, src, len, rules[i]);
+        free(src);
+    }
+}
+
+/* Powers of two only, up to 16. */
+static void test_ptx_bad_tmax(void **state)
+{
+    (void)state;
+    gg_rule r = parse("B3/S23");
+    char *src;
+    size_t len;
+    gg_err err;
+    gg_ptx_opts o = {12, false, 4};
+    assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
+    assert_non_null(strstr(err.msg, "power of two"));
+    o.tmax = 32;
+    assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
+}
+
+/* Emission is deterministic (generated/ is reproducible byte for byte). */
+static void test_deterministic(void **state)
+{
+    (void)state;
+    gg_rule r = parse("B36/S23");
+    int (*emit[3])(const gg_rule *, char **, size_t *, gg_err *) = {
+        gg_emit_cuda, gg_emit_ptx, gg_emit_opencl};
+    for (int k = 0; k < 3; k++) {
+        char *a, *b;
+        size_t la, lb;
+        gg_err err;
+        assert_int_equal(emit[k](&r, &a, &la, &err), 0);
+        assert_int_equal(emit[k](&r, &b, &lb, &err), 0);
+        assert_int_equal(la, lb);
+        assert_memory_equal(a, b, la);
+        free(a);
+        free(b);
+    }
+}
+
+/* golgen --target ptx|cuda|opencl prints the kernel to stdout. */
+static void test_cli(void **state)
+{
+    (void)state;
+    const char *golgen = getenv("GG_GOLGEN");
+    if (!golgen) {
+        print_message("GG_GOLGEN not set; CLI test skipped\n");
+        skip();
+    }
+    static const char *const targets[] = {"ptx", "cuda", "opencl"};
+    static const char *const marks[] = {".entry gg_ghost", "GG_ENTRY(16)",
+                                        "__kernel"};
+    for (int i = 0; i < 3; i++) {
+        char cmd[600], buf[1 << 16];
+        snprintf(cmd, sizeof cmd, "'%s' --target %s --rule B3/S23", golgen,
+                 targets[i]);
+        FILE *p = popen(cmd, "r");
+        assert_non_null(p);
+        size_t n = fread(buf, 1, sizeof buf - 1, p);
+        buf[n] = 0;
+        while (fread(cmd, 1, sizeof cmd, p) > 0) {
+        }
+        assert_int_equal(pclose(p), 0);
+        if (!strstr(buf, marks[i]))
+            fail_msg("--target %s printed no kernel", targets[i]);
+        assert_non_null(strstr(buf, "golgen"));
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cuda_nvrtc),
+        cmocka_unit_test(test_ptx_ptxas),
+        cmocka_unit_test(test_ptx_bad_tmax),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_cli),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

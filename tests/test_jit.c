@@ -1,0 +1,138 @@
+/* The JIT: compile once, then load from the cache; clear errors when the
+ * compiler is missing or fails; the cache directory's environment. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "jit.h"
+
+static char cache_dir[] = "/tmp/gg-test-jit-XXXXXX";
+
+static const char good_src[] = "int gg_answer(void) { return 42; }\n";
+
+static void test_cache_hit(void **state)
+{
+    (void)state;
+    gg_jit_opts o = {.cache_dir = cache_dir, .flags = "-O1 -shared -fPIC"};
+    gg_jit_lib a, b;
+    gg_err err;
+    if (gg_jit_load(good_src, strlen(good_src), &o, &a, &err))
+        fail_msg("%s", err.msg);
+    assert_false(a.cache_hit);
+    int (*f)(void) = (int (*)(void))gg_jit_sym(&a, "gg_answer", &err);
+    assert_non_null(f);
+    assert_int_equal(f(), 42);
+    struct stat st1, st2;
+    assert_int_equal(stat(a.path, &st1), 0);
+    /* The second load compiles nothing: same file, untouched. */
+    assert_int_equal(gg_jit_load(good_src, strlen(good_src), &o, &b, &err),
+                     0);
+    assert_true(b.cache_hit);
+    assert_string_equal(a.path, b.path);
+    assert_int_equal(stat(b.path, &st2), 0);
+    assert_int_equal(st1.st_ino, st2.st_ino);
+    assert_int_equal(st1.st_mtim.tv_nsec, st2.st_mtim.tv_nsec);
+    assert_null(gg_jit_sym(&b, "no_such_symbol", &err));
+    gg_jit_close(&a);
+    gg_jit_close(&b);
+    /* Other flags are another kernel. */
+    o.extra = "-DOTHER";
+    assert_int_equal(gg_jit_load(good_src, strlen(good_src), &o, &b, &err),
+                     0);
+    assert_false(b.cache_hit);
+    assert_string_not_equal(a.path, b.path);
+    gg_jit_close(&b);
+}
+
+static void test_missing_compiler(void **state)
+{
+    (void)state;
+    gg_jit_opts o = {.cache_dir = cache_dir, .cc = "/nonexistent/cc"};
+    gg_jit_lib lib;
+    gg_err err;
+    assert_int_equal(gg_jit_load(good_src, strlen(good_src), &o, &lib, &err),
+                     -1);
+    assert_non_null(strstr(err.msg, "cannot run the C compiler"));
+    assert_non_null(strstr(err.msg, "/nonexistent/cc"));
+}
+
+static void test_compile_error(void **state)
+{
+    (void)state;
+    static const char bad[] = "int gg_answer(void) { return 42 }\n";
+    gg_jit_opts o = {.cache_dir = cache_dir};
+    gg_jit_lib lib;
+    gg_err err;
+    assert_int_equal(gg_jit_load(bad, strlen(bad), &o, &lib, &err), -1);
+    assert_non_null(strstr(err.msg, "failed"));
+    assert_non_null(strstr(err.msg, "error"));
+}
+
+static void test_cache_dir_env(void **state)
+{
+    (void)state;
+    char buf[4096];
+    gg_err err;
+    setenv("GOLGEN_CACHE_DIR", "/tmp/gg-x", 1);
+    assert_int_equal(gg_jit_cache_dir(NULL, buf, sizeof buf, &err), 0);
+    assert_string_equal(buf, "/tmp/gg-x");
+    unsetenv("GOLGEN_CACHE_DIR");
+    setenv("XDG_CACHE_HOME", "/tmp/xdg", 1);
+    assert_int_equal(gg_jit_cache_dir(NULL, buf, sizeof buf, &err), 0);
+    assert_string_equal(buf, "/tmp/xdg/golgen");
+    unsetenv("XDG_CACHE_HOME");
+    setenv("HOME", "/tmp/home", 1);
+    assert_int_equal(gg_jit_cache_dir(NULL, buf, sizeof buf, &err), 0);
+    assert_string_equal(buf, "/tmp/home/.cache/golgen");
+}
+
+/* No compiler: the CLI says so and exits 3 (environment). */
+static void test_cli_exit_env(void **state)
+{
+    (void)state;
+    const char *golgen = getenv("GG_GOLGEN");
+    assert_non_null(golgen);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "CC=/nonexistent/cc GOLGEN_CACHE_DIR='%s/env' "
+             "'%s' bench --size 64x64 --gens 1 2>/dev/null", cache_dir,
+             golgen);
+    int st = system(cmd);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 3);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    return mkdtemp(cache_dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cache_dir);
+    return system(cmd) ? -1 : 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cache_hit),
+        cmocka_unit_test(test_missing_compiler),
+        cmocka_unit_test(test_compile_error),
+        cmocka_unit_test(test_cache_dir_env),
+        cmocka_unit_test(test_cli_exit_env),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

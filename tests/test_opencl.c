@@ -1,0 +1,162 @@
+/* The OpenCL backend on whatever platform the ICD loader offers (PoCL on
+ * the CPU in CI): random soups of Moore, von Neumann and hex rules, torus
+ * and plane, odd widths, several launches, against the reference; and a
+ * broken kernel is refused by validation. Skips with a message when no
+ * OpenCL platform is found, or when GOLGEN_SKIP_OPENCL is set (the
+ * sanitizer build: PoCL's compiler is not ASan-clean). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_opencl.h"
+#include "opencl_backend.h"
+#include "reference.h"
+
+static bool skip_reason(void)
+{
+    if (getenv("GOLGEN_SKIP_OPENCL")) {
+        print_message("GOLGEN_SKIP_OPENCL set; OpenCL tests skipped\n");
+        return true;
+    }
+#if defined(__SANITIZE_ADDRESS__)
+    print_message("AddressSanitizer build: PoCL is not ASan-clean; OpenCL "
+                  "tests skipped\n");
+    return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    print_message("AddressSanitizer build: OpenCL tests skipped\n");
+    return true;
+#endif
+#endif
+    return false;
+}
+
+/* Open for rule, or skip when there is no OpenCL at all. */
+static gg_opencl *open_or_skip(const gg_rule *rule, const char *src)
+{
+    gg_opencl_opts o = {0, true};
+    gg_opencl *c;
+    gg_gpu_fail why;
+    gg_err err;
+    int bad = src ? gg_opencl_open_source(rule, src, &o, &c, &why, &err)
+                  : gg_opencl_open(rule, &o, &c, &why, &err);
+    if (bad && why == GG_GPU_FAIL_ENV && !strstr(err.msg, "build")) {
+        print_message("no OpenCL (%s); skipped\n", err.msg);
+        return NULL;
+    }
+    if (bad)
+        fail_msg("%s", err.msg);
+    return c;
+}
+
+static gg_rule parse(const char *text)
+{
+    gg_rule r;
+    gg_err err;
+    if (gg_rule_parse(text, &r, &err))
+        fail_msg("%s: %s", text, err.msg);
+    return r;
+}
+
+static void reference(const gg_rule *r, gg_topo topo, gg_grid *g,
+                      int64_t gens)
+{
+    gg_grid tmp;
+    gg_err err;
+    assert_int_equal(gg_grid_init(&tmp, g->width, g->height, &err), 0);
+    for (int64_t i = 0; i < gens; i++) {
+        gg_reference_step(r, topo, g, &tmp);
+        uint64_t *t = g->bits;
+        g->bits = tmp.bits;
+        tmp.bits = t;
+    }
+    gg_grid_free(&tmp);
+}
+
+/* Random cases: a rule, an odd or even size, torus or plane, a number of
+ * generations that needs several launches. */
+static void test_random_cases(void **state)
+{
+    (void)state;
+    if (skip_reason())
+        skip();
+    static const char *const rules[] = {"B3/S23", "B36/S23", "B3678/S34678",
+                                        "B2/S013V", "B245/S3H", "B1/S1"};
+    uint64_t seed = 99;
+    for (int i = 0; i < 6; i++) {
+        gg_rule r = parse(rules[i]);
+        gg_opencl *c = open_or_skip(&r, NULL);
+        if (!c)
+            skip();
+        for (int k = 0; k < 3; k++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            int64_t w = 1 + (int64_t)(seed >> 33) % 1100;
+            int64_t h = 1 + (int64_t)(seed >> 45) % 90;
+            int64_t gens = 1 + (int64_t)(seed >> 20) % 40;
+            gg_topo topo = (k + i) % 2 ? GG_TOPO_PLANE : GG_TOPO_TORUS;
+            gg_grid got, want;
+            gg_err err;
+            assert_int_equal(gg_grid_init(&got, w, h, &err), 0);
+            assert_int_equal(gg_grid_init(&want, w, h, &err), 0);
+            gg_grid_random(&got, 0.4, seed);
+            memcpy(want.bits, got.bits,
+                   (size_t)(got.stride * h) * sizeof(uint64_t));
+            reference(&r, topo, &want, gens);
+            if (gg_opencl_step(c, topo, &got, gens, &err))
+                fail_msg("%s", err.msg);
+            if (!gg_grid_equal(&got, &want))
+                fail_msg("%s %s %lldx%lld, %lld generations: differs from "
+                         "the reference", rules[i],
+                         topo == GG_TOPO_TORUS ? "torus" : "plane",
+                         (long long)w, (long long)h, (long long)gens);
+            gg_grid_free(&got);
+            gg_grid_free(&want);
+        }
+        gg_opencl_close(c);
+    }
+}
+
+/* The backend's own validation passes for a good kernel and refuses one
+ * whose network is wrong (B3/S23's kernel run as HighLife). */
+static void test_validation(void **state)
+{
+    (void)state;
+    if (skip_reason())
+        skip();
+    gg_rule life = parse("B3/S23"), high = parse("B36/S23");
+    gg_opencl *c;
+    gg_gpu_fail why;
+    gg_err err;
+    if (gg_opencl_open(&life, NULL, &c, &why, &err)) {
+        if (why == GG_GPU_FAIL_ENV) {
+            print_message("no OpenCL (%s); skipped\n", err.msg);
+            skip();
+        }
+        fail_msg("%s", err.msg);
+    }
+    gg_opencl_close(c);
+    char *src;
+    size_t len;
+    assert_int_equal(gg_emit_opencl(&life, &src, &len, &err), 0);
+    assert_int_equal(gg_opencl_open_source(&high, src, NULL, &c, &why, &err),
+                     -1);
+    assert_int_equal(why, GG_GPU_FAIL_INVALID);
+    assert_non_null(strstr(err.msg, "validation failed"));
+    free(src);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_cases),
+        cmocka_unit_test(test_validation),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,304 @@
+/* Exact synthesis against minima known independently: textbook facts and a
+ * brute-force enumeration of every network of at most two gates. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "front.h"
+#include "shape.h"
+#include "symm.h"
+#include "synth.h"
+
+static gg_synth_result res; /* big: keep it off the stack */
+
+/* A table over n inputs from the low 2^n bits of bits (all rows care). */
+static gg_tt table(int n, uint64_t bits)
+{
+    gg_tt t;
+    memset(&t, 0, sizeof t);
+    t.n_inputs = n;
+    uint64_t mask = n >= 6 ? ~0ull : (1ull << (1 << n)) - 1;
+    t.on[0] = bits & mask;
+    t.care[0] = mask;
+    return t;
+}
+
+/* The cost (gg_synth_cost) of the network found. */
+static int solve(const gg_tt *t, gg_lib lib, int k_max)
+{
+    gg_synth_opts o = {.lib = lib, .k_max = k_max};
+    gg_err err;
+    if (!gg_sat_available())
+        skip();
+    assert_int_equal(gg_synth_run(t, &o, &res, &err), 0);
+    assert_int_equal(gg_net_check(&res.net, 0, t, NULL), 0);
+    assert_true(gg_net_in_lib(&res.net, lib));
+    return gg_synth_cost(&res.net, lib);
+}
+
+static void test_textbook_minima(void **state)
+{
+    (void)state;
+    gg_tt xor3 = table(3, 0x96), xor4 = table(4, 0x6996);
+    gg_tt maj3 = table(3, 0xE8), and3 = table(3, 0x80);
+    assert_int_equal(solve(&xor3, GG_LIB_LUT3, 0), 1);
+    assert_int_equal(solve(&xor3, GG_LIB_GATE2, 0), 2);
+    assert_int_equal(solve(&xor4, GG_LIB_GATE2, 0), 3);
+    assert_true(res.proven);
+    assert_int_equal(solve(&xor4, GG_LIB_LUT3, 0), 2);
+    assert_int_equal(solve(&maj3, GG_LIB_LUT3, 0), 1);
+    assert_int_equal(solve(&maj3, GG_LIB_GATE2, 0), 4);
+    assert_true(res.proven);
+    assert_int_equal(solve(&and3, GG_LIB_GATE2, 0), 2);
+    /* 5-input parity: 4 two-input gates, 2 LUTs */
+    gg_tt xor5 = table(5, 0x6996966996696996ull);
+    assert_int_equal(solve(&xor5, GG_LIB_GATE2, 0), 4);
+    assert_int_equal(solve(&xor5, GG_LIB_LUT3, 0), 2);
+}
+
+/* B0-style functions (1 on the all-zero row) need the output inverted in
+ * gate2, which the cost counts; lut3 folds it in. */
+static void test_inverted_output(void **state)
+{
+    (void)state;
+    gg_tt nand3 = table(3, 0x7F);
+    assert_int_equal(solve(&nand3, GG_LIB_GATE2, 0), 3);
+    assert_true(res.proven);
+    assert_int_equal(solve(&nand3, GG_LIB_LUT3, 0), 1);
+    gg_tt not_a = table(3, 0x0F); /* ~input 2 */
+    assert_int_equal(solve(&not_a, GG_LIB_GATE2, 0), 1);
+    assert_int_equal(res.gates, 0);
+    assert_true(res.net.out_neg[0]);
+}
+
+/* Brute force: the functions of n inputs that k <= 2 gates compute. */
+typedef struct reach {
+    uint8_t *min; /* per function: fewest gates, 255 = more than 2 */
+    int n;
+} reach;
+
+static uint16_t var_tt(int i, int n)
+{
+    uint16_t t = 0;
+    for (int r = 0; r < (1 << n); r++)
+        t |= (uint16_t)(((r >> i) & 1) << r);
+    return t;
+}
+
+static uint16_t apply_lut(uint8_t lut, uint16_t a, uint16_t b, uint16_t c)
+{
+    uint16_t r = 0;
+    for (int k = 0; k < 8; k++)
+        if (lut >> k & 1)
+            r |= ((k & 4) ? a : ~a) & ((k & 2) ? b : ~b) & ((k & 1) ? c : ~c);
+    return r;
+}
+
+static uint16_t apply_gate2(int op, uint16_t a, uint16_t b)
+{
+    switch (op) {
+    case 0: return a & b;
+    case 1: return a | b;
+    case 2: return a ^ b;
+    case 3: return a & ~b;
+    default: return b & ~a;
+    }
+}
+
+static void mark(reach *r, uint16_t f, int k, bool lut3)
+{
+    uint16_t mask = (uint16_t)((1u << (1 << r->n)) - 1);
+    f &= mask;
+    if (k < r->min[f])
+        r->min[f] = (uint8_t)k;
+    if (lut3 && k < r->min[~f & mask]) /* lop3 inverts its output free */
+        r->min[~f & mask] = (uint8_t)k;
+}
+
+/* Every gate value over the signals sig[0..ns-1], passed to visit. */
+static void gates_over(const uint16_t *sig, int ns, bool lut3,
+                       void (*visit)(void *, uint16_t), void *ctx)
+{
+    if (lut3) {
+        for (int a = 0; a < ns; a++)
+            for (int b = a; b < ns; b++)
+                for (int c = b; c < ns; c++)
+                    for (int lut = 0; lut < 256; lut++)
+                        visit(ctx, apply_lut((uint8_t)lut, sig[a], sig[b],
+                                             sig[c]));
+        return;
+    }
+    for (int a = 0; a < ns; a++)
+        for (int b = 0; b < ns; b++)
+            for (int op = 0; op < 5; op++)
+                visit(ctx, apply_gate2(op, sig[a], sig[b]));
+}
+
+typedef struct second {
+    reach *r;
+    uint16_t sig[8];
+    int ns;
+    bool lut3;
+} second;
+
+static void visit2(void *p, uint16_t g) { mark(((second *)p)->r, g, 2, ((second *)p)->lut3); }
+
+static void visit1(void *p, uint16_t g)
+{
+    second *s = p;
+    mark(s->r, g, 1, s->lut3);
+    s->sig[s->ns] = g;
+    gates_over(s->sig, s->ns + 1, s->lut3, visit2, s);
+}
+
+static void brute_force(reach *r, int n, bool lut3)
+{
+    r->n = n;
+    r->min = malloc((size_t)1 << (1 << n));
+    memset(r->min, 255, (size_t)1 << (1 << n));
+    second s = {.r = r, .ns = n, .lut3 = lut3};
+    for (int i = 0; i < n; i++) {
+        s.sig[i] = var_tt(i, n);
+        mark(r, s.sig[i], 0, true); /* a literal, inverted or not */
+    }
+    mark(r, 0, 0, true);
+    gates_over(s.sig, n, lut3, visit1, &s);
+}
+
+/* Cost as gg_synth_cost counts it: gate2 pays one NOT on top of the gates
+ * for ~f when f(0) = 1. */
+static int brute_gates(const reach *r, uint16_t f, bool lut3)
+{
+    uint16_t mask = (uint16_t)((1u << (1 << r->n)) - 1);
+    if (!lut3 && (f & 1))
+        return r->min[~f & mask] == 255 ? 255 : r->min[~f & mask] + 1;
+    return r->min[f & mask];
+}
+
+static void check_all(int n, gg_lib lib, int count)
+{
+    reach r;
+    bool lut3 = lib == GG_LIB_LUT3;
+    brute_force(&r, n, lut3);
+    unsigned seed = 12345;
+    int all = 1 << (1 << n);
+    for (int i = 0; i < count; i++) {
+        uint16_t f = (uint16_t)(count == all ? i : rand_r(&seed) % all);
+        /* every other sample is a function of at most two gates */
+        while (count != all && (i & 1) && brute_gates(&r, f, lut3) > 2)
+            f = (uint16_t)((f + 1) % all);
+        gg_tt t = table(n, f);
+        int want = brute_gates(&r, f, lut3);
+        int got = solve(&t, lib, 2);
+        int extra = !lut3 && (f & 1); /* the NOT outside k */
+        if (want <= 2 + extra) {
+            if (got != want)
+                fail_msg("f = 0x%04x: cost %d, brute force %d", f, got, want);
+            assert_true(res.proven);
+        } else {
+            assert_true(got > 2 + extra);
+            assert_int_equal(res.lower_bound, 3);
+        }
+    }
+    free(r.min);
+}
+
+/* With don't-cares: the fewest gates of any function agreeing on the care
+ * rows. */
+static void test_brute_dont_cares(void **state)
+{
+    (void)state;
+    reach r;
+    brute_force(&r, 4, true);
+    unsigned seed = 777;
+    for (int i = 0; i < 150; i++) {
+        uint16_t f = (uint16_t)rand_r(&seed), care = (uint16_t)rand_r(&seed);
+        care |= (uint16_t)rand_r(&seed); /* three quarters of rows care */
+        int want = 255;
+        for (int g = 0; g < 65536; g++)
+            if (!((g ^ f) & care) && r.min[g] < want)
+                want = r.min[g];
+        gg_tt t = table(4, f);
+        t.care[0] = care;
+        int got = solve(&t, GG_LIB_LUT3, 2);
+        if (want <= 2)
+            assert_int_equal(got, want);
+        else
+            assert_int_equal(res.lower_bound, 3);
+    }
+    free(r.min);
+}
+
+static void test_brute_gate2_3(void **state)
+{
+    (void)state;
+    check_all(3, GG_LIB_GATE2, 256);
+}
+
+static void test_brute_lut3_4(void **state)
+{
+    (void)state;
+    check_all(4, GG_LIB_LUT3, 300);
+}
+
+static void test_brute_gate2_4(void **state)
+{
+    (void)state;
+    check_all(4, GG_LIB_GATE2, 300);
+}
+
+/* Life's final stage behind the row-sum front: 96 care rows of 128, the
+ * four input symmetries of DESIGN.md, and no network of 4 LUTs. */
+static void test_life_rowsum_small_k(void **state)
+{
+    (void)state;
+    gg_rule rule;
+    gg_front f;
+    gg_tt t;
+    gg_err err;
+    assert_int_equal(gg_rule_parse("B3/S23", &rule, &err), 0);
+    assert_int_equal(gg_front_build(&rule, GG_FRONT_ROWSUM, &f, &err), 0);
+    assert_int_equal(gg_front_final_tt(&rule, &f, &t, &err), 0);
+    assert_int_equal(gg_tt_count_care(&t), 96);
+    int cls[GG_TT_MAX_INPUTS];
+    assert_int_equal(gg_symm_classes(&t, cls), 5);
+    assert_int_equal(cls[4], 0); /* sB ~ sT */
+    assert_int_equal(cls[5], 1); /* cB ~ cT */
+    gg_synth_opts o = {.lib = GG_LIB_LUT3, .k_max = 4};
+    if (!gg_sat_available())
+        skip();
+    assert_int_equal(gg_synth_run(&t, &o, &res, &err), 0);
+    assert_int_equal(res.lower_bound, 5);
+}
+
+/* Shape counts: the 130 five-gate LUT3 shapes of DESIGN.md. */
+static void test_shape_counts(void **state)
+{
+    (void)state;
+    gg_shape *s;
+    gg_err err;
+    assert_int_equal(gg_shape_enum(5, 3, 7, &s, &err), 130);
+    free(s);
+    assert_int_equal(gg_shape_enum(3, 2, 0, &s, &err), 3);
+    free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_textbook_minima),
+        cmocka_unit_test(test_inverted_output),
+        cmocka_unit_test(test_brute_gate2_3),
+        cmocka_unit_test(test_brute_lut3_4),
+        cmocka_unit_test(test_brute_gate2_4),
+        cmocka_unit_test(test_brute_dont_cares),
+        cmocka_unit_test(test_life_rowsum_small_k),
+        cmocka_unit_test(test_shape_counts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
