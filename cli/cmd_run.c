@@ -1,11 +1,13 @@
 /* golgen run: simulate a pattern and write the result. */
 #include <getopt.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "autotune.h"
@@ -42,16 +44,33 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void show_progress(void *ctx, int64_t done, int64_t total)
+/* Ctrl-C: finish the batch in flight, then write what was reached. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
 {
-    double *last = ctx, t = now();
-    if (t - *last < 1.0 && done < total)
-        return;
-    *last = t;
-    fprintf(stderr, "\rgeneration %lld of %lld (%.0f%%)", (long long)done,
-            (long long)total, 100.0 * (double)done / (double)total);
-    if (done == total)
-        fputc('\n', stderr);
+    (void)sig;
+    interrupted = 1;
+}
+
+typedef struct progress_state {
+    double last;
+    bool show;
+} progress_state;
+
+static bool on_progress(void *ctx, int64_t done, int64_t total)
+{
+    progress_state *ps = ctx;
+    double t = now();
+    if (ps->show && (t - ps->last >= 1.0 || done == total)) {
+        ps->last = t;
+        fprintf(stderr, "\rgeneration %lld of %lld (%.0f%%)",
+                (long long)done, (long long)total,
+                100.0 * (double)done / (double)total);
+        if (done == total)
+            fputc('\n', stderr);
+    }
+    return !interrupted;
 }
 
 static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
@@ -112,24 +131,53 @@ static int load(const run_opts *o, gg_universe *u, gg_err *err)
     return bad ? -1 : 0;
 }
 
+static int write_pattern(const char *path, const gg_pattern *p, gg_err *err)
+{
+    if (strcmp(path, "-"))
+        return gg_pattern_write_rle(path, p, err);
+    char *text = NULL;
+    size_t len = 0;
+    int bad = gg_pattern_format_rle(p, &text, &len, err);
+    if (!bad && (fwrite(text, 1, len, stdout) != len || fflush(stdout)))
+        bad = gg_fail(err, "writing the pattern to stdout failed");
+    free(text);
+    return bad;
+}
+
+/* Write the result; if OUT cannot be written after all, keep the work in a
+ * rescue file in $TMPDIR rather than lose a long run. */
 static int save(const run_opts *o, const gg_universe *u, gg_err *err)
 {
     gg_pattern p;
     if (gg_universe_to_pattern(u, &p, err))
         return -1;
-    int bad;
-    if (strcmp(o->out, "-")) {
-        bad = gg_pattern_write_rle(o->out, &p, err);
-    } else { /* stdout */
-        char *text = NULL;
-        size_t len = 0;
-        bad = gg_pattern_format_rle(&p, &text, &len, err);
-        if (!bad && (fwrite(text, 1, len, stdout) != len || fflush(stdout)))
-            bad = gg_fail(err, "writing the pattern to stdout failed");
-        free(text);
+    int bad = write_pattern(o->out, &p, err);
+    if (bad && strcmp(o->out, "-")) {
+        char rescue[256];
+        gg_err ignored;
+        const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+        snprintf(rescue, sizeof rescue, "%s/golgen-rescue-%ld.rle", tmp,
+                 (long)getpid());
+        if (!gg_pattern_write_rle(rescue, &p, &ignored)) {
+            size_t n = strlen(err->msg);
+            snprintf(err->msg + n, sizeof err->msg - n,
+                     "; the result was saved to %.200s instead", rescue);
+        }
     }
     gg_pattern_free(&p);
     return bad;
+}
+
+/* Fail before a long run, not after it, when OUT cannot be created. */
+static int probe_output(const char *path, gg_err *err)
+{
+    gg_atomic_file f;
+    if (!path || !strcmp(path, "-"))
+        return 0;
+    if (gg_atomic_open(path, &f, err))
+        return -1;
+    gg_atomic_abort(&f);
+    return 0;
 }
 
 int gg_cmd_run(int argc, char **argv)
@@ -139,7 +187,7 @@ int gg_cmd_run(int argc, char **argv)
     gg_universe u;
     if (parse_args(argc, argv, &o, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
-    if (load(&o, &u, &err))
+    if (probe_output(o.out, &err) || load(&o, &u, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     gg_stepper stepper = gg_reference_stepper();
     gg_cpu *cpu = NULL;
@@ -160,15 +208,20 @@ int gg_cmd_run(int argc, char **argv)
         }
         stepper = gg_gpu_stepper(gpu);
     }
-    double last = now(), start = last;
-    int bad = gg_universe_run(&u, &stepper, o.gens,
-                              o.progress ? show_progress : NULL, &last, &err);
+    progress_state ps = {now(), o.progress};
+    double start = ps.last;
+    signal(SIGINT, on_sigint);
+    int64_t first = u.generation;
+    int bad = gg_universe_run(&u, &stepper, o.gens, on_progress, &ps, &err);
+    signal(SIGINT, SIG_DFL);
     double seconds = now() - start;
     gg_cpu_close(cpu);
     gg_gpu_close(gpu);
-    if (!bad && o.out)
-        bad = save(&o, &u, &err);
-    if (bad) {
+    if (bad) { /* the backend failed part way: an environment problem */
+        gg_universe_free(&u);
+        return gg_cli_error("run", GG_EXIT_ENV, &err);
+    }
+    if (o.out && save(&o, &u, &err)) {
         gg_universe_free(&u);
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     }
@@ -177,6 +230,14 @@ int gg_cmd_run(int argc, char **argv)
     fprintf(stderr, "%s: generation %lld, population %lld, %.3f s (%s)\n",
             rule, (long long)u.generation,
             (long long)gg_universe_population(&u), seconds, stepper.name);
+    int64_t reached = u.generation - first;
     gg_universe_free(&u);
+    if (interrupted) {
+        fprintf(stderr, "golgen run: interrupted after %lld of %lld "
+                "generations%s\n", (long long)reached,
+                (long long)o.gens, o.out ? "; the result so far was written"
+                                         : "");
+        return 130; /* the shell's convention for SIGINT */
+    }
     return GG_EXIT_OK;
 }

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "reference.h"
 
@@ -136,6 +137,13 @@ static int ensure_margin(gg_universe *u, int64_t margin, gg_err *err)
     return 0;
 }
 
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
                     gg_progress_fn progress, void *progress_ctx, gg_err *err)
 {
@@ -144,18 +152,21 @@ int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
                        (long long)gens);
     bool bounded = gg_rule_is_bounded(&u->rule);
     gg_topo topo = bounded ? u->rule.topo : GG_TOPO_PLANE;
+    int64_t batch = s->max_batch > 0 && s->max_batch < 64 ? s->max_batch : 64;
     for (int64_t done = 0; done < gens;) {
-        int64_t batch = gens - done;
-        if (s->max_batch > 0 && batch > s->max_batch)
-            batch = s->max_batch;
-        if (!bounded && ensure_margin(u, batch + 1, err))
+        int64_t n = gens - done < batch ? gens - done : batch;
+        if (!bounded && ensure_margin(u, n + 1, err))
             return -1;
-        if (s->step(s->ctx, &u->rule, topo, &u->grid, batch, err))
+        double t0 = seconds_now();
+        if (s->step(s->ctx, &u->rule, topo, &u->grid, n, err))
             return -1;
-        done += batch;
-        u->generation += batch;
-        if (progress)
-            progress(progress_ctx, done, gens);
+        done += n;
+        u->generation += n;
+        if (seconds_now() - t0 < 1.0 && n == batch &&
+            (s->max_batch <= 0 || batch * 2 <= s->max_batch))
+            batch *= 2;
+        if (progress && !progress(progress_ctx, done, gens))
+            break;
     }
     return 0;
 }

@@ -42,7 +42,13 @@ int gg_universe_init(gg_universe *u, const gg_rule *rule, gg_err *err);
  * (canonical) and generation. */
 int gg_universe_to_pattern(const gg_universe *u, gg_pattern *p, gg_err *err);
 
-typedef void (*gg_progress_fn)(void *ctx, int64_t done, int64_t total);
+/* Called after every batch; returning false stops the run there (the
+ * universe then holds the generation reached: Ctrl-C keeps the work). */
+typedef bool (*gg_progress_fn)(void *ctx, int64_t done, int64_t total);
+
+/* Runs `gens` generations in batches that grow while a batch takes under a
+ * second (bounded by the stepper's max_batch), so progress and interruption
+ * stay responsive and a backend's per-call cost (uploads) is amortized. */
 
 int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
                     gg_progress_fn progress, void *progress_ctx, gg_err *err);

@@ -143,6 +143,39 @@ static void test_bad_input(void **state)
     expect("run --gens 1 multi.rle", 2, "state 2");
 }
 
+/* Ctrl-C during a long run: exit 130 and the generation reached is
+ * written, not lost. */
+static void test_interrupt_keeps_result(void **state)
+{
+    (void)state;
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && { '%s' run --gens 1000000000 --rule B3/S23:T200,200 "
+             "-o int.rle 2>int.log & pid=$!; sleep 1; kill -INT $pid; "
+             "wait $pid; }", dir, getenv("GG_GOLGEN"));
+    int status = system(cmd);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 130);
+    assert_true(exists("int.rle"));
+    expect("run --gens 0 int.rle", 0, "generation");
+    assert_null(strstr(out_text, "generation 0,"));
+}
+
+/* A file that names no place, run under a bounded --rule, is centred as if
+ * the file had named that rule (same result as the bounded file). */
+static void test_rule_override_placement(void **state)
+{
+    (void)state;
+    write_file("rp.rle", "x = 3, y = 3, rule = B3/S23\nb2o$2o$bo!\n");
+    write_file("rpp.rle", "x = 3, y = 3, rule = B3/S23:P10,10\nb2o$2o$bo!\n");
+    expect("run --gens 30 --rule B3/S23:P10,10 -o - rp.rle", 0,
+           "#CXRLE Pos=-4,1 Gen=30\nx = 4, y = 4, rule = B3/S23:P10,10\n"
+           "bo$4o$o2bo$3bo!");
+    expect("run --gens 30 -o - rpp.rle", 0,
+           "#CXRLE Pos=-4,1 Gen=30\nx = 4, y = 4, rule = B3/S23:P10,10\n"
+           "bo$4o$o2bo$3bo!");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -151,6 +184,8 @@ int main(void)
         cmocka_unit_test(test_verify_command),
         cmocka_unit_test(test_run_results),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_interrupt_keeps_result),
+        cmocka_unit_test(test_rule_override_placement),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
