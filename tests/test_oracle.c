@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "cpu_backend.h"
 #include "universe.h"
 
 #define CASES 60
@@ -119,8 +120,10 @@ static void compare(const gg_universe *u, const char *path, int n)
     gg_pattern_free(&theirs);
 }
 
-static void run_case(int n, const gg_rule *rule, double density,
-                     int64_t gens)
+/* One case: a random soup filling the rule's bounded grid, run by bgolly
+ * and by `stepper` (the reference unless given), compared. */
+static void run_case_with(int n, const gg_rule *rule, double density,
+                          int64_t gens, const gg_stepper *stepper)
 {
     char in[512], out[512], cmd[1200];
     gg_universe u;
@@ -133,10 +136,16 @@ static void run_case(int n, const gg_rule *rule, double density,
     snprintf(cmd, sizeof cmd, "bgolly -q -q -m %lld -o '%s' '%s' >/dev/null 2>&1",
              (long long)gens, out, in);
     assert_int_equal(system(cmd), 0);
-    gg_stepper s = gg_reference_stepper();
+    gg_stepper s = stepper ? *stepper : gg_reference_stepper();
     assert_int_equal(gg_universe_run(&u, &s, gens, NULL, NULL, &err), 0);
     compare(&u, out, n);
     gg_universe_free(&u);
+}
+
+static void run_case(int n, const gg_rule *rule, double density,
+                     int64_t gens)
+{
+    run_case_with(n, rule, density, gens, NULL);
 }
 
 /* Golly emulates B0 rules by complementing its stored cells: always when
@@ -244,6 +253,42 @@ static void test_small_pattern_placement(void **state)
     }
 }
 
+/* The JIT-compiled CPU kernels straight against bgolly: 6 random rules of
+ * the three neighbourhoods x 9 grids each. */
+static void test_cpu_backend_cases(void **state)
+{
+    (void)state;
+    if (!tmpdir)
+        skip();
+    char cache[512];
+    snprintf(cache, sizeof cache, "%s/jit", tmpdir);
+    gg_cpu_opts opts = {.cache_dir = cache};
+    rng_state = 0xA0761D6478BD642Full;
+    int cases = 0;
+    for (int i = 0; i < 6; i++) {
+        gg_rule rule = random_rule();
+        rule.nbhd = (gg_nbhd)(i % GG_NBHD_COUNT);
+        gg_nbhd_offsets(rule.nbhd, &rule.n_neighbours);
+        uint32_t all = (2u << rule.n_neighbours) - 1;
+        rule.birth &= all, rule.survive &= all;
+        gg_cpu *cpu;
+        gg_cpu_fail why;
+        gg_err err;
+        if (gg_cpu_open(&rule, &opts, &cpu, &why, &err))
+            fail_msg("cpu backend: %s", err.msg);
+        gg_stepper s = gg_cpu_stepper(cpu);
+        for (int k = 0; k < 9; k++) {
+            gg_rule grid = random_rule();
+            rule.topo = grid.topo, rule.width = grid.width;
+            rule.height = grid.height;
+            double density = 0.1 + 0.5 * (double)(rng() % 1000) / 1000.0;
+            run_case_with(3000 + cases++, &rule, density, pick(1, 100), &s);
+        }
+        gg_cpu_close(cpu);
+    }
+    printf("oracle: %d cpu-backend cases identical to bgolly\n", cases);
+}
+
 static void test_random_cases(void **state)
 {
     (void)state;
@@ -271,6 +316,7 @@ int main(void)
         cmocka_unit_test(test_random_cases),
         cmocka_unit_test(test_b0_torus_cases),
         cmocka_unit_test(test_small_pattern_placement),
+        cmocka_unit_test(test_cpu_backend_cases),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
