@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Exact synthesis of the final stage for every Life-like rule that a pattern
-# under /usr/share/golly/Patterns/Life-Like uses, both libraries, the
-# default (rowsum) front, plus Life with --front none. Results go to the
+# under /usr/share/golly/Patterns/Life-Like uses, plus B2/S (Seeds, which
+# the kernel emitters ship), both libraries, the default (rowsum) front,
+# plus Life with --front rowsum-lr and --front none. Results go to the
 # network cache (generated/networks, or --generated DIR) and one JSON line
 # per run to stdout; progress per k goes to stderr.
 #
@@ -16,7 +17,7 @@ threads=${3:-2}
 gen=${4:-$here/generated}
 
 rules=(B3/S23 B36/S23 B3678/S34678 B34568/S15678 B345/S5 B3/S45678
-       B25678/S5678 B1357/S1357 B013568/S01 B368/S245 B234/S B3/S135)
+       B25678/S5678 B1357/S1357 B013568/S01 B368/S245 B234/S B3/S135 B2/S)
 
 run() {
     # --force re-solves; the cache keeps the better of old and new.
@@ -30,5 +31,6 @@ for lib in ${LIBS:-lut3 gate2}; do
     done
 done
 if [ -z "${LIBS:-}" ]; then
+    run --rule B3/S23 --lib lut3 --front rowsum-lr
     run --rule B3/S23 --lib lut3 --front none
 fi

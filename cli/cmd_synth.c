@@ -40,10 +40,11 @@ static void usage(FILE *out)
 {
     fprintf(out,
         "usage: golgen synth --rule RULE [--lib lut3|gate2] "
-        "[--front rowsum|none] [--json]\n"
+        "[--front rowsum|rowsum-lr|none] [--json]\n"
         "                    [--time-limit S] [--k-time-limit S] "
         "[--shape-time-limit S]\n"
-        "                    [--threads N] [--k-min K] [--k-max K]\n"
+        "                    [--threads N] [--k-min K] [--k-max K] "
+        "[--init-rows N]\n"
         "                    [--force] [--no-store] [--generated DIR]\n\n"
         "Find the fewest gates of the library that compute RULE's final "
         "stage on every\nreachable input (don't-cares left free). k runs "
@@ -60,7 +61,11 @@ static void usage(FILE *out)
         "shared by\nthe three rows that read them) + front gates per word "
         "(one shared row sum:\n2 lut3 or 5 gate2; none for --front none) "
         "+ final-stage gates (+1 NOT when a\ngate2 network must invert its "
-        "output, for B0 rules).\n");
+        "output, for B0 rules).\n\n"
+        "--init-rows N: care rows put into each CNF before counterexamples "
+        "(default: all\nof a table of up to 128 rows, else 64). "
+        "--threads N: solver threads (one\nshape each; a single "
+        "free-topology CNF gets up to 8 CryptoMiniSat threads).\n");
 }
 
 static int parse_num(const char *opt, const char *text, int64_t max,

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cache.h"
 #include "circuit.h"
 #include "cli_util.h"
 #include "commands.h"
@@ -10,12 +11,16 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: golgen verify --rule RULE [--front rowsum|none] "
+            "usage: golgen verify --rule RULE [--front rowsum|rowsum-lr|none] "
             "[--lib lut3|gate2]\n\n"
             "Build RULE's circuit (front end + final stage) and check it "
             "against the exhaustive\ntruth table over the centre and its "
-            "neighbours. Prints gate counts per stage and\nper 64-cell "
-            "word. Exit status 0 = PASS, 1 = FAIL, 2 = bad input.\n");
+            "neighbours. The final stage comes from the\nSAT network cache "
+            "(generated/networks, or $GOLGEN_GENERATED) when it has one,\n"
+            "else from a decision diagram. Prints where it came from, its "
+            "proof status and\ngate counts per stage and per 64-cell word. "
+            "Exit status 0 = PASS, 1 = FAIL\n(a cached network that fails "
+            "included), 2 = bad input.\n");
 }
 
 static void print_counts(const char *stage, const gg_net *n)
@@ -38,6 +43,20 @@ static void report(const gg_circuit *c)
     printf("rule %s, front %s, library %s, final stage from %s%s\n", rule,
            gg_front_name(c->front.kind), gg_lib_name(c->lib), c->source,
            c->proven ? " (proven minimal)" : "");
+    if (c->cached) {
+        char path[4096];
+        gg_cache_path(NULL, &c->rule, c->front.kind, c->lib, path, sizeof path);
+        printf("  cached network: %s\n  proof: %s", path,
+               c->proven ? "proven minimal" : "not proven minimal");
+        if (!c->proven)
+            printf(" (every final stage has at least %d gates)",
+                   c->lower_bound);
+        printf("\n  search: %s\n", c->search[0] ? c->search : "trivial");
+    } else {
+        printf("  no cached network: 'golgen synth --rule %s --front %s "
+               "--lib %s' finds a smaller one\n", rule,
+               gg_front_name(c->front.kind), gg_lib_name(c->lib));
+    }
     print_counts("front:", &c->front.net);
     print_counts("final stage:", &c->final);
     printf("  per 64-cell word: %d front (%s) + %d final = %d logic ops, "
@@ -79,8 +98,15 @@ int gg_cmd_verify(int argc, char **argv)
         gg_lib_parse(lib_text, &lib, &err))
         return gg_cli_error("verify", GG_EXIT_USAGE, &err);
     static gg_circuit circuit;
-    if (gg_circuit_build(&rule, front, lib, &circuit, &err))
-        return gg_cli_error("verify", GG_EXIT_USAGE, &err);
+    if (gg_circuit_build(&rule, front, lib, &circuit, &err)) {
+        /* a cached network that fails its check is a failed check */
+        gg_net net;
+        gg_err ignore;
+        bool bad_cache = gg_cache_lookup(NULL, &rule, front, lib, &net, NULL,
+                                         &ignore) < 0;
+        return gg_cli_error("verify", bad_cache ? GG_EXIT_CHECK_FAILED
+                                                : GG_EXIT_USAGE, &err);
+    }
     report(&circuit);
     int first_bad, wrong = gg_circuit_check(&circuit, &first_bad);
     int rows = 1 << (rule.n_neighbours + 1);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cache.h"
 #include "net_build.h"
 
 int gg_circuit_build(const gg_rule *rule, gg_front_kind front, gg_lib lib,
@@ -12,9 +13,22 @@ int gg_circuit_build(const gg_rule *rule, gg_front_kind front, gg_lib lib,
     c->rule = *rule;
     c->lib = lib;
     gg_tt final_tt;
+    gg_cache_info info;
     if (gg_front_build_lib(rule, front, lib, &c->front, err) ||
-        gg_front_final_tt(rule, &c->front, &final_tt, err) ||
-        gg_net_build_from_tt(&final_tt, lib, &c->final, err))
+        gg_front_final_tt(rule, &c->front, &final_tt, err))
+        return -1;
+    int found = gg_cache_lookup(NULL, rule, front, lib, &c->final, &info, err);
+    if (found < 0)
+        return -1;
+    if (found) {
+        c->cached = true;
+        c->proven = info.proven;
+        c->lower_bound = info.lower_bound;
+        snprintf(c->search, sizeof c->search, "%s", info.search);
+        snprintf(c->source, sizeof c->source, "the SAT network cache");
+        return 0;
+    }
+    if (gg_net_build_from_tt(&final_tt, lib, &c->final, err))
         return -1;
     snprintf(c->source, sizeof c->source, "decision diagram");
     return 0;

@@ -14,10 +14,17 @@ typedef struct gg_circuit {
     gg_net final;       /* inputs: the front's outputs */
     bool proven;        /* final stage proven minimal by the solver */
     char source[32];    /* where the final stage came from */
+    bool cached;        /* final stage from the SAT network cache */
+    int lower_bound;    /* cached: no final stage has fewer gates */
+    char search[512];   /* cached: the solver's per-k log */
 } gg_circuit;
 
-/* Front plus a correct final stage built from the truth table (not
- * minimal; the SAT cache supplies minimal ones). */
+/* Front plus a correct final stage: the SAT network cache's entry when
+ * there is one (verified on every care row on load; a wrong or unreadable
+ * entry is an error, never silently replaced), else one built from the
+ * truth table as a decision diagram (correct, not minimal). The cache is
+ * found as gg_cache_root(NULL) says: $GOLGEN_GENERATED, else the source
+ * tree's generated/. */
 int gg_circuit_build(const gg_rule *rule, gg_front_kind front, gg_lib lib,
                      gg_circuit *c, gg_err *err);
 

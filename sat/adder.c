@@ -145,8 +145,9 @@ static int weight_of(const char *name)
     return name[0] == 'c' && name[1] ? 2 : 1;
 }
 
-int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
-                 gg_net *net, gg_err *err)
+/* The tree down to rest_bits count bits, then the rest synthesized. */
+static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
+                     int rest_bits, gg_net *net, gg_err *err)
 {
     int centre = f->n_inputs - 1;
     memset(net, 0, sizeof *net);
@@ -155,7 +156,7 @@ int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
     for (int i = 0; i < centre && i < MAX_BITS; i++) {
         t.b[t.n++] = (bit){i, weight_of(front->names[i])};
     }
-    while (t.n > REST_BITS) {
+    while (t.n > rest_bits) {
         int rc = reduce_once(&t);
         if (rc < 0)
             return -1;
@@ -165,11 +166,31 @@ int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
     gg_tt g;
     if (rest_table(&t, f, &g, err))
         return -1;
-    gg_synth_opts o = {.lib = lib, .time_limit = 30};
+    gg_synth_opts o = {.lib = lib, .time_limit = rest_bits > 4 ? 10 : 30,
+                       .shape_time_limit = rest_bits > 4 ? 1 : 0};
+    /* the wide rest only needs a good network, not a proof: 1 s per shape */
     static gg_synth_result res; /* large; one adder build at a time */
     if (gg_synth_run(&g, &o, &res, err) || append(&t, &res.net, centre))
         return -1;
     if (gg_net_check(net, 0, f, NULL))
         return gg_fail(err, "adder-tree network is wrong; a bug in sat/adder.c");
+    return 0;
+}
+
+/* Two stopping points: 4 count bits (a 5-input rest, always quick) and 5
+ * (a 6-input rest, still solved in well under a second for Life, and it
+ * is what finds Life's minimal 6 LUTs behind the rowsum-lr front: one full
+ * adder over sT L R, then 4 LUTs). The cheaper network wins. */
+int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
+                 gg_net *net, gg_err *err)
+{
+    static gg_net wide;
+    gg_err ignore;
+    if (adder_try(front, f, lib, REST_BITS, net, err))
+        return -1;
+    if (lib == GG_LIB_LUT3 && /* gate2: 10 s for no gain on Life */
+        adder_try(front, f, lib, REST_BITS + 1, &wide, &ignore) == 0 &&
+        gg_synth_cost(&wide, lib) < gg_synth_cost(net, lib))
+        *net = wide;
     return 0;
 }

@@ -1,7 +1,8 @@
 /* A quick good network for a totalistic final stage, used as the upper
  * bound that exact synthesis then has to beat: add the weighted inputs with
- * full and half adders until four count bits are left, then synthesize the
- * small rest (count bits and centre -> next state) exactly.
+ * full and half adders until four (or five: the cheaper wins) count bits
+ * are left, then synthesize the small rest (count bits and centre -> next
+ * state) exactly.
  *
  * Input weights come from the front's names: sX is a row sum (1), cX a row
  * carry (2), the last input is the centre, any other name is one cell (1).

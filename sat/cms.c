@@ -48,8 +48,13 @@ void gg_sat_free(gg_sat *s)
     free(s);
 }
 
+/* CryptoMiniSat 5.11 aborts in setup_branch_strategy() with 16 threads
+ * (measured: 16 fails within seconds, 8 ran clean), so at most 8. */
+#define CMS_MAX_THREADS 8
+
 void gg_sat_set_threads(gg_sat *s, int threads)
 {
+    threads = threads < CMS_MAX_THREADS ? threads : CMS_MAX_THREADS;
     cmsat_set_num_threads(s->cms, threads > 1 ? (unsigned)threads : 1);
 }
 

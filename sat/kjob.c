@@ -17,6 +17,8 @@ typedef struct job {
     int n_problems;
     int8_t *status;        /* per problem: gg_synth_status, -1 untried */
     int stride;            /* GG_SAT_STRIDE: every stride-th shape only */
+    int first;             /* GG_SAT_ONLY: first shape of the range */
+    bool reverse;          /* GG_SAT_REVERSE: last shape first */
     atomic_int next, done, stop, undecided;
     pthread_mutex_t mu;
     gg_sat *running[MAX_THREADS];
@@ -69,7 +71,9 @@ static void record(job *j, int id, gg_sat *s, gg_synth_status st,
 /* The shape a problem number stands for. */
 static int shape_of(const job *j, int p)
 {
-    return j->in->subset ? j->in->subset[p] : p * j->stride;
+    if (j->in->subset)
+        return j->in->subset[p];
+    return j->reverse ? j->n_problems - 1 - p : j->first + p * j->stride;
 }
 
 static double problem_deadline(const gg_kjob_in *in)
@@ -215,9 +219,21 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
         /* Profiling aid: a fixed sample of shapes (no proof then). */
         const char *st = getenv("GG_SAT_STRIDE");
         j->stride = st && atoi(st) > 1 ? atoi(st) : 1;
+        j->reverse = getenv("GG_SAT_REVERSE") && j->stride == 1;
         if (j->n_problems > 0)
             j->n_problems = (j->n_problems + j->stride - 1) / j->stride;
-        if (j->stride > 1)
+        /* GG_SAT_ONLY=first[-last]: one range of shapes, e.g. the shape of
+         * a known network of a related rule (experiments; no proof) */
+        const char *only = getenv("GG_SAT_ONLY");
+        if (only && j->n_problems > 0) {
+            const char *dash = strchr(only, '-');
+            int a = atoi(only), b = dash ? atoi(dash + 1) : a;
+            b = b < j->n_problems ? b : j->n_problems - 1;
+            j->first = a < 0 ? 0 : a > b ? b : a;
+            j->n_problems = b - j->first + 1;
+            j->stride = 1, j->reverse = false;
+        }
+        if (j->stride > 1 || only)
             atomic_store(&j->undecided, 1); /* a sample proves nothing */
         if (in->subset)
             j->n_problems = in->n_subset;

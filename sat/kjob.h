@@ -1,6 +1,13 @@
 /* One step of the search: is there a network of exactly k gates? The
  * shapes of k gates (or one free-topology CNF) are handed out to worker
- * threads with one solver each; the first network found stops the rest. */
+ * threads with one solver each; the first network found stops the rest.
+ *
+ * Environment knobs for profiling and long searches (BENCHMARKS.md):
+ * GG_SAT_TRACE=1 prints each shape's outcome, conflicts and seconds;
+ * GG_SAT_STRIDE=N tries every N-th shape only (a fixed sample);
+ * GG_SAT_ONLY=A[-B] tries shapes A..B only; GG_SAT_REVERSE=1 tries the
+ * last shape first. A sample or range never counts as a proof: the k is
+ * reported undecided unless it finds a network. */
 #ifndef GG_SAT_KJOB_H
 #define GG_SAT_KJOB_H
 

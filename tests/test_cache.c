@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "cache.h"
+#include "circuit.h"
 #include "synth.h"
 
 static gg_net net, got; /* big: keep them off the stack */
@@ -47,6 +48,18 @@ static int check_dir(const char *root, gg_front_kind front, gg_lib lib)
         if (gg_cache_lookup(root, &rule, front, lib, &got, &info, &err) != 1)
             fail_msg("%s/%s: %s", dir, e->d_name, err.msg);
         assert_int_equal(info.gates, got.n_gates);
+        /* the whole circuit, as emitters get it (cache first), is right
+         * on every neighbourhood */
+        static gg_circuit c;
+        int bad;
+        setenv("GOLGEN_GENERATED", root, 1);
+        if (gg_circuit_build(&rule, front, lib, &c, &err))
+            fail_msg("%s/%s: %s", dir, e->d_name, err.msg);
+        unsetenv("GOLGEN_GENERATED");
+        assert_true(c.cached);
+        assert_int_equal(c.final.n_gates, got.n_gates);
+        assert_int_equal(c.proven, info.proven);
+        assert_int_equal(gg_circuit_check(&c, &bad), 0);
         count++;
     }
     if (d)
@@ -133,12 +146,23 @@ static void test_corrupted_entry_rejected(void **state)
     assert_int_equal(gg_cache_lookup(tmp_root, &rule, GG_FRONT_ROWSUM,
                                      GG_LIB_LUT3, &got, NULL, &err), -1);
     assert_non_null(strstr(err.msg, "rejected"));
+    /* cache first: the circuit builder refuses it rather than falling
+     * back to another network */
+    static gg_circuit c;
+    setenv("GOLGEN_GENERATED", tmp_root, 1);
+    assert_int_equal(gg_circuit_build(&rule, GG_FRONT_ROWSUM, GG_LIB_LUT3, &c,
+                                      &err), -1);
+    unsetenv("GOLGEN_GENERATED");
     const char *golgen = getenv("GG_GOLGEN");
     if (!golgen)
         return;
     snprintf(cmd, sizeof cmd, "%s synth --rule B1357/S1357 --generated %s "
              ">/dev/null 2>&1", golgen, tmp_root);
     int st = system(cmd);
+    assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 1);
+    snprintf(cmd, sizeof cmd, "GOLGEN_GENERATED=%s %s verify --rule "
+             "B1357/S1357 >/dev/null 2>&1", tmp_root, golgen);
+    st = system(cmd);
     assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 1);
 }
 

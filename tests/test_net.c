@@ -160,7 +160,12 @@ static void test_circuits_all_families(void **state)
         gg_rule_format(&r, text, sizeof text);
         check_rule(text, i % 4 < 2 ? GG_FRONT_ROWSUM : GG_FRONT_NONE,
                    i % 3 ? GG_LIB_LUT3 : GG_LIB_GATE2);
+        if (r.nbhd == GG_NBHD_MOORE) /* W and E apart: Moore only */
+            check_rule(text, GG_FRONT_ROWSUM_LR,
+                       i % 4 < 2 ? GG_LIB_LUT3 : GG_LIB_GATE2);
     }
+    check_rule("B3/S23", GG_FRONT_ROWSUM_LR, GG_LIB_LUT3); /* the cache's */
+    check_rule("B3/S23", GG_FRONT_ROWSUM, GG_LIB_LUT3);
 }
 
 int main(void)

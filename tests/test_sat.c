@@ -276,6 +276,39 @@ static void test_life_rowsum_small_k(void **state)
     assert_int_equal(res.lower_bound, 5);
 }
 
+/* Behind the rowsum-lr front: all 128 rows care, sT L R sB one symmetry
+ * class and cT cB another (DESIGN.md's 48 symmetries), no network of 4
+ * LUTs; and parity rules need only the 4-input xor (2 LUTs). */
+static void test_life_rowsum_lr_small_k(void **state)
+{
+    (void)state;
+    gg_rule rule;
+    gg_front f;
+    gg_tt t;
+    gg_err err;
+    assert_int_equal(gg_rule_parse("B3/S23", &rule, &err), 0);
+    assert_int_equal(gg_front_build(&rule, GG_FRONT_ROWSUM_LR, &f, &err), 0);
+    assert_int_equal(gg_front_final_tt(&rule, &f, &t, &err), 0);
+    assert_int_equal(gg_tt_count_care(&t), 128);
+    int cls[GG_TT_MAX_INPUTS];
+    assert_int_equal(gg_symm_classes(&t, cls), 3);
+    assert_int_equal(cls[2], 0);
+    assert_int_equal(cls[3], 0);
+    assert_int_equal(cls[4], 0);
+    assert_int_equal(cls[5], 1);
+    gg_synth_opts o = {.lib = GG_LIB_LUT3, .k_max = 4};
+    if (!gg_sat_available())
+        skip();
+    assert_int_equal(gg_synth_run(&t, &o, &res, &err), 0);
+    assert_int_equal(res.lower_bound, 5);
+    assert_int_equal(gg_rule_parse("B1357/S1357", &rule, &err), 0);
+    assert_int_equal(gg_front_final_tt(&rule, &f, &t, &err), 0);
+    gg_synth_opts p = {.lib = GG_LIB_LUT3};
+    assert_int_equal(gg_synth_run(&t, &p, &res, &err), 0);
+    assert_int_equal(res.gates, 2);
+    assert_true(res.proven);
+}
+
 /* Shape counts: the 130 five-gate LUT3 shapes of DESIGN.md. */
 static void test_shape_counts(void **state)
 {
@@ -298,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_brute_gate2_4),
         cmocka_unit_test(test_brute_dont_cares),
         cmocka_unit_test(test_life_rowsum_small_k),
+        cmocka_unit_test(test_life_rowsum_lr_small_k),
         cmocka_unit_test(test_shape_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,13 +4,13 @@
  *
  * AVX-512 path (lut3 network): 2 row gates per word row
  * (one row sum, shared by the output rows above, at and below it)
- * + 14 final-stage gates + 2 neighbour shifts per 64-cell word.
- * Final stage from decision diagram, not proven minimal.
+ * + 5 final-stage gates + 2 neighbour shifts per 64-cell word.
+ * Final stage from the SAT network cache, proven minimal by the SAT solver.
  *
  * AVX2 and portable paths (gate2 network): 5 row gates per word row
  * (one row sum, shared by the output rows above, at and below it)
- * + 24 final-stage gates + 2 neighbour shifts per 64-cell word.
- * Final stage from decision diagram, not proven minimal.
+ * + 14 final-stage gates + 2 neighbour shifts per 64-cell word.
+ * Final stage from the SAT network cache, not proven minimal.
  *
  * Kernel ABI 1 (what golgen's runtime dlopens):
  *   int gg_kernel_step(uint64_t *a, uint64_t *b, int64_t width,
@@ -166,21 +166,12 @@ static inline void gg_final_loads(V *x, uint64_t *const *rows, int64_t len, int6
 /* The rule's final stage: next state of 64 cells per lane. */
 static inline V gg_final_net(const V *x)
 {
-    V g0 = V_LUT3(x[0], x[0], x[0], 0x01);
-    V g1 = V_LUT3(x[1], g0, x[1], 0x80);
-    V g2 = V_LUT3(x[1], x[1], x[0], 0x02);
-    V g3 = V_LUT3(x[2], g2, g1, 0xca);
-    V g4 = V_LUT3(x[1], x[1], g0, 0x02);
-    V g5 = V_LUT3(x[2], x[2], g4, 0x02);
-    V g6 = V_LUT3(x[3], g5, g3, 0xca);
-    V g7 = V_LUT3(x[2], g4, g2, 0xca);
-    V g8 = V_LUT3(x[3], x[3], g7, 0x02);
-    V g9 = V_LUT3(x[4], g8, g6, 0xca);
-    V g10 = V_LUT3(x[3], x[3], g5, 0x02);
-    V g11 = V_LUT3(x[4], x[4], g10, 0x02);
-    V g12 = V_LUT3(x[5], g11, g9, 0xca);
-    V g13 = V_LUT3(x[6], x[6], g12, 0x02);
-    return g13;
+    V g0 = V_LUT3(x[0], x[2], x[3], 0xde);
+    V g1 = V_LUT3(x[1], x[5], x[6], 0x72);
+    V g2 = V_LUT3(x[0], x[3], x[4], 0xda);
+    V g3 = V_LUT3(x[5], g0, g1, 0x16);
+    V g4 = V_LUT3(x[2], g2, g3, 0x82);
+    return g4;
 }
 #else
 /* gate2 network */
@@ -218,31 +209,21 @@ static inline void gg_final_loads(V *x, uint64_t *const *rows, int64_t len, int6
 /* The rule's final stage: next state of 64 cells per lane. */
 static inline V gg_final_net(const V *x)
 {
-    V g0 = V_NOT(x[0]);
-    V g1 = V_AND(x[1], g0);
-    V g2 = V_ANDNOT(x[0], x[1]);
-    V g3 = V_AND(x[2], g2);
-    V g4 = V_ANDNOT(g1, x[2]);
-    V g5 = V_OR(g3, g4);
-    V g6 = V_ANDNOT(g0, x[1]);
-    V g7 = V_ANDNOT(g6, x[2]);
-    V g8 = V_AND(x[3], g7);
-    V g9 = V_ANDNOT(g5, x[3]);
-    V g10 = V_OR(g8, g9);
-    V g11 = V_AND(x[2], g6);
-    V g12 = V_ANDNOT(g2, x[2]);
-    V g13 = V_OR(g11, g12);
-    V g14 = V_ANDNOT(g13, x[3]);
-    V g15 = V_AND(x[4], g14);
-    V g16 = V_ANDNOT(g10, x[4]);
-    V g17 = V_OR(g15, g16);
-    V g18 = V_ANDNOT(g7, x[3]);
-    V g19 = V_ANDNOT(g18, x[4]);
-    V g20 = V_AND(x[5], g19);
-    V g21 = V_ANDNOT(g17, x[5]);
-    V g22 = V_OR(g20, g21);
-    V g23 = V_ANDNOT(g22, x[6]);
-    return g23;
+    V g0 = V_XOR(x[0], x[2]);
+    V g1 = V_AND(x[0], x[2]);
+    V g2 = V_XOR(g0, x[4]);
+    V g3 = V_AND(g0, x[4]);
+    V g4 = V_OR(g1, g3);
+    V g5 = V_XOR(x[3], x[1]);
+    V g6 = V_AND(x[3], x[1]);
+    V g7 = V_XOR(g5, x[5]);
+    V g8 = V_AND(g5, x[5]);
+    V g9 = V_OR(g6, g8);
+    V g10 = V_XOR(g4, g7);
+    V g11 = V_OR(g2, g9);
+    V g12 = V_ANDNOT(g10, x[6]);
+    V g13 = V_ANDNOT(g12, g11);
+    return g13;
 }
 #endif
 

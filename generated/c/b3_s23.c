@@ -4,12 +4,12 @@
  *
  * AVX-512 path (lut3 network): 2 row gates per word row
  * (one row sum, shared by the output rows above, at and below it)
- * + 7 final-stage gates + 2 neighbour shifts per 64-cell word.
- * Final stage from the SAT network cache, not proven minimal.
+ * + 6 final-stage gates + 2 neighbour shifts per 64-cell word.
+ * Final stage from the SAT network cache, proven minimal by the SAT solver.
  *
  * AVX2 and portable paths (gate2 network): 5 row gates per word row
  * (one row sum, shared by the output rows above, at and below it)
- * + 17 final-stage gates + 2 neighbour shifts per 64-cell word.
+ * + 14 final-stage gates + 2 neighbour shifts per 64-cell word.
  * Final stage from the SAT network cache, not proven minimal.
  *
  * Kernel ABI 1 (what golgen's runtime dlopens):
@@ -166,14 +166,13 @@ static inline void gg_final_loads(V *x, uint64_t *const *rows, int64_t len, int6
 /* The rule's final stage: next state of 64 cells per lane. */
 static inline V gg_final_net(const V *x)
 {
-    V g0 = V_LUT3(x[0], x[2], x[4], 0xe8);
-    V g1 = V_LUT3(x[0], x[2], x[4], 0x96);
-    V g2 = V_LUT3(x[3], x[1], x[5], 0xe8);
-    V g3 = V_LUT3(x[3], x[1], x[5], 0x96);
-    V g4 = V_LUT3(g0, g3, g2, 0x16);
-    V g5 = V_LUT3(g1, g2, g4, 0x26);
-    V g6 = V_LUT3(g1, x[6], g5, 0xa4);
-    return g6;
+    V g0 = V_LUT3(x[0], x[2], x[4], 0x96);
+    V g1 = V_LUT3(x[2], x[3], g0, 0xc8);
+    V g2 = V_LUT3(x[0], x[4], g1, 0x6a);
+    V g3 = V_LUT3(x[1], x[5], g2, 0x16);
+    V g4 = V_LUT3(g1, g2, g3, 0x8a);
+    V g5 = V_LUT3(x[6], g0, g4, 0xa8);
+    return g5;
 }
 #else
 /* gate2 network */
@@ -212,23 +211,20 @@ static inline void gg_final_loads(V *x, uint64_t *const *rows, int64_t len, int6
 static inline V gg_final_net(const V *x)
 {
     V g0 = V_XOR(x[0], x[2]);
-    V g1 = V_AND(x[0], x[2]);
-    V g2 = V_XOR(g0, x[4]);
-    V g3 = V_AND(g0, x[4]);
-    V g4 = V_OR(g1, g3);
-    V g5 = V_XOR(x[3], x[1]);
-    V g6 = V_AND(x[3], x[1]);
-    V g7 = V_XOR(g5, x[5]);
-    V g8 = V_AND(g5, x[5]);
-    V g9 = V_OR(g6, g8);
-    V g10 = V_OR(g4, g2);
-    V g11 = V_XOR(g4, g7);
-    V g12 = V_OR(g2, x[6]);
-    V g13 = V_AND(g9, g10);
-    V g14 = V_XOR(g2, g11);
-    V g15 = V_ANDNOT(g12, g13);
-    V g16 = V_ANDNOT(g15, g14);
-    return g16;
+    V g1 = V_XOR(g0, x[4]);
+    V g2 = V_OR(x[2], g1);
+    V g3 = V_AND(x[3], g2);
+    V g4 = V_AND(x[0], x[4]);
+    V g5 = V_XOR(g3, g4);
+    V g6 = V_XOR(x[1], x[5]);
+    V g7 = V_XOR(g6, g5);
+    V g8 = V_AND(x[1], x[5]);
+    V g9 = V_ANDNOT(g7, g8);
+    V g10 = V_ANDNOT(g3, g5);
+    V g11 = V_ANDNOT(g9, g10);
+    V g12 = V_OR(x[6], g1);
+    V g13 = V_AND(g11, g12);
+    return g13;
 }
 #endif
 

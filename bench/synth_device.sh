@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The long Life searches of BENCHMARKS.md ("Exact synthesis"), for a
+# many-core machine without CryptoMiniSat (the device machine: Ubuntu 24.04,
+# 16 cores). Prepare here, in the repository root:
+#   echo /.satlib/ >> .git/info/exclude; mkdir -p .satlib
+#   cp build/golgen bench/synth_device.sh .satlib/
+#   cp /usr/lib/x86_64-linux-gnu/libcryptominisat5.so.5.11 .satlib/
+#   cp /usr/lib/x86_64-linux-gnu/libOpenCL.so.1.0.0 .satlib/libOpenCL.so.1
+# then run `bash .satlib/synth_device.sh 1` (or 2) there with .satlib
+# carried. Networks and JSON lines land flat in $OUT.
+#   phase 1: rowsum-lr k3.. (1 s per shape first), rowsum k=5 (all
+#            shapes), rowsum k=6 (1 s per shape), 16 threads, ~7 minutes
+#   phase 2: rowsum-lr k=6 (4 s per shape, last shape first) beside
+#            --front none k=10 (one CNF, 8 CryptoMiniSat threads), 200 s
+set -u
+cd "$(dirname "$0")"
+export LD_LIBRARY_PATH=$PWD
+out=${OUT:-/tmp/synth_out}
+mkdir -p "$out"
+syn() { # name, then synth options
+    local name=$1; shift
+    GOLGEN_GENERATED=$out/g_$name ./golgen synth --rule B3/S23 --json --force "$@" \
+        >"$out/$name.json" 2>"$out/$name.log"
+    grep -E "k=[0-9]+: [A-Zu]" "$out/$name.log"
+    for f in "$out"/g_$name/networks/*/*/*.net; do
+        [ -e "$f" ] && cp "$f" "$out/$name.net"
+    done
+    rm -rf "$out/g_$name"
+}
+if [ "${1:-1}" = 1 ]; then
+    syn lr --threads 16 --front rowsum-lr --time-limit 110 --shape-time-limit 1
+    syn rs5 --threads 16 --k-min 5 --k-max 5 --time-limit 110
+    syn rs6 --threads 16 --k-min 6 --k-max 6 --time-limit 130 --shape-time-limit 1
+else
+    GG_SAT_REVERSE=1 syn lr6 --threads 8 --front rowsum-lr --k-min 6 --k-max 6 \
+        --shape-time-limit 4 --time-limit 200 &
+    syn none10 --threads 8 --front none --k-min 10 --k-max 10 --time-limit 200 &
+    wait
+fi
