@@ -9,6 +9,7 @@
 #   GG_QUICK=1    skip sanitizer/ncu and the other rules
 #   GG_ONLY=profile   build, then ncu and the SASS mix only
 #   GG_SIZE=WxH GG_GENS=N           table size (default 65536x65536, 1024)
+#   GG_PROF_TUNE=T,S,W  launch shape ncu profiles (default 16,1,4)
 #   GG_OUT=DIR    logs (default BUILD_DIR/gpu-out)
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -97,19 +98,24 @@ sanitize() {
 
 profile() {
     command -v ncu >/dev/null || { log "no ncu"; return; }
-    ncu --clock-control none -k regex:gg_step_16 --launch-skip 24 --launch-count 1 \
+    # A cache of its own, so the one cuda cubin in it is the profiled
+    # kernel's (the SASS mix below); the launch shape autotune chose for
+    # every rule on the H100 unless GG_PROF_TUNE says otherwise.
+    local pc=$B/cache-profile
+    rm -rf "$pc"
+    GOLGEN_CACHE_DIR=$pc GOLGEN_GPU_TUNE=${GG_PROF_TUNE:-16,1,4} ncu --clock-control none -k regex:gg_step_16 --launch-skip 24 --launch-count 1 \
         --section SpeedOfLight --section ComputeWorkloadAnalysis \
         --section InstructionStats --section Occupancy --section SchedulerStats \
         --section WarpStateStats \
         --metrics sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_wait_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio \
         "$B/golgen" bench --backend cuda \
         --size 32768x32768 --gens 512 >"$OUT/ncu.txt" 2>&1
-    log "ncu (cuda gg_step_16, 32768^2):"
+    log "ncu (cuda gg_step_16, 32768^2, shape ${GG_PROF_TUNE:-16,1,4}):"
     grep -E "Compute \(SM\) Throughput|Memory Throughput|Executed Ipc Active|Issue Slots Busy|Issued Warp|No Eligible|Achieved Occupancy|Registers Per|Duration|Theoretical Occ|sm__pipe|sm__inst|stalled" \
         "$OUT/ncu.txt" | sed 's/^ */   /' | tee -a "$OUT/summary.txt"
     grep -A12 -i "pipe utilization\|Pipe Utilization" "$OUT/ncu.txt" | head -20 >>"$OUT/summary.txt"
     # Instruction mix of the main kernel from its SASS.
-    cub=$(ls -t "$GOLGEN_CACHE_DIR"/cuda-*.cubin 2>/dev/null | head -1)
+    cub=$(ls -t "$pc"/cuda-*.cubin 2>/dev/null | head -1)
     if [ -n "$cub" ] && command -v cuobjdump >/dev/null; then
         cuobjdump -sass "$cub" | awk '/Function : gg_step_16/{on=1;next} /Function :/{on=0} on' >"$OUT/sass.txt" 2>&1
         log "SASS opcode mix of gg_step_16 ($cub):"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache.h"
 #include "emit_c.h"
 
 /* The template's gate macros (templates/cuda/kernel.cu.in). */
@@ -113,6 +114,131 @@ int gg_emit_c_like_nets(gg_sbuf *b, const gg_kplan *p, const gg_emit_ops *ops,
     return emit_final(b, p, ops, qual, err);
 }
 
+/* Argument k of gate i of net n in the level functions: an input's
+ * expression or the array of an earlier gate, at level index ix. */
+static void level_arg(char *buf, size_t size, const gg_net *n, int s,
+                      const char *const *in, const char *prefix,
+                      const char *ix)
+{
+    if (s < n->n_inputs)
+        snprintf(buf, size, "%s", in[s]);
+    else
+        snprintf(buf, size, "%s%d[%s]", prefix, s - n->n_inputs, ix);
+}
+
+static int gate_arity(int op)
+{
+    return op == GG_OP_LUT3 ? 3 : op == GG_OP_NOT ? 1 : 2;
+}
+
+/* One unrolled loop per gate over the levels `loop`: gate i of every
+ * level, then gate i + 1, ... (each gate an array over the levels, which
+ * NVVM turns back into scalars). */
+static int emit_level_gates(gg_sbuf *b, const gg_net *n,
+                            const char *const *in, const char *prefix,
+                            const char *loop, const char *ix,
+                            const gg_emit_ops *ops, gg_err *err)
+{
+    char a[3][64];
+    for (int i = 0; i < n->n_gates; i++) {
+        const gg_gate *g = &n->gate[i];
+        const char *op = g->op < GG_OP_COUNT ? ops->op[g->op] : NULL;
+        if (!op)
+            return gg_fail(err, "gate %d is a %s, which this target's gate "
+                           "library lacks", i, gg_op_name((gg_op)g->op));
+        for (int k = 0; k < gate_arity(g->op); k++)
+            level_arg(a[k], sizeof a[k], n, g->in[k], in, prefix, ix);
+        gg_sbuf_printf(b, "#pragma unroll\n    %s\n        %s%d[%s] = %s(%s",
+                       loop, prefix, i, ix, op, a[0]);
+        for (int k = 1; k < gate_arity(g->op); k++)
+            gg_sbuf_printf(b, ", %s", a[k]);
+        if (g->op == GG_OP_LUT3)
+            gg_sbuf_printf(b, ", 0x%02x", g->lut);
+        gg_sbuf_printf(b, ");\n");
+    }
+    return 0;
+}
+
+/* Output o of net n at level index ix (a gate's array element, an input,
+ * a complement or a constant). */
+static void level_output(char *buf, size_t size, const gg_net *n, int o,
+                         const char *const *in, const char *prefix,
+                         const char *ix, const gg_emit_ops *ops)
+{
+    char base[64];
+    if (n->out[o] == GG_SIG_CONST0) {
+        snprintf(buf, size, "%s", n->out_neg[o] ? ops->ones : ops->zero);
+        return;
+    }
+    level_arg(base, sizeof base, n, n->out[o], in, prefix, ix);
+    if (n->out_neg[o])
+        snprintf(buf, size, "%s(%s)", ops->op[GG_OP_NOT], base);
+    else
+        snprintf(buf, size, "%s", base);
+}
+
+/* gg_final_levels<T, A, B, C>(r, v): v[g] = the final stage of level g
+ * (1..T) from ring r[g-1] (slots A, B, C: rows y-1, y, y+1);
+ * gg_row_levels<T, A>(w, c, e, r): ring slot A of every level k (0..T-1)
+ * gets row c[k] and its features. Both interleave the levels gate by gate
+ * (templates/cuda/kernel.cu.in). */
+static int emit_levels(gg_sbuf *b, const gg_kplan *p, const gg_emit_ops *ops,
+                       gg_err *err)
+{
+    const gg_net *fn = &p->final, *rn = &p->row;
+    char names[GG_NET_MAX_OUTPUTS][48], expr[96];
+    const char *in[GG_NET_MAX_OUTPUTS];
+    gg_sbuf_printf(b, "/* The final stage of levels T .. 1, interleaved gate "
+                   "by gate. */\ntemplate <int T, int A, int B, int C>\n"
+                   "__device__ __forceinline__ void gg_final_levels(const "
+                   "gg_ring (&r)[T], u32 (&v)[T + 1])\n{\n");
+    if (fn->n_gates > 0) {
+        gg_sbuf_printf(b, "    u32 ");
+        for (int i = 0; i < fn->n_gates; i++)
+            gg_sbuf_printf(b, "%sg%d[T + 1]", i ? ", " : "", i);
+        gg_sbuf_printf(b, ";\n");
+    }
+    for (int i = 0; i < fn->n_inputs; i++) {
+        char slot = (char)('A' + p->dy[i] + 1);
+        if (p->feat[i] == GG_FEAT_CELL)
+            snprintf(names[i], sizeof names[i], "r[g - 1].c[%c]", slot);
+        else
+            snprintf(names[i], sizeof names[i], "r[g - 1].f[%c][%d]", slot,
+                     p->feat[i]);
+        in[i] = names[i];
+    }
+    if (emit_level_gates(b, fn, in, "g", "for (int g = T; g >= 1; g--)",
+                         "g", ops, err))
+        return -1;
+    level_output(expr, sizeof expr, fn, 0, in, "g", "g", ops);
+    gg_sbuf_printf(b, "#pragma unroll\n    for (int g = T; g >= 1; g--)\n"
+                   "        v[g] = %s;\n}\n\n", expr);
+
+    static const char *const rin[GG_ROW_INPUTS] = {"w[k]", "c[k]", "e[k]"};
+    gg_sbuf_printf(b, "/* Row features of levels T-1 .. 0 into ring slot A, "
+                   "interleaved gate by gate. */\ntemplate <int T, int A>\n"
+                   "__device__ __forceinline__ void gg_row_levels(const u32 "
+                   "(&w)[T], const u32 (&c)[T + 1],\n    const u32 (&e)[T], "
+                   "gg_ring (&r)[T])\n{\n");
+    if (rn->n_gates > 0) {
+        gg_sbuf_printf(b, "    u32 ");
+        for (int i = 0; i < rn->n_gates; i++)
+            gg_sbuf_printf(b, "%sq%d[T]", i ? ", " : "", i);
+        gg_sbuf_printf(b, ";\n");
+    }
+    if (emit_level_gates(b, rn, rin, "q", "for (int k = T - 1; k >= 0; k--)",
+                         "k", ops, err))
+        return -1;
+    gg_sbuf_printf(b, "#pragma unroll\n    for (int k = T - 1; k >= 0; k--) "
+                   "{\n        r[k].c[A] = c[k];\n");
+    for (int o = 0; o < rn->n_outputs; o++) {
+        level_output(expr, sizeof expr, rn, o, rin, "q", "k", ops);
+        gg_sbuf_printf(b, "        r[k].f[A][%d] = %s;\n", o, expr);
+    }
+    gg_sbuf_printf(b, "    }\n    (void)w;\n    (void)e;\n}\n");
+    return 0;
+}
+
 void gg_emit_gpu_header(gg_sbuf *b, const gg_circuit *c, const gg_kplan *p,
                         const char *target, const char *tmpl)
 {
@@ -139,31 +265,81 @@ int gg_emit_cuda_circuit(const gg_circuit *c, char **src, size_t *len,
                          gg_err *err)
 {
     gg_kplan p;
-    gg_sbuf head = {0}, nets = {0}, out = {0};
-    char *hs = NULL, *ns = NULL;
+    gg_sbuf head = {0}, nets = {0}, lev = {0}, out = {0};
+    char *hs = NULL, *ns = NULL, *ls = NULL;
     int bad = gg_kplan_build(c, &p, err) ||
               gg_emit_c_like_nets(&nets, &p, &cuda_ops,
-                                  "__device__ __forceinline__", err);
+                                  "__device__ __forceinline__", err) ||
+              emit_levels(&lev, &p, &cuda_ops, err);
     if (!bad) {
         gg_emit_gpu_header(&head, c, &p, "CUDA C",
                            "templates/cuda/kernel.cu.in");
         bad = gg_sbuf_take(&head, &hs, NULL, err) ||
-              gg_sbuf_take(&nets, &ns, NULL, err);
+              gg_sbuf_take(&nets, &ns, NULL, err) ||
+              gg_sbuf_take(&lev, &ls, NULL, err);
     }
     if (!bad) {
-        const char *keys[] = {"HEADER", "NETS"};
-        const char *vals[] = {hs, ns};
+        const char *keys[] = {"HEADER", "NETS", "LEVELS"};
+        const char *vals[] = {hs, ns, ls};
         bad = gg_emit_fill(&out, gg_template_cuda_kernel,
-                           gg_template_cuda_kernel_len, keys, vals, 2, "CUDA",
+                           gg_template_cuda_kernel_len, keys, vals, 3, "CUDA",
                            err) ||
               gg_sbuf_take(&out, src, len, err);
     }
     free(hs);
     free(ns);
+    free(ls);
     gg_sbuf_free(&head);
     gg_sbuf_free(&nets);
+    gg_sbuf_free(&lev);
     gg_sbuf_free(&out);
     return bad ? -1 : 0;
+}
+
+/* The rowsum-lr front (middle row's W and E apart: 2 row gates + its final
+ * stage) when the SAT cache holds a network for it that costs fewer gates
+ * per word than the rowsum circuit c; GOLGEN_GPU_FRONT=rowsum or rowsum-lr
+ * forces one (rowsum-lr without a cache entry takes the decision-diagram
+ * final stage: for tests). */
+static int gpu_front_lr(const gg_rule *rule, gg_circuit *c, gg_err *err)
+{
+    const char *env = getenv("GOLGEN_GPU_FRONT");
+    bool force = env && !strcmp(env, "rowsum-lr");
+    if ((env && !force) || rule->nbhd != GG_NBHD_MOORE)
+        return 0;
+    gg_net net;
+    gg_cache_info info;
+    int found = gg_cache_lookup(NULL, rule, GG_FRONT_ROWSUM_LR, GG_LIB_LUT3,
+                                &net, &info, err);
+    if (found < 0)
+        return -1;
+    if (!force && (!found || net.n_gates >= c->final.n_gates))
+        return 0;
+    gg_circuit *lr = gg_alloc(1, sizeof *lr, err, "circuit");
+    if (!lr)
+        return -1;
+    int bad_row, bad = gg_circuit_build(rule, GG_FRONT_ROWSUM_LR,
+                                        GG_LIB_LUT3, lr, err);
+    if (!bad && found) {
+        lr->final = net;
+        lr->proven = info.proven;
+        snprintf(lr->source, sizeof lr->source, "the SAT network cache");
+    }
+    if (!bad && gg_circuit_check(lr, &bad_row))
+        bad = gg_fail(err, "the rowsum-lr circuit for this rule is wrong on "
+                      "neighbourhood %d; refusing to emit it", bad_row);
+    if (!bad)
+        *c = *lr;
+    free(lr);
+    return bad ? -1 : 0;
+}
+
+int gg_emit_gpu_circuit(const gg_rule *rule, gg_circuit *c, gg_err *err)
+{
+    return gg_emit_circuit(rule, GG_LIB_LUT3, c, err) ||
+                   gpu_front_lr(rule, c, err)
+               ? -1
+               : 0;
 }
 
 int gg_emit_cuda(const gg_rule *rule, char **src, size_t *len, gg_err *err)
@@ -171,7 +347,7 @@ int gg_emit_cuda(const gg_rule *rule, char **src, size_t *len, gg_err *err)
     gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
     if (!c)
         return -1;
-    int bad = gg_emit_circuit(rule, GG_LIB_LUT3, c, err) ||
+    int bad = gg_emit_gpu_circuit(rule, c, err) ||
               gg_emit_cuda_circuit(c, src, len, err);
     free(c);
     return bad ? -1 : 0;

@@ -28,6 +28,11 @@ extern const size_t gg_template_cuda_kernel_len;
  * argument): malloc'd, NUL-terminated, *len bytes. */
 int gg_emit_cuda(const gg_rule *rule, char **src, size_t *len, gg_err *err);
 
+/* The LUT3 circuit both GPU targets emit for a rule: the rowsum circuit of
+ * gg_emit_circuit, or the rowsum-lr one when the SAT cache holds a cheaper
+ * final stage for it (GOLGEN_GPU_FRONT=rowsum|rowsum-lr forces one). */
+int gg_emit_gpu_circuit(const gg_rule *rule, gg_circuit *c, gg_err *err);
+
 /* The same from a given (LUT3) circuit, unchecked: tests feed it broken
  * networks to see validation refuse the kernel. */
 int gg_emit_cuda_circuit(const gg_circuit *c, char **src, size_t *len,

@@ -15,6 +15,7 @@ typedef struct pctx {
     int t;       /* levels (generations per launch) */
     bool mask;   /* the plane-edge copy */
     bool funnel;
+    int ilv;     /* levels interleaved per group (1: one after another) */
     char sfx;    /* label suffix of this copy */
 } pctx;
 
@@ -40,11 +41,12 @@ static void sig_name(char *buf, size_t size, const gg_net *n, int s,
         snprintf(buf, size, "%%%s%d", prefix, s - n->n_inputs);
 }
 
-static int emit_gates(gg_sbuf *b, const gg_net *n, char in[][16],
-                      const char *prefix, gg_err *err)
+/* Gate i of net n as one instruction. */
+static int emit_gate(gg_sbuf *b, const gg_net *n, int i, char in[][16],
+                     const char *prefix, gg_err *err)
 {
-    char a[3][24];
-    for (int i = 0; i < n->n_gates; i++) {
+    char a[3][48];
+    {
         const gg_gate *g = &n->gate[i];
         for (int k = 0; k < arity(g->op); k++)
             sig_name(a[k], sizeof a[k], n, g->in[k], in, prefix);
@@ -81,7 +83,7 @@ static int emit_gates(gg_sbuf *b, const gg_net *n, char in[][16],
 static void emit_output(gg_sbuf *b, const char *dst, const gg_net *n, int o,
                         char in[][16], const char *prefix)
 {
-    char s[24];
+    char s[48];
     if (n->out[o] == GG_SIG_CONST0) {
         gg_sbuf_printf(b, "    mov.b32 %s, %d;\n", dst, n->out_neg[o] ? -1 : 0);
         return;
@@ -91,61 +93,71 @@ static void emit_output(gg_sbuf *b, const char *dst, const gg_net *n, int o,
                    dst, s);
 }
 
-/* Level g's ring slot s gets the row v: its cells and row features. */
-static int emit_push(const pctx *c, int g, int s, const char *v, gg_err *err)
+/* The shuffles and shifts that give row v's west and east words in
+ * %w<k>, %e<k> (k: the level, for distinct temporaries). */
+static void emit_shuffles(const pctx *c, int k, const char *v)
 {
-    gg_sbuf *b = c->b;
-    if (c->funnel) {
-        gg_sbuf_printf(b, "    shfl.sync.up.b32 %%l, %s, 1, 0, -1;\n"
-                       "    shfl.sync.down.b32 %%rr, %s, 1, 31, -1;\n"
-                       "    shf.l.wrap.b32 %%w, %%l, %s, 1;\n"
-                       "    shf.r.wrap.b32 %%e, %s, %%rr, 1;\n", v, v, v, v);
-    } else { /* FMA pipe: v*2 + carry, hi(v * 2^31) + carry; %k31 = 2^31
-              * from a register, or ptxas makes the second an ALU LEA.HI */
-        gg_sbuf_printf(b, "    mul.hi.u32 %%hi, %s, 2;\n"
-                       "    mul.lo.u32 %%lo, %s, 0x80000000;\n"
-                       "    shfl.sync.up.b32 %%l, %%hi, 1, 0, -1;\n"
-                       "    shfl.sync.down.b32 %%rr, %%lo, 1, 31, -1;\n"
-                       "    mad.lo.u32 %%w, %s, 2, %%l;\n"
-                       "    mad.hi.u32 %%e, %s, %%k31, %%rr;\n",
-                       v, v, v, v);
-    }
-    char in[GG_ROW_INPUTS][16];
-    snprintf(in[GG_ROW_W], sizeof in[0], "%%w");
-    snprintf(in[GG_ROW_C], sizeof in[0], "%s", v);
-    snprintf(in[GG_ROW_E], sizeof in[0], "%%e");
-    const gg_net *row = &c->p->row;
-    if (emit_gates(b, row, in, "q", err))
-        return -1;
-    for (int k = 0; k < row->n_outputs; k++) {
-        char dst[24];
-        snprintf(dst, sizeof dst, "%%R%d", ring_reg(c, g, s, k));
-        emit_output(b, dst, row, k, in, "q");
-    }
-    gg_sbuf_printf(b, "    mov.b32 %%R%d, %s;\n",
-                   ring_reg(c, g, s, row->n_outputs), v);
-    return 0;
+    if (c->funnel)
+        gg_sbuf_printf(c->b, "    shfl.sync.up.b32 %%l%d, %s, 1, 0, -1;\n"
+                       "    shfl.sync.down.b32 %%rr%d, %s, 1, 31, -1;\n",
+                       k, v, k, v);
+    else /* FMA pipe: v*2 + carry, hi(v * 2^31) + carry; %k31 = 2^31 from
+          * a register, or ptxas makes the second an ALU LEA.HI */
+        gg_sbuf_printf(c->b, "    mul.hi.u32 %%hi%d, %s, 2;\n"
+                       "    mul.lo.u32 %%lo%d, %s, 0x80000000;\n"
+                       "    shfl.sync.up.b32 %%l%d, %%hi%d, 1, 0, -1;\n"
+                       "    shfl.sync.down.b32 %%rr%d, %%lo%d, 1, 31, -1;\n",
+                       k, v, k, v, k, k, k, k);
 }
 
-/* %v = the final stage of level g from level g-1's ring at phase P. */
-static int emit_final(const pctx *c, int g, int phase, gg_err *err)
+static void emit_shifts(const pctx *c, int k, const char *v)
+{
+    if (c->funnel)
+        gg_sbuf_printf(c->b, "    shf.l.wrap.b32 %%w%d, %%l%d, %s, 1;\n"
+                       "    shf.r.wrap.b32 %%e%d, %s, %%rr%d, 1;\n",
+                       k, k, v, k, v, k);
+    else
+        gg_sbuf_printf(c->b, "    mad.lo.u32 %%w%d, %s, 2, %%l%d;\n"
+                       "    mad.hi.u32 %%e%d, %s, %%k31, %%rr%d;\n",
+                       k, v, k, k, v, k);
+}
+
+static void row_inputs(char in[][16], int k, const char *v)
+{
+    snprintf(in[GG_ROW_W], 16, "%%w%d", k);
+    snprintf(in[GG_ROW_C], 16, "%s", v);
+    snprintf(in[GG_ROW_E], 16, "%%e%d", k);
+}
+
+/* Level k's ring slot s gets row v (its cells and row features). */
+static void emit_ring_store(const pctx *c, int k, int s, const char *v)
+{
+    char in[GG_ROW_INPUTS][16], pre[16], dst[24];
+    const gg_net *row = &c->p->row;
+    row_inputs(in, k, v);
+    snprintf(pre, sizeof pre, "q%d_", k);
+    for (int o = 0; o < row->n_outputs; o++) {
+        snprintf(dst, sizeof dst, "%%R%d", ring_reg(c, k, s, o));
+        emit_output(c->b, dst, row, o, in, pre);
+    }
+    gg_sbuf_printf(c->b, "    mov.b32 %%R%d, %s;\n",
+                   ring_reg(c, k, s, row->n_outputs), v);
+}
+
+/* Inputs of level g's final stage: level g-1's ring at phase P. */
+static void final_inputs(const pctx *c, int g, int phase, char in[][16])
 {
     const gg_kplan *p = c->p;
     int nf = p->row.n_outputs;
-    char in[GG_NET_MAX_OUTPUTS][16];
     for (int i = 0; i < p->final.n_inputs; i++) {
         int slot = (phase + 1 + p->dy[i]) % 3; /* rows y-1, y, y+1 */
         int k = p->feat[i] == GG_FEAT_CELL ? nf : p->feat[i];
-        snprintf(in[i], sizeof in[i], "%%R%d", ring_reg(c, g - 1, slot, k));
+        snprintf(in[i], 16, "%%R%d", ring_reg(c, g - 1, slot, k));
     }
-    if (emit_gates(c->b, &p->final, in, "g", err))
-        return -1;
-    emit_output(c->b, "%v", &p->final, 0, in, "g");
-    return 0;
 }
 
 /* Level T's row y = yb - 2T goes out if it is one of the strip's rows. */
-static void emit_store(const pctx *c)
+static void emit_store(const pctx *c, const char *v)
 {
     gg_sbuf_printf(c->b,
                    "    sub.s32 %%y, %%yb, %d;\n"
@@ -156,13 +168,13 @@ static void emit_store(const pctx *c)
                    "    and.pred %%ps1, %%ps, %%stfull;\n"
                    "    and.pred %%ps2, %%ps, %%sthi;\n"
                    "    and.pred %%ps3, %%ps, %%stlo;\n"
-                   "    @%%ps1 st.global.u32 [%%ra], %%v;\n"
-                   "    shr.u32 %%vh, %%v, 16;\n"
+                   "    @%%ps1 st.global.u32 [%%ra], %s;\n"
+                   "    shr.u32 %%vh, %s, 16;\n"
                    "    cvt.u16.u32 %%hw0, %%vh;\n"
-                   "    cvt.u16.u32 %%hw1, %%v;\n"
+                   "    cvt.u16.u32 %%hw1, %s;\n"
                    "    @%%ps2 st.global.u16 [%%ra+2], %%hw0;\n"
                    "    @%%ps3 st.global.u16 [%%ra], %%hw1;\n",
-                   2 * c->t);
+                   2 * c->t, v, v, v);
 }
 
 /* Load the row for the next tick into %next (0 outside the grid). */
@@ -175,6 +187,73 @@ static void emit_load_next(gg_sbuf *b)
                    "    @%%pl ld.global.nc.u32 %%next, [%%ra];\n");
 }
 
+/* Value of level k this tick: the final stage's output, or (k = 0) the
+ * row just loaded. */
+static void level_value(char *buf, size_t size, int k)
+{
+    if (k == 0)
+        snprintf(buf, size, "%%cur");
+    else
+        snprintf(buf, size, "%%vv%d", k);
+}
+
+/* Levels hi .. lo (descending) of one tick, their instructions interleaved
+ * stage by stage: gate i of every level's final stage, then gate i + 1,
+ * ...; then the shuffles of every level, the shifts, the row gates. The
+ * levels of one tick are independent (each reads the ring of the level
+ * below as it stood after the last tick), so the scheduler gets back to
+ * back independent instructions. Descending order keeps every ring read
+ * before the level below overwrites it. */
+static int emit_levels(const pctx *c, int phase, int hi, int lo, gg_err *err)
+{
+    gg_sbuf *b = c->b;
+    const gg_kplan *p = c->p;
+    char in[GG_NET_MAX_OUTPUTS + 1][16], pre[16], v[16], out[16];
+    gg_sbuf_printf(b, "    // levels %d .. %d\n", hi, lo);
+    for (int i = 0; i < p->final.n_gates; i++)
+        for (int g = hi; g >= lo && g >= 1; g--) {
+            final_inputs(c, g, phase, in);
+            snprintf(pre, sizeof pre, "f%d_", g);
+            if (emit_gate(b, &p->final, i, in, pre, err))
+                return -1;
+        }
+    for (int g = hi; g >= lo && g >= 1; g--) {
+        final_inputs(c, g, phase, in);
+        snprintf(pre, sizeof pre, "f%d_", g);
+        level_value(out, sizeof out, g);
+        emit_output(b, out, &p->final, 0, in, pre);
+        if (c->mask)
+            gg_sbuf_printf(b, "    sub.s32 %%y, %%yb, %d;\n"
+                           "    setp.lt.u32 %%pm, %%y, %%h;\n"
+                           "    selp.b32 %%m, %%colmask, 0, %%pm;\n"
+                           "    and.b32 %s, %s, %%m;\n", 2 * g, out, out);
+        if (g == c->t)
+            emit_store(c, out);
+    }
+    int top = hi < c->t ? hi : c->t - 1; /* pushing levels */
+    for (int k = top; k >= lo; k--) {
+        level_value(v, sizeof v, k);
+        emit_shuffles(c, k, v);
+    }
+    for (int k = top; k >= lo; k--) {
+        level_value(v, sizeof v, k);
+        emit_shifts(c, k, v);
+    }
+    for (int i = 0; i < p->row.n_gates; i++)
+        for (int k = top; k >= lo; k--) {
+            level_value(v, sizeof v, k);
+            row_inputs(in, k, v);
+            snprintf(pre, sizeof pre, "q%d_", k);
+            if (emit_gate(b, &p->row, i, in, pre, err))
+                return -1;
+        }
+    for (int k = top; k >= lo; k--) {
+        level_value(v, sizeof v, k);
+        emit_ring_store(c, k, phase, v);
+    }
+    return 0;
+}
+
 static int emit_tick(const pctx *c, int phase, gg_err *err)
 {
     gg_sbuf *b = c->b;
@@ -183,23 +262,13 @@ static int emit_tick(const pctx *c, int phase, gg_err *err)
                    "    setp.eq.and.s32 %%pw, %%yl, %%h, %%ptorus;\n"
                    "    @%%pw mov.u32 %%yl, 0;\n", phase);
     emit_load_next(b);
-    for (int g = c->t; g >= 1; g--) {
-        gg_sbuf_printf(b, "    // level %d\n", g);
-        if (emit_final(c, g, phase, err))
-            return -1;
-        if (c->mask)
-            gg_sbuf_printf(b, "    sub.s32 %%y, %%yb, %d;\n"
-                           "    setp.lt.u32 %%pm, %%y, %%h;\n"
-                           "    selp.b32 %%m, %%colmask, 0, %%pm;\n"
-                           "    and.b32 %%v, %%v, %%m;\n", 2 * g);
-        if (g == c->t)
-            emit_store(c);
-        else if (emit_push(c, g, phase, "%v", err))
+    /* Levels T .. 0 in groups of ilv (level T stores, level 0 only
+     * pushes the loaded row). */
+    for (int hi = c->t; hi >= 0; hi -= c->ilv) {
+        int lo = hi - c->ilv + 1 > 0 ? hi - c->ilv + 1 : 0;
+        if (emit_levels(c, phase, hi, lo, err))
             return -1;
     }
-    gg_sbuf_printf(b, "    // level 0\n");
-    if (emit_push(c, 0, phase, "%cur", err))
-        return -1;
     gg_sbuf_printf(b, "    add.s32 %%yb, %%yb, 1;\n");
     return 0;
 }
@@ -235,11 +304,13 @@ static void emit_decls(gg_sbuf *b, const pctx *c)
         "    .reg .b16 %%hw<2>;\n"
         "    .reg .b32 %%s<32>;\n"
         "    .reg .b32 %%h, %%ns4, %%yl, %%yb, %%y0, %%yend, %%ystart, "
-        "%%colmask, %%tk, %%nt, %%cur, %%next, %%v, %%y, %%m, %%hi, %%lo, "
-        "%%l, %%rr, %%w, %%e, %%vh, %%k31;\n"
+        "%%colmask, %%tk, %%nt, %%cur, %%next, %%y, %%m, %%vh, %%k31;\n"
         "    .reg .b64 %%inp, %%outp, %%ra, %%rd<4>;\n"
-        "    .reg .b32 %%R<%d>;\n    .reg .b32 %%g<%d>;\n"
-        "    .reg .b32 %%q<%d>;\n", nr, ng, nq);
+        "    .reg .b32 %%R<%d>;\n", nr);
+    for (int k = 0; k <= c->t; k++)
+        gg_sbuf_printf(b, "    .reg .b32 %%vv%d, %%hi%d, %%lo%d, %%l%d, "
+                       "%%rr%d, %%w%d, %%e%d, %%f%d_<%d>, %%q%d_<%d>;\n",
+                       k, k, k, k, k, k, k, k, ng, k, nq);
 }
 
 /* Task, window, strip, store lanes, plane mask and first row: the same
@@ -326,7 +397,8 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
                       const gg_ptx_opts *o, gg_err *err)
 {
     int wpb = o->wpb > 0 ? o->wpb : 4;
-    pctx c = {b, p, t, false, o->funnel, 'A'};
+    int ilv = o->ilv > 0 ? o->ilv : t + 1; /* default: all levels */
+    pctx c = {b, p, t, false, o->funnel, ilv, 'A'};
     gg_sbuf_printf(b, "\n.visible .entry gg_step_%d(.param .u64 p_in, "
                    ".param .u64 p_out, .param .u32 p_h,\n    .param .u32 p_ns, "
                    ".param .u32 p_nwi, .param .u32 p_width, .param .u32 "
@@ -392,7 +464,7 @@ int gg_emit_ptx_opts(const gg_rule *rule, const gg_ptx_opts *o, char **src,
     gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
     if (!c)
         return -1;
-    int bad = gg_emit_circuit(rule, GG_LIB_LUT3, c, err) ||
+    int bad = gg_emit_gpu_circuit(rule, c, err) ||
               gg_emit_ptx_circuit(c, o, src, len, err);
     free(c);
     return bad ? -1 : 0;

@@ -22,6 +22,9 @@ typedef struct gg_ptx_opts {
     bool funnel; /* neighbour words by funnel shifts (ALU) instead of
                     multiply-adds (FMA pipe) */
     int wpb;     /* warps per block the launch uses; 0: 4 */
+    int ilv;     /* levels of one tick emitted interleaved, instruction by
+                    instruction, in groups of ilv (1: one level after the
+                    other; 0: all of them, the fastest on the H100) */
 } gg_ptx_opts;
 
 /* With default options. */

@@ -300,7 +300,7 @@ int gg_gpu_open(const char *backend, const gg_rule *rule, gg_gpu **out,
             gg_gpu_tune t = gg_cuda_tune(g->cuda);
             snprintf(g->desc, sizeof g->desc, "%s, T%d %s wpb%d, %d regs",
                      gg_cuda_device(g->cuda), t.tmax,
-                     t.funnel ? "shf" : "mad", t.wpb,
+                     t.funnel == 2 ? "hyb" : t.funnel ? "shf" : "mad", t.wpb,
                      gg_cuda_registers(g->cuda));
         }
     }

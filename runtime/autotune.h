@@ -74,7 +74,8 @@ uint64_t gg_gpu_hash(uint64_t h, const void *data, size_t len);
 /* Tuning cache: "key value" lines in <cache_dir>/gpu-tune-<key>.txt. */
 typedef struct gg_gpu_tune {
     int tmax;    /* generations per launch */
-    int funnel;  /* 1: funnel shifts, 0: multiply-adds */
+    int funnel;  /* 1: funnel shifts, 0: multiply-adds, 2: west funnel,
+                    east multiply-add (CUDA C only; PTX takes it as 1) */
     int wpb;     /* warps (work-groups: rows) per block */
 } gg_gpu_tune;
 

@@ -215,7 +215,8 @@ int gg_nvrtc_compile(const char *src, const char *arch, bool cubin,
 static void tune_defines(const gg_gpu_tune *t, char d[3][32])
 {
     snprintf(d[0], 32, "-DGG_T=%d", t->tmax);
-    snprintf(d[1], 32, "-DGG_SHIFT_IMAD=%d", t->funnel ? 0 : 1);
+    snprintf(d[1], 32, "-DGG_SHIFT_IMAD=%d", /* 2: hybrid */
+             t->funnel == 2 ? 2 : t->funnel ? 0 : 1);
     snprintf(d[2], 32, "-DGG_WPB=%d", t->wpb);
 }
 
@@ -318,7 +319,12 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
     c->cache_hit = false;
     unload(c);
     if (c->o.lang == GG_CUDA_LANG_PTX) {
-        gg_ptx_opts po = {c->tune.tmax, c->tune.funnel != 0, c->tune.wpb};
+        gg_ptx_opts po = {c->tune.tmax, c->tune.funnel != 0, c->tune.wpb,
+                          0};
+        const char *ilv = getenv("GOLGEN_PTX_ILV"); /* experiments: 1 =
+                                                       level by level */
+        if (ilv)
+            po.ilv = atoi(ilv);
         bad = !given && gg_emit_ptx_opts(&c->rule, &po, &src, &len, err);
         if (!bad)
             bad = load_module(c, given ? given : src, err);

@@ -135,7 +135,9 @@ static void test_ptx_ptxas(void **state)
     }
     for (size_t i = 0; i < N_RULES; i++) {
         gg_rule r = parse(rules[i]);
-        gg_ptx_opts o = {i == 0 || i == 4 ? 16 : 4, i % 2 == 1, 4};
+        /* interleaved levels: none, pairs, all of them */
+        int ilv = i % 3 == 0 ? 0 : i % 3 == 1 ? 2 : 17;
+        gg_ptx_opts o = {i == 0 || i == 4 ? 16 : 4, i % 2 == 1, 4, ilv};
         char *src;
         size_t len;
         gg_err err;
@@ -149,6 +151,35 @@ static void test_ptx_ptxas(void **state)
     }
 }
 
+/* The rowsum-lr front (L and R of the middle row as row features) emits
+ * for both GPU targets and assembles. */
+static void test_rowsum_lr(void **state)
+{
+    (void)state;
+    gg_rule r = parse("B3/S23");
+    char *src;
+    size_t len;
+    gg_err err;
+    setenv("GOLGEN_GPU_FRONT", "rowsum-lr", 1);
+    int bad = gg_emit_cuda(&r, &src, &len, &err);
+    unsetenv("GOLGEN_GPU_FRONT");
+    if (bad)
+        fail_msg("cuda: %s", err.msg);
+    assert_non_null(strstr(src, "rowsum-lr front"));
+    assert_non_null(strstr(src, "/* L */"));
+    free(src);
+    const char *ptxas = ptxas_path();
+    gg_ptx_opts o = {4, true, 4, 5};
+    setenv("GOLGEN_GPU_FRONT", "rowsum-lr", 1);
+    bad = gg_emit_ptx_opts(&r, &o, &src, &len, &err);
+    unsetenv("GOLGEN_GPU_FRONT");
+    if (bad)
+        fail_msg("ptx: %s", err.msg);
+    if (ptxas)
+        assemble(ptxas, src, len, "rowsum-lr");
+    free(src);
+}
+
 /* Powers of two only, up to 16. */
 static void test_ptx_bad_tmax(void **state)
 {
@@ -157,7 +188,7 @@ static void test_ptx_bad_tmax(void **state)
     char *src;
     size_t len;
     gg_err err;
-    gg_ptx_opts o = {12, false, 4};
+    gg_ptx_opts o = {12, false, 4, 0};
     assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, "power of two"));
     o.tmax = 32;
@@ -219,6 +250,7 @@ int main(void)
         cmocka_unit_test(test_cuda_nvrtc),
         cmocka_unit_test(test_ptx_ptxas),
         cmocka_unit_test(test_ptx_bad_tmax),
+        cmocka_unit_test(test_rowsum_lr),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_cli),
     };
