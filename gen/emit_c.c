@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cache.h"
 #include "emit_net.h"
 
 /* The template's vector macros (see templates/c/kernel.c.in). */
@@ -24,19 +23,9 @@ int gg_emit_circuit(const gg_rule *rule, gg_lib lib, gg_circuit *c,
                     gg_err *err)
 {
     int bad_row;
-    gg_net net;
-    gg_cache_info info;
+    /* gg_circuit_build takes the verified cache entry when there is one. */
     if (gg_circuit_build(rule, GG_FRONT_ROWSUM, lib, c, err))
         return -1;
-    int found = gg_cache_lookup(NULL, rule, GG_FRONT_ROWSUM, lib, &net, &info,
-                                err);
-    if (found < 0)
-        return -1;
-    if (found) {
-        c->final = net;
-        c->proven = info.proven;
-        snprintf(c->source, sizeof c->source, "the SAT network cache");
-    }
     if (gg_circuit_check(c, &bad_row))
         return gg_fail(err, "the %s circuit for this rule is wrong on "
                        "neighbourhood %d; refusing to emit it",
