@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include "cache.h"
 #include "circuit.h"
 #include "synth.h"
@@ -194,9 +196,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp_root);
-    return system(cmd) == 0 ? 0 : -1;
+    return gg_test_rmtree(tmp_root);
 }
 
 int main(void)

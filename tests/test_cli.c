@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 static char dir[] = "/tmp/gg_cli_XXXXXX";
 static char out_text[8192];
 
@@ -25,13 +27,13 @@ static int golgen(const char *args)
     snprintf(log, sizeof log, "%s/log", dir);
     snprintf(cmd, sizeof cmd, "cd '%s' && '%s' %s >'%s' 2>&1", dir, exe, args,
              log);
-    int status = system(cmd);
+    int status = gg_test_status(cmd);
     FILE *f = fopen(log, "r");
     size_t n = f ? fread(out_text, 1, sizeof out_text - 1, f) : 0;
     out_text[n] = 0;
     if (f)
         fclose(f);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return status;
 }
 
 static void write_file(const char *name, const char *text)
@@ -69,9 +71,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return gg_test_rmtree(dir);
 }
 
 static void test_help_and_usage(void **state)

@@ -7,6 +7,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,12 +192,6 @@ static void test_universe_rpentomino(void **state)
     gg_pattern_free(&p);
 }
 
-static int run_cmd(const char *cmd)
-{
-    int st = system(cmd);
-    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 /* golgen run --backend cpu writes what the reference backend writes. */
 static void test_cli_run(void **state)
 {
@@ -217,13 +213,13 @@ static void test_cli_run(void **state)
         snprintf(cmd, sizeof cmd, "GOLGEN_CACHE_DIR='%s' '%s' run --rule '%s' "
                  "--gens 300 --backend %s -o '%s' '%s' 2>/dev/null",
                  cache_dir, golgen, rules[i], "cpu", a, in);
-        assert_int_equal(run_cmd(cmd), 0);
+        assert_int_equal(gg_test_status(cmd), 0);
         snprintf(cmd, sizeof cmd, "'%s' run --rule '%s' --gens 300 --backend "
                  "reference -o '%s' '%s' 2>/dev/null", golgen, rules[i], b,
                  in);
-        assert_int_equal(run_cmd(cmd), 0);
+        assert_int_equal(gg_test_status(cmd), 0);
         snprintf(cmd, sizeof cmd, "cmp -s '%s' '%s'", a, b);
-        assert_int_equal(run_cmd(cmd), 0);
+        assert_int_equal(gg_test_status(cmd), 0);
     }
 }
 
@@ -238,7 +234,7 @@ static void test_cli_bench_json(void **state)
     snprintf(cmd, sizeof cmd, "GOLGEN_CACHE_DIR='%s' '%s' bench --backend cpu "
              "--rule B3/S23 --size 100x50 --gens 5 --json > '%s'", cache_dir,
              golgen, out);
-    assert_int_equal(run_cmd(cmd), 0);
+    assert_int_equal(gg_test_status(cmd), 0);
     char buf[2048] = {0};
     FILE *fp = fopen(out, "r");
     assert_non_null(fp);
@@ -254,7 +250,7 @@ static void test_cli_bench_json(void **state)
         if (!strstr(buf, keys[i]))
             fail_msg("bench --json lacks %s: %s", keys[i], buf);
     snprintf(cmd, sizeof cmd, "'%s' bench --backend nope 2>/dev/null", golgen);
-    assert_int_equal(run_cmd(cmd), 2);
+    assert_int_equal(gg_test_status(cmd), 2);
 }
 
 static int setup(void **state)
@@ -266,9 +262,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cache_dir);
-    return system(cmd) ? -1 : 0;
+    return gg_test_rmtree(cache_dir);
 }
 
 int main(void)

@@ -7,6 +7,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,9 +122,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cache_dir);
-    return system(cmd) ? -1 : 0;
+    return gg_test_rmtree(cache_dir);
 }
 
 int main(void)

@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include "cpu_backend.h"
 #include "universe.h"
 
@@ -68,13 +70,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    if (tmpdir) {
-        char cmd[256];
-        snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-        if (system(cmd) != 0)
-            return -1;
-    }
-    return 0;
+    return tmpdir ? gg_test_rmtree(tmpdir) : 0;
 }
 
 /* Write the whole universe grid as the input RLE (full x/y header). */
