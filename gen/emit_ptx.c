@@ -17,13 +17,62 @@ typedef struct pctx {
     bool funnel;
     int ilv;     /* levels interleaved per group (1: one after another) */
     char sfx;    /* label suffix of this copy */
+    int wpl;     /* 32-bit words per lane (1, 2, 4) */
 } pctx;
 
-/* Register of level g, ring slot s, value k (k = nf: the cells). */
-static int ring_reg(const pctx *c, int g, int s, int k)
+/* buf = t, cut to size. */
+static void copy_name(char *buf, size_t size, const char *t)
+{
+    size_t n = strlen(t);
+    if (n >= size)
+        n = size - 1;
+    memcpy(buf, t, n);
+    buf[n] = 0;
+}
+
+/* Name of per-level value base of level k, word i: "%base<k>" with one
+ * word per lane (the names of the one-word kernel), else "%base<k>x<i>". */
+static void wname(char *buf, size_t size, const pctx *c, const char *base,
+                  int k, int i)
+{
+    char t[64];
+    if (c->wpl == 1)
+        snprintf(t, sizeof t, "%%%s%d", base, k);
+    else
+        snprintf(t, sizeof t, "%%%s%dx%d", base, k, i);
+    copy_name(buf, size, t);
+}
+
+/* Per-word scalar: "%base" (one word) or "%base<i>". */
+static void sname(char *buf, size_t size, const pctx *c, const char *base,
+                  int i)
+{
+    char t[64];
+    if (c->wpl == 1)
+        snprintf(t, sizeof t, "%%%s", base);
+    else
+        snprintf(t, sizeof t, "%%%s%d", base, i);
+    copy_name(buf, size, t);
+}
+
+/* Prefix of gate temporaries of net kind ('f' final, 'q' row), level k,
+ * word i. */
+static void tprefix(char *buf, size_t size, const pctx *c, char kind, int k,
+                    int i)
+{
+    char t[64];
+    if (c->wpl == 1)
+        snprintf(t, sizeof t, "%c%d_", kind, k);
+    else
+        snprintf(t, sizeof t, "%c%dx%d_", kind, k, i);
+    copy_name(buf, size, t);
+}
+
+/* Register of level g, ring slot s, value k (k = nf: the cells), word i. */
+static int ring_reg(const pctx *c, int g, int s, int k, int i)
 {
     int nf = c->p->row.n_outputs;
-    return (g * 3 + s) * (nf + 1) + k;
+    return ((g * 3 + s) * (nf + 1) + k) * c->wpl + i;
 }
 
 static int arity(int op)
@@ -95,9 +144,14 @@ static void emit_output(gg_sbuf *b, const char *dst, const gg_net *n, int o,
 
 /* The shuffles and shifts that give row v's west and east words in
  * %w<k>, %e<k> (k: the level, for distinct temporaries). */
-static void emit_shuffles(const pctx *c, int k, const char *v)
+static void emit_shuffles(const pctx *c, int k, const char *v,
+                          const char *vlast)
 {
-    if (c->funnel)
+    if (c->wpl > 1) /* word wpl-1 goes east (up), word 0 west (down) */
+        gg_sbuf_printf(c->b, "    shfl.sync.up.b32 %%l%d, %s, 1, 0, -1;\n"
+                       "    shfl.sync.down.b32 %%rr%d, %s, 1, 31, -1;\n",
+                       k, vlast, k, v);
+    else if (c->funnel)
         gg_sbuf_printf(c->b, "    shfl.sync.up.b32 %%l%d, %s, 1, 0, -1;\n"
                        "    shfl.sync.down.b32 %%rr%d, %s, 1, 31, -1;\n",
                        k, v, k, v);
@@ -108,6 +162,18 @@ static void emit_shuffles(const pctx *c, int k, const char *v)
                        "    shfl.sync.up.b32 %%l%d, %%hi%d, 1, 0, -1;\n"
                        "    shfl.sync.down.b32 %%rr%d, %%lo%d, 1, 31, -1;\n",
                        k, v, k, v, k, k, k, k);
+}
+
+/* Word i of level k (value v) from its west word vw and east word ve. */
+static void emit_shifts_multi(const pctx *c, int k, int i, const char *v,
+                              const char *vw, const char *ve)
+{
+    char w[24], e[24];
+    wname(w, sizeof w, c, "w", k, i);
+    wname(e, sizeof e, c, "e", k, i);
+    gg_sbuf_printf(c->b, "    shf.l.wrap.b32 %s, %s, %s, 1;\n"
+                   "    shf.r.wrap.b32 %s, %s, %s, 1;\n",
+                   w, vw, v, e, v, ve);
 }
 
 static void emit_shifts(const pctx *c, int k, const char *v)
@@ -122,146 +188,223 @@ static void emit_shifts(const pctx *c, int k, const char *v)
                        k, v, k, k, v, k);
 }
 
-static void row_inputs(char in[][16], int k, const char *v)
+static void row_inputs(const pctx *c, char in[][16], int k, int i,
+                       const char *v)
 {
-    snprintf(in[GG_ROW_W], 16, "%%w%d", k);
+    wname(in[GG_ROW_W], 16, c, "w", k, i);
     snprintf(in[GG_ROW_C], 16, "%s", v);
-    snprintf(in[GG_ROW_E], 16, "%%e%d", k);
+    wname(in[GG_ROW_E], 16, c, "e", k, i);
 }
 
 /* Level k's ring slot s gets row v (its cells and row features). */
-static void emit_ring_store(const pctx *c, int k, int s, const char *v)
+static void emit_ring_store(const pctx *c, int k, int i, int s,
+                            const char *v)
 {
     char in[GG_ROW_INPUTS][16], pre[16], dst[24];
     const gg_net *row = &c->p->row;
-    row_inputs(in, k, v);
-    snprintf(pre, sizeof pre, "q%d_", k);
+    row_inputs(c, in, k, i, v);
+    tprefix(pre, sizeof pre, c, 'q', k, i);
     for (int o = 0; o < row->n_outputs; o++) {
-        snprintf(dst, sizeof dst, "%%R%d", ring_reg(c, k, s, o));
+        snprintf(dst, sizeof dst, "%%R%d", ring_reg(c, k, s, o, i));
         emit_output(c->b, dst, row, o, in, pre);
     }
     gg_sbuf_printf(c->b, "    mov.b32 %%R%d, %s;\n",
-                   ring_reg(c, k, s, row->n_outputs), v);
+                   ring_reg(c, k, s, row->n_outputs, i), v);
 }
 
 /* Inputs of level g's final stage: level g-1's ring at phase P. */
-static void final_inputs(const pctx *c, int g, int phase, char in[][16])
+static void final_inputs(const pctx *c, int g, int wi, int phase,
+                         char in[][16])
 {
     const gg_kplan *p = c->p;
     int nf = p->row.n_outputs;
     for (int i = 0; i < p->final.n_inputs; i++) {
         int slot = (phase + 1 + p->dy[i]) % 3; /* rows y-1, y, y+1 */
         int k = p->feat[i] == GG_FEAT_CELL ? nf : p->feat[i];
-        snprintf(in[i], 16, "%%R%d", ring_reg(c, g - 1, slot, k));
+        snprintf(in[i], 16, "%%R%d", ring_reg(c, g - 1, slot, k, wi));
     }
 }
 
-/* Level T's row y = yb - 2T goes out if it is one of the strip's rows. */
-static void emit_store(const pctx *c, const char *v)
+/* "[%ra]" / "[%ra+off]". */
+static void addr(char *buf, size_t size, int off)
+{
+    if (off)
+        snprintf(buf, size, "[%%ra+%d]", off);
+    else
+        snprintf(buf, size, "[%%ra]");
+}
+
+/* Level T's row y = yb - 2T goes out if it is one of the strip's rows:
+ * the row address and predicate (once per tick). */
+static void emit_store_row(const pctx *c)
 {
     gg_sbuf_printf(c->b,
                    "    sub.s32 %%y, %%yb, %d;\n"
                    "    setp.ge.s32 %%ps, %%y, %%y0;\n"
                    "    setp.lt.and.s32 %%ps, %%y, %%yend, %%ps;\n"
                    "    mul.wide.s32 %%ra, %%y, %%ns4;\n"
-                   "    add.s64 %%ra, %%ra, %%outp;\n"
-                   "    and.pred %%ps1, %%ps, %%stfull;\n"
-                   "    and.pred %%ps2, %%ps, %%sthi;\n"
-                   "    and.pred %%ps3, %%ps, %%stlo;\n"
-                   "    @%%ps1 st.global.u32 [%%ra], %s;\n"
-                   "    shr.u32 %%vh, %s, 16;\n"
-                   "    cvt.u16.u32 %%hw0, %%vh;\n"
-                   "    cvt.u16.u32 %%hw1, %s;\n"
-                   "    @%%ps2 st.global.u16 [%%ra+2], %%hw0;\n"
-                   "    @%%ps3 st.global.u16 [%%ra], %%hw1;\n",
-                   2 * c->t, v, v, v);
+                   "    add.s64 %%ra, %%ra, %%outp;\n", 2 * c->t);
+}
+
+/* Word i of that row (value v): whole, or the inner half of a window's
+ * first or last word. With several words per lane only word 0 can be a
+ * window's first word and word wpl-1 its last. */
+static void emit_store_word(const pctx *c, int i, const char *v)
+{
+    char full[16], hi[16], lo[16], a0[24], a2[24];
+    sname(full, sizeof full, c, "stfull", i);
+    sname(hi, sizeof hi, c, "sthi", i);
+    sname(lo, sizeof lo, c, "stlo", i);
+    addr(a0, sizeof a0, 4 * i);
+    addr(a2, sizeof a2, 4 * i + 2);
+    bool first = i == 0, last = i == c->wpl - 1;
+    gg_sbuf_printf(c->b, "    and.pred %%ps1, %%ps, %s;\n", full);
+    if (first)
+        gg_sbuf_printf(c->b, "    and.pred %%ps2, %%ps, %s;\n", hi);
+    if (last)
+        gg_sbuf_printf(c->b, "    and.pred %%ps3, %%ps, %s;\n", lo);
+    gg_sbuf_printf(c->b, "    @%%ps1 st.global.u32 %s, %s;\n", a0, v);
+    if (first)
+        gg_sbuf_printf(c->b, "    shr.u32 %%vh, %s, 16;\n"
+                       "    cvt.u16.u32 %%hw0, %%vh;\n", v);
+    if (last)
+        gg_sbuf_printf(c->b, "    cvt.u16.u32 %%hw1, %s;\n", v);
+    if (first)
+        gg_sbuf_printf(c->b, "    @%%ps2 st.global.u16 %s, %%hw0;\n", a2);
+    if (last)
+        gg_sbuf_printf(c->b, "    @%%ps3 st.global.u16 %s, %%hw1;\n", a0);
 }
 
 /* Load the row for the next tick into %next (0 outside the grid). */
-static void emit_load_next(gg_sbuf *b)
+static void emit_load_next(const pctx *c)
 {
-    gg_sbuf_printf(b, "    setp.lt.and.u32 %%pl, %%yl, %%h, %%kin;\n"
+    gg_sbuf *b = c->b;
+    if (c->wpl == 1) {
+        gg_sbuf_printf(b, "    setp.lt.and.u32 %%pl, %%yl, %%h, %%kin;\n"
+                       "    mul.wide.u32 %%ra, %%yl, %%ns4;\n"
+                       "    add.s64 %%ra, %%ra, %%inp;\n"
+                       "    mov.u32 %%next, 0;\n"
+                       "    @%%pl ld.global.nc.u32 %%next, [%%ra];\n");
+        return;
+    }
+    char a0[24];
+    gg_sbuf_printf(b, "    setp.lt.u32 %%plr, %%yl, %%h;\n"
                    "    mul.wide.u32 %%ra, %%yl, %%ns4;\n"
-                   "    add.s64 %%ra, %%ra, %%inp;\n"
-                   "    mov.u32 %%next, 0;\n"
-                   "    @%%pl ld.global.nc.u32 %%next, [%%ra];\n");
+                   "    add.s64 %%ra, %%ra, %%inp;\n");
+    for (int i = 0; i < c->wpl; i++) {
+        addr(a0, sizeof a0, 4 * i);
+        gg_sbuf_printf(b, "    and.pred %%pl%d, %%plr, %%kin%d;\n"
+                       "    mov.u32 %%next%d, 0;\n"
+                       "    @%%pl%d ld.global.nc.u32 %%next%d, %s;\n",
+                       i, i, i, i, i, a0);
+    }
 }
 
-/* Value of level k this tick: the final stage's output, or (k = 0) the
- * row just loaded. */
-static void level_value(char *buf, size_t size, int k)
+/* Value of level k, word i this tick: the final stage's output, or
+ * (k = 0) the row just loaded. */
+static void level_value(const pctx *c, char *buf, size_t size, int k, int i)
 {
     if (k == 0)
-        snprintf(buf, size, "%%cur");
+        sname(buf, size, c, "cur", i);
     else
-        snprintf(buf, size, "%%vv%d", k);
+        wname(buf, size, c, "vv", k, i);
 }
 
 /* Levels hi .. lo (descending) of one tick, their instructions interleaved
- * stage by stage: gate i of every level's final stage, then gate i + 1,
- * ...; then the shuffles of every level, the shifts, the row gates. The
- * levels of one tick are independent (each reads the ring of the level
- * below as it stood after the last tick), so the scheduler gets back to
- * back independent instructions. Descending order keeps every ring read
- * before the level below overwrites it. */
+ * stage by stage: gate i of every level's final stage (of every word of
+ * the lane), then gate i + 1, ...; then the shuffles of every level, the
+ * shifts, the row gates. The levels of one tick are independent (each
+ * reads the ring of the level below as it stood after the last tick), so
+ * the scheduler gets back to back independent instructions. Descending
+ * order keeps every ring read before the level below overwrites it. */
 static int emit_levels(const pctx *c, int phase, int hi, int lo, gg_err *err)
 {
     gg_sbuf *b = c->b;
     const gg_kplan *p = c->p;
     char in[GG_NET_MAX_OUTPUTS + 1][16], pre[16], v[16], out[16];
+    char vw[16], ve[16], cm[16];
+    int nw = c->wpl;
     gg_sbuf_printf(b, "    // levels %d .. %d\n", hi, lo);
     for (int i = 0; i < p->final.n_gates; i++)
-        for (int g = hi; g >= lo && g >= 1; g--) {
-            final_inputs(c, g, phase, in);
-            snprintf(pre, sizeof pre, "f%d_", g);
-            if (emit_gate(b, &p->final, i, in, pre, err))
-                return -1;
-        }
+        for (int g = hi; g >= lo && g >= 1; g--)
+            for (int w = 0; w < nw; w++) {
+                final_inputs(c, g, w, phase, in);
+                tprefix(pre, sizeof pre, c, 'f', g, w);
+                if (emit_gate(b, &p->final, i, in, pre, err))
+                    return -1;
+            }
     for (int g = hi; g >= lo && g >= 1; g--) {
-        final_inputs(c, g, phase, in);
-        snprintf(pre, sizeof pre, "f%d_", g);
-        level_value(out, sizeof out, g);
-        emit_output(b, out, &p->final, 0, in, pre);
         if (c->mask)
             gg_sbuf_printf(b, "    sub.s32 %%y, %%yb, %d;\n"
-                           "    setp.lt.u32 %%pm, %%y, %%h;\n"
-                           "    selp.b32 %%m, %%colmask, 0, %%pm;\n"
-                           "    and.b32 %s, %s, %%m;\n", 2 * g, out, out);
+                           "    setp.lt.u32 %%pm, %%y, %%h;\n", 2 * g);
         if (g == c->t)
-            emit_store(c, out);
+            emit_store_row(c);
+        for (int w = 0; w < nw; w++) {
+            final_inputs(c, g, w, phase, in);
+            tprefix(pre, sizeof pre, c, 'f', g, w);
+            level_value(c, out, sizeof out, g, w);
+            emit_output(b, out, &p->final, 0, in, pre);
+            sname(cm, sizeof cm, c, "colmask", w);
+            if (c->mask)
+                gg_sbuf_printf(b, "    selp.b32 %%m, %s, 0, %%pm;\n"
+                               "    and.b32 %s, %s, %%m;\n", cm, out, out);
+            if (g == c->t)
+                emit_store_word(c, w, out);
+        }
     }
     int top = hi < c->t ? hi : c->t - 1; /* pushing levels */
     for (int k = top; k >= lo; k--) {
-        level_value(v, sizeof v, k);
-        emit_shuffles(c, k, v);
+        level_value(c, v, sizeof v, k, 0);
+        level_value(c, ve, sizeof ve, k, nw - 1);
+        emit_shuffles(c, k, v, ve);
     }
-    for (int k = top; k >= lo; k--) {
-        level_value(v, sizeof v, k);
-        emit_shifts(c, k, v);
-    }
-    for (int i = 0; i < p->row.n_gates; i++)
-        for (int k = top; k >= lo; k--) {
-            level_value(v, sizeof v, k);
-            row_inputs(in, k, v);
-            snprintf(pre, sizeof pre, "q%d_", k);
-            if (emit_gate(b, &p->row, i, in, pre, err))
-                return -1;
+    for (int k = top; k >= lo; k--)
+        for (int w = 0; w < nw; w++) {
+            level_value(c, v, sizeof v, k, w);
+            if (nw == 1) {
+                emit_shifts(c, k, v);
+                continue;
+            }
+            if (w == 0)
+                snprintf(vw, sizeof vw, "%%l%d", k);
+            else
+                level_value(c, vw, sizeof vw, k, w - 1);
+            if (w == nw - 1)
+                snprintf(ve, sizeof ve, "%%rr%d", k);
+            else
+                level_value(c, ve, sizeof ve, k, w + 1);
+            emit_shifts_multi(c, k, w, v, vw, ve);
         }
-    for (int k = top; k >= lo; k--) {
-        level_value(v, sizeof v, k);
-        emit_ring_store(c, k, phase, v);
-    }
+    for (int i = 0; i < p->row.n_gates; i++)
+        for (int k = top; k >= lo; k--)
+            for (int w = 0; w < nw; w++) {
+                level_value(c, v, sizeof v, k, w);
+                row_inputs(c, in, k, w, v);
+                tprefix(pre, sizeof pre, c, 'q', k, w);
+                if (emit_gate(b, &p->row, i, in, pre, err))
+                    return -1;
+            }
+    for (int k = top; k >= lo; k--)
+        for (int w = 0; w < nw; w++) {
+            level_value(c, v, sizeof v, k, w);
+            emit_ring_store(c, k, w, phase, v);
+        }
     return 0;
 }
 
 static int emit_tick(const pctx *c, int phase, gg_err *err)
 {
     gg_sbuf *b = c->b;
-    gg_sbuf_printf(b, "    // tick, phase %d\n    mov.b32 %%cur, %%next;\n"
-                   "    add.s32 %%yl, %%yl, 1;\n"
+    gg_sbuf_printf(b, "    // tick, phase %d\n", phase);
+    if (c->wpl == 1)
+        gg_sbuf_printf(b, "    mov.b32 %%cur, %%next;\n");
+    else
+        for (int i = 0; i < c->wpl; i++)
+            gg_sbuf_printf(b, "    mov.b32 %%cur%d, %%next%d;\n", i, i);
+    gg_sbuf_printf(b, "    add.s32 %%yl, %%yl, 1;\n"
                    "    setp.eq.and.s32 %%pw, %%yl, %%h, %%ptorus;\n"
-                   "    @%%pw mov.u32 %%yl, 0;\n", phase);
-    emit_load_next(b);
+                   "    @%%pw mov.u32 %%yl, 0;\n");
+    emit_load_next(c);
     /* Levels T .. 0 in groups of ilv (level T stores, level 0 only
      * pushes the loaded row). */
     for (int hi = c->t; hi >= 0; hi -= c->ilv) {
@@ -277,10 +420,10 @@ static int emit_tick(const pctx *c, int phase, gg_err *err)
 static int emit_body(const pctx *c, gg_err *err)
 {
     gg_sbuf *b = c->b;
-    int nr = ring_reg(c, c->t, 0, 0);
+    int nr = ring_reg(c, c->t, 0, 0, 0);
     for (int r = 0; r < nr; r++)
         gg_sbuf_printf(b, "    mov.b32 %%R%d, 0;\n", r);
-    emit_load_next(b);
+    emit_load_next(c);
     gg_sbuf_printf(b, "    mov.u32 %%yb, %%ystart;\n    mov.u32 %%tk, 0;\n"
                    "LOOP_%c:\n", c->sfx);
     for (int phase = 0; phase < 3; phase++)
@@ -294,7 +437,7 @@ static int emit_body(const pctx *c, gg_err *err)
 
 static void emit_decls(gg_sbuf *b, const pctx *c)
 {
-    int nr = ring_reg(c, c->t, 0, 0);
+    int nr = ring_reg(c, c->t, 0, 0, 0);
     int ng = c->p->final.n_gates > 0 ? c->p->final.n_gates : 1;
     int nq = c->p->row.n_gates > 0 ? c->p->row.n_gates : 1;
     gg_sbuf_printf(b,
@@ -307,15 +450,64 @@ static void emit_decls(gg_sbuf *b, const pctx *c)
         "%%colmask, %%tk, %%nt, %%cur, %%next, %%y, %%m, %%vh, %%k31;\n"
         "    .reg .b64 %%inp, %%outp, %%ra, %%rd<4>;\n"
         "    .reg .b32 %%R<%d>;\n", nr);
-    for (int k = 0; k <= c->t; k++)
-        gg_sbuf_printf(b, "    .reg .b32 %%vv%d, %%hi%d, %%lo%d, %%l%d, "
-                       "%%rr%d, %%w%d, %%e%d, %%f%d_<%d>, %%q%d_<%d>;\n",
-                       k, k, k, k, k, k, k, k, ng, k, nq);
+    if (c->wpl == 1) {
+        for (int k = 0; k <= c->t; k++)
+            gg_sbuf_printf(b, "    .reg .b32 %%vv%d, %%hi%d, %%lo%d, %%l%d, "
+                           "%%rr%d, %%w%d, %%e%d, %%f%d_<%d>, %%q%d_<%d>;\n",
+                           k, k, k, k, k, k, k, k, ng, k, nq);
+        return;
+    }
+    gg_sbuf_printf(b, "    .reg .pred %%plr;\n    .reg .b32 %%u<8>;\n");
+    for (int i = 0; i < c->wpl; i++)
+        gg_sbuf_printf(b, "    .reg .pred %%kin%d, %%pl%d, %%stfull%d, "
+                       "%%sthi%d, %%stlo%d;\n    .reg .b32 %%cur%d, "
+                       "%%next%d, %%colmask%d, %%kw%d;\n",
+                       i, i, i, i, i, i, i, i, i);
+    for (int k = 0; k <= c->t; k++) {
+        gg_sbuf_printf(b, "    .reg .b32 %%l%d, %%rr%d;\n", k, k);
+        for (int i = 0; i < c->wpl; i++)
+            gg_sbuf_printf(b, "    .reg .b32 %%vv%dx%d, %%w%dx%d, %%e%dx%d, "
+                           "%%f%dx%d_<%d>, %%q%dx%d_<%d>;\n", k, i, k, i, k,
+                           i, k, i, ng, k, i, nq);
+    }
+}
+
+/* Per-word setup of a lane with wpl words (words kw0 .. kw0 + wpl - 1 of
+ * a window of 32 * wpl words, windows 32 * wpl - 1 words apart): the
+ * load guard, the store predicates and the plane's column mask. Then
+ * the window's edge test (the plane-edge copy), as in emit_setup. */
+static void emit_setup_words(gg_sbuf *b, int wpl)
+{
+    int last = 32 * wpl - 1;
+    gg_sbuf_printf(b, "    mul.lo.s32 %%u1, %%s9, %d;\n", wpl); /* j0 */
+    for (int i = 0; i < wpl; i++) {
+        gg_sbuf_printf(b,
+            "    add.s32 %%kw%d, %%s15, %d;\n"
+            "    add.s32 %%u0, %%u1, %d;\n"              /* j */
+            "    setp.lt.s32 %%kin%d, %%kw%d, %%s1;\n"
+            "    setp.ge.s32 %%p1, %%kw%d, 1;\n"
+            "    setp.lt.and.s32 %%p1, %%kw%d, %%s17, %%p1;\n"
+            "    setp.ge.and.u32 %%p2, %%u0, 1, %%p1;\n"
+            "    setp.le.and.u32 %%stfull%d, %%u0, %d, %%p2;\n"
+            "    setp.eq.and.u32 %%sthi%d, %%u0, 0, %%p1;\n"
+            "    setp.eq.and.u32 %%stlo%d, %%u0, %d, %%p1;\n"
+            "    shl.b32 %%u2, %%kw%d, 5;\n"
+            "    sub.s32 %%u3, %%u2, 32;\n"
+            "    neg.s32 %%u3, %%u3;\n"
+            "    max.s32 %%u3, %%u3, 0;\n"
+            "    sub.s32 %%u4, %%u2, %%s2;\n"
+            "    max.s32 %%u4, %%u4, 0;\n"
+            "    mov.b32 %%u5, -1;\n"
+            "    shl.b32 %%u6, %%u5, %%u3;\n"
+            "    shr.b32 %%u7, %%u5, %%u4;\n"
+            "    and.b32 %%colmask%d, %%u6, %%u7;\n",
+            i, i, i, i, i, i, i, i, last - 1, i, i, last, i, i);
+    }
 }
 
 /* Task, window, strip, store lanes, plane mask and first row: the same
  * arithmetic as gg_step_body in templates/cuda/kernel.cu.in. */
-static void emit_setup(gg_sbuf *b, int t, int wpb)
+static void emit_setup(gg_sbuf *b, int t, int wpb, int wpl)
 {
     gg_sbuf_printf(b,
         "    ld.param.u64 %%rd0, [p_in];\n"
@@ -340,7 +532,14 @@ static void emit_setup(gg_sbuf *b, int t, int wpb)
         "    div.u32 %%s12, %%s11, %%s5;\n"      /* sy */
         "    mul.lo.s32 %%s13, %%s12, %%s5;\n"
         "    sub.s32 %%s14, %%s11, %%s13;\n"     /* wx */
-        "    mad.lo.s32 %%s15, %%s14, 31, %%s9;\n" /* kw */
+        , wpb);
+    if (wpl == 1)
+        gg_sbuf_printf(b, "    mad.lo.s32 %%s15, %%s14, 31, %%s9;\n"); /* kw */
+    else /* kw of word 0 */
+        gg_sbuf_printf(b, "    mul.lo.s32 %%s31, %%s9, %d;\n"
+                       "    mad.lo.s32 %%s15, %%s14, %d, %%s31;\n", wpl,
+                       32 * wpl - 1);
+    gg_sbuf_printf(b,
         "    shl.b32 %%ns4, %%s0, 2;\n"
         "    mul.lo.s32 %%y0, %%s12, %%s4;\n"
         "    add.s32 %%s16, %%y0, %%s4;\n"
@@ -352,6 +551,9 @@ static void emit_setup(gg_sbuf *b, int t, int wpb)
         "    add.s64 %%inp, %%rd0, %%rd2;\n"
         "    add.s64 %%outp, %%rd1, %%rd2;\n"
         "    sub.s32 %%s17, %%s1, 1;\n"
+        , t);
+    if (wpl == 1)
+        gg_sbuf_printf(b,
         "    setp.ge.s32 %%p1, %%s15, 1;\n"
         "    setp.lt.and.s32 %%p1, %%s15, %%s17, %%p1;\n" /* inner word */
         "    setp.ge.u32 %%p2, %%s9, 1;\n"
@@ -370,7 +572,10 @@ static void emit_setup(gg_sbuf *b, int t, int wpb)
         "    mov.b32 %%s24, -1;\n"
         "    shl.b32 %%s22, %%s24, %%s20;\n"
         "    shr.b32 %%s23, %%s24, %%s21;\n"
-        "    and.b32 %%colmask, %%s22, %%s23;\n"
+        "    and.b32 %%colmask, %%s22, %%s23;\n");
+    else
+        emit_setup_words(b, wpl);
+    gg_sbuf_printf(b,
         "    rem.s32 %%s25, %%ystart, %%h;\n"
         "    add.s32 %%s25, %%s25, %%h;\n"
         "    rem.s32 %%s25, %%s25, %%h;\n"
@@ -380,7 +585,10 @@ static void emit_setup(gg_sbuf *b, int t, int wpb)
         "    add.s32 %%s26, %%yend, %d;\n"
         "    setp.gt.or.s32 %%p3, %%s26, %%h, %%p3;\n"
         "    setp.eq.or.s32 %%p3, %%s14, 0, %%p3;\n"
-        "    mad.lo.s32 %%s27, %%s14, 31, 31;\n"
+        , t);
+    gg_sbuf_printf(b, "    mad.lo.s32 %%s27, %%s14, %d, %d;\n", 32 * wpl - 1,
+                   32 * wpl - 1);
+    gg_sbuf_printf(b,
         "    sub.s32 %%s28, %%s1, 2;\n"
         "    setp.ge.or.s32 %%p3, %%s27, %%s28, %%p3;\n"
         "    setp.ne.u32 %%p4, %%s3, 0;\n"
@@ -390,7 +598,7 @@ static void emit_setup(gg_sbuf *b, int t, int wpb)
         "    sub.s32 %%s29, %%yend, %%y0;\n"
         "    add.s32 %%nt, %%s29, %d;\n"
         "    @%%p3 bra MASKED;\n",
-        wpb, t, t, 3 * t);
+        3 * t);
 }
 
 static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
@@ -398,14 +606,22 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
 {
     int wpb = o->wpb > 0 ? o->wpb : 4;
     int ilv = o->ilv > 0 ? o->ilv : t + 1; /* default: all levels */
-    pctx c = {b, p, t, false, o->funnel, ilv, 'A'};
+    int wpl = o->wpl > 0 ? o->wpl : 1;
+    if (wpl != 1 && wpl != 2 && wpl != 4)
+        return gg_fail(err, "words per lane must be 1, 2 or 4, not %d", wpl);
+    if (wpl > 1 && !o->funnel)
+        return gg_fail(err, "several words per lane need funnel shifts");
+    pctx c = {b, p, t, false, o->funnel, ilv, 'A', wpl};
     gg_sbuf_printf(b, "\n.visible .entry gg_step_%d(.param .u64 p_in, "
                    ".param .u64 p_out, .param .u32 p_h,\n    .param .u32 p_ns, "
                    ".param .u32 p_nwi, .param .u32 p_width, .param .u32 "
                    "p_plane,\n    .param .u32 p_s, .param .u32 p_nx, .param "
-                   ".u32 p_ntasks)\n.maxntid %d, 1, 1\n{\n", t, wpb * 32);
+                   ".u32 p_ntasks)\n.maxntid %d, 1, 1\n", t, wpb * 32);
+    if (o->maxnreg > 0)
+        gg_sbuf_printf(b, ".maxnreg %d\n", o->maxnreg);
+    gg_sbuf_printf(b, "{\n");
     emit_decls(b, &c);
-    emit_setup(b, t, wpb);
+    emit_setup(b, t, wpb, wpl);
     if (emit_body(&c, err))
         return -1;
     gg_sbuf_printf(b, "    bra DONE;\nMASKED:\n");

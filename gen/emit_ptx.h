@@ -25,6 +25,14 @@ typedef struct gg_ptx_opts {
     int ilv;     /* levels of one tick emitted interleaved, instruction by
                     instruction, in groups of ilv (1: one level after the
                     other; 0: all of them, the fastest on the H100) */
+    int wpl;     /* 32-bit words per lane: 1 (0), 2 or 4 (funnel shifts
+                    only). A warp's window is 32 * wpl words, windows
+                    32 * wpl - 1 words apart (gg_gpu_geom_init's nx for
+                    that wpl); a lane's words are independent networks
+                    interleaved gate by gate, and one shuffle pair per
+                    level serves all of them */
+    int maxnreg; /* .maxnreg of the gg_step entries (0: none; ptxas takes
+                    what it needs, 168 for T16 Life) */
 } gg_ptx_opts;
 
 /* With default options. */

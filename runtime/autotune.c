@@ -32,6 +32,12 @@ int gg_gpu_geom_init(gg_gpu_geom *g, int64_t width, int64_t height,
     return 0;
 }
 
+void gg_gpu_geom_windows(gg_gpu_geom *g, int wpl)
+{
+    wpl = wpl > 1 ? wpl : 1;
+    g->nx = (g->nwi - 2) / (32 * wpl - 1) + 1;
+}
+
 /* Expected throughput of strip height s, relative: useful rows over row
  * ticks, times the busy fraction of the waves. */
 static double plan_score(const gg_gpu_geom *g, int t, int64_t s,
@@ -236,10 +242,15 @@ bool gg_gpu_tune_load(const char *cache_dir, uint64_t key, gg_gpu_tune *t)
     FILE *f = fopen(path, "r");
     if (!f)
         return false;
-    gg_gpu_tune r = {0, 0, 0};
-    int n = fscanf(f, "tmax %d funnel %d wpb %d", &r.tmax, &r.funnel, &r.wpb);
+    gg_gpu_tune r = {0, 0, 0, 1};
+    int n = fscanf(f, "tmax %d funnel %d wpb %d wpl %d", &r.tmax, &r.funnel,
+                   &r.wpb, &r.wpl);
     fclose(f);
-    if (n != 3 || r.tmax < 1 || r.tmax > 16 || (r.tmax & (r.tmax - 1)) ||
+    if (n == 3)
+        r.wpl = 1;
+    if (r.wpl > 1) /* several words per lane: funnel shifts only */
+        r.funnel = 1;
+    if (n < 3 || (r.wpl != 1 && r.wpl != 2 && r.wpl != 4) || r.tmax < 1 || r.tmax > 16 || (r.tmax & (r.tmax - 1)) ||
         r.wpb < 1 || r.wpb > 32)
         return false;
     *t = r;
@@ -256,8 +267,8 @@ void gg_gpu_tune_save(const char *cache_dir, uint64_t key,
     FILE *f = fopen(tmp, "w");
     if (!f)
         return;
-    int bad = fprintf(f, "tmax %d funnel %d wpb %d\n", t->tmax, t->funnel,
-                      t->wpb) < 0;
+    int bad = fprintf(f, "tmax %d funnel %d wpb %d wpl %d\n", t->tmax,
+                      t->funnel, t->wpb, t->wpl > 1 ? t->wpl : 1) < 0;
     bad |= fclose(f) != 0;
     if (bad || rename(tmp, path))
         remove(tmp);
@@ -298,10 +309,11 @@ int gg_gpu_open(const char *backend, const gg_rule *rule, gg_gpu **out,
         bad = gg_cuda_open(rule, &o, &g->cuda, why, err);
         if (!bad) {
             gg_gpu_tune t = gg_cuda_tune(g->cuda);
-            snprintf(g->desc, sizeof g->desc, "%s, T%d %s wpb%d, %d regs",
+            snprintf(g->desc, sizeof g->desc,
+                     "%s, T%d %s wpb%d wpl%d, %d regs",
                      gg_cuda_device(g->cuda), t.tmax,
                      t.funnel == 2 ? "hyb" : t.funnel ? "shf" : "mad", t.wpb,
-                     gg_cuda_registers(g->cuda));
+                     t.wpl > 1 ? t.wpl : 1, gg_cuda_registers(g->cuda));
         }
     }
     if (bad) {

@@ -44,6 +44,10 @@ int gg_gpu_geom_init(gg_gpu_geom *g, int64_t width, int64_t height,
 /* Strip height: strip > 0 is taken as given; 0 picks it from a cost model:
  * `resident` warps run at once, a task of s rows costs s + 3t row ticks
  * (pipeline fill), and the last wave may run part-empty. */
+/* Windows of 32 * wpl words, 32 * wpl - 1 apart (kernels with wpl words
+ * per lane); gg_gpu_geom_init sets wpl = 1. Call before gg_gpu_geom_plan. */
+void gg_gpu_geom_windows(gg_gpu_geom *g, int wpl);
+
 void gg_gpu_geom_plan(gg_gpu_geom *g, int t, int strip, int64_t resident);
 
 /* Bytes of one device buffer. */
@@ -77,6 +81,8 @@ typedef struct gg_gpu_tune {
     int funnel;  /* 1: funnel shifts, 0: multiply-adds, 2: west funnel,
                     east multiply-add (CUDA C only; PTX takes it as 1) */
     int wpb;     /* warps (work-groups: rows) per block */
+    int wpl;     /* 32-bit words per lane (PTX: 1 (0), 2, 4; CUDA C and
+                    OpenCL: 1) */
 } gg_gpu_tune;
 
 /* The kernel cache directory (runtime/jit.h's rules; given overrides),

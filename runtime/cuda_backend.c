@@ -320,11 +320,14 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
     unload(c);
     if (c->o.lang == GG_CUDA_LANG_PTX) {
         gg_ptx_opts po = {c->tune.tmax, c->tune.funnel != 0, c->tune.wpb,
-                          0};
+                          0, c->tune.wpl, 0};
         const char *ilv = getenv("GOLGEN_PTX_ILV"); /* experiments: 1 =
                                                        level by level */
         if (ilv)
             po.ilv = atoi(ilv);
+        const char *mr = getenv("GOLGEN_PTX_MAXNREG"); /* experiments */
+        if (mr)
+            po.maxnreg = atoi(mr);
         bad = !given && gg_emit_ptx_opts(&c->rule, &po, &src, &len, err);
         if (!bad)
             bad = load_module(c, given ? given : src, err);
@@ -351,6 +354,14 @@ static void free_buffers(gg_cuda *c)
     c->host = NULL;
 }
 
+/* Words per lane of the loaded kernel (only the PTX target has more than
+ * one). */
+static int words_per_lane(const gg_cuda *c)
+{
+    return c->o.lang == GG_CUDA_LANG_PTX && c->tune.wpl > 1 ? c->tune.wpl
+                                                             : 1;
+}
+
 /* Device buffers for grid's size, zeroed (ghosts of the plane stay 0). */
 static int prepare(gg_cuda *c, const gg_grid *grid, int strip, gg_err *err)
 {
@@ -368,6 +379,7 @@ static int prepare(gg_cuda *c, const gg_grid *grid, int strip, gg_err *err)
                      err))
             return -1;
     }
+    gg_gpu_geom_windows(&g, words_per_lane(c));
     gg_gpu_geom_plan(&g, c->tune.tmax, strip, c->resident);
     c->geom = g;
     c->cur = 0;
@@ -569,7 +581,7 @@ static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
 static int autotune(gg_cuda *c, gg_err *err)
 {
     static const gg_gpu_tune cand[] = {
-        {16, 1, 4}, {8, 1, 4}, {16, 0, 4}};
+        {16, 1, 4, 1}, {8, 1, 4, 1}, {16, 0, 4, 1}};
     gg_grid soup;
     if (gg_grid_init(&soup, 16384, 16384, err))
         return -1;
@@ -579,6 +591,8 @@ static int autotune(gg_cuda *c, gg_err *err)
     int bad = 0;
     for (size_t i = 0; !bad && i < sizeof cand / sizeof *cand; i++) {
         double s;
+        if (cand[i].wpl > 1 && c->o.lang != GG_CUDA_LANG_PTX)
+            continue;
         c->tune = cand[i];
         bad = build(c, NULL, err) || time_candidate(c, &soup, &s, err);
         if (!bad && s < best_s) {
@@ -595,18 +609,26 @@ static int autotune(gg_cuda *c, gg_err *err)
 
 static int choose_tune(gg_cuda *c, gg_err *err)
 {
-    const char *env = getenv("GOLGEN_GPU_TUNE"); /* "tmax,funnel,wpb" */
+    /* "tmax,funnel,wpb[,wpl]" */
+    const char *env = getenv("GOLGEN_GPU_TUNE");
     gg_gpu_tune t = c->o.tune;
-    if (!t.tmax && env && sscanf(env, "%d,%d,%d", &t.tmax, &t.funnel,
-                                 &t.wpb) != 3)
-        t.tmax = 0;
+    if (!t.tmax && env) {
+        t.wpl = 1;
+        if (sscanf(env, "%d,%d,%d,%d", &t.tmax, &t.funnel, &t.wpb,
+                   &t.wpl) < 3)
+            t.tmax = 0;
+    }
     if (t.tmax) {
         if (t.tmax > GG_GPU_TMAX || (t.tmax & (t.tmax - 1)) || t.wpb < 1 ||
-            t.wpb > 32)
-            return gg_fail(err, "launch shape %d,%d,%d: generations per "
-                           "launch must be a power of two up to %d and warps "
-                           "per block 1..32", t.tmax, t.funnel, t.wpb,
-                           GG_GPU_TMAX);
+            t.wpb > 32 || (t.wpl > 1 && t.wpl != 2 && t.wpl != 4))
+            return gg_fail(err, "launch shape %d,%d,%d,%d: generations per "
+                           "launch must be a power of two up to %d, warps "
+                           "per block 1..32, words per lane 1, 2 or 4",
+                           t.tmax, t.funnel, t.wpb, t.wpl, GG_GPU_TMAX);
+        if (t.wpl < 1 || c->o.lang != GG_CUDA_LANG_PTX)
+            t.wpl = 1;
+        if (t.wpl > 1)
+            t.funnel = 1;
         c->tune = t;
         return build(c, NULL, err);
     }
@@ -632,7 +654,7 @@ static int open_common(const gg_rule *rule, const char *src,
               gg_gpu_cache_dir(c->o.cache_dir, c->cache_dir,
                                sizeof c->cache_dir, err);
     if (!bad && src) {
-        c->tune = c->o.tune.tmax ? c->o.tune : (gg_gpu_tune){16, 0, 4};
+        c->tune = c->o.tune.tmax ? c->o.tune : (gg_gpu_tune){16, 0, 4, 1};
         bad = build(c, src, err);
     } else if (!bad) {
         bad = choose_tune(c, err);

@@ -137,7 +137,7 @@ static void test_ptx_ptxas(void **state)
         gg_rule r = parse(rules[i]);
         /* interleaved levels: none, pairs, all of them */
         int ilv = i % 3 == 0 ? 0 : i % 3 == 1 ? 2 : 17;
-        gg_ptx_opts o = {i == 0 || i == 4 ? 16 : 4, i % 2 == 1, 4, ilv};
+        gg_ptx_opts o = {i == 0 || i == 4 ? 16 : 4, i % 2 == 1, 4, ilv, 1, 0};
         char *src;
         size_t len;
         gg_err err;
@@ -169,7 +169,7 @@ static void test_rowsum_lr(void **state)
     assert_non_null(strstr(src, "/* L */"));
     free(src);
     const char *ptxas = ptxas_path();
-    gg_ptx_opts o = {4, true, 4, 5};
+    gg_ptx_opts o = {4, true, 4, 5, 1, 0};
     setenv("GOLGEN_GPU_FRONT", "rowsum-lr", 1);
     bad = gg_emit_ptx_opts(&r, &o, &src, &len, &err);
     unsetenv("GOLGEN_GPU_FRONT");
@@ -188,11 +188,63 @@ static void test_ptx_bad_tmax(void **state)
     char *src;
     size_t len;
     gg_err err;
-    gg_ptx_opts o = {12, false, 4, 0};
+    gg_ptx_opts o = {12, false, 4, 0, 1, 0};
     assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, "power of two"));
     o.tmax = 32;
     assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
+    /* words per lane: 1, 2 or 4, several only with funnel shifts */
+    gg_ptx_opts w = {8, true, 4, 0, 3, 0};
+    assert_int_equal(gg_emit_ptx_opts(&r, &w, &src, &len, &err), -1);
+    assert_non_null(strstr(err.msg, "words per lane"));
+    w.wpl = 2;
+    w.funnel = false;
+    assert_int_equal(gg_emit_ptx_opts(&r, &w, &src, &len, &err), -1);
+    assert_non_null(strstr(err.msg, "funnel"));
+}
+
+/* Two and four words per lane: one shuffle pair per level for all of a
+ * lane's words (half / a quarter of the one-word kernel's), the words'
+ * networks interleaved; assembles for sm_90 (several rules, both fronts'
+ * shapes: Life, HighLife, Seeds). */
+static void test_ptx_words_per_lane(void **state)
+{
+    (void)state;
+    static const char *const wr[] = {"B3/S23", "B36/S23", "B2/S",
+                                     "B3678/S34678"};
+    const char *ptxas = ptxas_path();
+    for (int i = 0; i < 4; i++) {
+        gg_rule r = parse(wr[i]);
+        gg_ptx_opts o = {i == 3 ? 4 : 8, true, 4, i == 2 ? 3 : 0,
+                         i == 3 ? 4 : 2, 0};
+        char *src, *one;
+        size_t len, len1;
+        gg_err err;
+        if (gg_emit_ptx_opts(&r, &o, &src, &len, &err))
+            fail_msg("%s wpl %d: %s", wr[i], o.wpl, err.msg);
+        o.wpl = 1;
+        if (gg_emit_ptx_opts(&r, &o, &one, &len1, &err))
+            fail_msg("%s: %s", wr[i], err.msg);
+        /* the same shuffles, wpl times the gates */
+        size_t shfl = 0, shfl1 = 0, lop = 0, lop1 = 0;
+        for (const char *q = src; (q = strstr(q, "shfl.sync")); q++)
+            shfl++;
+        for (const char *q = one; (q = strstr(q, "shfl.sync")); q++)
+            shfl1++;
+        for (const char *q = src; (q = strstr(q, "lop3.b32")); q++)
+            lop++;
+        for (const char *q = one; (q = strstr(q, "lop3.b32")); q++)
+            lop1++;
+        assert_true(shfl > 0 && lop1 > 0);
+        assert_int_equal(shfl, shfl1);
+        assert_int_equal(lop, lop1 * (size_t)(i == 3 ? 4 : 2));
+        assert_non_null(strstr(src, "mad.lo.s32 %s15, %s14, "));
+        assert_non_null(strstr(src, i == 3 ? "%kw3" : "%kw1"));
+        if (ptxas)
+            assemble(ptxas, src, len, wr[i]);
+        free(src);
+        free(one);
+    }
 }
 
 /* Emission is deterministic (generated/ is reproducible byte for byte). */
@@ -250,6 +302,7 @@ int main(void)
         cmocka_unit_test(test_cuda_nvrtc),
         cmocka_unit_test(test_ptx_ptxas),
         cmocka_unit_test(test_ptx_bad_tmax),
+        cmocka_unit_test(test_ptx_words_per_lane),
         cmocka_unit_test(test_rowsum_lr),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_cli),
