@@ -178,9 +178,9 @@ static int read_size(parser *p, size_t *at, int64_t *value)
     return 0;
 }
 
-static int parse_topology(parser *p, gg_rule *rule)
+static int parse_topology(parser *p, size_t colon, gg_rule *rule)
 {
-    size_t at = p->end + 1; /* after ':' */
+    size_t at = colon + 1;
     char t = (char)toupper((unsigned char)p->text[at]);
     if (t == 'K' || t == 'C' || t == 'S')
         return fail_at(p, at, "unsupported topology",
@@ -223,7 +223,7 @@ int gg_rule_parse(const char *text, gg_rule *rule, gg_err *err)
                   : parse_bs(&p, rule);
     if (bad || check_range(&p, rule))
         return -1;
-    if (colon && parse_topology(&p, rule))
+    if (colon && parse_topology(&p, (size_t)(colon - text), rule))
         return -1;
     rule->kind = GG_KIND_TOTALISTIC;
     return 0;

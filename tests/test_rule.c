@@ -44,6 +44,8 @@ static void test_canonical_forms(void **state)
     canonical("B3/S23:t100,37", "B3/S23:T100,37");
     canonical("B3/S23:P30,20", "B3/S23:P30,20");
     canonical("B3/S23:T72", "B3/S23:T72,72");
+    canonical("B245/S3H:P30,20", "B245/S3H:P30,20");
+    canonical("b2/s013v:t10", "B2/S013V:T10,10");
     canonical("B0123478/S01234678", "B0123478/S01234678");
 }
 
