@@ -126,6 +126,14 @@ static void run_case_with(int n, const gg_rule *rule, double density,
     gg_err err;
     snprintf(in, sizeof in, "%s/in%d.rle", tmpdir, n);
     snprintf(out, sizeof out, "%s/out%d.rle", tmpdir, n);
+    /* The rule as golgen writes it must parse back to itself (bgolly reads
+     * the same text). */
+    char text[128];
+    gg_rule parsed;
+    gg_rule_format(rule, text, sizeof text);
+    if (gg_rule_parse(text, &parsed, &err))
+        fail_msg("case %d: '%s' does not parse: %s", n, text, err.msg);
+    assert_memory_equal(&parsed, rule, sizeof parsed);
     assert_int_equal(gg_universe_init(&u, rule, &err), 0);
     gg_grid_random(&u.grid, density, rng());
     write_input(&u, in);
