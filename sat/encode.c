@@ -282,6 +282,84 @@ static void essential_read(gg_enc *e)
     }
 }
 
+/* Decomposition. Let g be a gate other than the output and cone(g) g with
+ * every gate it reaches backwards. Call the cone closed when every gate of
+ * cone(g) but g itself is read only by gates of cone(g). Then no gate
+ * outside the cone reads a cone gate other than g, so by induction over the
+ * gates outside the cone in order each of them, the output included, is a
+ * function of g's value and of the primary inputs read outside the cone
+ * (set R); and g is a function of the primary inputs read inside it (S).
+ * Hence f(x) = F(h(x|S), x|R) on every care row, i.e. (S, R) is a
+ * decomposable pair (gg_symm_decomposable). A gate reading a signal but
+ * ignoring it only makes S or R larger, and decomposability is closed
+ * upwards, so the argument holds with "read" meaning "wired to", which is
+ * what the reads[] variables say. For each maximal non-decomposable pair
+ * (s, r) of spec.nd we need S not within s or R not within r:
+ *   OR_{x not in s} in[x]  |  OR_{x not in r} out[x],
+ * with in[x] -> some cone gate reads x and out[x] -> some gate outside
+ * reads x (only that direction is needed: the clause can then only be met
+ * by a real read). This holds for every network that computes f, so it
+ * removes no network at all, minimal or not. */
+static uint32_t cone_of(const gg_shape *sh, int g)
+{
+    uint32_t cone = 1u << g;
+    for (int i = g; i >= 0; i--)
+        if (cone >> i & 1)
+            cone |= sh->fanin[i];
+    return cone;
+}
+
+static bool cone_closed(const gg_shape *sh, int g, uint32_t cone)
+{
+    for (int i = 0; i < sh->k; i++)
+        if (i != g && (cone >> i & 1))
+            for (int r = 0; r < sh->k; r++)
+                if ((sh->fanin[r] >> i & 1) && !(cone >> r & 1))
+                    return false;
+    return true;
+}
+
+/* v[x] -> some gate of the mask reads input x. */
+static void reads_any(gg_enc *e, uint32_t gates, int *v)
+{
+    int lits[1 + GG_ENC_MAX_GATES];
+    for (int x = 0; x < e->n; x++) {
+        int n = 0;
+        v[x] = gg_sat_var(e->sat);
+        lits[n++] = -v[x];
+        for (int i = 0; i < e->k; i++)
+            if (gates >> i & 1)
+                lits[n++] = e->g[i].reads[x];
+        emit(e, lits, n);
+    }
+}
+
+static void decomposition(gg_enc *e)
+{
+    const gg_shape *sh = e->spec.shape;
+    if (!sh || !e->spec.nd || getenv("GG_SAT_NO_DECOMP"))
+        return;
+    for (int g = 0; g + 1 < e->k; g++) {
+        uint32_t cone = cone_of(sh, g);
+        if (!cone_closed(sh, g, cone))
+            continue;
+        int in[GG_TT_MAX_INPUTS], out[GG_TT_MAX_INPUTS];
+        int lits[2 * GG_TT_MAX_INPUTS];
+        reads_any(e, cone, in);
+        reads_any(e, ((1u << e->k) - 1) & ~cone, out);
+        for (int p = 0; p < e->spec.n_nd; p++) {
+            int n = 0;
+            for (int x = 0; x < e->n; x++) {
+                if (!(e->spec.nd[p][0] >> x & 1))
+                    lits[n++] = in[x];
+                if (!(e->spec.nd[p][1] >> x & 1))
+                    lits[n++] = out[x];
+            }
+            emit(e, lits, n);
+        }
+    }
+}
+
 /* Gates i < j with the same fanin gates and the same readers can trade
  * places, so i takes the earlier fanin set (the lex-leader of the swap,
  * which agrees with the input-symmetry rule). */
@@ -331,6 +409,7 @@ static int setup(gg_enc *e, gg_err *err)
     symmetry(e);
     order_twins(e);
     reapplied(e);
+    decomposition(e);
     return 0;
 }
 

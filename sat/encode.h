@@ -30,6 +30,10 @@
  * - of two twin gates, the earlier one takes the smaller fanin set.
  * And some that any network of fewest gates meets: every input f depends
  * on is read; no gate is redundant (see the three rules above).
+ * And one that every network computing f meets (with a shape): where a
+ * gate's cone is closed (see decomposition() in encode.c), the inputs read
+ * inside and outside it form a decomposition f = F(h(inside), outside) on
+ * the care rows, so they cannot be a non-decomposable pair of spec.nd.
  * Rows are added one by one (gg_enc_add_row), which is how the search adds
  * counterexample rows lazily. */
 #ifndef GG_SAT_ENCODE_H
@@ -49,6 +53,8 @@ typedef struct gg_enc_spec {
     int k;
     const gg_shape *shape; /* NULL: free topology */
     const int *class_of;   /* gg_symm_classes() output, or NULL */
+    const unsigned (*nd)[2]; /* gg_symm_nondecomp() pairs, or NULL */
+    int n_nd;
 } gg_enc_spec;
 
 /* Builds the row-independent part of the CNF into s. NULL on error. */

@@ -8,8 +8,10 @@
 #include <time.h>
 
 #include "cegar.h"
+#include "symm.h"
 
 #define MAX_THREADS 64
+#define ND_CAP 4096 /* non-decomposable pairs kept (fewer is still sound) */
 
 typedef struct job {
     const gg_kjob_in *in;
@@ -25,6 +27,8 @@ typedef struct job {
     bool found;
     gg_net net;
     uint64_t conflicts;
+    unsigned (*nd)[2];     /* f's maximal non-decomposable input pairs */
+    int n_nd;
     int failed;            /* an encoder error */
     gg_err err;
 } job;
@@ -95,7 +99,8 @@ static void solve_one(job *j, int id, int p)
     gg_net net;
     gg_enc_spec spec = {.f = in->f, .lib = in->lib, .k = in->k,
                         .shape = j->shapes ? &j->shapes[shape_of(j, p)] : NULL,
-                        .class_of = in->class_of};
+                        .class_of = in->class_of,
+                        .nd = j->nd, .n_nd = j->n_nd};
     pthread_mutex_lock(&j->mu);
     j->running[id] = s;
     pthread_mutex_unlock(&j->mu);
@@ -238,6 +243,13 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
         if (in->subset)
             j->n_problems = in->n_subset;
     }
+    if (in->use_shapes && j->n_problems > 0) {
+        j->nd = gg_alloc(ND_CAP, sizeof *j->nd, err, "decompositions");
+        if (!j->nd)
+            j->n_problems = -1;
+        else
+            j->n_nd = gg_symm_nondecomp(in->f, j->nd, ND_CAP);
+    }
     int rc = -1;
     if (j->n_problems >= 0)
         j->status = gg_alloc((size_t)j->n_problems + 1, 1, err, "statuses");
@@ -262,6 +274,7 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
     pthread_mutex_destroy(&j->mu);
     free(j->shapes);
     free(j->status);
+    free(j->nd);
     free(j);
     return rc;
 }

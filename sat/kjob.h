@@ -6,7 +6,8 @@
  * GG_SAT_TRACE=1 prints each shape's outcome, conflicts and seconds;
  * GG_SAT_STRIDE=N tries every N-th shape only (a fixed sample);
  * GG_SAT_ONLY=A[-B] tries shapes A..B only; GG_SAT_REVERSE=1 tries the
- * last shape first. A sample or range never counts as a proof: the k is
+ * last shape first; GG_SAT_NO_DECOMP=1 leaves out the decomposition
+ * clauses (sat/encode.c, for measurements). A sample or range never counts as a proof: the k is
  * reported undecided unless it finds a network. */
 #ifndef GG_SAT_KJOB_H
 #define GG_SAT_KJOB_H

@@ -1,5 +1,9 @@
 #include "symm.h"
 
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
 int gg_symm_essential(const gg_tt *f, bool *essential)
 {
     int count = 0;
@@ -46,4 +50,120 @@ int gg_symm_classes(const gg_tt *f, int *class_of)
         classes += class_of[i] == i;
     }
     return classes;
+}
+
+/* 2-colours the conflict graph of the assignments a of A (for one value c
+ * of the shared inputs); val[] is f over A|B|C with -1 for don't-care. */
+static bool two_colourable(const int8_t *val, unsigned A, unsigned B,
+                           unsigned c)
+{
+    int8_t colour[1 << GG_SYMM_DECOMP_MAX_INPUTS];
+    unsigned stack[1 << GG_SYMM_DECOMP_MAX_INPUTS];
+    for (unsigned a = A;; a = (a - 1) & A) {
+        colour[a] = -1;
+        if (!a)
+            break;
+    }
+    for (unsigned root = A;; root = (root - 1) & A) {
+        if (colour[root] < 0) {
+            int sp = 0;
+            colour[root] = 0;
+            stack[sp++] = root;
+            while (sp) {
+                unsigned a = stack[--sp];
+                for (unsigned a2 = A;; a2 = (a2 - 1) & A) {
+                    bool conflict = false;
+                    for (unsigned b = B;; b = (b - 1) & B) {
+                        int v1 = val[a | b | c], v2 = val[a2 | b | c];
+                        if (v1 >= 0 && v2 >= 0 && v1 != v2) {
+                            conflict = true;
+                            break;
+                        }
+                        if (!b)
+                            break;
+                    }
+                    if (conflict) {
+                        if (colour[a2] == colour[a])
+                            return false;
+                        if (colour[a2] < 0) {
+                            colour[a2] = (int8_t)!colour[a];
+                            stack[sp++] = a2;
+                        }
+                    }
+                    if (!a2)
+                        break;
+                }
+            }
+        }
+        if (!root)
+            break;
+    }
+    return true;
+}
+
+bool gg_symm_decomposable(const gg_tt *f, unsigned s, unsigned r)
+{
+    int n = f->n_inputs;
+    if (n > GG_SYMM_DECOMP_MAX_INPUTS)
+        return true; /* not tested: assume the weaker claim */
+    unsigned all = (1u << n) - 1, seen = s | r;
+    s &= all, r &= all, seen &= all;
+    int8_t val[1 << GG_SYMM_DECOMP_MAX_INPUTS];
+    memset(val, -1, sizeof val);
+    for (int row = 0; row < (1 << n); row++) {
+        if (!gg_tt_get(f->care, row))
+            continue;
+        int v = gg_tt_get(f->on, row);
+        unsigned key = (unsigned)row & seen;
+        if (val[key] >= 0 && val[key] != v)
+            return false; /* depends on an input neither side reads */
+        val[key] = (int8_t)v;
+    }
+    unsigned A = s & ~r, B = r & ~s, C = s & r;
+    for (unsigned c = C;; c = (c - 1) & C) {
+        if (!two_colourable(val, A, B, c))
+            return false;
+        if (!c)
+            break;
+    }
+    return true;
+}
+
+int gg_symm_nondecomp(const gg_tt *f, unsigned (*pairs)[2], int cap)
+{
+    int n = f->n_inputs, count = 0;
+    if (n > GG_SYMM_DECOMP_MAX_INPUTS)
+        return 0;
+    /* pair (s, r) <-> index: two bits per input, (in s) | (in r) << 1 */
+    size_t total = (size_t)1 << (2 * n);
+    uint8_t *nd = calloc(total, 1);
+    if (!nd)
+        return 0;
+    for (size_t p = 0; p < total; p++) {
+        unsigned s = 0, r = 0;
+        for (int i = 0; i < n; i++) {
+            s |= (unsigned)(p >> (2 * i) & 1) << i;
+            r |= (unsigned)(p >> (2 * i + 1) & 1) << i;
+        }
+        nd[p] = !gg_symm_decomposable(f, s, r);
+    }
+    for (size_t p = 0; p < total && count < cap; p++) {
+        if (!nd[p])
+            continue;
+        bool maximal = true;
+        for (int b = 0; b < 2 * n && maximal; b++)
+            if (!(p >> b & 1) && nd[p | (size_t)1 << b])
+                maximal = false;
+        if (!maximal)
+            continue;
+        unsigned s = 0, r = 0;
+        for (int i = 0; i < n; i++) {
+            s |= (unsigned)(p >> (2 * i) & 1) << i;
+            r |= (unsigned)(p >> (2 * i + 1) & 1) << i;
+        }
+        pairs[count][0] = s, pairs[count][1] = r;
+        count++;
+    }
+    free(nd);
+    return count;
 }

@@ -22,4 +22,21 @@ int gg_symm_classes(const gg_tt *f, int *class_of);
 /* Whether swapping inputs i and j leaves f and its care set unchanged. */
 bool gg_symm_swap_ok(const gg_tt *f, int i, int j);
 
+/* Disjoint-or-not decomposition on the care set: whether some h and F
+ * give f(x) = F(h(x restricted to s), x restricted to r) on every care row
+ * (s, r: input masks). Exact with don't-cares: per value of the shared
+ * inputs s & r, assignments of s \ r that disagree on some column of r \ s
+ * must get different h values, and two values suffice exactly when that
+ * conflict graph is bipartite. Inputs in neither mask must not matter. */
+bool gg_symm_decomposable(const gg_tt *f, unsigned s, unsigned r);
+
+/* Decomposability only grows with s and r (h and F may ignore inputs), so
+ * the pairs that are not decomposable are closed downwards and the maximal
+ * ones say it all. Writes up to cap maximal non-decomposable pairs
+ * (pairs[i][0] = s, pairs[i][1] = r) and returns how many were written;
+ * functions of more than GG_SYMM_DECOMP_MAX_INPUTS inputs get none (each
+ * pair is only ever used to exclude networks, so fewer is always sound). */
+#define GG_SYMM_DECOMP_MAX_INPUTS 8
+int gg_symm_nondecomp(const gg_tt *f, unsigned (*pairs)[2], int cap);
+
 #endif

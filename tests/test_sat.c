@@ -9,6 +9,8 @@
 
 #include <cmocka.h>
 
+#include "cms.h"
+#include "encode.h"
 #include "front.h"
 #include "shape.h"
 #include "symm.h"
@@ -321,6 +323,139 @@ static void test_shape_counts(void **state)
     free(s);
 }
 
+/* gg_symm_decomposable against its definition: some h over the inputs of
+ * s and some F over (h, inputs of r) agree with f on every care row. */
+static bool brute_decomposable(const gg_tt *t, unsigned s, unsigned r)
+{
+    int n = t->n_inputs, rows = 1 << n, ns = __builtin_popcount(s);
+    for (uint32_t h = 0; h < (1u << (1 << ns)); h++) {
+        bool ok = true; /* h as a table over the values of the inputs of s */
+        int8_t F[2][16];
+        memset(F, -1, sizeof F);
+        for (int row = 0; row < rows && ok; row++) {
+            if (!gg_tt_get(t->care, row))
+                continue;
+            int idx = 0, bit = 0;
+            for (int i = 0; i < n; i++)
+                if (s >> i & 1)
+                    idx |= (row >> i & 1) << bit++;
+            int v = gg_tt_get(t->on, row);
+            int8_t *c = &F[h >> idx & 1][(unsigned)row & r];
+            if (*c >= 0 && *c != v)
+                ok = false;
+            *c = (int8_t)v;
+        }
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
+static void test_decomposable(void **state)
+{
+    (void)state;
+    unsigned seed = 4242;
+    int yes = 0, no = 0;
+    for (int i = 0; i < 12; i++) {
+        gg_tt t = table(3, (uint64_t)rand_r(&seed));
+        t.care[0] = (uint64_t)(rand_r(&seed) | rand_r(&seed)) & 0xff;
+        if (i >= 4) { /* n = 4 */
+            t = table(4, (uint64_t)rand_r(&seed));
+            t.care[0] = (uint64_t)(rand_r(&seed) | rand_r(&seed)) & 0xffff;
+        }
+        unsigned all = (1u << t.n_inputs) - 1;
+        for (unsigned s = 0; s <= all; s++)
+            for (unsigned r = 0; r <= all; r++) {
+                bool want = brute_decomposable(&t, s, r);
+                if (gg_symm_decomposable(&t, s, r) != want)
+                    fail_msg("f 0x%llx care 0x%llx s %x r %x: want %d",
+                             (unsigned long long)t.on[0],
+                             (unsigned long long)t.care[0], s, r, want);
+                want ? yes++ : no++;
+            }
+    }
+    assert_true(yes > 100 && no > 100);
+}
+
+/* The decomposition clauses remove no network: for functions of random
+ * small networks (with don't-cares), every shape of k gates is SAT with
+ * them exactly when it is SAT without them. */
+static gg_sat_result solve_shape(const gg_tt *t, int k, const gg_shape *sh,
+                                 const unsigned (*nd)[2], int n_nd)
+{
+    gg_sat *s = gg_sat_new();
+    gg_err err;
+    gg_enc_spec spec = {.f = t, .lib = GG_LIB_LUT3, .k = k, .shape = sh,
+                        .nd = nd, .n_nd = n_nd};
+    gg_enc *e = gg_enc_new(&spec, s, &err);
+    assert_non_null(e);
+    for (int r = 0; r < gg_tt_rows(t); r++)
+        if (gg_tt_get(t->care, r))
+            gg_enc_add_row(e, r);
+    gg_sat_result res_ = gg_sat_solve(s, 0);
+    gg_enc_free(e);
+    gg_sat_free(s);
+    return res_;
+}
+
+static void test_decomposition_sound(void **state)
+{
+    (void)state;
+    if (!gg_sat_available())
+        skip();
+    static unsigned nd[4096][2];
+    unsigned seed = 99;
+    int sat = 0, pruned_pairs = 0;
+    for (int trial = 0; trial < 300; trial++) {
+        int n = 5, k = 3 + trial % 2;
+        /* a random network of k LUTs over 5 inputs, on a random shape */
+        gg_shape *sh;
+        gg_err err;
+        int ns = gg_shape_enum(k, 3, 0, &sh, &err);
+        assert_true(ns > 0);
+        const gg_shape *w = &sh[rand_r(&seed) % ns];
+        uint32_t sig[5 + 4];
+        for (int i = 0; i < n; i++) {
+            sig[i] = 0;
+            for (int r = 0; r < 32; r++)
+                sig[i] |= (uint32_t)(r >> i & 1) << r;
+        }
+        for (int g = 0; g < k; g++) {
+            uint32_t in[3];
+            int m = 0;
+            for (int j = 0; j < g; j++)
+                if (w->fanin[g] >> j & 1)
+                    in[m++] = sig[n + j];
+            while (m < 3)
+                in[m++] = sig[rand_r(&seed) % n];
+            uint8_t lut = (uint8_t)rand_r(&seed);
+            uint32_t v = 0;
+            for (int q = 0; q < 8; q++)
+                if (lut >> q & 1)
+                    v |= ((q & 4) ? in[0] : ~in[0]) &
+                         ((q & 2) ? in[1] : ~in[1]) &
+                         ((q & 1) ? in[2] : ~in[2]);
+            sig[n + g] = v;
+        }
+        free(sh);
+        gg_tt t = table(n, sig[n + k - 1]);
+        t.care[0] = trial % 3 ? 0xffffffffu /* all rows: catches more */
+                             : (uint32_t)(rand_r(&seed) | rand_r(&seed));
+        int n_nd = gg_symm_nondecomp(&t, nd, 4096);
+        pruned_pairs += n_nd;
+        ns = gg_shape_enum(k, 3, 0, &sh, &err);
+        assert_true(ns > 0);
+        for (int i = 0; i < ns; i++) {
+            gg_sat_result a = solve_shape(&t, k, &sh[i], NULL, 0);
+            gg_sat_result b = solve_shape(&t, k, &sh[i], (const unsigned(*)[2])nd, n_nd);
+            assert_int_equal(a, b);
+            sat += a == GG_SAT_SAT;
+        }
+        free(sh);
+    }
+    assert_true(sat > 10 && pruned_pairs > 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -333,6 +468,8 @@ int main(void)
         cmocka_unit_test(test_life_rowsum_small_k),
         cmocka_unit_test(test_life_rowsum_lr_small_k),
         cmocka_unit_test(test_shape_counts),
+        cmocka_unit_test(test_decomposable),
+        cmocka_unit_test(test_decomposition_sound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
