@@ -18,7 +18,35 @@ typedef struct pctx {
     int ilv;     /* levels interleaved per group (1: one after another) */
     char sfx;    /* label suffix of this copy */
     int wpl;     /* 32-bit words per lane (1, 2, 4) */
+    int chain;   /* levels per dependent chain (1: all independent) */
+    int pf;      /* rows loaded ahead (1: the next tick's only) */
 } pctx;
+
+/* Rows level g lags the level below: 2 where level g starts a chain (it
+ * reads the ring of level g-1 as the last tick left it, independent of
+ * level g-1's work this tick), 1 inside a chain (it reads the ring after
+ * level g-1 pushed this tick's row). A lag of 1 keeps two rows of row
+ * features live between ticks instead of three. */
+static int skew(const pctx *c, int g)
+{
+    return (g - 1) % c->chain == 0 ? 2 : 1;
+}
+
+/* Row of level g this tick: yb - lag(g). */
+static int lag(const pctx *c, int g)
+{
+    int l = 0;
+    for (int k = 1; k <= g; k++)
+        l += skew(c, k);
+    return l;
+}
+
+/* Position of level g in its chain (level 0 closes the chain below
+ * level 1). */
+static int chain_pos(const pctx *c, int g)
+{
+    return g == 0 ? c->chain - 1 : (g - 1) % c->chain;
+}
 
 /* buf = t, cut to size. */
 static void copy_name(char *buf, size_t size, const char *t)
@@ -219,7 +247,8 @@ static void final_inputs(const pctx *c, int g, int wi, int phase,
     const gg_kplan *p = c->p;
     int nf = p->row.n_outputs;
     for (int i = 0; i < p->final.n_inputs; i++) {
-        int slot = (phase + 1 + p->dy[i]) % 3; /* rows y-1, y, y+1 */
+        /* rows y-1, y, y+1; with lag 1 the newest is this tick's */
+        int slot = (phase + 3 - skew(c, g) + p->dy[i]) % 3;
         int k = p->feat[i] == GG_FEAT_CELL ? nf : p->feat[i];
         snprintf(in[i], 16, "%%R%d", ring_reg(c, g - 1, slot, k, wi));
     }
@@ -243,7 +272,7 @@ static void emit_store_row(const pctx *c)
                    "    setp.ge.s32 %%ps, %%y, %%y0;\n"
                    "    setp.lt.and.s32 %%ps, %%y, %%yend, %%ps;\n"
                    "    mul.wide.s32 %%ra, %%y, %%ns4;\n"
-                   "    add.s64 %%ra, %%ra, %%outp;\n", 2 * c->t);
+                   "    add.s64 %%ra, %%ra, %%outp;\n", lag(c, c->t));
 }
 
 /* Word i of that row (value v): whole, or the inner half of a window's
@@ -280,11 +309,14 @@ static void emit_load_next(const pctx *c)
 {
     gg_sbuf *b = c->b;
     if (c->wpl == 1) {
+        char nx[16] = "%next";
+        if (c->pf > 1)
+            snprintf(nx, sizeof nx, "%%nq%d", c->pf - 1);
         gg_sbuf_printf(b, "    setp.lt.and.u32 %%pl, %%yl, %%h, %%kin;\n"
                        "    mul.wide.u32 %%ra, %%yl, %%ns4;\n"
                        "    add.s64 %%ra, %%ra, %%inp;\n"
-                       "    mov.u32 %%next, 0;\n"
-                       "    @%%pl ld.global.nc.u32 %%next, [%%ra];\n");
+                       "    mov.u32 %s, 0;\n"
+                       "    @%%pl ld.global.nc.u32 %s, [%%ra];\n", nx, nx);
         return;
     }
     char a0[24];
@@ -317,26 +349,30 @@ static void level_value(const pctx *c, char *buf, size_t size, int k, int i)
  * reads the ring of the level below as it stood after the last tick), so
  * the scheduler gets back to back independent instructions. Descending
  * order keeps every ring read before the level below overwrites it. */
-static int emit_levels(const pctx *c, int phase, int hi, int lo, gg_err *err)
+static int emit_levels(const pctx *c, int phase, const int *lv, int n,
+                       gg_err *err)
 {
     gg_sbuf *b = c->b;
     const gg_kplan *p = c->p;
     char in[GG_NET_MAX_OUTPUTS + 1][16], pre[16], v[16], out[16];
     char vw[16], ve[16], cm[16];
     int nw = c->wpl;
-    gg_sbuf_printf(b, "    // levels %d .. %d\n", hi, lo);
+    gg_sbuf_printf(b, "    // levels");
+    for (int j = 0; j < n; j++)
+        gg_sbuf_printf(b, " %d", lv[j]);
+    gg_sbuf_printf(b, "\n");
     for (int i = 0; i < p->final.n_gates; i++)
-        for (int g = hi; g >= lo && g >= 1; g--)
+        for (int j = 0, g; j < n && (g = lv[j]) >= 1; j++)
             for (int w = 0; w < nw; w++) {
                 final_inputs(c, g, w, phase, in);
                 tprefix(pre, sizeof pre, c, 'f', g, w);
                 if (emit_gate(b, &p->final, i, in, pre, err))
                     return -1;
             }
-    for (int g = hi; g >= lo && g >= 1; g--) {
+    for (int j = 0, g; j < n && (g = lv[j]) >= 1; j++) {
         if (c->mask)
             gg_sbuf_printf(b, "    sub.s32 %%y, %%yb, %d;\n"
-                           "    setp.lt.u32 %%pm, %%y, %%h;\n", 2 * g);
+                           "    setp.lt.u32 %%pm, %%y, %%h;\n", lag(c, g));
         if (g == c->t)
             emit_store_row(c);
         for (int w = 0; w < nw; w++) {
@@ -352,13 +388,14 @@ static int emit_levels(const pctx *c, int phase, int hi, int lo, gg_err *err)
                 emit_store_word(c, w, out);
         }
     }
-    int top = hi < c->t ? hi : c->t - 1; /* pushing levels */
-    for (int k = top; k >= lo; k--) {
+    /* pushing levels: lv[j0 ..] (all but level T) */
+    int j0 = n > 0 && lv[0] == c->t ? 1 : 0, k;
+    for (int j = j0; j < n && (k = lv[j]) >= 0; j++) {
         level_value(c, v, sizeof v, k, 0);
         level_value(c, ve, sizeof ve, k, nw - 1);
         emit_shuffles(c, k, v, ve);
     }
-    for (int k = top; k >= lo; k--)
+    for (int j = j0; j < n && (k = lv[j]) >= 0; j++)
         for (int w = 0; w < nw; w++) {
             level_value(c, v, sizeof v, k, w);
             if (nw == 1) {
@@ -376,7 +413,7 @@ static int emit_levels(const pctx *c, int phase, int hi, int lo, gg_err *err)
             emit_shifts_multi(c, k, w, v, vw, ve);
         }
     for (int i = 0; i < p->row.n_gates; i++)
-        for (int k = top; k >= lo; k--)
+        for (int j = j0; j < n && (k = lv[j]) >= 0; j++)
             for (int w = 0; w < nw; w++) {
                 level_value(c, v, sizeof v, k, w);
                 row_inputs(c, in, k, w, v);
@@ -384,7 +421,7 @@ static int emit_levels(const pctx *c, int phase, int hi, int lo, gg_err *err)
                 if (emit_gate(b, &p->row, i, in, pre, err))
                     return -1;
             }
-    for (int k = top; k >= lo; k--)
+    for (int j = j0; j < n && (k = lv[j]) >= 0; j++)
         for (int w = 0; w < nw; w++) {
             level_value(c, v, sizeof v, k, w);
             emit_ring_store(c, k, w, phase, v);
@@ -392,26 +429,54 @@ static int emit_levels(const pctx *c, int phase, int hi, int lo, gg_err *err)
     return 0;
 }
 
+/* Row yl wraps to 0 at the torus' height. */
+static void emit_next_yl(gg_sbuf *b)
+{
+    gg_sbuf_printf(b, "    add.s32 %%yl, %%yl, 1;\n"
+                   "    setp.eq.and.s32 %%pw, %%yl, %%h, %%ptorus;\n"
+                   "    @%%pw mov.u32 %%yl, 0;\n");
+}
+
 static int emit_tick(const pctx *c, int phase, gg_err *err)
 {
     gg_sbuf *b = c->b;
     gg_sbuf_printf(b, "    // tick, phase %d\n", phase);
-    if (c->wpl == 1)
+    if (c->wpl == 1 && c->pf > 1) {
+        /* a queue of pf rows in flight: %nq0 is this tick's */
+        gg_sbuf_printf(b, "    mov.b32 %%cur, %%nq0;\n");
+        for (int i = 1; i < c->pf; i++)
+            gg_sbuf_printf(b, "    mov.b32 %%nq%d, %%nq%d;\n", i - 1, i);
+    } else if (c->wpl == 1)
         gg_sbuf_printf(b, "    mov.b32 %%cur, %%next;\n");
     else
         for (int i = 0; i < c->wpl; i++)
             gg_sbuf_printf(b, "    mov.b32 %%cur%d, %%next%d;\n", i, i);
-    gg_sbuf_printf(b, "    add.s32 %%yl, %%yl, 1;\n"
-                   "    setp.eq.and.s32 %%pw, %%yl, %%h, %%ptorus;\n"
-                   "    @%%pw mov.u32 %%yl, 0;\n");
+    emit_next_yl(b);
     emit_load_next(c);
     /* Levels T .. 0 in groups of ilv (level T stores, level 0 only
      * pushes the loaded row). */
-    for (int hi = c->t; hi >= 0; hi -= c->ilv) {
-        int lo = hi - c->ilv + 1 > 0 ? hi - c->ilv + 1 : 0;
-        if (emit_levels(c, phase, hi, lo, err))
-            return -1;
-    }
+    int lv[GG_GPU_TMAX + 1], n;
+    if (c->chain > 1) {
+        /* Chains: position 0 of every chain (their finals read rings
+         * the last tick left), then position 1 (reading the rings that
+         * position 0 just pushed), ... level 0 last. */
+        for (int j = 0; j < c->chain; j++) {
+            n = 0;
+            for (int g = c->t; g >= 0; g--)
+                if (chain_pos(c, g) == j)
+                    lv[n++] = g;
+            if (n && emit_levels(c, phase, lv, n, err))
+                return -1;
+        }
+    } else
+        for (int hi = c->t; hi >= 0; hi -= c->ilv) {
+            int lo = hi - c->ilv + 1 > 0 ? hi - c->ilv + 1 : 0;
+            n = 0;
+            for (int g = hi; g >= lo; g--)
+                lv[n++] = g;
+            if (emit_levels(c, phase, lv, n, err))
+                return -1;
+        }
     gg_sbuf_printf(b, "    add.s32 %%yb, %%yb, 1;\n");
     return 0;
 }
@@ -424,6 +489,13 @@ static int emit_body(const pctx *c, gg_err *err)
     for (int r = 0; r < nr; r++)
         gg_sbuf_printf(b, "    mov.b32 %%R%d, 0;\n", r);
     emit_load_next(c);
+    /* rows ystart .. ystart + pf - 1 in flight before tick 0 */
+    for (int i = 1; i < c->pf; i++) {
+        for (int j = 1; j < c->pf; j++)
+            gg_sbuf_printf(b, "    mov.b32 %%nq%d, %%nq%d;\n", j - 1, j);
+        emit_next_yl(b);
+        emit_load_next(c);
+    }
     gg_sbuf_printf(b, "    mov.u32 %%yb, %%ystart;\n    mov.u32 %%tk, 0;\n"
                    "LOOP_%c:\n", c->sfx);
     for (int phase = 0; phase < 3; phase++)
@@ -450,6 +522,8 @@ static void emit_decls(gg_sbuf *b, const pctx *c)
         "%%colmask, %%tk, %%nt, %%cur, %%next, %%y, %%m, %%vh, %%k31;\n"
         "    .reg .b64 %%inp, %%outp, %%ra, %%rd<4>;\n"
         "    .reg .b32 %%R<%d>;\n", nr);
+    if (c->pf > 1)
+        gg_sbuf_printf(b, "    .reg .b32 %%nq<%d>;\n", c->pf);
     if (c->wpl == 1) {
         for (int k = 0; k <= c->t; k++)
             gg_sbuf_printf(b, "    .reg .b32 %%vv%d, %%hi%d, %%lo%d, %%l%d, "
@@ -507,7 +581,7 @@ static void emit_setup_words(gg_sbuf *b, int wpl)
 
 /* Task, window, strip, store lanes, plane mask and first row: the same
  * arithmetic as gg_step_body in templates/cuda/kernel.cu.in. */
-static void emit_setup(gg_sbuf *b, int t, int wpb, int wpl)
+static void emit_setup(gg_sbuf *b, int t, int wpb, int wpl, int fill)
 {
     gg_sbuf_printf(b,
         "    ld.param.u64 %%rd0, [p_in];\n"
@@ -598,7 +672,7 @@ static void emit_setup(gg_sbuf *b, int t, int wpb, int wpl)
         "    sub.s32 %%s29, %%yend, %%y0;\n"
         "    add.s32 %%nt, %%s29, %d;\n"
         "    @%%p3 bra MASKED;\n",
-        3 * t);
+        fill);
 }
 
 static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
@@ -611,7 +685,15 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
         return gg_fail(err, "words per lane must be 1, 2 or 4, not %d", wpl);
     if (wpl > 1 && !o->funnel)
         return gg_fail(err, "several words per lane need funnel shifts");
-    pctx c = {b, p, t, false, o->funnel, ilv, 'A', wpl};
+    int chain = o->chain > 1 ? o->chain : 1;
+    if (chain > 1 && wpl > 1)
+        return gg_fail(err, "chains of levels need one word per lane");
+    int pf = o->prefetch > 1 ? o->prefetch : 1;
+    if (pf > 1 && wpl > 1)
+        return gg_fail(err, "rows loaded ahead need one word per lane");
+    if (pf > 8)
+        return gg_fail(err, "at most 8 rows loaded ahead, not %d", pf);
+    pctx c = {b, p, t, false, o->funnel, ilv, 'A', wpl, chain, pf};
     gg_sbuf_printf(b, "\n.visible .entry gg_step_%d(.param .u64 p_in, "
                    ".param .u64 p_out, .param .u32 p_h,\n    .param .u32 p_ns, "
                    ".param .u32 p_nwi, .param .u32 p_width, .param .u32 "
@@ -621,7 +703,8 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
         gg_sbuf_printf(b, ".maxnreg %d\n", o->maxnreg);
     gg_sbuf_printf(b, "{\n");
     emit_decls(b, &c);
-    emit_setup(b, t, wpb, wpl);
+    /* ticks: the strip's rows plus T rows above it plus level T's lag */
+    emit_setup(b, t, wpb, wpl, t + lag(&c, t));
     if (emit_body(&c, err))
         return -1;
     gg_sbuf_printf(b, "    bra DONE;\nMASKED:\n");

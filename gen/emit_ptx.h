@@ -33,6 +33,16 @@ typedef struct gg_ptx_opts {
                     level serves all of them */
     int maxnreg; /* .maxnreg of the gg_step entries (0: none; ptxas takes
                     what it needs, 168 for T16 Life) */
+    int chain;   /* levels per dependent chain (0, 1: every level of a
+                    tick independent, each lagging the level below by
+                    two rows; c > 1: level g lags level g-1 by one row
+                    unless g - 1 is a multiple of c, and reads the row
+                    level g-1 computed in the same tick: two rows of
+                    features live per level instead of three, fewer
+                    registers, chains of c dependent levels per tick) */
+    int prefetch; /* rows loaded ahead of the tick that uses them (0, 1:
+                     one, the next tick's; d: d ticks ahead, d - 1 more
+                     registers; one word per lane only) */
 } gg_ptx_opts;
 
 /* With default options. */

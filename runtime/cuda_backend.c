@@ -212,8 +212,11 @@ int gg_nvrtc_compile(const char *src, const char *arch, bool cubin,
 
 /* ---- modules ---- */
 
-static void tune_defines(const gg_gpu_tune *t, char d[3][32])
+static void tune_defines(const gg_gpu_tune *t, char d[4][32])
 {
+    /* rows loaded ahead: 2 (+1% over 1 on the H100; 3 spills at 168) */
+    const char *pf = getenv("GOLGEN_CUDA_PREFETCH");
+    snprintf(d[3], 32, "-DGG_PF=%d", pf && atoi(pf) >= 1 ? atoi(pf) : 2);
     snprintf(d[0], 32, "-DGG_T=%d", t->tmax);
     snprintf(d[1], 32, "-DGG_SHIFT_IMAD=%d", /* 2: hybrid */
              t->funnel == 2 ? 2 : t->funnel ? 0 : 1);
@@ -224,12 +227,12 @@ static void tune_defines(const gg_gpu_tune *t, char d[3][32])
 static int cuda_image(gg_cuda *c, const char *src, char **img, size_t *len,
                       gg_err *err)
 {
-    char d[3][32], arch[16], path[4200];
-    const char *opts[3] = {d[0], d[1], d[2]};
+    char d[4][32], arch[16], path[4200];
+    const char *opts[4] = {d[0], d[1], d[2], d[3]};
     tune_defines(&c->tune, d);
     snprintf(arch, sizeof arch, "sm_%d", c->cc);
     uint64_t h = gg_gpu_hash(0, src, strlen(src));
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 4; i++)
         h = gg_gpu_hash(h, d[i], strlen(d[i]));
     h = gg_gpu_hash(h, arch, strlen(arch));
     snprintf(path, sizeof path, "%s/cuda-%016llx.cubin", c->cache_dir,
@@ -250,7 +253,7 @@ static int cuda_image(gg_cuda *c, const char *src, char **img, size_t *len,
         free(*img);
     }
     gg_gpu_fail why;
-    if (gg_nvrtc_compile(src, arch, true, opts, 3, img, len, &why, err))
+    if (gg_nvrtc_compile(src, arch, true, opts, 4, img, len, &why, err))
         return -1;
     gg_atomic_file af;
     gg_err ignored;
@@ -320,7 +323,15 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
     unload(c);
     if (c->o.lang == GG_CUDA_LANG_PTX) {
         gg_ptx_opts po = {c->tune.tmax, c->tune.funnel != 0, c->tune.wpb,
-                          0, c->tune.wpl, 0};
+                          0, c->tune.wpl, 0, 0, 0};
+        if (c->tune.wpl <= 1) {
+            /* Rows loaded three ticks ahead (the T16 kernel waited on its
+             * one-tick-ahead load: long_scoreboard 0.99 per issued
+             * instruction); the two more registers must not cost the 12
+             * warps per SM that 168 allow (169 without the cap). */
+            po.prefetch = 3;
+            po.maxnreg = 168;
+        }
         const char *ilv = getenv("GOLGEN_PTX_ILV"); /* experiments: 1 =
                                                        level by level */
         if (ilv)
@@ -328,6 +339,12 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
         const char *mr = getenv("GOLGEN_PTX_MAXNREG"); /* experiments */
         if (mr)
             po.maxnreg = atoi(mr);
+        const char *ch = getenv("GOLGEN_PTX_CHAIN"); /* levels per chain */
+        if (ch)
+            po.chain = atoi(ch);
+        const char *pf = getenv("GOLGEN_PTX_PREFETCH"); /* rows ahead */
+        if (pf)
+            po.prefetch = atoi(pf);
         bad = !given && gg_emit_ptx_opts(&c->rule, &po, &src, &len, err);
         if (!bad)
             bad = load_module(c, given ? given : src, err);

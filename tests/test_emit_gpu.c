@@ -137,7 +137,7 @@ static void test_ptx_ptxas(void **state)
         gg_rule r = parse(rules[i]);
         /* interleaved levels: none, pairs, all of them */
         int ilv = i % 3 == 0 ? 0 : i % 3 == 1 ? 2 : 17;
-        gg_ptx_opts o = {i == 0 || i == 4 ? 16 : 4, i % 2 == 1, 4, ilv, 1, 0};
+        gg_ptx_opts o = {i == 0 || i == 4 ? 16 : 4, i % 2 == 1, 4, ilv, 1, 0, 0, 0};
         char *src;
         size_t len;
         gg_err err;
@@ -169,7 +169,7 @@ static void test_rowsum_lr(void **state)
     assert_non_null(strstr(src, "/* L */"));
     free(src);
     const char *ptxas = ptxas_path();
-    gg_ptx_opts o = {4, true, 4, 5, 1, 0};
+    gg_ptx_opts o = {4, true, 4, 5, 1, 0, 0, 0};
     setenv("GOLGEN_GPU_FRONT", "rowsum-lr", 1);
     bad = gg_emit_ptx_opts(&r, &o, &src, &len, &err);
     unsetenv("GOLGEN_GPU_FRONT");
@@ -188,13 +188,13 @@ static void test_ptx_bad_tmax(void **state)
     char *src;
     size_t len;
     gg_err err;
-    gg_ptx_opts o = {12, false, 4, 0, 1, 0};
+    gg_ptx_opts o = {12, false, 4, 0, 1, 0, 0, 0};
     assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, "power of two"));
     o.tmax = 32;
     assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
     /* words per lane: 1, 2 or 4, several only with funnel shifts */
-    gg_ptx_opts w = {8, true, 4, 0, 3, 0};
+    gg_ptx_opts w = {8, true, 4, 0, 3, 0, 0, 0};
     assert_int_equal(gg_emit_ptx_opts(&r, &w, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, "words per lane"));
     w.wpl = 2;
@@ -216,7 +216,7 @@ static void test_ptx_words_per_lane(void **state)
     for (int i = 0; i < 4; i++) {
         gg_rule r = parse(wr[i]);
         gg_ptx_opts o = {i == 3 ? 4 : 8, true, 4, i == 2 ? 3 : 0,
-                         i == 3 ? 4 : 2, 0};
+                         i == 3 ? 4 : 2, 0, 0, 0};
         char *src, *one;
         size_t len, len1;
         gg_err err;
@@ -245,6 +245,61 @@ static void test_ptx_words_per_lane(void **state)
         free(src);
         free(one);
     }
+}
+
+/* Chains of levels (level g reads the row level g-1 pushed this tick) and
+ * rows loaded several ticks ahead: the same gates, a shorter pipeline
+ * fill (T + lag(T) ticks, lag(16) = 20 with chains of 4, 32 without),
+ * the load queue's registers; assemble for sm_90. Not with several words
+ * per lane. (Their results are checked on the device: the runtime
+ * validates every kernel it loads against the reference.) */
+static void test_ptx_chain_prefetch(void **state)
+{
+    (void)state;
+    static const char *const cr[] = {"B3/S23", "B36/S23", "B2/S"};
+    const char *ptxas = ptxas_path();
+    for (int i = 0; i < 3; i++) {
+        gg_rule r = parse(cr[i]);
+        gg_ptx_opts o = {16, true, 4, 0, 1, 0, 0, 0}, c = o;
+        c.chain = i == 2 ? 16 : 4;
+        c.prefetch = i + 2;
+        c.maxnreg = 168;
+        char *src, *base;
+        size_t len, lenb;
+        gg_err err;
+        if (gg_emit_ptx_opts(&r, &c, &src, &len, &err) ||
+            gg_emit_ptx_opts(&r, &o, &base, &lenb, &err))
+            fail_msg("%s: %s", cr[i], err.msg);
+        size_t lop = 0, lopb = 0;
+        for (const char *q = src; (q = strstr(q, "lop3.b32")); q++)
+            lop++;
+        for (const char *q = base; (q = strstr(q, "lop3.b32")); q++)
+            lopb++;
+        assert_true(lopb > 0);
+        assert_int_equal(lop, lopb);
+        /* gg_step_16's fill: 16 + 20 (chains of 4), 16 + 17 (one chain) */
+        assert_non_null(strstr(src, i == 2 ? "%nt, %s29, 33;"
+                                           : "%nt, %s29, 36;"));
+        assert_non_null(strstr(base, "%nt, %s29, 48;"));
+        assert_non_null(strstr(src, "mov.b32 %cur, %nq0;"));
+        assert_non_null(strstr(src, ".maxnreg 168"));
+        assert_null(strstr(base, "%nq0;"));
+        if (ptxas)
+            assemble(ptxas, src, len, cr[i]);
+        free(src);
+        free(base);
+    }
+    gg_rule r = parse("B3/S23");
+    gg_ptx_opts w = {8, true, 4, 0, 2, 0, 4, 0};
+    char *src;
+    size_t len;
+    gg_err err;
+    assert_int_equal(gg_emit_ptx_opts(&r, &w, &src, &len, &err), -1);
+    assert_non_null(strstr(err.msg, "chains"));
+    w.chain = 0;
+    w.prefetch = 2;
+    assert_int_equal(gg_emit_ptx_opts(&r, &w, &src, &len, &err), -1);
+    assert_non_null(strstr(err.msg, "ahead"));
 }
 
 /* Emission is deterministic (generated/ is reproducible byte for byte). */
@@ -303,6 +358,7 @@ int main(void)
         cmocka_unit_test(test_ptx_ptxas),
         cmocka_unit_test(test_ptx_bad_tmax),
         cmocka_unit_test(test_ptx_words_per_lane),
+        cmocka_unit_test(test_ptx_chain_prefetch),
         cmocka_unit_test(test_rowsum_lr),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_cli),
