@@ -20,7 +20,6 @@
 #include "reference.h"
 #include "universe.h"
 
-static char cache_dir[] = "/tmp/gg-test-cpu-XXXXXX";
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint64_t next_rand(void)
@@ -48,7 +47,7 @@ static void reference_run(const gg_rule *r, gg_topo topo, gg_grid *g,
 
 static gg_cpu *open_cpu(const gg_rule *r)
 {
-    gg_cpu_opts o = {.cache_dir = cache_dir};
+    gg_cpu_opts o = {.cache_dir = gg_test_dir};
     gg_cpu *cpu;
     gg_cpu_fail why;
     gg_err err;
@@ -119,7 +118,7 @@ static void test_random_cases(void **state)
 static void expect_invalid(const gg_rule *r, const char *src, size_t len,
                            const char *isa)
 {
-    gg_cpu_opts o = {.cache_dir = cache_dir, .isa = isa};
+    gg_cpu_opts o = {.cache_dir = gg_test_dir, .isa = isa};
     gg_cpu *cpu;
     gg_cpu_fail why;
     gg_err err;
@@ -199,9 +198,9 @@ static void test_cli_run(void **state)
     const char *golgen = getenv("GG_GOLGEN");
     assert_non_null(golgen);
     char cmd[16384], a[1024], b[1024], in[1024];
-    snprintf(in, sizeof in, "%s/in.rle", cache_dir);
-    snprintf(a, sizeof a, "%s/a.rle", cache_dir);
-    snprintf(b, sizeof b, "%s/b.rle", cache_dir);
+    snprintf(in, sizeof in, "%s/in.rle", gg_test_dir);
+    snprintf(a, sizeof a, "%s/a.rle", gg_test_dir);
+    snprintf(b, sizeof b, "%s/b.rle", gg_test_dir);
     FILE *f = fopen(in, "w");
     assert_non_null(f);
     fputs("x = 10, y = 6, rule = B36/S23\nbo2bo3bo$2obobo2bo$bo2b3o$3o3b2o$"
@@ -212,7 +211,7 @@ static void test_cli_run(void **state)
     for (int i = 0; i < 3; i++) {
         snprintf(cmd, sizeof cmd, "GOLGEN_CACHE_DIR='%s' '%s' run --rule '%s' "
                  "--gens 300 --backend %s -o '%s' '%s' 2>/dev/null",
-                 cache_dir, golgen, rules[i], "cpu", a, in);
+                 gg_test_dir, golgen, rules[i], "cpu", a, in);
         assert_int_equal(gg_test_status(cmd), 0);
         snprintf(cmd, sizeof cmd, "'%s' run --rule '%s' --gens 300 --backend "
                  "reference -o '%s' '%s' 2>/dev/null", golgen, rules[i], b,
@@ -230,9 +229,9 @@ static void test_cli_bench_json(void **state)
     const char *golgen = getenv("GG_GOLGEN");
     assert_non_null(golgen);
     char cmd[8192], out[1024];
-    snprintf(out, sizeof out, "%s/bench.json", cache_dir);
+    snprintf(out, sizeof out, "%s/bench.json", gg_test_dir);
     snprintf(cmd, sizeof cmd, "GOLGEN_CACHE_DIR='%s' '%s' bench --backend cpu "
-             "--rule B3/S23 --size 100x50 --gens 5 --json > '%s'", cache_dir,
+             "--rule B3/S23 --size 100x50 --gens 5 --json > '%s'", gg_test_dir,
              golgen, out);
     assert_int_equal(gg_test_status(cmd), 0);
     char buf[2048] = {0};
@@ -253,18 +252,6 @@ static void test_cli_bench_json(void **state)
     assert_int_equal(gg_test_status(cmd), 2);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return mkdtemp(cache_dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return gg_test_rmtree(cache_dir);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -274,5 +261,6 @@ int main(void)
         cmocka_unit_test(test_cli_run),
         cmocka_unit_test(test_cli_bench_json),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, gg_test_setup_dir,
+                                  gg_test_teardown_dir);
 }

@@ -21,7 +21,6 @@
 #include "emit_c.h"
 #include "reference.h"
 
-static char cache_dir[] = "/tmp/gg-test-emit-XXXXXX";
 
 static gg_rule rule(const char *text)
 {
@@ -69,7 +68,7 @@ static void check_case(gg_cpu *cpu, const gg_rule *r, gg_topo topo,
 static void check_rule_isa(const char *text, const char *isa)
 {
     gg_rule r = rule(text);
-    gg_cpu_opts o = {.isa = isa, .cache_dir = cache_dir};
+    gg_cpu_opts o = {.isa = isa, .cache_dir = gg_test_dir};
     gg_cpu *cpu;
     gg_cpu_fail why;
     gg_err err;
@@ -149,7 +148,7 @@ static void test_cli_emit(void **state)
     const char *golgen = getenv("GG_GOLGEN");
     assert_non_null(golgen);
     char out[4096], cmd[8192];
-    snprintf(out, sizeof out, "%s/highlife.c", cache_dir);
+    snprintf(out, sizeof out, "%s/highlife.c", gg_test_dir);
     snprintf(cmd, sizeof cmd, "'%s' --target c --rule 'B36/S23:T64,64' -o "
              "'%s'", golgen, out);
     assert_int_equal(system(cmd), 0);
@@ -174,18 +173,6 @@ static void test_cli_emit(void **state)
     assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 2);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return mkdtemp(cache_dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return gg_test_rmtree(cache_dir);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -193,5 +180,6 @@ int main(void)
         cmocka_unit_test(test_cli_emit),
         cmocka_unit_test(test_nbhds_all_isas),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, gg_test_setup_dir,
+                                  gg_test_teardown_dir);
 }

@@ -18,14 +18,13 @@
 
 #include "jit.h"
 
-static char cache_dir[] = "/tmp/gg-test-jit-XXXXXX";
 
 static const char good_src[] = "int gg_answer(void) { return 42; }\n";
 
 static void test_cache_hit(void **state)
 {
     (void)state;
-    gg_jit_opts o = {.cache_dir = cache_dir, .flags = "-O1 -shared -fPIC"};
+    gg_jit_opts o = {.cache_dir = gg_test_dir, .flags = "-O1 -shared -fPIC"};
     gg_jit_lib a, b;
     gg_err err;
     if (gg_jit_load(good_src, strlen(good_src), &o, &a, &err))
@@ -59,7 +58,7 @@ static void test_cache_hit(void **state)
 static void test_missing_compiler(void **state)
 {
     (void)state;
-    gg_jit_opts o = {.cache_dir = cache_dir, .cc = "/nonexistent/cc"};
+    gg_jit_opts o = {.cache_dir = gg_test_dir, .cc = "/nonexistent/cc"};
     gg_jit_lib lib;
     gg_err err;
     assert_int_equal(gg_jit_load(good_src, strlen(good_src), &o, &lib, &err),
@@ -72,7 +71,7 @@ static void test_compile_error(void **state)
 {
     (void)state;
     static const char bad[] = "int gg_answer(void) { return 42 }\n";
-    gg_jit_opts o = {.cache_dir = cache_dir};
+    gg_jit_opts o = {.cache_dir = gg_test_dir};
     gg_jit_lib lib;
     gg_err err;
     assert_int_equal(gg_jit_load(bad, strlen(bad), &o, &lib, &err), -1);
@@ -106,23 +105,11 @@ static void test_cli_exit_env(void **state)
     assert_non_null(golgen);
     char cmd[8192];
     snprintf(cmd, sizeof cmd, "CC=/nonexistent/cc GOLGEN_CACHE_DIR='%s/env' "
-             "'%s' bench --size 64x64 --gens 1 2>/dev/null", cache_dir,
+             "'%s' bench --size 64x64 --gens 1 2>/dev/null", gg_test_dir,
              golgen);
     int st = system(cmd);
     assert_true(WIFEXITED(st));
     assert_int_equal(WEXITSTATUS(st), 3);
-}
-
-static int setup(void **state)
-{
-    (void)state;
-    return mkdtemp(cache_dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return gg_test_rmtree(cache_dir);
 }
 
 int main(void)
@@ -134,5 +121,6 @@ int main(void)
         cmocka_unit_test(test_cache_dir_env),
         cmocka_unit_test(test_cli_exit_env),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, gg_test_setup_dir,
+                                  gg_test_teardown_dir);
 }

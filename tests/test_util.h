@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 /* Exit status of a shell command, or -1 when it did not exit normally. */
 static inline int gg_test_status(const char *cmd)
@@ -21,6 +22,22 @@ static inline int gg_test_rmtree(const char *dir)
     char cmd[1100];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     return gg_test_status(cmd) == 0 ? 0 : -1;
+}
+
+/* One scratch directory per test program: gg_test_setup_dir and
+ * gg_test_teardown_dir are a cmocka group setup and teardown. */
+static char gg_test_dir[] __attribute__((unused)) = "/tmp/gg-test-XXXXXX";
+
+static inline int gg_test_setup_dir(void **state)
+{
+    (void)state;
+    return mkdtemp(gg_test_dir) ? 0 : -1;
+}
+
+static inline int gg_test_teardown_dir(void **state)
+{
+    (void)state;
+    return gg_test_rmtree(gg_test_dir);
 }
 
 #endif
