@@ -144,34 +144,6 @@ static int emit_block(gg_sbuf *b, const gg_kplan *p, const gg_circuit *c,
     return emit_final_net(b, p, err);
 }
 
-/* Replace each @@NAME@@ of the template by its value. */
-static int fill_template(gg_sbuf *out, const char *const *keys,
-                         const char *const *vals, int n, gg_err *err)
-{
-    const char *t = gg_template_c_kernel, *end = t + gg_template_c_kernel_len;
-    while (t < end) {
-        const char *at = strstr(t, "@@");
-        if (!at) {
-            gg_sbuf_append(out, t, (size_t)(end - t));
-            break;
-        }
-        gg_sbuf_append(out, t, (size_t)(at - t));
-        const char *close = strstr(at + 2, "@@");
-        if (!close)
-            return gg_fail(err, "C template: unterminated placeholder");
-        int k = 0;
-        while (k < n && (strlen(keys[k]) != (size_t)(close - at - 2) ||
-                         strncmp(keys[k], at + 2, (size_t)(close - at - 2))))
-            k++;
-        if (k == n)
-            return gg_fail(err, "C template: unknown placeholder %.*s",
-                           (int)(close - at + 2), at);
-        gg_sbuf_append(out, vals[k], strlen(vals[k]));
-        t = close + 2;
-    }
-    return 0;
-}
-
 int gg_emit_c_circuits(const gg_circuit *lut3, const gg_circuit *gate2,
                        char **src, size_t *len, gg_err *err)
 {
@@ -193,7 +165,9 @@ int gg_emit_c_circuits(const gg_circuit *lut3, const gg_circuit *gate2,
     if (!bad) {
         const char *keys[] = {"HEADER", "RULE", "NET_LUT3", "NET_GATE2"};
         const char *vals[] = {hs, rule, ls, gs};
-        bad = fill_template(&out, keys, vals, 4, err) ||
+        bad = gg_emit_fill(&out, gg_template_c_kernel,
+                           gg_template_c_kernel_len, keys, vals, 4, "C",
+                           err) ||
               gg_sbuf_take(&out, src, len, err);
     }
     free(hs);

@@ -18,36 +18,6 @@ static const gg_emit_ops cuda_ops = {
     .type = "u32",
 };
 
-int gg_emit_fill(gg_sbuf *out, const char *t, size_t tlen,
-                 const char *const *keys, const char *const *vals, int n,
-                 const char *what, gg_err *err)
-{
-    const char *end = t + tlen;
-    while (t < end) {
-        const char *at = strstr(t, "@@");
-        if (!at) {
-            gg_sbuf_append(out, t, (size_t)(end - t));
-            break;
-        }
-        gg_sbuf_append(out, t, (size_t)(at - t));
-        const char *close = strstr(at + 2, "@@");
-        if (!close)
-            return gg_fail(err, "%s template: unterminated placeholder",
-                           what);
-        size_t klen = (size_t)(close - at - 2);
-        int k = 0;
-        while (k < n && (strlen(keys[k]) != klen ||
-                         strncmp(keys[k], at + 2, klen)))
-            k++;
-        if (k == n)
-            return gg_fail(err, "%s template: unknown placeholder %.*s", what,
-                           (int)(close - at + 2), at);
-        gg_sbuf_append(out, vals[k], strlen(vals[k]));
-        t = close + 2;
-    }
-    return 0;
-}
-
 static const char *const row_in[GG_ROW_INPUTS] = {"w", "c", "e"};
 
 static int emit_row_net(gg_sbuf *b, const gg_kplan *p, const gg_emit_ops *ops,

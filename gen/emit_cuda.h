@@ -40,12 +40,6 @@ int gg_emit_cuda_circuit(const gg_circuit *c, char **src, size_t *len,
 
 /* ---- shared by the GPU emitters ---- */
 
-/* Replace each @@KEY@@ of template t by its value; `what` names the
- * template in errors. */
-int gg_emit_fill(gg_sbuf *out, const char *t, size_t tlen,
-                 const char *const *keys, const char *const *vals, int n,
-                 const char *what, gg_err *err);
-
 /* GG_NF / GG_NF_ARR, then gg_row_net(w, c, e, f) and
  * gg_final(fa, fb, fc, ca, cb, cc) (features and cells of rows y-1, y,
  * y+1) in C syntax; qual prefixes both functions. */

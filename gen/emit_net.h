@@ -73,4 +73,10 @@ void gg_emit_output(char *buf, size_t size, const gg_net *n, int o,
                     const char *const *in, const char *prefix,
                     const gg_emit_ops *ops);
 
+/* Replace each @@KEY@@ of template t by its value; `what` names the
+ * template in errors. */
+int gg_emit_fill(gg_sbuf *out, const char *t, size_t tlen,
+                 const char *const *keys, const char *const *vals, int n,
+                 const char *what, gg_err *err);
+
 #endif
