@@ -360,6 +360,63 @@ static void decomposition(gg_enc *e)
     }
 }
 
+/* Two-exit decomposition. Let C be a set of gates, the output not among
+ * them, closed backwards (every gate C reads is in C) and with exactly two
+ * exits g1, g2: the gates of C that some gate outside C reads. Every gate
+ * of C is then a function of the primary inputs read inside C (set S).
+ * No gate outside C reads a gate of C other than g1 and g2, so by
+ * induction over the gates outside C in order each of them, the output
+ * included, is a function of (g1, g2) and of the primary inputs read
+ * outside C (set R). Hence f(x) = F(h1(x|S), h2(x|S), x|R) on every care
+ * row: h = (h1, h2) takes 4 values, and (S, R) passes the 4-colour test
+ * of gg_symm_decomposable_k. That test is closed upwards like the 2-colour
+ * one (h and F may ignore inputs), so "read" may again mean "wired to",
+ * and for each maximal pair (s, r) of spec.nd4 that fails it we need
+ *   OR_{x not in s} in[x]  |  OR_{x not in r} out[x]
+ * exactly as for one exit. Sets with one exit are the closed cones above
+ * (a gate of C read only inside C reaches the exit forwards), so only
+ * two exits are new. Every network computing f meets the clause: it
+ * removes no network. */
+static void two_exit(gg_enc *e)
+{
+    const gg_shape *sh = e->spec.shape;
+    if (!sh || !e->spec.nd4 || !e->spec.n_nd4 || getenv("GG_SAT_NO_DECOMP4"))
+        return;
+    int k = e->k;
+    uint32_t all = (1u << k) - 1;
+    for (uint32_t c = 1; c < (1u << (k - 1)); c++) { /* output excluded */
+        bool closed = true;
+        int exits = 0;
+        for (int i = 0; i < k && closed; i++) {
+            if (!(c >> i & 1))
+                continue;
+            if (sh->fanin[i] & ~c)
+                closed = false;
+            bool exit = false;
+            for (int r = 0; r < k; r++)
+                if (!(c >> r & 1) && (sh->fanin[r] >> i & 1))
+                    exit = true;
+            exits += exit;
+        }
+        if (!closed || exits != 2)
+            continue;
+        int in[GG_TT_MAX_INPUTS], out[GG_TT_MAX_INPUTS];
+        int lits[2 * GG_TT_MAX_INPUTS];
+        reads_any(e, c, in);
+        reads_any(e, all & ~c, out);
+        for (int p = 0; p < e->spec.n_nd4; p++) {
+            int n = 0;
+            for (int x = 0; x < e->n; x++) {
+                if (!(e->spec.nd4[p][0] >> x & 1))
+                    lits[n++] = in[x];
+                if (!(e->spec.nd4[p][1] >> x & 1))
+                    lits[n++] = out[x];
+            }
+            emit(e, lits, n);
+        }
+    }
+}
+
 /* Gates i < j with the same fanin gates and the same readers can trade
  * places, so i takes the earlier fanin set (the lex-leader of the swap,
  * which agrees with the input-symmetry rule). */
@@ -410,6 +467,7 @@ static int setup(gg_enc *e, gg_err *err)
     order_twins(e);
     reapplied(e);
     decomposition(e);
+    two_exit(e);
     return 0;
 }
 

@@ -34,6 +34,9 @@
  * gate's cone is closed (see decomposition() in encode.c), the inputs read
  * inside and outside it form a decomposition f = F(h(inside), outside) on
  * the care rows, so they cannot be a non-decomposable pair of spec.nd.
+ * Likewise for a set of gates with two exits (see two_exit() in encode.c):
+ * f = F(h1(inside), h2(inside), outside), excluded by the pairs of
+ * spec.nd4 (the 4-colour test).
  * Rows are added one by one (gg_enc_add_row), which is how the search adds
  * counterexample rows lazily. */
 #ifndef GG_SAT_ENCODE_H
@@ -55,6 +58,8 @@ typedef struct gg_enc_spec {
     const int *class_of;   /* gg_symm_classes() output, or NULL */
     const unsigned (*nd)[2]; /* gg_symm_nondecomp() pairs, or NULL */
     int n_nd;
+    const unsigned (*nd4)[2]; /* gg_symm_nondecomp_k(.., 4, ..) pairs, or NULL */
+    int n_nd4;
 } gg_enc_spec;
 
 /* Builds the row-independent part of the CNF into s. NULL on error. */

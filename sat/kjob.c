@@ -29,6 +29,8 @@ typedef struct job {
     uint64_t conflicts;
     unsigned (*nd)[2];     /* f's maximal non-decomposable input pairs */
     int n_nd;
+    unsigned (*nd4)[2];    /* the same for two-exit cones (4 colours) */
+    int n_nd4;
     int failed;            /* an encoder error */
     gg_err err;
 } job;
@@ -100,7 +102,8 @@ static void solve_one(job *j, int id, int p)
     gg_enc_spec spec = {.f = in->f, .lib = in->lib, .k = in->k,
                         .shape = j->shapes ? &j->shapes[shape_of(j, p)] : NULL,
                         .class_of = in->class_of,
-                        .nd = j->nd, .n_nd = j->n_nd};
+                        .nd = j->nd, .n_nd = j->n_nd,
+                        .nd4 = j->nd4, .n_nd4 = j->n_nd4};
     pthread_mutex_lock(&j->mu);
     j->running[id] = s;
     pthread_mutex_unlock(&j->mu);
@@ -249,6 +252,14 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
             j->n_problems = -1;
         else
             j->n_nd = gg_symm_nondecomp(in->f, j->nd, ND_CAP);
+        j->nd4 = gg_alloc(ND_CAP, sizeof *j->nd4, err, "decompositions");
+        if (!j->nd4)
+            j->n_problems = -1;
+        else if (!getenv("GG_SAT_NO_DECOMP4"))
+            j->n_nd4 = gg_symm_nondecomp_k(in->f, 4, j->nd4, ND_CAP);
+        if (getenv("GG_SAT_TRACE"))
+            fprintf(stderr, "  non-decomposable pairs: %d (one exit), %d "
+                    "(two exits)\n", j->n_nd, j->n_nd4);
     }
     int rc = -1;
     if (j->n_problems >= 0)
@@ -275,6 +286,7 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
     free(j->shapes);
     free(j->status);
     free(j->nd);
+    free(j->nd4);
     free(j);
     return rc;
 }

@@ -101,7 +101,102 @@ static bool two_colourable(const int8_t *val, unsigned A, unsigned B,
     return true;
 }
 
-bool gg_symm_decomposable(const gg_tt *f, unsigned s, unsigned r)
+/* Colours the conflict graph of one value c of the shared inputs with at
+ * most `colours` colours, by backtracking. Assignments of A with the same
+ * pattern over B (don't-cares included) have the same neighbours and never
+ * conflict, so they are merged first; assignments with no care row at all
+ * conflict with nothing and are dropped. The search gives up after
+ * NODE_LIMIT steps and answers "colourable", the weaker claim (a pair is
+ * only ever used to exclude networks, so that is sound). */
+#define NODE_LIMIT 200000
+#define MAXV (1 << GG_SYMM_DECOMP_MAX_INPUTS)
+
+typedef struct colouring {
+    int nv, colours;
+    uint64_t adj[MAXV][MAXV / 64];
+    int order[MAXV], colour[MAXV];
+    long nodes;
+} colouring;
+
+static int colour_from(colouring *g, int i, int used)
+{
+    if (i == g->nv)
+        return 1;
+    if (++g->nodes > NODE_LIMIT)
+        return -1;
+    int v = g->order[i];
+    int top = used < g->colours ? used + 1 : g->colours;
+    for (int col = 0; col < top; col++) {
+        bool ok = true;
+        for (int j = 0; j < i && ok; j++) {
+            int u = g->order[j];
+            if (g->colour[u] == col && (g->adj[v][u / 64] >> (u % 64) & 1))
+                ok = false;
+        }
+        if (!ok)
+            continue;
+        g->colour[v] = col;
+        int rc = colour_from(g, i + 1, col + 1 > used ? col + 1 : used);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+static bool k_colourable(const int8_t *val, unsigned A, unsigned B,
+                         unsigned c, int colours)
+{
+    static _Thread_local colouring g;
+    static _Thread_local int8_t pat[MAXV][MAXV];
+    int nb = 0, bs[MAXV];
+    for (unsigned b = B;; b = (b - 1) & B) {
+        bs[nb++] = (int)b;
+        if (!b)
+            break;
+    }
+    g.nv = 0, g.colours = colours, g.nodes = 0;
+    for (unsigned a = A;; a = (a - 1) & A) {
+        int8_t p[MAXV];
+        bool any = false;
+        for (int i = 0; i < nb; i++) {
+            p[i] = val[a | (unsigned)bs[i] | c];
+            any |= p[i] >= 0;
+        }
+        bool dup = !any;
+        for (int v = 0; v < g.nv && !dup; v++)
+            dup = !memcmp(pat[v], p, (size_t)nb);
+        if (!dup)
+            memcpy(pat[g.nv++], p, (size_t)nb);
+        if (!a)
+            break;
+    }
+    if (g.nv <= colours)
+        return true;
+    int deg[MAXV] = {0};
+    memset(g.adj, 0, sizeof g.adj);
+    for (int v = 0; v < g.nv; v++)
+        for (int u = 0; u < v; u++)
+            for (int i = 0; i < nb; i++)
+                if (pat[v][i] >= 0 && pat[u][i] >= 0 &&
+                    pat[v][i] != pat[u][i]) {
+                    g.adj[v][u / 64] |= 1ull << (u % 64);
+                    g.adj[u][v / 64] |= 1ull << (v % 64);
+                    deg[v]++, deg[u]++;
+                    break;
+                }
+    for (int v = 0; v < g.nv; v++) { /* highest degree first */
+        int i = v;
+        while (i > 0 && deg[g.order[i - 1]] < deg[v]) {
+            g.order[i] = g.order[i - 1];
+            i--;
+        }
+        g.order[i] = v;
+    }
+    return colour_from(&g, 0, 0) != 0; /* -1 (gave up): colourable */
+}
+
+bool gg_symm_decomposable_k(const gg_tt *f, unsigned s, unsigned r,
+                            int colours)
 {
     int n = f->n_inputs;
     if (n > GG_SYMM_DECOMP_MAX_INPUTS)
@@ -121,7 +216,8 @@ bool gg_symm_decomposable(const gg_tt *f, unsigned s, unsigned r)
     }
     unsigned A = s & ~r, B = r & ~s, C = s & r;
     for (unsigned c = C;; c = (c - 1) & C) {
-        if (!two_colourable(val, A, B, c))
+        if (colours <= 2 ? !two_colourable(val, A, B, c)
+                         : !k_colourable(val, A, B, c, colours))
             return false;
         if (!c)
             break;
@@ -129,7 +225,13 @@ bool gg_symm_decomposable(const gg_tt *f, unsigned s, unsigned r)
     return true;
 }
 
-int gg_symm_nondecomp(const gg_tt *f, unsigned (*pairs)[2], int cap)
+bool gg_symm_decomposable(const gg_tt *f, unsigned s, unsigned r)
+{
+    return gg_symm_decomposable_k(f, s, r, 2);
+}
+
+int gg_symm_nondecomp_k(const gg_tt *f, int colours, unsigned (*pairs)[2],
+                        int cap)
 {
     int n = f->n_inputs, count = 0;
     if (n > GG_SYMM_DECOMP_MAX_INPUTS)
@@ -145,7 +247,7 @@ int gg_symm_nondecomp(const gg_tt *f, unsigned (*pairs)[2], int cap)
             s |= (unsigned)(p >> (2 * i) & 1) << i;
             r |= (unsigned)(p >> (2 * i + 1) & 1) << i;
         }
-        nd[p] = !gg_symm_decomposable(f, s, r);
+        nd[p] = !gg_symm_decomposable_k(f, s, r, colours);
     }
     for (size_t p = 0; p < total && count < cap; p++) {
         if (!nd[p])
@@ -166,4 +268,9 @@ int gg_symm_nondecomp(const gg_tt *f, unsigned (*pairs)[2], int cap)
     }
     free(nd);
     return count;
+}
+
+int gg_symm_nondecomp(const gg_tt *f, unsigned (*pairs)[2], int cap)
+{
+    return gg_symm_nondecomp_k(f, 2, pairs, cap);
 }

@@ -39,4 +39,15 @@ bool gg_symm_decomposable(const gg_tt *f, unsigned s, unsigned r);
 #define GG_SYMM_DECOMP_MAX_INPUTS 8
 int gg_symm_nondecomp(const gg_tt *f, unsigned (*pairs)[2], int cap);
 
+/* The same with h of `colours` values (2: one gate's output; 4: the pair
+ * of outputs of a two-exit cone, f = F(h1(x|s), h2(x|s), x|r)): per value
+ * of s & r the conflict graph must be colourable with that many colours.
+ * Exact 4-colouring is by backtracking over the (at most 2^|s \ r|)
+ * distinct assignments; past a step limit it answers true, the weaker
+ * claim. gg_symm_nondecomp_k: maximal pairs that fail, as above. */
+bool gg_symm_decomposable_k(const gg_tt *f, unsigned s, unsigned r,
+                            int colours);
+int gg_symm_nondecomp_k(const gg_tt *f, int colours, unsigned (*pairs)[2],
+                        int cap);
+
 #endif

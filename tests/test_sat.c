@@ -456,6 +456,185 @@ static void test_decomposition_sound(void **state)
     assert_true(sat > 10 && pruned_pairs > 10);
 }
 
+/* gg_symm_decomposable_k(.., 4) against its definition: some h of 4
+ * values over the inputs of s and some F over (h, inputs of r) agree with
+ * f on every care row. h runs over the labellings of the values of s with
+ * at most 4 labels in order of first use (every h is one of them up to
+ * renaming its values, which F absorbs). */
+static bool brute4_leaf(const gg_tt *t, unsigned s, unsigned r,
+                        const int *h)
+{
+    int8_t F[4][32];
+    memset(F, -1, sizeof F);
+    for (int row = 0; row < gg_tt_rows(t); row++) {
+        if (!gg_tt_get(t->care, row))
+            continue;
+        int idx = 0, bit = 0;
+        for (int i = 0; i < t->n_inputs; i++)
+            if (s >> i & 1)
+                idx |= (row >> i & 1) << bit++;
+        int v = gg_tt_get(t->on, row);
+        int8_t *c = &F[h[idx]][(unsigned)row & r];
+        if (*c >= 0 && *c != v)
+            return false;
+        *c = (int8_t)v;
+    }
+    return true;
+}
+
+static bool brute4(const gg_tt *t, unsigned s, unsigned r, int *h, int i,
+                   int used, int len)
+{
+    if (i == len)
+        return brute4_leaf(t, s, r, h);
+    for (int v = 0; v <= used && v < 4; v++) {
+        h[i] = v;
+        if (brute4(t, s, r, h, i + 1, v == used ? used + 1 : used, len))
+            return true;
+    }
+    return false;
+}
+
+static void test_decomposable4(void **state)
+{
+    (void)state;
+    unsigned seed = 777;
+    int yes = 0, no = 0, only4 = 0;
+    for (int i = 0; i < 6; i++) {
+        int n = 4 + i % 2;
+        gg_tt t = table(n, (uint64_t)rand_r(&seed) * 2654435761u);
+        uint64_t mask = (1ull << (1 << n)) - 1;
+        if (i >= 2) /* don't-cares */
+            t.care[0] = (uint64_t)(rand_r(&seed) | rand_r(&seed) |
+                                   (uint64_t)rand_r(&seed) << 16) & mask;
+        unsigned all = (1u << n) - 1;
+        for (unsigned s = 0; s <= all; s++) {
+            if (__builtin_popcount(s) > 3)
+                continue;
+            for (unsigned r = 0; r <= all; r++) {
+                int h[8];
+                bool want = brute4(&t, s, r, h, 0, 0,
+                                   1 << __builtin_popcount(s));
+                if (gg_symm_decomposable_k(&t, s, r, 4) != want)
+                    fail_msg("f 0x%llx care 0x%llx s %x r %x: want %d",
+                             (unsigned long long)t.on[0],
+                             (unsigned long long)t.care[0], s, r, want);
+                want ? yes++ : no++;
+                only4 += want && !gg_symm_decomposable(&t, s, r);
+            }
+        }
+    }
+    assert_true(yes > 100 && no > 100 && only4 > 20);
+}
+
+/* The two-exit clauses remove no network either: random networks of 4 or
+ * 5 LUTs over 5 inputs, every shape SAT with both kinds of clauses exactly
+ * when it is SAT with none. */
+static gg_sat_result solve_shape4(const gg_tt *t, int k, const gg_shape *sh,
+                                  const unsigned (*nd)[2], int n_nd,
+                                  const unsigned (*nd4)[2], int n_nd4)
+{
+    gg_sat *s = gg_sat_new();
+    gg_err err;
+    gg_enc_spec spec = {.f = t, .lib = GG_LIB_LUT3, .k = k, .shape = sh,
+                        .nd = nd, .n_nd = n_nd, .nd4 = nd4, .n_nd4 = n_nd4};
+    gg_enc *e = gg_enc_new(&spec, s, &err);
+    assert_non_null(e);
+    for (int r = 0; r < gg_tt_rows(t); r++)
+        if (gg_tt_get(t->care, r))
+            gg_enc_add_row(e, r);
+    gg_sat_result res_ = gg_sat_solve(s, 0);
+    gg_enc_free(e);
+    gg_sat_free(s);
+    return res_;
+}
+
+static bool has_two_exit_set(const gg_shape *sh)
+{
+    int k = sh->k;
+    for (uint32_t c = 1; c < (1u << (k - 1)); c++) {
+        int exits = 0;
+        bool closed = true;
+        for (int i = 0; i < k; i++) {
+            if (!(c >> i & 1))
+                continue;
+            closed &= !(sh->fanin[i] & ~c);
+            bool x = false;
+            for (int r = 0; r < k; r++)
+                x |= !(c >> r & 1) && (sh->fanin[r] >> i & 1);
+            exits += x;
+        }
+        if (closed && exits == 2)
+            return true;
+    }
+    return false;
+}
+
+static void test_two_exit_sound(void **state)
+{
+    (void)state;
+    if (!gg_sat_available())
+        skip();
+    static unsigned nd[4096][2], nd4[4096][2];
+    unsigned seed = 5150;
+    int sat = 0, pairs4 = 0, shapes2 = 0;
+    for (int trial = 0; trial < 60; trial++) {
+        int n = 5, k = 4 + (trial % 4 == 3);
+        gg_shape *sh;
+        gg_err err;
+        int ns = gg_shape_enum(k, 3, 0, &sh, &err);
+        assert_true(ns > 0);
+        /* a random network on a shape with a two-exit set */
+        const gg_shape *w;
+        do
+            w = &sh[rand_r(&seed) % ns];
+        while (!has_two_exit_set(w));
+        uint32_t sig[5 + 5];
+        for (int i = 0; i < n; i++) {
+            sig[i] = 0;
+            for (int r = 0; r < 32; r++)
+                sig[i] |= (uint32_t)(r >> i & 1) << r;
+        }
+        for (int g = 0; g < k; g++) {
+            uint32_t in[3];
+            int m = 0;
+            for (int j = 0; j < g; j++)
+                if (w->fanin[g] >> j & 1)
+                    in[m++] = sig[n + j];
+            while (m < 3)
+                in[m++] = sig[rand_r(&seed) % n];
+            uint8_t lut = (uint8_t)rand_r(&seed);
+            uint32_t v = 0;
+            for (int q = 0; q < 8; q++)
+                if (lut >> q & 1)
+                    v |= ((q & 4) ? in[0] : ~in[0]) &
+                         ((q & 2) ? in[1] : ~in[1]) &
+                         ((q & 1) ? in[2] : ~in[2]);
+            sig[n + g] = v;
+        }
+        gg_tt t = table(n, sig[n + k - 1]);
+        t.care[0] = trial % 3 ? 0xffffffffu
+                             : (uint32_t)(rand_r(&seed) | rand_r(&seed));
+        int n_nd = gg_symm_nondecomp(&t, nd, 4096);
+        int n_nd4 = gg_symm_nondecomp_k(&t, 4, nd4, 4096);
+        pairs4 += n_nd4;
+        /* every shape with a two-exit set at k; all of them at k = 4 */
+        for (int i = 0; i < ns; i++) {
+            if (k == 5 && (!has_two_exit_set(&sh[i]) || i % 3))
+                continue;
+            shapes2 += has_two_exit_set(&sh[i]);
+            gg_sat_result a = solve_shape4(&t, k, &sh[i], NULL, 0, NULL, 0);
+            gg_sat_result b = solve_shape4(&t, k, &sh[i],
+                                           (const unsigned(*)[2])nd, n_nd,
+                                           (const unsigned(*)[2])nd4, n_nd4);
+            assert_int_equal(a, b);
+            sat += a == GG_SAT_SAT;
+        }
+        free(sh);
+    }
+    assert_true(sat > 10 && pairs4 > 10 && shapes2 > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -470,6 +649,8 @@ int main(void)
         cmocka_unit_test(test_shape_counts),
         cmocka_unit_test(test_decomposable),
         cmocka_unit_test(test_decomposition_sound),
+        cmocka_unit_test(test_decomposable4),
+        cmocka_unit_test(test_two_exit_sound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
