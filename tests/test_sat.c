@@ -398,6 +398,36 @@ static gg_sat_result solve_shape(const gg_tt *t, int k, const gg_shape *sh,
     return res_;
 }
 
+/* Truth tables (32 rows, n <= 5 inputs) of the signals of a random LUT3
+ * network on shape w: gate g reads the gates its shape names, its other
+ * fanins are random primary inputs, its LUT is random. sig[n + g] is gate
+ * g's table. */
+static void random_network(const gg_shape *w, int n, int k, unsigned *seed,
+                           uint32_t *sig)
+{
+    for (int i = 0; i < n; i++) {
+        sig[i] = 0;
+        for (int r = 0; r < 32; r++)
+            sig[i] |= (uint32_t)(r >> i & 1) << r;
+    }
+    for (int g = 0; g < k; g++) {
+        uint32_t in[3];
+        int m = 0;
+        for (int j = 0; j < g; j++)
+            if (w->fanin[g] >> j & 1)
+                in[m++] = sig[n + j];
+        while (m < 3)
+            in[m++] = sig[rand_r(seed) % n];
+        uint8_t lut = (uint8_t)rand_r(seed);
+        uint32_t v = 0;
+        for (int q = 0; q < 8; q++)
+            if (lut >> q & 1)
+                v |= ((q & 4) ? in[0] : ~in[0]) & ((q & 2) ? in[1] : ~in[1]) &
+                     ((q & 1) ? in[2] : ~in[2]);
+        sig[n + g] = v;
+    }
+}
+
 static void test_decomposition_sound(void **state)
 {
     (void)state;
@@ -415,28 +445,7 @@ static void test_decomposition_sound(void **state)
         assert_true(ns > 0);
         const gg_shape *w = &sh[rand_r(&seed) % ns];
         uint32_t sig[5 + 4];
-        for (int i = 0; i < n; i++) {
-            sig[i] = 0;
-            for (int r = 0; r < 32; r++)
-                sig[i] |= (uint32_t)(r >> i & 1) << r;
-        }
-        for (int g = 0; g < k; g++) {
-            uint32_t in[3];
-            int m = 0;
-            for (int j = 0; j < g; j++)
-                if (w->fanin[g] >> j & 1)
-                    in[m++] = sig[n + j];
-            while (m < 3)
-                in[m++] = sig[rand_r(&seed) % n];
-            uint8_t lut = (uint8_t)rand_r(&seed);
-            uint32_t v = 0;
-            for (int q = 0; q < 8; q++)
-                if (lut >> q & 1)
-                    v |= ((q & 4) ? in[0] : ~in[0]) &
-                         ((q & 2) ? in[1] : ~in[1]) &
-                         ((q & 1) ? in[2] : ~in[2]);
-            sig[n + g] = v;
-        }
+        random_network(w, n, k, &seed, sig);
         free(sh);
         gg_tt t = table(n, sig[n + k - 1]);
         t.care[0] = trial % 3 ? 0xffffffffu /* all rows: catches more */
@@ -590,28 +599,7 @@ static void test_two_exit_sound(void **state)
             w = &sh[rand_r(&seed) % ns];
         while (!has_two_exit_set(w));
         uint32_t sig[5 + 5];
-        for (int i = 0; i < n; i++) {
-            sig[i] = 0;
-            for (int r = 0; r < 32; r++)
-                sig[i] |= (uint32_t)(r >> i & 1) << r;
-        }
-        for (int g = 0; g < k; g++) {
-            uint32_t in[3];
-            int m = 0;
-            for (int j = 0; j < g; j++)
-                if (w->fanin[g] >> j & 1)
-                    in[m++] = sig[n + j];
-            while (m < 3)
-                in[m++] = sig[rand_r(&seed) % n];
-            uint8_t lut = (uint8_t)rand_r(&seed);
-            uint32_t v = 0;
-            for (int q = 0; q < 8; q++)
-                if (lut >> q & 1)
-                    v |= ((q & 4) ? in[0] : ~in[0]) &
-                         ((q & 2) ? in[1] : ~in[1]) &
-                         ((q & 1) ? in[2] : ~in[2]);
-            sig[n + g] = v;
-        }
+        random_network(w, n, k, &seed, sig);
         gg_tt t = table(n, sig[n + k - 1]);
         t.care[0] = trial % 3 ? 0xffffffffu
                              : (uint32_t)(rand_r(&seed) | rand_r(&seed));
