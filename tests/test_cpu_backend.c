@@ -30,21 +30,6 @@ static uint64_t next_rand(void)
     return rng;
 }
 
-static void reference_run(const gg_rule *r, gg_topo topo, gg_grid *g,
-                          int64_t gens)
-{
-    gg_grid next;
-    gg_err err;
-    assert_int_equal(gg_grid_init(&next, g->width, g->height, &err), 0);
-    for (int64_t i = 0; i < gens; i++) {
-        gg_reference_step(r, topo, g, &next);
-        gg_grid t = *g;
-        *g = next;
-        next = t;
-    }
-    gg_grid_free(&next);
-}
-
 static gg_cpu *open_cpu(const gg_rule *r)
 {
     gg_cpu_opts o = {.cache_dir = gg_test_dir};
@@ -99,7 +84,7 @@ static void test_random_cases(void **state)
                            next_rand());
             assert_int_equal(gg_grid_copy(&b, &a, &err), 0);
             assert_int_equal(gg_cpu_step(cpu, topo, &a, gens, &err), 0);
-            reference_run(&r, topo, &b, gens);
+            gg_test_reference_run(&r, topo, &b, gens);
             if (!gg_grid_equal(&a, &b)) {
                 char text[128];
                 gg_rule_format(&r, text, sizeof text);

@@ -30,21 +30,6 @@ static gg_rule rule(const char *text)
     return r;
 }
 
-static void reference_run(const gg_rule *r, gg_topo topo, gg_grid *g,
-                          int64_t gens)
-{
-    gg_grid next;
-    gg_err err;
-    assert_int_equal(gg_grid_init(&next, g->width, g->height, &err), 0);
-    for (int64_t i = 0; i < gens; i++) {
-        gg_reference_step(r, topo, g, &next);
-        gg_grid t = *g;
-        *g = next;
-        next = t;
-    }
-    gg_grid_free(&next);
-}
-
 /* The kernel against the reference on one random soup. */
 static void check_case(gg_cpu *cpu, const gg_rule *r, gg_topo topo,
                        int64_t w, int64_t h, int64_t gens, uint64_t seed)
@@ -55,7 +40,7 @@ static void check_case(gg_cpu *cpu, const gg_rule *r, gg_topo topo,
     gg_grid_random(&a, 0.4, seed);
     assert_int_equal(gg_grid_copy(&b, &a, &err), 0);
     assert_int_equal(gg_cpu_step(cpu, topo, &a, gens, &err), 0);
-    reference_run(r, topo, &b, gens);
+    gg_test_reference_run(r, topo, &b, gens);
     if (!gg_grid_equal(&a, &b))
         fail_msg("%s %s %lldx%lld %lld gens differs from the reference",
                  gg_nbhd_name(r->nbhd),

@@ -6,6 +6,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include "reference.h"
 
 static gg_rule rule(const char *text)
@@ -22,20 +24,6 @@ static void put(gg_grid *g, const int (*cells)[2], int n, int dx, int dy)
         gg_grid_set(g, cells[i][0] + dx, cells[i][1] + dy, 1);
 }
 
-static void steps(const gg_rule *r, gg_topo topo, gg_grid *g, int gens)
-{
-    gg_grid next;
-    gg_err err;
-    assert_int_equal(gg_grid_init(&next, g->width, g->height, &err), 0);
-    for (int i = 0; i < gens; i++) {
-        gg_reference_step(r, topo, g, &next);
-        gg_grid t = *g;
-        *g = next;
-        next = t;
-    }
-    gg_grid_free(&next);
-}
-
 static const int glider[5][2] = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
 
 /* A glider moves (+1, +1) every 4 generations; on a 70x9 torus it crosses
@@ -50,7 +38,7 @@ static void test_glider_torus(void **state)
     assert_int_equal(gg_grid_init(&want, 70, 9, &err), 0);
     put(&g, glider, 5, 60, 2);
     for (int k = 1; k <= 20; k++) {
-        steps(&life, GG_TOPO_TORUS, &g, 4);
+        gg_test_reference_run(&life, GG_TOPO_TORUS, &g, 4);
         gg_grid_random(&want, 0.0, 0); /* clear */
         for (int c = 0; c < 5; c++)
             gg_grid_set(&want, (glider[c][0] + 60 + k) % 70,
@@ -70,7 +58,7 @@ static void test_glider_plane_edge(void **state)
     gg_err err;
     assert_int_equal(gg_grid_init(&g, 8, 8, &err), 0);
     put(&g, glider, 5, 0, 0);
-    steps(&life, GG_TOPO_PLANE, &g, 40);
+    gg_test_reference_run(&life, GG_TOPO_PLANE, &g, 40);
     assert_int_equal(gg_grid_population(&g), 4);
     assert_true(gg_grid_get(&g, 6, 6) && gg_grid_get(&g, 7, 7) &&
                 gg_grid_get(&g, 6, 7) && gg_grid_get(&g, 7, 6));
@@ -89,10 +77,10 @@ static void test_blinker_and_block(void **state)
     put(&g, blinker, 3, 0, 0);
     put(&g, block, 4, 0, 0);
     assert_int_equal(gg_grid_copy(&start, &g, &err), 0);
-    steps(&life, GG_TOPO_PLANE, &g, 1);
+    gg_test_reference_run(&life, GG_TOPO_PLANE, &g, 1);
     assert_false(gg_grid_equal(&g, &start));
     assert_true(gg_grid_get(&g, 0, 1) && gg_grid_get(&g, 2, 1));
-    steps(&life, GG_TOPO_PLANE, &g, 1);
+    gg_test_reference_run(&life, GG_TOPO_PLANE, &g, 1);
     assert_true(gg_grid_equal(&g, &start));
     gg_grid_free(&g);
     gg_grid_free(&start);
@@ -107,9 +95,9 @@ static void test_b0_literal(void **state)
     gg_grid g;
     gg_err err;
     assert_int_equal(gg_grid_init(&g, 67, 3, &err), 0);
-    steps(&r, GG_TOPO_TORUS, &g, 1);
+    gg_test_reference_run(&r, GG_TOPO_TORUS, &g, 1);
     assert_int_equal(gg_grid_population(&g), 67 * 3);
-    steps(&r, GG_TOPO_TORUS, &g, 1);
+    gg_test_reference_run(&r, GG_TOPO_TORUS, &g, 1);
     assert_int_equal(gg_grid_population(&g), 0);
     gg_grid_free(&g);
 }
@@ -124,7 +112,7 @@ static void test_width_one_torus(void **state)
     gg_err err;
     assert_int_equal(gg_grid_init(&g, 1, 5, &err), 0);
     gg_grid_set(&g, 0, 2, 1);
-    steps(&r, GG_TOPO_TORUS, &g, 3);
+    gg_test_reference_run(&r, GG_TOPO_TORUS, &g, 3);
     assert_int_equal(gg_grid_population(&g), 1);
     assert_int_equal(gg_grid_get(&g, 0, 2), 1);
     gg_grid_free(&g);
@@ -142,7 +130,7 @@ static void test_replicator_linearity(void **state)
     assert_int_equal(gg_grid_init(&want, 128, 128, &err), 0);
     static const int seed[4][2] = {{0, 0}, {1, 0}, {2, 1}, {0, 2}};
     put(&g, seed, 4, 60, 60);
-    steps(&r, GG_TOPO_TORUS, &g, 16);
+    gg_test_reference_run(&r, GG_TOPO_TORUS, &g, 16);
     int n;
     const gg_offset *off = gg_nbhd_offsets(GG_NBHD_MOORE, &n);
     for (int i = 0; i < n; i++)

@@ -8,6 +8,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "reference.h"
+
 /* Exit status of a shell command, or -1 when it did not exit normally. */
 static inline int gg_test_status(const char *cmd)
 {
@@ -38,6 +40,23 @@ static inline int gg_test_teardown_dir(void **state)
 {
     (void)state;
     return gg_test_rmtree(gg_test_dir);
+}
+
+/* `gens` generations of the reference simulator on g, in place. Needs
+ * cmocka.h included first (it asserts). */
+static inline void gg_test_reference_run(const gg_rule *r, gg_topo topo,
+                                         gg_grid *g, int64_t gens)
+{
+    gg_grid next;
+    gg_err err;
+    assert_int_equal(gg_grid_init(&next, g->width, g->height, &err), 0);
+    for (int64_t i = 0; i < gens; i++) {
+        gg_reference_step(r, topo, g, &next);
+        gg_grid t = *g;
+        *g = next;
+        next = t;
+    }
+    gg_grid_free(&next);
 }
 
 #endif
