@@ -8,6 +8,13 @@
 #   bench/gpu.sh [BUILD_DIR]        (default build-gpu)
 #   GG_QUICK=1    skip sanitizer/ncu and the other rules
 #   GG_ONLY=profile   build, then ncu and the SASS mix only
+#   GG_ONLY=sweep     build, then the PTX shift sweep: Life at a fixed
+#                     launch shape without and with the interior copy
+#                     (GOLGEN_PTX_INNER=1),
+#                     and with a share of the levels shifting by
+#                     multiply-adds (GOLGEN_PTX_FMA, sixteenths); the
+#                     other rules at GG_FMA_LIST's shares; the checks and
+#                     an ncu profile of the ptx kernel (GG_FMA share)
 #   GG_SIZE=WxH GG_GENS=N           table size (default 65536x65536, 1024)
 #   GG_PROF_TUNE=T,S,W  launch shape ncu profiles (default 16,1,4)
 #   GG_OUT=DIR    logs (default BUILD_DIR/gpu-out)
@@ -67,7 +74,8 @@ for y in range(h):
     rows.append(''.join('o' if random.random() < 0.4 else 'b' for _ in range(w)))
 open(sys.argv[1], 'w').write('x = %d, y = %d, rule = B3/S23\n%s!\n' % (w, h, '$'.join(rows)))
 EOF
-    for rule in 'B3/S23:T1000,999' 'B36/S23:P1001,700' 'B3678/S34678:T777,800'; do
+    for rule in 'B3/S23:T1000,999' 'B36/S23:P1001,700' 'B3678/S34678:T777,800' \
+        'B3/S23:T3000,2000' 'B2/S:P2500,1500'; do
         "$B/golgen" run --rule "$rule" --gens 300 --backend cpu \
             -o "$OUT/cpu.rle" "$OUT/soup.rle" 2>>"$OUT/run.log"
         for be in cuda ptx opencl; do
@@ -125,6 +133,39 @@ profile() {
     fi
 }
 
+sweep() {
+    local tune=${GG_PROF_TUNE:-16,1,4}
+    log "PTX sweep, $SIZE torus, $GENS generations, shape $tune (CUpS, seconds):"
+    {
+        echo "inner=1 fma=0: $(GOLGEN_GPU_TUNE=$tune GOLGEN_PTX_INNER=1 bench_one ptx B3/S23)"
+        for f in 0 2 4 6 8 12 16; do
+            echo "inner=0 fma=$f: $(GOLGEN_GPU_TUNE=$tune GOLGEN_PTX_FMA=$f bench_one ptx B3/S23)"
+        done
+        for r in B36/S23 B3678/S34678 B2/S; do
+            for f in ${GG_FMA_LIST:-0 8}; do
+                echo "inner=0 fma=$f: $(GOLGEN_GPU_TUNE=$tune GOLGEN_PTX_FMA=$f bench_one ptx $r)"
+            done
+        done
+    } | tee -a "$OUT/summary.txt"
+    grep -i "fail\|error" "$OUT/bench.log" | tail -3 | tee -a "$OUT/summary.txt"
+}
+
+profile_ptx() {
+    command -v ncu >/dev/null || { log "no ncu"; return; }
+    # skip the validation's launches (about 30 of gg_step_16)
+    GOLGEN_CACHE_DIR=$B/cache-profile-ptx GOLGEN_GPU_TUNE=${GG_PROF_TUNE:-16,1,4} \
+        ncu --clock-control none -k regex:gg_step_16 --launch-skip 100 --launch-count 1 \
+        --section SpeedOfLight --section SourceCounters -o "$OUT/ptx-prof" -f --section SchedulerStats --section WarpStateStats \
+        --metrics sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fmaheavy_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_wait_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_math_pipe_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_not_selected_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_dispatch_stall_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio \
+        "$B/golgen" bench --backend ptx --size 32768x32768 --gens 2048 >"$OUT/ncu-ptx.txt" 2>&1
+    ncu -i "$OUT/ptx-prof.ncu-rep" --page details >"$OUT/ncu-ptx.txt" 2>&1
+    ncu -i "$OUT/ptx-prof.ncu-rep" --page source --csv --print-source sass \
+        >"$OUT/ncu-ptx-source.csv" 2>&1
+    log "ncu (ptx gg_step_16, 32768^2, shape ${GG_PROF_TUNE:-16,1,4}, GOLGEN_PTX_FMA=${GOLGEN_PTX_FMA:-default}):"
+    grep -E "Duration|Issue Slots Busy|No Eligible|sm__pipe|sm__inst|smsp__issue|stalled" \
+        "$OUT/ncu-ptx.txt" | sed 's/^ */   /' | tee -a "$OUT/summary.txt"
+}
+
 bench_one() { # backend rule -> one table row
     local be=$1 rule=$2 j
     j=$("$B/golgen" bench --backend "$be" --rule "$rule" --size "$SIZE" \
@@ -157,6 +198,18 @@ nvidia-smi -L 2>&1 | tee "$OUT/summary.txt"
 build || exit 1
 if [ "${GG_ONLY:-}" = profile ]; then
     profile
+    exit 0
+fi
+if [ "${GG_ONLY:-}" = profile-ptx ]; then
+    profile_ptx
+    exit 0
+fi
+if [ "${GG_ONLY:-}" = sweep ]; then
+    sweep
+    [ -n "${GG_FMA:-}" ] && export GOLGEN_PTX_FMA=$GG_FMA
+    crosscheck
+    sanitize
+    profile_ptx
     exit 0
 fi
 validate

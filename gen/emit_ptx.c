@@ -20,6 +20,10 @@ typedef struct pctx {
     int wpl;     /* 32-bit words per lane (1, 2, 4) */
     int chain;   /* levels per dependent chain (1: all independent) */
     int pf;      /* rows loaded ahead (1: the next tick's only) */
+    int nfma;    /* pushing levels whose shifts are multiply-adds */
+    bool inner;  /* the interior copy: no wrap, no load guard */
+    int store;   /* level T's row: 0 none (fill), 1 if inside the strip,
+                    2 always (the interior copy's steady ticks) */
 } pctx;
 
 /* Rows level g lags the level below: 2 where level g starts a chain (it
@@ -170,26 +174,27 @@ static void emit_output(gg_sbuf *b, const char *dst, const gg_net *n, int o,
                    dst, s);
 }
 
-/* The shuffles and shifts that give row v's west and east words in
- * %w<k>, %e<k> (k: the level, for distinct temporaries). */
+/* Level k's shifts are multiply-adds on the FMA pipe (all of them
+ * without funnel shifts; else nfma of the T pushing levels, spread
+ * evenly), which takes them off the ALU pipe that LOP3 saturates. */
+static bool fma_level(const pctx *c, int k)
+{
+    if (!c->funnel)
+        return true;
+    return c->nfma > 0 && k < c->t &&
+           (k + 1) * c->nfma / c->t > k * c->nfma / c->t;
+}
+
+/* The shuffles that give row v's west and east words in %l<k>, %rr<k>
+ * (k: the level, for distinct temporaries). */
 static void emit_shuffles(const pctx *c, int k, const char *v,
                           const char *vlast)
 {
-    if (c->wpl > 1) /* word wpl-1 goes east (up), word 0 west (down) */
-        gg_sbuf_printf(c->b, "    shfl.sync.up.b32 %%l%d, %s, 1, 0, -1;\n"
-                       "    shfl.sync.down.b32 %%rr%d, %s, 1, 31, -1;\n",
-                       k, vlast, k, v);
-    else if (c->funnel)
-        gg_sbuf_printf(c->b, "    shfl.sync.up.b32 %%l%d, %s, 1, 0, -1;\n"
-                       "    shfl.sync.down.b32 %%rr%d, %s, 1, 31, -1;\n",
-                       k, v, k, v);
-    else /* FMA pipe: v*2 + carry, hi(v * 2^31) + carry; %k31 = 2^31 from
-          * a register, or ptxas makes the second an ALU LEA.HI */
-        gg_sbuf_printf(c->b, "    mul.hi.u32 %%hi%d, %s, 2;\n"
-                       "    mul.lo.u32 %%lo%d, %s, 0x80000000;\n"
-                       "    shfl.sync.up.b32 %%l%d, %%hi%d, 1, 0, -1;\n"
-                       "    shfl.sync.down.b32 %%rr%d, %%lo%d, 1, 31, -1;\n",
-                       k, v, k, v, k, k, k, k);
+    /* with several words per lane word wpl-1 goes east (up), word 0
+     * west (down) */
+    gg_sbuf_printf(c->b, "    shfl.sync.up.b32 %%l%d, %s, 1, 0, -1;\n"
+                   "    shfl.sync.down.b32 %%rr%d, %s, 1, 31, -1;\n", k,
+                   c->wpl > 1 ? vlast : v, k, v);
 }
 
 /* Word i of level k (value v) from its west word vw and east word ve. */
@@ -204,16 +209,24 @@ static void emit_shifts_multi(const pctx *c, int k, int i, const char *v,
                    w, vw, v, e, v, ve);
 }
 
+/* West word (v << 1 | l >> 31) and east word (v >> 1 | rr << 31) of
+ * level k. The multiply-add form does the half that needs only v before
+ * the shuffles land (v * 2, v >> 1 as hi(v * 2^31)), so one op follows
+ * each shuffle, as with the funnel shift; the constants live in
+ * registers (%k2, %k31), or ptxas turns the products back into ALU
+ * shifts. */
 static void emit_shifts(const pctx *c, int k, const char *v)
 {
-    if (c->funnel)
+    if (!fma_level(c, k))
         gg_sbuf_printf(c->b, "    shf.l.wrap.b32 %%w%d, %%l%d, %s, 1;\n"
                        "    shf.r.wrap.b32 %%e%d, %s, %%rr%d, 1;\n",
                        k, k, v, k, v, k);
     else
-        gg_sbuf_printf(c->b, "    mad.lo.u32 %%w%d, %s, 2, %%l%d;\n"
-                       "    mad.hi.u32 %%e%d, %s, %%k31, %%rr%d;\n",
-                       k, v, k, k, v, k);
+        gg_sbuf_printf(c->b, "    mul.lo.u32 %%hi%d, %s, %%k2;\n"
+                       "    mul.hi.u32 %%lo%d, %s, %%k31;\n"
+                       "    mad.hi.u32 %%w%d, %%l%d, %%k2, %%hi%d;\n"
+                       "    mad.lo.u32 %%e%d, %%rr%d, %%k31, %%lo%d;\n",
+                       k, v, k, v, k, k, k, k, k, k);
 }
 
 static void row_inputs(const pctx *c, char in[][16], int k, int i,
@@ -267,6 +280,10 @@ static void addr(char *buf, size_t size, int off)
  * the row address and predicate (once per tick). */
 static void emit_store_row(const pctx *c)
 {
+    if (c->store == 2) { /* %outq: the output row lag(T) rows above yb */
+        gg_sbuf_printf(c->b, "    mad.wide.s32 %%rs, %%yb, %%ns4, %%outq;\n");
+        return;
+    }
     gg_sbuf_printf(c->b,
                    "    sub.s32 %%y, %%yb, %d;\n"
                    "    setp.ge.s32 %%ps, %%y, %%y0;\n"
@@ -287,6 +304,18 @@ static void emit_store_word(const pctx *c, int i, const char *v)
     addr(a0, sizeof a0, 4 * i);
     addr(a2, sizeof a2, 4 * i + 2);
     bool first = i == 0, last = i == c->wpl - 1;
+    if (c->store == 2) {
+        /* the lane's own predicates; the high half by a multiply (FMA
+         * pipe) */
+        gg_sbuf_printf(c->b, "    @%s st.global.u32 [%%rs], %s;\n"
+                       "    mul.hi.u32 %%vh, %s, %%k16;\n"
+                       "    cvt.u16.u32 %%hw0, %%vh;\n"
+                       "    cvt.u16.u32 %%hw1, %s;\n"
+                       "    @%s st.global.u16 [%%rs+2], %%hw0;\n"
+                       "    @%s st.global.u16 [%%rs], %%hw1;\n",
+                       full, v, v, v, hi, lo);
+        return;
+    }
     gg_sbuf_printf(c->b, "    and.pred %%ps1, %%ps, %s;\n", full);
     if (first)
         gg_sbuf_printf(c->b, "    and.pred %%ps2, %%ps, %s;\n", hi);
@@ -312,6 +341,11 @@ static void emit_load_next(const pctx *c)
         char nx[16] = "%next";
         if (c->pf > 1)
             snprintf(nx, sizeof nx, "%%nq%d", c->pf - 1);
+        if (c->inner) { /* %inq: row yb + pf, inside the grid */
+            gg_sbuf_printf(b, "    mad.wide.s32 %%ra, %%yb, %%ns4, %%inq;\n"
+                           "    ld.global.nc.u32 %s, [%%ra];\n", nx);
+            return;
+        }
         gg_sbuf_printf(b, "    setp.lt.and.u32 %%pl, %%yl, %%h, %%kin;\n"
                        "    mul.wide.u32 %%ra, %%yl, %%ns4;\n"
                        "    add.s64 %%ra, %%ra, %%inp;\n"
@@ -373,7 +407,7 @@ static int emit_levels(const pctx *c, int phase, const int *lv, int n,
         if (c->mask)
             gg_sbuf_printf(b, "    sub.s32 %%y, %%yb, %d;\n"
                            "    setp.lt.u32 %%pm, %%y, %%h;\n", lag(c, g));
-        if (g == c->t)
+        if (g == c->t && c->store)
             emit_store_row(c);
         for (int w = 0; w < nw; w++) {
             final_inputs(c, g, w, phase, in);
@@ -384,7 +418,7 @@ static int emit_levels(const pctx *c, int phase, const int *lv, int n,
             if (c->mask)
                 gg_sbuf_printf(b, "    selp.b32 %%m, %s, 0, %%pm;\n"
                                "    and.b32 %s, %s, %%m;\n", cm, out, out);
-            if (g == c->t)
+            if (g == c->t && c->store)
                 emit_store_word(c, w, out);
         }
     }
@@ -451,7 +485,8 @@ static int emit_tick(const pctx *c, int phase, gg_err *err)
     else
         for (int i = 0; i < c->wpl; i++)
             gg_sbuf_printf(b, "    mov.b32 %%cur%d, %%next%d;\n", i, i);
-    emit_next_yl(b);
+    if (!c->inner)
+        emit_next_yl(b);
     emit_load_next(c);
     /* Levels T .. 0 in groups of ilv (level T stores, level 0 only
      * pushes the loaded row). */
@@ -507,6 +542,73 @@ static int emit_body(const pctx *c, gg_err *err)
     return 0;
 }
 
+/* Three ticks (one turn of the register rings) and the loop around
+ * them: repeat while %tk + 3 < bound (a register) after the turn. */
+static int emit_turn_loop(const pctx *c, const char *label,
+                          const char *bound, gg_err *err)
+{
+    gg_sbuf_printf(c->b, "%s:\n", label);
+    for (int phase = 0; phase < 3; phase++)
+        if (emit_tick(c, phase, err))
+            return -1;
+    gg_sbuf_printf(c->b, "    add.s32 %%tk, %%tk, 3;\n"
+                   "    setp.lt.s32 %%p5, %%tk, %s;\n"
+                   "    @%%p5 bra %s;\n", bound, label);
+    return 0;
+}
+
+/* The interior copy: every row the strip's pipeline reads is inside the
+ * grid and every lane's word inside the row (emit_setup routes only such
+ * tasks here), so loads need no wrap or guard. The ticks split into the
+ * pipeline fill (3T ticks, no row leaves), the steady turns (every tick
+ * stores, under the lane's own predicates only) and up to two last
+ * ticks; the fill is a multiple of three, so the ring phases line up. */
+static int emit_inner(pctx *c, gg_err *err)
+{
+    gg_sbuf *b = c->b;
+    int nr = ring_reg(c, c->t, 0, 0, 0);
+    for (int r = 0; r < nr; r++)
+        gg_sbuf_printf(b, "    mov.b32 %%R%d, 0;\n", r);
+    for (int i = 0; i < c->pf; i++) {
+        char q[16] = "%next";
+        if (c->pf > 1)
+            snprintf(q, sizeof q, "%%nq%d", i);
+        gg_sbuf_printf(b, "    add.s32 %%y, %%ystart, %d;\n"
+                       "    mad.wide.s32 %%ra, %%y, %%ns4, %%inp;\n"
+                       "    ld.global.nc.u32 %s, [%%ra];\n", i, q);
+    }
+    gg_sbuf_printf(b,
+        "    mul.wide.s32 %%rd3, %%ns4, %d;\n"
+        "    add.s64 %%inq, %%inp, %%rd3;\n"
+        "    mul.wide.s32 %%rd3, %%ns4, %d;\n"
+        "    add.s64 %%outq, %%outp, %%rd3;\n"
+        "    mov.u32 %%yb, %%ystart;\n"
+        "    mov.u32 %%tk, 0;\n"
+        "    mov.u32 %%nfill, %d;\n"
+        "    sub.s32 %%srows, %%yend, %%y0;\n"
+        "    sub.s32 %%sturn, %%srows, 2;\n",
+        c->pf, -lag(c, c->t), c->t + lag(c, c->t));
+    c->store = 0;
+    if (emit_turn_loop(c, "FILL_C", "%nfill", err))
+        return -1;
+    c->store = 2;
+    gg_sbuf_printf(b, "    mov.u32 %%tk, 0;\n"
+                   "    setp.lt.s32 %%p5, %%srows, 3;\n"
+                   "    @%%p5 bra LAST_C;\n");
+    if (emit_turn_loop(c, "STEADY_C", "%sturn", err))
+        return -1;
+    gg_sbuf_printf(b, "LAST_C:\n");
+    for (int phase = 0; phase < 2; phase++) {
+        gg_sbuf_printf(b, "    setp.ge.s32 %%p5, %%tk, %%srows;\n"
+                       "    @%%p5 bra DONE;\n");
+        if (emit_tick(c, phase, err))
+            return -1;
+        gg_sbuf_printf(b, "    add.s32 %%tk, %%tk, 1;\n");
+    }
+    gg_sbuf_printf(b, "    bra DONE;\n");
+    return 0;
+}
+
 static void emit_decls(gg_sbuf *b, const pctx *c)
 {
     int nr = ring_reg(c, c->t, 0, 0, 0);
@@ -520,7 +622,8 @@ static void emit_decls(gg_sbuf *b, const pctx *c)
         "    .reg .b32 %%s<32>;\n"
         "    .reg .b32 %%h, %%ns4, %%yl, %%yb, %%y0, %%yend, %%ystart, "
         "%%colmask, %%tk, %%nt, %%cur, %%next, %%y, %%m, %%vh, %%k31;\n"
-        "    .reg .b64 %%inp, %%outp, %%ra, %%rd<4>;\n"
+        "    .reg .b64 %%inp, %%outp, %%ra, %%rs, %%inq, %%outq, %%rd<4>;\n"
+        "    .reg .b32 %%k2, %%k16, %%nfill, %%srows, %%sturn;\n"
         "    .reg .b32 %%R<%d>;\n", nr);
     if (c->pf > 1)
         gg_sbuf_printf(b, "    .reg .b32 %%nq<%d>;\n", c->pf);
@@ -581,7 +684,8 @@ static void emit_setup_words(gg_sbuf *b, int wpl)
 
 /* Task, window, strip, store lanes, plane mask and first row: the same
  * arithmetic as gg_step_body in templates/cuda/kernel.cu.in. */
-static void emit_setup(gg_sbuf *b, int t, int wpb, int wpl, int fill)
+static void emit_setup(gg_sbuf *b, int t, int wpb, int wpl, int fill,
+                       int inner_rows)
 {
     gg_sbuf_printf(b,
         "    ld.param.u64 %%rd0, [p_in];\n"
@@ -669,10 +773,20 @@ static void emit_setup(gg_sbuf *b, int t, int wpb, int wpl, int fill)
         "    and.pred %%p3, %%p3, %%p4;\n"
         "    min.s32 %%s30, %%s6, 0;\n"          /* ntasks >= 1: 0 */
         "    add.u32 %%k31, %%s30, 0x80000000;\n"
+        "    add.u32 %%k2, %%s30, 2;\n"
+        "    add.u32 %%k16, %%s30, 0x10000;\n"
         "    sub.s32 %%s29, %%yend, %%y0;\n"
         "    add.s32 %%nt, %%s29, %d;\n"
         "    @%%p3 bra MASKED;\n",
         fill);
+    if (inner_rows > 0) /* the interior copy: rows ystart .. yend +
+                         * inner_rows - 1 inside, every lane's word too */
+        gg_sbuf_printf(b,
+            "    setp.ge.s32 %%p6, %%ystart, 0;\n"
+            "    add.s32 %%s26, %%yend, %d;\n"
+            "    setp.le.and.s32 %%p6, %%s26, %%h, %%p6;\n"
+            "    setp.lt.and.s32 %%p6, %%s27, %%s1, %%p6;\n"
+            "    @%%p6 bra INNER;\n", inner_rows);
 }
 
 static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
@@ -693,7 +807,14 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
         return gg_fail(err, "rows loaded ahead need one word per lane");
     if (pf > 8)
         return gg_fail(err, "at most 8 rows loaded ahead, not %d", pf);
-    pctx c = {b, p, t, false, o->funnel, ilv, 'A', wpl, chain, pf};
+    if (o->fma < 0 || o->fma > 16)
+        return gg_fail(err, "levels with multiply-add shifts (in sixteen) "
+                       "must be 0 .. 16, not %d", o->fma);
+    pctx c = {b, p, t, false, o->funnel, ilv, 'A', wpl, chain, pf,
+              (o->fma * t + 8) / 16, false, 1};
+    /* The interior copy needs whole turns of fill (chain 1) and one word
+     * per lane. */
+    bool inner = o->inner > 0 && chain == 1 && wpl == 1;
     gg_sbuf_printf(b, "\n.visible .entry gg_step_%d(.param .u64 p_in, "
                    ".param .u64 p_out, .param .u32 p_h,\n    .param .u32 p_ns, "
                    ".param .u32 p_nwi, .param .u32 p_width, .param .u32 "
@@ -704,7 +825,8 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
     gg_sbuf_printf(b, "{\n");
     emit_decls(b, &c);
     /* ticks: the strip's rows plus T rows above it plus level T's lag */
-    emit_setup(b, t, wpb, wpl, t + lag(&c, t));
+    emit_setup(b, t, wpb, wpl, t + lag(&c, t),
+               inner ? lag(&c, t) + pf : 0);
     if (emit_body(&c, err))
         return -1;
     gg_sbuf_printf(b, "    bra DONE;\nMASKED:\n");
@@ -712,6 +834,14 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
     c.sfx = 'B';
     if (emit_body(&c, err))
         return -1;
+    if (inner) {
+        gg_sbuf_printf(b, "    bra DONE;\nINNER:\n");
+        c.mask = false;
+        c.inner = true;
+        c.sfx = 'C';
+        if (emit_inner(&c, err))
+            return -1;
+    }
     gg_sbuf_printf(b, "DONE:\n    ret;\n}\n");
     return 0;
 }

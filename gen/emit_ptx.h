@@ -43,6 +43,15 @@ typedef struct gg_ptx_opts {
     int prefetch; /* rows loaded ahead of the tick that uses them (0, 1:
                      one, the next tick's; d: d ticks ahead, d - 1 more
                      registers; one word per lane only) */
+    int fma;     /* with funnel shifts: the share, in sixteenths, of the
+                    T pushing levels that shift by multiply-adds instead
+                    (FMA pipe), spread evenly; balances the ALU pipe
+                    against issue slots */
+    int inner;   /* 1: tasks whose rows and words all lie inside the
+                    grid run a copy without wrap, load guard or row-store
+                    predicates (one word per lane, chain 1); 0: none (the
+                    default: 2% slower for Life on the H100 although its
+                    loop has 6% fewer ALU instructions, BENCHMARKS.md) */
 } gg_ptx_opts;
 
 /* With default options. */

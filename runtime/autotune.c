@@ -115,7 +115,7 @@ typedef struct vcase {
 } vcase;
 
 /* Partial words, one word, several windows (31 words apart), the torus
- * wrap inside one word; strips of 1..7 rows and the plan's own. */
+ * wrap inside one word; strips of 1..11 rows and the plan's own. */
 static const vcase cases[] = {
     {1, 1, 3, GG_TOPO_TORUS, 0},      {3, 5, 17, GG_TOPO_TORUS, 2},
     {31, 7, 7, GG_TOPO_PLANE, 3},     {32, 9, 16, GG_TOPO_TORUS, 0},
@@ -125,6 +125,12 @@ static const vcase cases[] = {
     {992, 20, 16, GG_TOPO_TORUS, 3},  {1000, 18, 17, GG_TOPO_PLANE, 5},
     {2048, 24, 35, GG_TOPO_TORUS, 7}, {2100, 31, 23, GG_TOPO_PLANE, 0},
     {1985, 2, 9, GG_TOPO_TORUS, 1},   {1023, 50, 31, GG_TOPO_PLANE, 11},
+    /* Strips and windows away from every edge, so the kernels' interior
+     * copies run: fill only, one to three rows past whole turns, one
+     * and two launches. */
+    {3000, 90, 35, GG_TOPO_TORUS, 7}, {3000, 96, 33, GG_TOPO_PLANE, 8},
+    {2500, 80, 16, GG_TOPO_TORUS, 2}, {2100, 70, 20, GG_TOPO_PLANE, 4},
+    {2200, 60, 17, GG_TOPO_TORUS, 1}, {2900, 84, 48, GG_TOPO_TORUS, 6},
 };
 #define N_CASES ((int)(sizeof cases / sizeof *cases))
 

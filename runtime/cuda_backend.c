@@ -323,7 +323,7 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
     unload(c);
     if (c->o.lang == GG_CUDA_LANG_PTX) {
         gg_ptx_opts po = {c->tune.tmax, c->tune.funnel != 0, c->tune.wpb,
-                          0, c->tune.wpl, 0, 0, 0};
+                          0, c->tune.wpl, 0, 0, 0, 0, 0};
         if (c->tune.wpl <= 1) {
             /* Rows loaded three ticks ahead (the T16 kernel waited on its
              * one-tick-ahead load: long_scoreboard 0.99 per issued
@@ -345,6 +345,14 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
         const char *pf = getenv("GOLGEN_PTX_PREFETCH"); /* rows ahead */
         if (pf)
             po.prefetch = atoi(pf);
+        const char *fm = getenv("GOLGEN_PTX_FMA"); /* levels shifting by
+                                                      multiply-adds */
+        if (fm)
+            po.fma = atoi(fm);
+        const char *in = getenv("GOLGEN_PTX_INNER"); /* 1: the interior
+                                                        copy */
+        if (in)
+            po.inner = atoi(in);
         bad = !given && gg_emit_ptx_opts(&c->rule, &po, &src, &len, err);
         if (!bad)
             bad = load_module(c, given ? given : src, err);

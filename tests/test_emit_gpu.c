@@ -20,6 +20,7 @@
 
 #include "cuda_backend.h"
 #include "emit_cuda.h"
+#include "emit_net.h"
 #include "emit_opencl.h"
 #include "emit_ptx.h"
 
@@ -137,7 +138,7 @@ static void test_ptx_ptxas(void **state)
         gg_rule r = parse(rules[i]);
         /* interleaved levels: none, pairs, all of them */
         int ilv = i % 3 == 0 ? 0 : i % 3 == 1 ? 2 : 17;
-        gg_ptx_opts o = {i == 0 || i == 4 ? 16 : 4, i % 2 == 1, 4, ilv, 1, 0, 0, 0};
+        gg_ptx_opts o = {i == 0 || i == 4 ? 16 : 4, i % 2 == 1, 4, ilv, 1, 0, 0, 0, 0, 0};
         char *src;
         size_t len;
         gg_err err;
@@ -169,7 +170,7 @@ static void test_rowsum_lr(void **state)
     assert_non_null(strstr(src, "/* L */"));
     free(src);
     const char *ptxas = ptxas_path();
-    gg_ptx_opts o = {4, true, 4, 5, 1, 0, 0, 0};
+    gg_ptx_opts o = {4, true, 4, 5, 1, 0, 0, 0, 0, 0};
     setenv("GOLGEN_GPU_FRONT", "rowsum-lr", 1);
     bad = gg_emit_ptx_opts(&r, &o, &src, &len, &err);
     unsetenv("GOLGEN_GPU_FRONT");
@@ -188,13 +189,13 @@ static void test_ptx_bad_tmax(void **state)
     char *src;
     size_t len;
     gg_err err;
-    gg_ptx_opts o = {12, false, 4, 0, 1, 0, 0, 0};
+    gg_ptx_opts o = {12, false, 4, 0, 1, 0, 0, 0, 0, 0};
     assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, "power of two"));
     o.tmax = 32;
     assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
     /* words per lane: 1, 2 or 4, several only with funnel shifts */
-    gg_ptx_opts w = {8, true, 4, 0, 3, 0, 0, 0};
+    gg_ptx_opts w = {8, true, 4, 0, 3, 0, 0, 0, 0, 0};
     assert_int_equal(gg_emit_ptx_opts(&r, &w, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, "words per lane"));
     w.wpl = 2;
@@ -216,7 +217,7 @@ static void test_ptx_words_per_lane(void **state)
     for (int i = 0; i < 4; i++) {
         gg_rule r = parse(wr[i]);
         gg_ptx_opts o = {i == 3 ? 4 : 8, true, 4, i == 2 ? 3 : 0,
-                         i == 3 ? 4 : 2, 0, 0, 0};
+                         i == 3 ? 4 : 2, 0, 0, 0, 0, 0};
         char *src, *one;
         size_t len, len1;
         gg_err err;
@@ -247,6 +248,79 @@ static void test_ptx_words_per_lane(void **state)
     }
 }
 
+static size_t count(const char *src, const char *what)
+{
+    size_t n = 0;
+    for (const char *q = src; (q = strstr(q, what)); q++)
+        n++;
+    return n;
+}
+
+/* The interior copy (no wrap, no load guard; fill, steady and last
+ * ticks) and multiply-add shifts for a share of the levels: the interior
+ * copy repeats the loop's gates (gg_step_T: the fill's 3 ticks, the
+ * steady 3, the last 2, all but level T's final stage in the fill);
+ * each level with multiply-add shifts trades two funnel shifts for four
+ * multiplies; the module assembles for sm_90. (Results are checked on
+ * the device, which validates every kernel on grids with interior
+ * tasks.) */
+static void test_ptx_inner_fma(void **state)
+{
+    (void)state;
+    static const char *const fr[] = {"B3/S23", "B36/S23", "B2/S"};
+    const char *ptxas = ptxas_path();
+    for (int i = 0; i < 3; i++) {
+        gg_rule r = parse(fr[i]);
+        gg_ptx_opts o = {16, true, 4, 0, 1, 168, 0, 3, 0, 0}, n = o;
+        n.inner = 1;
+        n.fma = i * 8; /* none, half, all */
+        char *src, *base;
+        size_t len, lenb;
+        gg_err err;
+        if (gg_emit_ptx_opts(&r, &n, &src, &len, &err) ||
+            gg_emit_ptx_opts(&r, &o, &base, &lenb, &err))
+            fail_msg("%s: %s", fr[i], err.msg);
+        assert_null(strstr(base, "INNER"));
+        assert_non_null(strstr(src, "@%p6 bra INNER;"));
+        assert_non_null(strstr(src, "STEADY_C:"));
+        assert_non_null(strstr(src, "FILL_C:"));
+        /* the interior stores need no row predicate */
+        assert_non_null(strstr(src, "mad.wide.s32 %rs, %yb, %ns4, %outq;"));
+        gg_circuit *c = malloc(sizeof *c);
+        gg_kplan p;
+        assert_non_null(c);
+        assert_int_equal(gg_emit_gpu_circuit(&r, c, &err), 0);
+        assert_int_equal(gg_kplan_build(c, &p, &err), 0);
+        free(c);
+        /* per entry gg_step_T (T = 1 .. 16): the interior copy's 8 ticks
+         * of T final stages and T pushing levels; nf of the pushing
+         * levels shift by multiply-adds in all three copies (3 + 3 + 8
+         * ticks) */
+        size_t extra = 0, fma = 0, shf = count(base, "shf.l.wrap.b32 %w");
+        for (int t = 1; t <= 16; t *= 2) {
+            extra += (size_t)(8 * t * (p.final.n_gates + p.row.n_gates));
+            size_t nf = (size_t)((n.fma * t + 8) / 16);
+            fma += 14 * nf;
+            shf += 8 * ((size_t)t - nf) - 6 * nf;
+        }
+        assert_int_equal(count(src, "lop3.b32"),
+                         count(base, "lop3.b32") + extra);
+        assert_int_equal(count(src, "mad.hi.u32 %w"), fma);
+        assert_int_equal(count(src, "shf.l.wrap.b32 %w"), shf);
+        if (ptxas)
+            assemble(ptxas, src, len, fr[i]);
+        free(src);
+        free(base);
+    }
+    gg_rule r = parse("B3/S23");
+    gg_ptx_opts bad = {16, true, 4, 0, 1, 0, 0, 0, 17, 1};
+    char *src;
+    size_t len;
+    gg_err err;
+    assert_int_equal(gg_emit_ptx_opts(&r, &bad, &src, &len, &err), -1);
+    assert_non_null(strstr(err.msg, "multiply-add"));
+}
+
 /* Chains of levels (level g reads the row level g-1 pushed this tick) and
  * rows loaded several ticks ahead: the same gates, a shorter pipeline
  * fill (T + lag(T) ticks, lag(16) = 20 with chains of 4, 32 without),
@@ -260,7 +334,7 @@ static void test_ptx_chain_prefetch(void **state)
     const char *ptxas = ptxas_path();
     for (int i = 0; i < 3; i++) {
         gg_rule r = parse(cr[i]);
-        gg_ptx_opts o = {16, true, 4, 0, 1, 0, 0, 0}, c = o;
+        gg_ptx_opts o = {16, true, 4, 0, 1, 0, 0, 0, 0, 0}, c = o;
         c.chain = i == 2 ? 16 : 4;
         c.prefetch = i + 2;
         c.maxnreg = 168;
@@ -290,7 +364,7 @@ static void test_ptx_chain_prefetch(void **state)
         free(base);
     }
     gg_rule r = parse("B3/S23");
-    gg_ptx_opts w = {8, true, 4, 0, 2, 0, 4, 0};
+    gg_ptx_opts w = {8, true, 4, 0, 2, 0, 4, 0, 0, 0};
     char *src;
     size_t len;
     gg_err err;
@@ -359,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_ptx_bad_tmax),
         cmocka_unit_test(test_ptx_words_per_lane),
         cmocka_unit_test(test_ptx_chain_prefetch),
+        cmocka_unit_test(test_ptx_inner_fma),
         cmocka_unit_test(test_rowsum_lr),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_cli),
