@@ -54,7 +54,13 @@ typedef struct gg_ptx_opts {
                     loop has 6% fewer ALU instructions, BENCHMARKS.md) */
 } gg_ptx_opts;
 
-/* With default options. */
+/* The options the runtime uses for a tuned launch shape (T, funnel
+ * shifts or multiply-adds, warps per block, words per lane): rows loaded
+ * ahead and the register cap that keeps 12 warps per SM. */
+gg_ptx_opts gg_ptx_tuned(int tmax, bool funnel, int wpb, int wpl);
+
+/* The shape the autotuner picks on the H100 (T16, funnel shifts, 4 warps
+ * per block, one word per lane): what `golgen --target ptx` prints. */
 int gg_emit_ptx(const gg_rule *rule, char **src, size_t *len, gg_err *err);
 
 int gg_emit_ptx_opts(const gg_rule *rule, const gg_ptx_opts *o, char **src,

@@ -322,16 +322,8 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
     c->cache_hit = false;
     unload(c);
     if (c->o.lang == GG_CUDA_LANG_PTX) {
-        gg_ptx_opts po = {c->tune.tmax, c->tune.funnel != 0, c->tune.wpb,
-                          0, c->tune.wpl, 0, 0, 0, 0, 0};
-        if (c->tune.wpl <= 1) {
-            /* Rows loaded three ticks ahead (the T16 kernel waited on its
-             * one-tick-ahead load: long_scoreboard 0.99 per issued
-             * instruction); the two more registers must not cost the 12
-             * warps per SM that 168 allow (169 without the cap). */
-            po.prefetch = 3;
-            po.maxnreg = 168;
-        }
+        gg_ptx_opts po = gg_ptx_tuned(c->tune.tmax, c->tune.funnel != 0,
+                                      c->tune.wpb, c->tune.wpl);
         const char *ilv = getenv("GOLGEN_PTX_ILV"); /* experiments: 1 =
                                                        level by level */
         if (ilv)
