@@ -12,6 +12,8 @@
 #            shapes), rowsum k=6 (1 s per shape), 16 threads, ~7 minutes
 #   phase 2: rowsum-lr k=6 (4 s per shape, last shape first) beside
 #            --front none k=10 (one CNF, 8 CryptoMiniSat threads), 200 s
+#   phase 3: Life gate2 from k=9 (8 threads) beside HighLife and Day &
+#            Night lut3 k=6..7 (4 threads each), 520 s
 set -u
 cd "$(dirname "$0")"
 export LD_LIBRARY_PATH=$PWD
@@ -19,7 +21,8 @@ out=${OUT:-/tmp/synth_out}
 mkdir -p "$out"
 syn() { # name, then synth options
     local name=$1; shift
-    GOLGEN_GENERATED=$out/g_$name ./golgen synth --rule B3/S23 --json --force "$@" \
+    GOLGEN_GENERATED=$out/g_$name ./golgen synth --rule "${SYN_RULE:-B3/S23}" \
+        --json --force "$@" \
         >"$out/$name.json" 2>"$out/$name.log"
     grep -E "k=[0-9]+: [A-Zu]" "$out/$name.log"
     for f in "$out"/g_$name/networks/*/*/*.net; do
@@ -31,6 +34,12 @@ if [ "${1:-1}" = 1 ]; then
     syn lr --threads 16 --front rowsum-lr --time-limit 110 --shape-time-limit 1
     syn rs5 --threads 16 --k-min 5 --k-max 5 --time-limit 110
     syn rs6 --threads 16 --k-min 6 --k-max 6 --time-limit 130 --shape-time-limit 1
+elif [ "$1" = 3 ]; then
+    syn g2 --lib gate2 --threads 8 --k-min 9 --k-max 13 --time-limit 520 &
+    SYN_RULE=B36/S23 syn hl --threads 4 --k-min 6 --k-max 7 --time-limit 520 &
+    SYN_RULE=B3678/S34678 syn dn --threads 4 --k-min 6 --k-max 6 \
+        --time-limit 520 &
+    wait
 else
     GG_SAT_REVERSE=1 syn lr6 --threads 8 --front rowsum-lr --k-min 6 --k-max 6 \
         --shape-time-limit 4 --time-limit 200 &
