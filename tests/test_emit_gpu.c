@@ -181,6 +181,25 @@ static void test_rowsum_lr(void **state)
     free(src);
 }
 
+static size_t count(const char *src, const char *what)
+{
+    size_t n = 0;
+    for (const char *q = src; (q = strstr(q, what)); q++)
+        n++;
+    return n;
+}
+
+/* Emitting Life with options o fails, naming why. */
+static void assert_refused(const gg_ptx_opts *o, const char *why)
+{
+    gg_rule r = parse("B3/S23");
+    char *src;
+    size_t len;
+    gg_err err;
+    assert_int_equal(gg_emit_ptx_opts(&r, o, &src, &len, &err), -1);
+    assert_non_null(strstr(err.msg, why));
+}
+
 /* Powers of two only, up to 16. */
 static void test_ptx_bad_tmax(void **state)
 {
@@ -248,14 +267,6 @@ static void test_ptx_words_per_lane(void **state)
     }
 }
 
-static size_t count(const char *src, const char *what)
-{
-    size_t n = 0;
-    for (const char *q = src; (q = strstr(q, what)); q++)
-        n++;
-    return n;
-}
-
 /* The interior copy (no wrap, no load guard; fill, steady and last
  * ticks) and multiply-add shifts for a share of the levels: the interior
  * copy repeats the loop's gates (gg_step_T: the fill's 3 ticks, the
@@ -312,13 +323,8 @@ static void test_ptx_inner_fma(void **state)
         free(src);
         free(base);
     }
-    gg_rule r = parse("B3/S23");
     gg_ptx_opts bad = {16, true, 4, 0, 1, 0, 0, 0, 17, 1};
-    char *src;
-    size_t len;
-    gg_err err;
-    assert_int_equal(gg_emit_ptx_opts(&r, &bad, &src, &len, &err), -1);
-    assert_non_null(strstr(err.msg, "multiply-add"));
+    assert_refused(&bad, "multiply-add");
 }
 
 /* Chains of levels (level g reads the row level g-1 pushed this tick) and
@@ -363,17 +369,11 @@ static void test_ptx_chain_prefetch(void **state)
         free(src);
         free(base);
     }
-    gg_rule r = parse("B3/S23");
     gg_ptx_opts w = {8, true, 4, 0, 2, 0, 4, 0, 0, 0};
-    char *src;
-    size_t len;
-    gg_err err;
-    assert_int_equal(gg_emit_ptx_opts(&r, &w, &src, &len, &err), -1);
-    assert_non_null(strstr(err.msg, "chains"));
+    assert_refused(&w, "chains");
     w.chain = 0;
     w.prefetch = 2;
-    assert_int_equal(gg_emit_ptx_opts(&r, &w, &src, &len, &err), -1);
-    assert_non_null(strstr(err.msg, "ahead"));
+    assert_refused(&w, "ahead");
 }
 
 /* Emission is deterministic (generated/ is reproducible byte for byte). */
