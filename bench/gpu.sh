@@ -111,13 +111,14 @@ profile() {
     # every rule on the H100 unless GG_PROF_TUNE says otherwise.
     local pc=$B/cache-profile
     rm -rf "$pc"
-    GOLGEN_CACHE_DIR=$pc GOLGEN_GPU_TUNE=${GG_PROF_TUNE:-16,1,4} ncu --clock-control none -k regex:gg_step_16 --launch-skip 24 --launch-count 1 \
+    # skip the validation's launches (about 30 of gg_step_16)
+    GOLGEN_CACHE_DIR=$pc GOLGEN_GPU_TUNE=${GG_PROF_TUNE:-16,1,4} ncu --clock-control none -k regex:gg_step_16 --launch-skip 100 --launch-count 1 \
         --section SpeedOfLight --section ComputeWorkloadAnalysis \
         --section InstructionStats --section Occupancy --section SchedulerStats \
         --section WarpStateStats \
         --metrics sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_wait_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio \
         "$B/golgen" bench --backend cuda \
-        --size 32768x32768 --gens 512 >"$OUT/ncu.txt" 2>&1
+        --size 32768x32768 --gens 2048 >"$OUT/ncu.txt" 2>&1
     log "ncu (cuda gg_step_16, 32768^2, shape ${GG_PROF_TUNE:-16,1,4}):"
     grep -E "Compute \(SM\) Throughput|Memory Throughput|Executed Ipc Active|Issue Slots Busy|Issued Warp|No Eligible|Achieved Occupancy|Registers Per|Duration|Theoretical Occ|sm__pipe|sm__inst|stalled" \
         "$OUT/ncu.txt" | sed 's/^ */   /' | tee -a "$OUT/summary.txt"
