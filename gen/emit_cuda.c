@@ -96,11 +96,6 @@ static void level_arg(char *buf, size_t size, const gg_net *n, int s,
         snprintf(buf, size, "%s%d[%s]", prefix, s - n->n_inputs, ix);
 }
 
-static int gate_arity(int op)
-{
-    return op == GG_OP_LUT3 ? 3 : op == GG_OP_NOT ? 1 : 2;
-}
-
 /* One unrolled loop per gate over the levels `loop`: gate i of every
  * level, then gate i + 1, ... (each gate an array over the levels, which
  * NVVM turns back into scalars). */
@@ -116,11 +111,11 @@ static int emit_level_gates(gg_sbuf *b, const gg_net *n,
         if (!op)
             return gg_fail(err, "gate %d is a %s, which this target's gate "
                            "library lacks", i, gg_op_name((gg_op)g->op));
-        for (int k = 0; k < gate_arity(g->op); k++)
+        for (int k = 0; k < gg_op_arity((gg_op)g->op); k++)
             level_arg(a[k], sizeof a[k], n, g->in[k], in, prefix, ix);
         gg_sbuf_printf(b, "#pragma unroll\n    %s\n        %s%d[%s] = %s(%s",
                        loop, prefix, i, ix, op, a[0]);
-        for (int k = 1; k < gate_arity(g->op); k++)
+        for (int k = 1; k < gg_op_arity((gg_op)g->op); k++)
             gg_sbuf_printf(b, ", %s", a[k]);
         if (g->op == GG_OP_LUT3)
             gg_sbuf_printf(b, ", 0x%02x", g->lut);

@@ -77,16 +77,11 @@ typedef struct row_map {
     int dy[GG_NET_MAX_GATES + 32];  /* row of that signal, 9 = not mapped */
 } row_map;
 
-static int arity(int op)
-{
-    return op == GG_OP_LUT3 ? 3 : op == GG_OP_NOT ? 1 : 2;
-}
-
 /* A gate equal to (op, lut, in) already in the row net, else a new one:
  * hash-consing is what merges Moore's three identical row adders. */
 static int row_gate(gg_net *row, const gg_gate *g, const int *in, gg_err *err)
 {
-    int a = arity(g->op);
+    int a = gg_op_arity((gg_op)g->op);
     for (int i = 0; i < row->n_gates; i++) {
         const gg_gate *h = &row->gate[i];
         if (h->op != g->op || (g->op == GG_OP_LUT3 && h->lut != g->lut))
@@ -116,7 +111,7 @@ static int map_signal(row_map *m, int s, gg_err *err)
     }
     const gg_gate *g = &f->gate[s - f->n_inputs];
     int in[3] = {0, 0, 0}, dy = 9;
-    for (int k = 0; k < arity(g->op); k++) {
+    for (int k = 0; k < gg_op_arity((gg_op)g->op); k++) {
         if ((in[k] = map_signal(m, g->in[k], err)) < 0)
             return -1;
         if (dy != 9 && m->dy[g->in[k]] != dy)
@@ -185,7 +180,7 @@ int gg_emit_gates(gg_sbuf *b, const gg_net *n, const char *const *in,
         if (!op)
             return gg_fail(err, "gate %d is a %s, which this target's gate "
                            "library lacks", i, gg_op_name((gg_op)g->op));
-        for (int k = 0; k < arity(g->op); k++) {
+        for (int k = 0; k < gg_op_arity((gg_op)g->op); k++) {
             int s = g->in[k];
             if (s < n->n_inputs)
                 snprintf(name[k], sizeof name[k], "%s", in[s]);
@@ -195,7 +190,7 @@ int gg_emit_gates(gg_sbuf *b, const gg_net *n, const char *const *in,
         }
         gg_sbuf_printf(b, "%s%s %s%d = %s(%s", indent, ops->type, prefix, i,
                        op, name[0]);
-        for (int k = 1; k < arity(g->op); k++)
+        for (int k = 1; k < gg_op_arity((gg_op)g->op); k++)
             gg_sbuf_printf(b, ", %s", name[k]);
         if (g->op == GG_OP_LUT3)
             gg_sbuf_printf(b, ", 0x%02x", g->lut);

@@ -107,11 +107,6 @@ static int ring_reg(const pctx *c, int g, int s, int k, int i)
     return ((g * 3 + s) * (nf + 1) + k) * c->wpl + i;
 }
 
-static int arity(int op)
-{
-    return op == GG_OP_LUT3 ? 3 : op == GG_OP_NOT ? 1 : 2;
-}
-
 /* Name of net signal s: an input (in[s]) or gate temp prefix<i>. */
 static void sig_name(char *buf, size_t size, const gg_net *n, int s,
                      char in[][16], const char *prefix)
@@ -129,7 +124,7 @@ static int emit_gate(gg_sbuf *b, const gg_net *n, int i, char in[][16],
     char a[3][48];
     {
         const gg_gate *g = &n->gate[i];
-        for (int k = 0; k < arity(g->op); k++)
+        for (int k = 0; k < gg_op_arity((gg_op)g->op); k++)
             sig_name(a[k], sizeof a[k], n, g->in[k], in, prefix);
         const char *d = prefix;
         switch (g->op) {

@@ -27,7 +27,7 @@ int gg_lib_parse(const char *name, gg_lib *lib, gg_err *err)
     return 0;
 }
 
-static int arity(gg_op op)
+int gg_op_arity(gg_op op)
 {
     return op == GG_OP_LUT3 ? 3 : op == GG_OP_NOT ? 1 : 2;
 }
@@ -42,7 +42,7 @@ int gg_net_add(gg_net *n, gg_op op, uint8_t lut, int a, int b, int c,
     memset(g, 0, sizeof *g);
     g->op = (uint8_t)op;
     g->lut = lut;
-    for (int i = 0; i < arity(op); i++) {
+    for (int i = 0; i < gg_op_arity(op); i++) {
         if (ins[i] < 0 || ins[i] >= signal)
             return gg_fail(err, "gate %d reads signal %d that does not exist "
                            "yet", n->n_gates, ins[i]);
@@ -83,7 +83,7 @@ void gg_net_eval64(const gg_net *n, const uint64_t *in, uint64_t *out)
     memcpy(sig, in, (size_t)n->n_inputs * sizeof *sig);
     for (int i = 0; i < n->n_gates; i++) {
         const gg_gate *g = &n->gate[i];
-        int k = arity((gg_op)g->op);
+        int k = gg_op_arity((gg_op)g->op);
         sig[n->n_inputs + i] = apply(g, sig[g->in[0]], k > 1 ? sig[g->in[1]] : 0,
                                      k > 2 ? sig[g->in[2]] : 0);
     }

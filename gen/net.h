@@ -66,6 +66,9 @@ int gg_net_check(const gg_net *n, int o, const gg_tt *t, int *first_bad);
 int gg_net_count(const gg_net *n, int counts[GG_OP_COUNT]);
 
 const char *gg_op_name(gg_op op);
+
+/* Inputs an op reads: 3 (LUT3), 1 (NOT) or 2. */
+int gg_op_arity(gg_op op);
 const char *gg_lib_name(gg_lib lib);
 int gg_lib_parse(const char *name, gg_lib *lib, gg_err *err);
 

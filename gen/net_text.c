@@ -14,11 +14,6 @@ static void signal_name(const gg_net *n, const char (*names)[GG_NET_NAME_MAX],
         snprintf(buf, size, "x%d", s);
 }
 
-static int arity(gg_op op)
-{
-    return op == GG_OP_LUT3 ? 3 : op == GG_OP_NOT ? 1 : 2;
-}
-
 void gg_net_write_text(FILE *f, const gg_net *n,
                        const char (*names)[GG_NET_NAME_MAX])
 {
@@ -34,7 +29,7 @@ void gg_net_write_text(FILE *f, const gg_net *n,
         fprintf(f, "g%d = %s", i, gg_op_name((gg_op)g->op));
         if (g->op == GG_OP_LUT3)
             fprintf(f, " 0x%02x", g->lut);
-        for (int k = 0; k < arity((gg_op)g->op); k++) {
+        for (int k = 0; k < gg_op_arity((gg_op)g->op); k++) {
             signal_name(n, names, g->in[k], buf, sizeof buf);
             fprintf(f, " %s", buf);
         }
@@ -113,7 +108,7 @@ static int parse_gate(parser *p, char **tok, int count)
     if (strcmp(tok[0], want) || count < 3 || strcmp(tok[1], "="))
         return gg_fail(p->err, "line %d: expected '%s = op inputs'", p->line,
                        want);
-    gg_op op;
+    gg_op op = GG_OP_AND; /* set by parse_op; gcc cannot see it */
     if (parse_op(p, tok[2], &op))
         return -1;
     int lut = 0, first = 3, in[3] = {0, 0, 0};
@@ -125,10 +120,11 @@ static int parse_gate(parser *p, char **tok, int count)
                            "as 0x96", p->line);
         first = 4;
     }
-    if (count - first != arity(op))
+    int n_in = gg_op_arity(op);
+    if (count - first != n_in)
         return gg_fail(p->err, "line %d: %s takes %d inputs, not %d", p->line,
-                       tok[2], arity(op), count - first);
-    for (int k = 0; k < arity(op); k++)
+                       tok[2], n_in, count - first);
+    for (int k = 0; k < n_in; k++)
         if ((in[k] = lookup(p, tok[first + k])) < 0)
             return -1;
     return gg_net_add(p->n, op, (uint8_t)lut, in[0], in[1], in[2], p->err) < 0
