@@ -4,6 +4,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "autotune.h"
 
 int gg_cli_error(const char *cmd, int status, const gg_err *err)
 {
@@ -36,4 +39,13 @@ int gg_cli_int(const char *option, const char *text, int64_t min, int64_t max,
                        (long long)min, (long long)max);
     *value = v;
     return 0;
+}
+
+int gg_cli_backend(const char *name, gg_err *err)
+{
+    if (!strcmp(name, "reference") || !strcmp(name, "cpu") ||
+        gg_gpu_known(name))
+        return 0;
+    return gg_fail(err, "unknown backend '%s'; available: reference, cpu, "
+                   "cuda, ptx, opencl", name);
 }

@@ -24,4 +24,8 @@ int gg_cli_errorf(const char *cmd, int status, const char *fmt, ...)
 int gg_cli_int(const char *option, const char *text, int64_t min, int64_t max,
                int64_t *value, gg_err *err);
 
+/* name is a backend run and bench know (reference, cpu, or a GPU one);
+ * fails listing them. */
+int gg_cli_backend(const char *name, gg_err *err);
+
 #endif

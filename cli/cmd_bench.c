@@ -75,11 +75,7 @@ static int finish_args(bench_opts *o, bool plane, gg_err *err)
     } else if (!o->width) {
         o->width = o->height = 4096;
     }
-    if (strcmp(o->backend, "cpu") && strcmp(o->backend, "reference") &&
-        !gg_gpu_known(o->backend))
-        return gg_fail(err, "unknown backend '%s'; available: cpu, "
-                       "reference, cuda, ptx, opencl", o->backend);
-    return 0;
+    return gg_cli_backend(o->backend, err);
 }
 
 static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)

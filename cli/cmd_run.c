@@ -108,11 +108,7 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         return gg_fail(err, "one input pattern at most, got %d",
                        argc - optind);
     o->in = optind < argc ? argv[optind] : NULL;
-    if (strcmp(o->backend, "reference") && strcmp(o->backend, "cpu") &&
-        !gg_gpu_known(o->backend))
-        return gg_fail(err, "unknown backend '%s'; available: reference, "
-                       "cpu, cuda, ptx, opencl", o->backend);
-    return 0;
+    return gg_cli_backend(o->backend, err);
 }
 
 static int load(const run_opts *o, gg_universe *u, gg_err *err)
