@@ -81,22 +81,6 @@ static void test_nbhds_all_isas(void **state)
             check_rule_isa(rules[i], isas[k]);
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    *len = fread(buf, 1, (size_t)n, f);
-    buf[*len] = 0;
-    fclose(f);
-    return buf;
-}
-
 static const char *const well_known[] = {"B3/S23", "B36/S23", "B3678/S34678",
                                          "B2/S"};
 
@@ -112,7 +96,7 @@ static void test_generated_reproduced(void **state)
         gg_emit_c_filename(&r, name, sizeof name);
         snprintf(path, sizeof path, "%s/generated/c/%s", root, name);
         size_t len, want_len;
-        char *src, *want = read_file(path, &want_len);
+        char *src, *want = gg_test_read_file(path, &want_len);
         gg_err err;
         if (!want)
             fail_msg("%s is missing: regenerate with golgen --target c "
@@ -139,7 +123,7 @@ static void test_cli_emit(void **state)
     assert_int_equal(system(cmd), 0);
     gg_rule r = rule("B36/S23");
     size_t len, got_len;
-    char *src, *got = read_file(out, &got_len);
+    char *src, *got = gg_test_read_file(out, &got_len);
     gg_err err;
     assert_non_null(got);
     assert_int_equal(gg_emit_c(&r, &src, &len, &err), 0);

@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,15 +29,6 @@
 static const char *const rules[] = {"B3/S23", "B36/S23", "B3678/S34678",
                                     "B2/S", "B2/S013V", "B245/S3H"};
 #define N_RULES (sizeof rules / sizeof *rules)
-
-static gg_rule parse(const char *text)
-{
-    gg_rule r;
-    gg_err err;
-    if (gg_rule_parse(text, &r, &err))
-        fail_msg("%s: %s", text, err.msg);
-    return r;
-}
 
 /* NVRTC present? Compile a trivial kernel once. */
 static bool have_nvrtc(void)
@@ -77,7 +70,7 @@ static void test_cuda_nvrtc(void **state)
     if (!have_nvrtc())
         skip();
     for (size_t i = 0; i < N_RULES; i++) {
-        gg_rule r = parse(rules[i]);
+        gg_rule r = gg_test_rule(rules[i]);
         char *src;
         size_t len;
         gg_err err;
@@ -135,7 +128,7 @@ static void test_ptx_ptxas(void **state)
         skip();
     }
     for (size_t i = 0; i < N_RULES; i++) {
-        gg_rule r = parse(rules[i]);
+        gg_rule r = gg_test_rule(rules[i]);
         /* interleaved levels: none, pairs, all of them */
         int ilv = i % 3 == 0 ? 0 : i % 3 == 1 ? 2 : 17;
         gg_ptx_opts o = {i == 0 || i == 4 ? 16 : 4, i % 2 == 1, 4, ilv, 1, 0, 0, 0, 0, 0};
@@ -157,7 +150,7 @@ static void test_ptx_ptxas(void **state)
 static void test_rowsum_lr(void **state)
 {
     (void)state;
-    gg_rule r = parse("B3/S23");
+    gg_rule r = gg_test_rule("B3/S23");
     char *src;
     size_t len;
     gg_err err;
@@ -192,7 +185,7 @@ static size_t count(const char *src, const char *what)
 /* Emitting Life with options o fails, naming why. */
 static void assert_refused(const gg_ptx_opts *o, const char *why)
 {
-    gg_rule r = parse("B3/S23");
+    gg_rule r = gg_test_rule("B3/S23");
     char *src;
     size_t len;
     gg_err err;
@@ -204,7 +197,7 @@ static void assert_refused(const gg_ptx_opts *o, const char *why)
 static void test_ptx_bad_tmax(void **state)
 {
     (void)state;
-    gg_rule r = parse("B3/S23");
+    gg_rule r = gg_test_rule("B3/S23");
     char *src;
     size_t len;
     gg_err err;
@@ -234,7 +227,7 @@ static void test_ptx_words_per_lane(void **state)
                                      "B3678/S34678"};
     const char *ptxas = ptxas_path();
     for (int i = 0; i < 4; i++) {
-        gg_rule r = parse(wr[i]);
+        gg_rule r = gg_test_rule(wr[i]);
         gg_ptx_opts o = {i == 3 ? 4 : 8, true, 4, i == 2 ? 3 : 0,
                          i == 3 ? 4 : 2, 0, 0, 0, 0, 0};
         char *src, *one;
@@ -281,7 +274,7 @@ static void test_ptx_inner_fma(void **state)
     static const char *const fr[] = {"B3/S23", "B36/S23", "B2/S"};
     const char *ptxas = ptxas_path();
     for (int i = 0; i < 3; i++) {
-        gg_rule r = parse(fr[i]);
+        gg_rule r = gg_test_rule(fr[i]);
         gg_ptx_opts o = {16, true, 4, 0, 1, 168, 0, 3, 0, 0}, n = o;
         n.inner = 1;
         n.fma = i * 8; /* none, half, all */
@@ -339,7 +332,7 @@ static void test_ptx_chain_prefetch(void **state)
     static const char *const cr[] = {"B3/S23", "B36/S23", "B2/S"};
     const char *ptxas = ptxas_path();
     for (int i = 0; i < 3; i++) {
-        gg_rule r = parse(cr[i]);
+        gg_rule r = gg_test_rule(cr[i]);
         gg_ptx_opts o = {16, true, 4, 0, 1, 0, 0, 0, 0, 0}, c = o;
         c.chain = i == 2 ? 16 : 4;
         c.prefetch = i + 2;
@@ -380,7 +373,7 @@ static void test_ptx_chain_prefetch(void **state)
 static void test_deterministic(void **state)
 {
     (void)state;
-    gg_rule r = parse("B36/S23");
+    gg_rule r = gg_test_rule("B36/S23");
     int (*emit[3])(const gg_rule *, char **, size_t *, gg_err *) = {
         gg_emit_cuda, gg_emit_ptx, gg_emit_opencl};
     for (int k = 0; k < 3; k++) {

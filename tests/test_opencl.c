@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,30 +58,6 @@ static gg_opencl *open_or_skip(const gg_rule *rule, const char *src)
     return c;
 }
 
-static gg_rule parse(const char *text)
-{
-    gg_rule r;
-    gg_err err;
-    if (gg_rule_parse(text, &r, &err))
-        fail_msg("%s: %s", text, err.msg);
-    return r;
-}
-
-static void reference(const gg_rule *r, gg_topo topo, gg_grid *g,
-                      int64_t gens)
-{
-    gg_grid tmp;
-    gg_err err;
-    assert_int_equal(gg_grid_init(&tmp, g->width, g->height, &err), 0);
-    for (int64_t i = 0; i < gens; i++) {
-        gg_reference_step(r, topo, g, &tmp);
-        uint64_t *t = g->bits;
-        g->bits = tmp.bits;
-        tmp.bits = t;
-    }
-    gg_grid_free(&tmp);
-}
-
 /* Random cases: a rule, an odd or even size, torus or plane, a number of
  * generations that needs several launches. */
 static void test_random_cases(void **state)
@@ -91,7 +69,7 @@ static void test_random_cases(void **state)
                                         "B2/S013V", "B245/S3H", "B1/S1"};
     uint64_t seed = 99;
     for (int i = 0; i < 6; i++) {
-        gg_rule r = parse(rules[i]);
+        gg_rule r = gg_test_rule(rules[i]);
         gg_opencl *c = open_or_skip(&r, NULL);
         if (!c)
             skip();
@@ -108,7 +86,7 @@ static void test_random_cases(void **state)
             gg_grid_random(&got, 0.4, seed);
             memcpy(want.bits, got.bits,
                    (size_t)(got.stride * h) * sizeof(uint64_t));
-            reference(&r, topo, &want, gens);
+            gg_test_reference_run(&r, topo, &want, gens);
             if (gg_opencl_step(c, topo, &got, gens, &err))
                 fail_msg("%s", err.msg);
             if (!gg_grid_equal(&got, &want))
@@ -130,7 +108,7 @@ static void test_validation(void **state)
     (void)state;
     if (skip_reason())
         skip();
-    gg_rule life = parse("B3/S23"), high = parse("B36/S23");
+    gg_rule life = gg_test_rule("B3/S23"), high = gg_test_rule("B36/S23");
     gg_opencl *c;
     gg_gpu_fail why;
     gg_err err;

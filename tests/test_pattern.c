@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
@@ -91,21 +93,6 @@ static char *format(const gg_pattern *p)
     return t;
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    size_t got = fread(s, 1, (size_t)n, f);
-    s[got] = 0;
-    fclose(f);
-    return s;
-}
-
 static void write_file(const char *path, const char *text)
 {
     FILE *f = fopen(path, "wb");
@@ -126,19 +113,7 @@ static int setup_tmp(void **state)
 static int teardown_tmp(void **state)
 {
     (void)state;
-    DIR *d = opendir(tmpdir);
-    if (d) {
-        struct dirent *e;
-        char p[512];
-        while ((e = readdir(d)))
-            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-                snprintf(p, sizeof p, "%s/%s", tmpdir, e->d_name);
-                unlink(p);
-            }
-        closedir(d);
-    }
-    rmdir(tmpdir);
-    return 0;
+    return gg_test_rmtree(tmpdir);
 }
 
 static const char *tmp(const char *name)
@@ -544,7 +519,7 @@ static void test_bgolly_output(void **state)
         assert_true(gg_grid_bbox(&p.plane[0], &x0, &y0, &x1, &y1));
         assert_true(x0 == 0 && y0 == 0 && x1 == gg_pattern_width(&p) - 1 &&
                     y1 == gg_pattern_height(&p) - 1);
-        char *want = slurp(data(cases[i].name));
+        char *want = gg_test_read_file(data(cases[i].name), NULL);
         char *t = format(&p);
         assert_string_equal(t, want);
         free(t);
@@ -770,7 +745,7 @@ static void test_write_failure_keeps_old_file(void **state)
     assert_int_equal(rc, -1);
     print_message("%s\n", err.msg);
     assert_non_null(strstr(err.msg, target));
-    char *now = slurp(target);
+    char *now = gg_test_read_file(target, NULL);
     assert_string_equal(now, "x = 1, y = 1\no!\n");
     free(now);
     assert_int_equal(count_entries(tmpdir), 1);
@@ -793,14 +768,14 @@ static void test_atomic_file_api(void **state)
     gg_atomic_abort(&f);
     gg_atomic_abort(&f); /* twice is harmless */
     assert_int_equal(count_entries(tmpdir), 1);
-    char *s = slurp(target);
+    char *s = gg_test_read_file(target, NULL);
     assert_string_equal(s, "old\n");
     free(s);
     /* Commit: replaced, mode kept. */
     assert_int_equal(gg_atomic_open(target, &f, &err), 0);
     fprintf(f.fp, "new %d\n", 2);
     assert_int_equal(gg_atomic_commit(&f, &err), 0);
-    s = slurp(target);
+    s = gg_test_read_file(target, NULL);
     assert_string_equal(s, "new 2\n");
     free(s);
     struct stat st;

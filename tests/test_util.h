@@ -59,4 +59,37 @@ static inline void gg_test_reference_run(const gg_rule *r, gg_topo topo,
     gg_grid_free(&next);
 }
 
+/* The rule text parsed; fails the test naming the text. Needs cmocka.h
+ * included first. */
+static inline gg_rule gg_test_rule(const char *text)
+{
+    gg_rule r;
+    gg_err err;
+    if (gg_rule_parse(text, &r, &err))
+        fail_msg("%s: %s", text, err.msg);
+    return r;
+}
+
+/* A whole file, NUL-terminated (its length in *len when len is not
+ * NULL); NULL when it cannot be opened. Needs cmocka.h included first. */
+static inline char *gg_test_read_file(const char *path, size_t *len)
+{
+    if (len)
+        *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    assert_non_null(buf);
+    size_t got = fread(buf, 1, (size_t)n, f);
+    buf[got] = 0;
+    fclose(f);
+    if (len)
+        *len = got;
+    return buf;
+}
+
 #endif
