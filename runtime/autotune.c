@@ -134,41 +134,24 @@ static const vcase cases[] = {
 };
 #define N_CASES ((int)(sizeof cases / sizeof *cases))
 
-static int reference_run(const gg_rule *rule, const vcase *c, gg_grid *want,
-                         gg_err *err)
-{
-    gg_grid tmp;
-    if (gg_grid_init(&tmp, c->width, c->height, err))
-        return -1;
-    for (int64_t g = 0; g < c->gens; g++) {
-        gg_reference_step(rule, c->topo, want, &tmp);
-        uint64_t *t = want->bits;
-        want->bits = tmp.bits;
-        tmp.bits = t;
-    }
-    gg_grid_free(&tmp);
-    return 0;
-}
-
 static int compare(const vcase *c, const gg_grid *got, const gg_grid *want,
                    gg_err *err)
 {
-    for (int64_t y = 0; y < c->height; y++)
-        for (int64_t x = 0; x < c->width; x++)
-            if (gg_grid_get(got, x, y) != gg_grid_get(want, x, y))
-                return gg_fail(err, "GPU kernel validation failed: %s "
-                               "%lldx%lld, %lld generations (strip %d) "
-                               "differs from the reference first at cell "
-                               "(%lld, %lld); the kernel is not used",
-                               c->topo == GG_TOPO_TORUS ? "torus" : "plane",
-                               (long long)c->width, (long long)c->height,
-                               (long long)c->gens, c->strip, (long long)x,
-                               (long long)y);
-    if (!gg_grid_equal(got, want))
-        return gg_fail(err, "GPU kernel validation failed: %lldx%lld grid "
-                       "has live bits past the width; the kernel is not used",
-                       (long long)c->width, (long long)c->height);
-    return 0;
+    int64_t x, y;
+    if (gg_grid_equal(got, want))
+        return 0;
+    if (gg_grid_first_diff(got, want, &x, &y))
+        return gg_fail(err, "GPU kernel validation failed: %s %lldx%lld, "
+                       "%lld generations (strip %d) differs from the "
+                       "reference first at cell (%lld, %lld); the kernel is "
+                       "not used",
+                       c->topo == GG_TOPO_TORUS ? "torus" : "plane",
+                       (long long)c->width, (long long)c->height,
+                       (long long)c->gens, c->strip, (long long)x,
+                       (long long)y);
+    return gg_fail(err, "GPU kernel validation failed: %lldx%lld grid has "
+                   "live bits past the width; the kernel is not used",
+                   (long long)c->width, (long long)c->height);
 }
 
 static int run_case(const gg_rule *rule, gg_gpu_step_fn step, void *ctx,
@@ -184,7 +167,7 @@ static int run_case(const gg_rule *rule, gg_gpu_step_fn step, void *ctx,
     gg_grid_random(&got, (seed & 1) ? 0.5 : 0.3, seed);
     memcpy(want.bits, got.bits,
            (size_t)(got.stride * got.height) * sizeof(uint64_t));
-    int bad = reference_run(rule, c, &want, err) ||
+    int bad = gg_reference_run(rule, c->topo, &want, c->gens, err) ||
               step(ctx, c->topo, &got, c->gens, c->strip, err) ||
               compare(c, &got, &want, err);
     gg_grid_free(&got);

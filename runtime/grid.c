@@ -65,6 +65,16 @@ bool gg_grid_equal(const gg_grid *a, const gg_grid *b)
                   (size_t)(a->stride * a->height) * sizeof(uint64_t)) == 0;
 }
 
+bool gg_grid_first_diff(const gg_grid *a, const gg_grid *b, int64_t *x,
+                        int64_t *y)
+{
+    for (*y = 0; *y < a->height; (*y)++)
+        for (*x = 0; *x < a->width; (*x)++)
+            if (gg_grid_get(a, *x, *y) != gg_grid_get(b, *x, *y))
+                return true;
+    return false;
+}
+
 int gg_grid_copy(gg_grid *dst, const gg_grid *src, gg_err *err)
 {
     if (gg_grid_init(dst, src->width, src->height, err))

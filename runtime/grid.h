@@ -39,6 +39,10 @@ uint64_t gg_grid_tail_mask(const gg_grid *g);
 
 int64_t gg_grid_population(const gg_grid *g);
 bool gg_grid_equal(const gg_grid *a, const gg_grid *b);
+/* The first cell (row by row) where a and b (same size) differ; false
+ * when every cell inside the width agrees. */
+bool gg_grid_first_diff(const gg_grid *a, const gg_grid *b, int64_t *x,
+                        int64_t *y);
 int gg_grid_copy(gg_grid *dst, const gg_grid *src, gg_err *err);
 
 /* Bounding box of live cells; false when the grid is empty. */

@@ -63,3 +63,19 @@ void gg_reference_step(const gg_rule *rule, gg_topo topo, const gg_grid *in,
         }
     }
 }
+
+int gg_reference_run(const gg_rule *rule, gg_topo topo, gg_grid *grid,
+                     int64_t gens, gg_err *err)
+{
+    gg_grid next;
+    if (gg_grid_init(&next, grid->width, grid->height, err))
+        return -1;
+    for (int64_t g = 0; g < gens; g++) {
+        gg_reference_step(rule, topo, grid, &next);
+        gg_grid t = *grid;
+        *grid = next;
+        next = t;
+    }
+    gg_grid_free(&next);
+    return 0;
+}

@@ -12,4 +12,8 @@
 void gg_reference_step(const gg_rule *rule, gg_topo topo, const gg_grid *in,
                        gg_grid *out);
 
+/* gens generations of grid, in place (one scratch grid of its size). */
+int gg_reference_run(const gg_rule *rule, gg_topo topo, gg_grid *grid,
+                     int64_t gens, gg_err *err);
+
 #endif

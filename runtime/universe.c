@@ -11,17 +11,7 @@ static int reference_step(void *ctx, const gg_rule *rule, gg_topo topo,
                           gg_grid *grid, int64_t gens, gg_err *err)
 {
     (void)ctx;
-    gg_grid next;
-    if (gg_grid_init(&next, grid->width, grid->height, err))
-        return -1;
-    for (int64_t g = 0; g < gens; g++) {
-        gg_reference_step(rule, topo, grid, &next);
-        gg_grid tmp = *grid;
-        *grid = next;
-        next = tmp;
-    }
-    gg_grid_free(&next);
-    return 0;
+    return gg_reference_run(rule, topo, grid, gens, err);
 }
 
 gg_stepper gg_reference_stepper(void)

@@ -48,16 +48,6 @@ static const vcase wide_cases[] = {
 #define N_WIDE ((int)(sizeof wide_cases / sizeof *wide_cases))
 
 /* The first differing cell; false when only bits past the width differ. */
-static bool first_diff(const gg_grid *a, const gg_grid *b, int64_t *x,
-                       int64_t *y)
-{
-    for (*y = 0; *y < a->height; (*y)++)
-        for (*x = 0; *x < a->width; (*x)++)
-            if (gg_grid_get(a, *x, *y) != gg_grid_get(b, *x, *y))
-                return true;
-    return false;
-}
-
 /* want = reference after c->gens generations of the soup in got; got =
  * the kernel's answer. */
 static int run_case(const gg_rule *rule, gg_kernel_step_fn step, int threads,
@@ -67,12 +57,8 @@ static int run_case(const gg_rule *rule, gg_kernel_step_fn step, int threads,
     gg_grid_random(got, (seed & 1) ? 0.5 : 0.3, seed);
     memcpy(want->bits, got->bits,
            (size_t)(got->stride * got->height) * sizeof(uint64_t));
-    for (int64_t g = 0; g < c->gens; g++) {
-        gg_reference_step(rule, c->topo, want, tmp);
-        uint64_t *t = want->bits;
-        want->bits = tmp->bits;
-        tmp->bits = t;
-    }
+    if (gg_reference_run(rule, c->topo, want, c->gens, err))
+        return -1;
     int where = step(got->bits, tmp->bits, c->width, c->height, got->stride,
                      c->topo == GG_TOPO_TORUS, c->gens, threads, c->tblock,
                      c->band);
@@ -92,7 +78,7 @@ static int mismatch(const vcase *c, const gg_grid *got, const gg_grid *want,
                     gg_err *err)
 {
     int64_t x, y;
-    if (!first_diff(got, want, &x, &y))
+    if (!gg_grid_first_diff(got, want, &x, &y))
         return gg_fail(err, "kernel validation failed: %lldx%lld grid has "
                        "live bits past the width; the kernel is not used",
                        (long long)c->width, (long long)c->height);

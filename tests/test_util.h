@@ -47,16 +47,8 @@ static inline int gg_test_teardown_dir(void **state)
 static inline void gg_test_reference_run(const gg_rule *r, gg_topo topo,
                                          gg_grid *g, int64_t gens)
 {
-    gg_grid next;
     gg_err err;
-    assert_int_equal(gg_grid_init(&next, g->width, g->height, &err), 0);
-    for (int64_t i = 0; i < gens; i++) {
-        gg_reference_step(r, topo, g, &next);
-        gg_grid t = *g;
-        *g = next;
-        next = t;
-    }
-    gg_grid_free(&next);
+    assert_int_equal(gg_reference_run(r, topo, g, gens, &err), 0);
 }
 
 /* The rule text parsed; fails the test naming the text. Needs cmocka.h
