@@ -107,10 +107,9 @@ static int emit_level_gates(gg_sbuf *b, const gg_net *n,
     char a[3][64];
     for (int i = 0; i < n->n_gates; i++) {
         const gg_gate *g = &n->gate[i];
-        const char *op = g->op < GG_OP_COUNT ? ops->op[g->op] : NULL;
+        const char *op = gg_emit_op(ops, g, i, err);
         if (!op)
-            return gg_fail(err, "gate %d is a %s, which this target's gate "
-                           "library lacks", i, gg_op_name((gg_op)g->op));
+            return -1;
         for (int k = 0; k < gg_op_arity((gg_op)g->op); k++)
             level_arg(a[k], sizeof a[k], n, g->in[k], in, prefix, ix);
         gg_sbuf_printf(b, "#pragma unroll\n    %s\n        %s%d[%s] = %s(%s",

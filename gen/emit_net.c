@@ -169,6 +169,16 @@ int gg_kplan_build(const gg_circuit *c, gg_kplan *p, gg_err *err)
 
 /* ---- network walker ---- */
 
+const char *gg_emit_op(const gg_emit_ops *ops, const gg_gate *g, int i,
+                       gg_err *err)
+{
+    const char *op = g->op < GG_OP_COUNT ? ops->op[g->op] : NULL;
+    if (!op)
+        gg_fail(err, "gate %d is a %s, which this target's gate library "
+                "lacks", i, gg_op_name((gg_op)g->op));
+    return op;
+}
+
 int gg_emit_gates(gg_sbuf *b, const gg_net *n, const char *const *in,
                   const char *prefix, const char *indent,
                   const gg_emit_ops *ops, gg_err *err)
@@ -176,10 +186,9 @@ int gg_emit_gates(gg_sbuf *b, const gg_net *n, const char *const *in,
     char name[3][64];
     for (int i = 0; i < n->n_gates; i++) {
         const gg_gate *g = &n->gate[i];
-        const char *op = g->op < GG_OP_COUNT ? ops->op[g->op] : NULL;
+        const char *op = gg_emit_op(ops, g, i, err);
         if (!op)
-            return gg_fail(err, "gate %d is a %s, which this target's gate "
-                           "library lacks", i, gg_op_name((gg_op)g->op));
+            return -1;
         for (int k = 0; k < gg_op_arity((gg_op)g->op); k++) {
             int s = g->in[k];
             if (s < n->n_inputs)

@@ -63,6 +63,11 @@ typedef struct gg_emit_ops {
 
 /* One statement per gate: "<indent><type> <prefix><i> = OP(a, b);". in[i]
  * names input i. */
+/* The target's spelling of gate i's op (g); NULL, with the error naming
+ * the gate, when the target's library lacks it. */
+const char *gg_emit_op(const gg_emit_ops *ops, const gg_gate *g, int i,
+                       gg_err *err);
+
 int gg_emit_gates(gg_sbuf *b, const gg_net *n, const char *const *in,
                   const char *prefix, const char *indent,
                   const gg_emit_ops *ops, gg_err *err);
