@@ -217,10 +217,10 @@ static void emit_shifts(const pctx *c, int k, const char *v)
                        "    shf.r.wrap.b32 %%e%d, %s, %%rr%d, 1;\n",
                        k, k, v, k, v, k);
     else
-        gg_sbuf_printf(c->b, "    mul.lo.u32 %%hi%d, %s, %%k2;\n"
-                       "    mul.hi.u32 %%lo%d, %s, %%k31;\n"
-                       "    mad.hi.u32 %%w%d, %%l%d, %%k2, %%hi%d;\n"
-                       "    mad.lo.u32 %%e%d, %%rr%d, %%k31, %%lo%d;\n",
+        gg_sbuf_printf(c->b, "    mul.lo.u32 %%dbl%d, %s, %%k2;\n"
+                       "    mul.hi.u32 %%half%d, %s, %%k31;\n"
+                       "    mad.hi.u32 %%w%d, %%l%d, %%k2, %%dbl%d;\n"
+                       "    mad.lo.u32 %%e%d, %%rr%d, %%k31, %%half%d;\n",
                        k, v, k, v, k, k, k, k, k, k);
 }
 
@@ -624,7 +624,7 @@ static void emit_decls(gg_sbuf *b, const pctx *c)
         gg_sbuf_printf(b, "    .reg .b32 %%nq<%d>;\n", c->pf);
     if (c->wpl == 1) {
         for (int k = 0; k <= c->t; k++)
-            gg_sbuf_printf(b, "    .reg .b32 %%vv%d, %%hi%d, %%lo%d, %%l%d, "
+            gg_sbuf_printf(b, "    .reg .b32 %%vv%d, %%dbl%d, %%half%d, %%l%d, "
                            "%%rr%d, %%w%d, %%e%d, %%f%d_<%d>, %%q%d_<%d>;\n",
                            k, k, k, k, k, k, k, k, ng, k, nq);
         return;
