@@ -1,6 +1,7 @@
 #include "cuda_backend.h"
 
 #include <dlfcn.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -312,6 +313,28 @@ static void unload(gg_cuda *c)
     memset(c->step, 0, sizeof c->step);
 }
 
+/* The PTX target's experiment switches (BENCHMARKS.md "GPU backends"):
+ * GOLGEN_PTX_<NAME>=n overrides one field of the tuned options. */
+static void ptx_experiments(gg_ptx_opts *po)
+{
+    static const struct {
+        const char *env;
+        size_t off;
+    } knobs[] = {
+        {"GOLGEN_PTX_ILV", offsetof(gg_ptx_opts, ilv)}, /* 1: level by level */
+        {"GOLGEN_PTX_MAXNREG", offsetof(gg_ptx_opts, maxnreg)},
+        {"GOLGEN_PTX_CHAIN", offsetof(gg_ptx_opts, chain)},
+        {"GOLGEN_PTX_PREFETCH", offsetof(gg_ptx_opts, prefetch)},
+        {"GOLGEN_PTX_FMA", offsetof(gg_ptx_opts, fma)},
+        {"GOLGEN_PTX_INNER", offsetof(gg_ptx_opts, inner)},
+    };
+    for (size_t i = 0; i < sizeof knobs / sizeof *knobs; i++) {
+        const char *v = getenv(knobs[i].env);
+        if (v)
+            *(int *)((char *)po + knobs[i].off) = atoi(v);
+    }
+}
+
 /* Build and load the module for c->tune from source (CUDA C or PTX; NULL:
  * emit the rule's). */
 static int build(gg_cuda *c, const char *given, gg_err *err)
@@ -324,27 +347,7 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
     if (c->o.lang == GG_CUDA_LANG_PTX) {
         gg_ptx_opts po = gg_ptx_tuned(c->tune.tmax, c->tune.funnel != 0,
                                       c->tune.wpb, c->tune.wpl);
-        const char *ilv = getenv("GOLGEN_PTX_ILV"); /* experiments: 1 =
-                                                       level by level */
-        if (ilv)
-            po.ilv = atoi(ilv);
-        const char *mr = getenv("GOLGEN_PTX_MAXNREG"); /* experiments */
-        if (mr)
-            po.maxnreg = atoi(mr);
-        const char *ch = getenv("GOLGEN_PTX_CHAIN"); /* levels per chain */
-        if (ch)
-            po.chain = atoi(ch);
-        const char *pf = getenv("GOLGEN_PTX_PREFETCH"); /* rows ahead */
-        if (pf)
-            po.prefetch = atoi(pf);
-        const char *fm = getenv("GOLGEN_PTX_FMA"); /* levels shifting by
-                                                      multiply-adds */
-        if (fm)
-            po.fma = atoi(fm);
-        const char *in = getenv("GOLGEN_PTX_INNER"); /* 1: the interior
-                                                        copy */
-        if (in)
-            po.inner = atoi(in);
+        ptx_experiments(&po);
         bad = !given && gg_emit_ptx_opts(&c->rule, &po, &src, &len, err);
         if (!bad)
             bad = load_module(c, given ? given : src, err);
