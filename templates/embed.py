@@ -9,7 +9,7 @@ lines = []
 for i in range(0, len(data), 16):
     lines.append('    ' + ', '.join('0x%02x' % b for b in data[i:i + 16]) + ',')
 with open(out, 'w') as f:
-    f.write('/* Generated from %s by templates/c/embed.py; do not edit. */\n'
+    f.write('/* Generated from %s by templates/embed.py; do not edit. */\n'
             % src.split('/')[-1])
     f.write('#include <stddef.h>\n')
     f.write('const char %s[] = {\n%s\n    0x00};\n' % (sym, '\n'.join(lines)))
