@@ -22,14 +22,6 @@
 #include "reference.h"
 
 
-static gg_rule rule(const char *text)
-{
-    gg_rule r;
-    gg_err err;
-    assert_int_equal(gg_rule_parse(text, &r, &err), 0);
-    return r;
-}
-
 /* The kernel against the reference on one random soup. */
 static void check_case(gg_cpu *cpu, const gg_rule *r, gg_topo topo,
                        int64_t w, int64_t h, int64_t gens, uint64_t seed)
@@ -52,7 +44,7 @@ static void check_case(gg_cpu *cpu, const gg_rule *r, gg_topo topo,
 
 static void check_rule_isa(const char *text, const char *isa)
 {
-    gg_rule r = rule(text);
+    gg_rule r = gg_test_rule(text);
     gg_cpu_opts o = {.isa = isa, .cache_dir = gg_test_dir};
     gg_cpu *cpu;
     gg_cpu_fail why;
@@ -91,7 +83,7 @@ static void test_generated_reproduced(void **state)
     const char *root = getenv("GG_SOURCE_ROOT");
     assert_non_null(root);
     for (int i = 0; i < 4; i++) {
-        gg_rule r = rule(well_known[i]);
+        gg_rule r = gg_test_rule(well_known[i]);
         char name[64], path[4096];
         gg_emit_c_filename(&r, name, sizeof name);
         snprintf(path, sizeof path, "%s/generated/c/%s", root, name);
@@ -121,7 +113,7 @@ static void test_cli_emit(void **state)
     snprintf(cmd, sizeof cmd, "'%s' --target c --rule 'B36/S23:T64,64' -o "
              "'%s'", golgen, out);
     assert_int_equal(system(cmd), 0);
-    gg_rule r = rule("B36/S23");
+    gg_rule r = gg_test_rule("B36/S23");
     size_t len, got_len;
     char *src, *got = gg_test_read_file(out, &got_len);
     gg_err err;

@@ -10,14 +10,6 @@
 
 #include "reference.h"
 
-static gg_rule rule(const char *text)
-{
-    gg_rule r;
-    gg_err err;
-    assert_int_equal(gg_rule_parse(text, &r, &err), 0);
-    return r;
-}
-
 static void put(gg_grid *g, const int (*cells)[2], int n, int dx, int dy)
 {
     for (int i = 0; i < n; i++)
@@ -31,7 +23,7 @@ static const int glider[5][2] = {{1, 0}, {2, 1}, {0, 2}, {1, 2}, {2, 2}};
 static void test_glider_torus(void **state)
 {
     (void)state;
-    gg_rule life = rule("B3/S23");
+    gg_rule life = gg_test_rule("B3/S23");
     gg_grid g, want;
     gg_err err;
     assert_int_equal(gg_grid_init(&g, 70, 9, &err), 0);
@@ -53,7 +45,7 @@ static void test_glider_torus(void **state)
 static void test_glider_plane_edge(void **state)
 {
     (void)state;
-    gg_rule life = rule("B3/S23");
+    gg_rule life = gg_test_rule("B3/S23");
     gg_grid g;
     gg_err err;
     assert_int_equal(gg_grid_init(&g, 8, 8, &err), 0);
@@ -68,7 +60,7 @@ static void test_glider_plane_edge(void **state)
 static void test_blinker_and_block(void **state)
 {
     (void)state;
-    gg_rule life = rule("B3/S23");
+    gg_rule life = gg_test_rule("B3/S23");
     gg_grid g, start;
     gg_err err;
     static const int blinker[3][2] = {{1, 0}, {1, 1}, {1, 2}};
@@ -91,7 +83,7 @@ static void test_blinker_and_block(void **state)
 static void test_b0_literal(void **state)
 {
     (void)state;
-    gg_rule r = rule("B0/S");
+    gg_rule r = gg_test_rule("B0/S");
     gg_grid g;
     gg_err err;
     assert_int_equal(gg_grid_init(&g, 67, 3, &err), 0);
@@ -107,7 +99,7 @@ static void test_b0_literal(void **state)
 static void test_width_one_torus(void **state)
 {
     (void)state;
-    gg_rule r = rule("B/S2");
+    gg_rule r = gg_test_rule("B/S2");
     gg_grid g;
     gg_err err;
     assert_int_equal(gg_grid_init(&g, 1, 5, &err), 0);
@@ -123,7 +115,7 @@ static void test_width_one_torus(void **state)
 static void test_replicator_linearity(void **state)
 {
     (void)state;
-    gg_rule r = rule("B1357/S1357:T128,128");
+    gg_rule r = gg_test_rule("B1357/S1357:T128,128");
     gg_grid g, want;
     gg_err err;
     assert_int_equal(gg_grid_init(&g, 128, 128, &err), 0);
