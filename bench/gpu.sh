@@ -104,36 +104,6 @@ sanitize() {
     done
 }
 
-profile() {
-    command -v ncu >/dev/null || { log "no ncu"; return; }
-    # A cache of its own, so the one cuda cubin in it is the profiled
-    # kernel's (the SASS mix below); the launch shape autotune chose for
-    # every rule on the H100 unless GG_PROF_TUNE says otherwise.
-    local pc=$B/cache-profile
-    rm -rf "$pc"
-    # skip the validation's launches (about 30 of gg_step_16)
-    GOLGEN_CACHE_DIR=$pc GOLGEN_GPU_TUNE=${GG_PROF_TUNE:-16,1,4} ncu --clock-control none -k regex:gg_step_16 --launch-skip 100 --launch-count 1 \
-        --section SpeedOfLight --section ComputeWorkloadAnalysis \
-        --section InstructionStats --section Occupancy --section SchedulerStats \
-        --section WarpStateStats \
-        --metrics sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_wait_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio \
-        "$B/golgen" bench --backend cuda \
-        --size 32768x32768 --gens 2048 >"$OUT/ncu.txt" 2>&1
-    log "ncu (cuda gg_step_16, 32768^2, shape ${GG_PROF_TUNE:-16,1,4}):"
-    grep -E "Compute \(SM\) Throughput|Memory Throughput|Executed Ipc Active|Issue Slots Busy|Issued Warp|No Eligible|Achieved Occupancy|Registers Per|Duration|Theoretical Occ|sm__pipe|sm__inst|stalled" \
-        "$OUT/ncu.txt" | sed 's/^ */   /' | tee -a "$OUT/summary.txt"
-    grep -A12 -i "pipe utilization\|Pipe Utilization" "$OUT/ncu.txt" | head -20 >>"$OUT/summary.txt"
-    # Instruction mix of the main kernel from its SASS.
-    cub=$(ls -t "$pc"/cuda-*.cubin 2>/dev/null | head -1)
-    if [ -n "$cub" ] && command -v cuobjdump >/dev/null; then
-        cuobjdump -sass "$cub" | awk '/Function : gg_step_16/{on=1;next} /Function :/{on=0} on' >"$OUT/sass.txt" 2>&1
-        log "SASS opcode mix of gg_step_16 ($cub):"
-        grep -oE '^\s+/\*[0-9a-f]+\*/\s+(@!?U?P[0-9T] )?[A-Z][A-Z0-9_.]+' "$OUT/sass.txt" |
-            awk '{print $NF}' | sed 's/\..*//' | sort | uniq -c | sort -rn | head -14 |
-            tee -a "$OUT/summary.txt"
-    fi
-}
-
 sweep() {
     local tune=${GG_PROF_TUNE:-16,1,4}
     log "PTX sweep, $SIZE torus, $GENS generations, shape $tune (CUpS, seconds):"
@@ -151,14 +121,59 @@ sweep() {
     grep -i "fail\|error" "$OUT/bench.log" | tail -3 | tee -a "$OUT/summary.txt"
 }
 
+# Pipes and the stall reasons per issued instruction, for both profiles.
+NCU_METRICS=sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fmaheavy_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active
+for r in wait long_scoreboard math_pipe_throttle not_selected short_scoreboard \
+    mio_throttle no_instruction barrier dispatch_stall lg_throttle; do
+    NCU_METRICS=$NCU_METRICS,smsp__average_warps_issue_stalled_${r}_per_issue_active.ratio
+done
+
+# ncu over one gg_step_16 launch of a 32768^2 bench: ncu_step16 CACHE
+# BACKEND [ncu options]. It skips the validation's launches (about 30 of
+# gg_step_16); the launch shape is the one autotune chose for every rule
+# on the H100 unless GG_PROF_TUNE says otherwise.
+ncu_step16() {
+    local cache=$1 be=$2
+    shift 2
+    GOLGEN_CACHE_DIR=$cache GOLGEN_GPU_TUNE=${GG_PROF_TUNE:-16,1,4} \
+        ncu --clock-control none -k regex:gg_step_16 --launch-skip 100 \
+        --launch-count 1 --metrics "$NCU_METRICS" "$@" \
+        "$B/golgen" bench --backend "$be" --size 32768x32768 --gens 2048
+}
+
+profile() {
+    command -v ncu >/dev/null || { log "no ncu"; return; }
+    # A cache of its own, so the one cuda cubin in it is the profiled
+    # kernel's (the SASS mix below).
+    local pc=$B/cache-profile
+    rm -rf "$pc"
+    ncu_step16 "$pc" cuda --section SpeedOfLight \
+        --section ComputeWorkloadAnalysis --section InstructionStats \
+        --section Occupancy --section SchedulerStats --section WarpStateStats \
+        >"$OUT/ncu.txt" 2>&1
+    log "ncu (cuda gg_step_16, 32768^2, shape ${GG_PROF_TUNE:-16,1,4}):"
+    grep -E "Compute \(SM\) Throughput|Memory Throughput|Executed Ipc Active|Issue Slots Busy|Issued Warp|No Eligible|Achieved Occupancy|Registers Per|Duration|Theoretical Occ|sm__pipe|sm__inst|smsp__issue|stalled" \
+        "$OUT/ncu.txt" | sed 's/^ */   /' | tee -a "$OUT/summary.txt"
+    grep -A12 -i "pipe utilization\|Pipe Utilization" "$OUT/ncu.txt" | head -20 >>"$OUT/summary.txt"
+    # Instruction mix of the main kernel from its SASS.
+    cub=$(ls -t "$pc"/cuda-*.cubin 2>/dev/null | head -1)
+    if [ -n "$cub" ] && command -v cuobjdump >/dev/null; then
+        cuobjdump -sass "$cub" | awk '/Function : gg_step_16/{on=1;next} /Function :/{on=0} on' >"$OUT/sass.txt" 2>&1
+        log "SASS opcode mix of gg_step_16 ($cub):"
+        grep -oE '^\s+/\*[0-9a-f]+\*/\s+(@!?U?P[0-9T] )?[A-Z][A-Z0-9_.]+' "$OUT/sass.txt" |
+            awk '{print $NF}' | sed 's/\..*//' | sort | uniq -c | sort -rn | head -14 |
+            tee -a "$OUT/summary.txt"
+    fi
+}
+
+# The ptx kernel with source-level stall sampling: the report, its
+# details page and a CSV of samples per SASS instruction.
 profile_ptx() {
     command -v ncu >/dev/null || { log "no ncu"; return; }
-    # skip the validation's launches (about 30 of gg_step_16)
-    GOLGEN_CACHE_DIR=$B/cache-profile-ptx GOLGEN_GPU_TUNE=${GG_PROF_TUNE:-16,1,4} \
-        ncu --clock-control none -k regex:gg_step_16 --launch-skip 100 --launch-count 1 \
-        --section SpeedOfLight --section SourceCounters -o "$OUT/ptx-prof" -f --section SchedulerStats --section WarpStateStats \
-        --metrics sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fmaheavy_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_wait_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_math_pipe_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_not_selected_per_issue_active.ratio,smsp__average_warps_issue_stalled_short_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_mio_throttle_per_issue_active.ratio,smsp__average_warps_issue_stalled_no_instruction_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_dispatch_stall_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio \
-        "$B/golgen" bench --backend ptx --size 32768x32768 --gens 2048 >"$OUT/ncu-ptx.txt" 2>&1
+    ncu_step16 "$B/cache-profile-ptx" ptx --section SpeedOfLight \
+        --section SourceCounters --section SchedulerStats \
+        --section WarpStateStats -o "$OUT/ptx-prof" -f \
+        >"$OUT/ncu-ptx-run.txt" 2>&1
     ncu -i "$OUT/ptx-prof.ncu-rep" --page details >"$OUT/ncu-ptx.txt" 2>&1
     ncu -i "$OUT/ptx-prof.ncu-rep" --page source --csv --print-source sass \
         >"$OUT/ncu-ptx-source.csv" 2>&1
