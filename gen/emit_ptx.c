@@ -512,31 +512,6 @@ static int emit_tick(const pctx *c, int phase, gg_err *err)
 }
 
 /* One copy of the task loop (inner or plane-edge). */
-static int emit_body(const pctx *c, gg_err *err)
-{
-    gg_sbuf *b = c->b;
-    int nr = ring_reg(c, c->t, 0, 0, 0);
-    for (int r = 0; r < nr; r++)
-        gg_sbuf_printf(b, "    mov.b32 %%R%d, 0;\n", r);
-    emit_load_next(c);
-    /* rows ystart .. ystart + pf - 1 in flight before tick 0 */
-    for (int i = 1; i < c->pf; i++) {
-        for (int j = 1; j < c->pf; j++)
-            gg_sbuf_printf(b, "    mov.b32 %%nq%d, %%nq%d;\n", j - 1, j);
-        emit_next_yl(b);
-        emit_load_next(c);
-    }
-    gg_sbuf_printf(b, "    mov.u32 %%yb, %%ystart;\n    mov.u32 %%tk, 0;\n"
-                   "LOOP_%c:\n", c->sfx);
-    for (int phase = 0; phase < 3; phase++)
-        if (emit_tick(c, phase, err))
-            return -1;
-    gg_sbuf_printf(b, "    add.s32 %%tk, %%tk, 3;\n"
-                   "    setp.lt.s32 %%p5, %%tk, %%nt;\n"
-                   "    @%%p5 bra LOOP_%c;\n", c->sfx);
-    return 0;
-}
-
 /* Three ticks (one turn of the register rings) and the loop around
  * them: repeat while %tk + 3 < bound (a register) after the turn. */
 static int emit_turn_loop(const pctx *c, const char *label,
@@ -552,6 +527,32 @@ static int emit_turn_loop(const pctx *c, const char *label,
     return 0;
 }
 
+/* Every level's register ring starts empty (dead cells). */
+static void emit_zero_rings(const pctx *c)
+{
+    int nr = ring_reg(c, c->t, 0, 0, 0);
+    for (int r = 0; r < nr; r++)
+        gg_sbuf_printf(c->b, "    mov.b32 %%R%d, 0;\n", r);
+}
+
+static int emit_body(const pctx *c, gg_err *err)
+{
+    gg_sbuf *b = c->b;
+    char label[16];
+    emit_zero_rings(c);
+    emit_load_next(c);
+    /* rows ystart .. ystart + pf - 1 in flight before tick 0 */
+    for (int i = 1; i < c->pf; i++) {
+        for (int j = 1; j < c->pf; j++)
+            gg_sbuf_printf(b, "    mov.b32 %%nq%d, %%nq%d;\n", j - 1, j);
+        emit_next_yl(b);
+        emit_load_next(c);
+    }
+    gg_sbuf_printf(b, "    mov.u32 %%yb, %%ystart;\n    mov.u32 %%tk, 0;\n");
+    snprintf(label, sizeof label, "LOOP_%c", c->sfx);
+    return emit_turn_loop(c, label, "%nt", err);
+}
+
 /* The interior copy: every row the strip's pipeline reads is inside the
  * grid and every lane's word inside the row (emit_setup routes only such
  * tasks here), so loads need no wrap or guard. The ticks split into the
@@ -561,9 +562,7 @@ static int emit_turn_loop(const pctx *c, const char *label,
 static int emit_inner(pctx *c, gg_err *err)
 {
     gg_sbuf *b = c->b;
-    int nr = ring_reg(c, c->t, 0, 0, 0);
-    for (int r = 0; r < nr; r++)
-        gg_sbuf_printf(b, "    mov.b32 %%R%d, 0;\n", r);
+    emit_zero_rings(c);
     for (int i = 0; i < c->pf; i++) {
         char q[16] = "%next";
         if (c->pf > 1)
