@@ -1,7 +1,6 @@
 #include "cli_util.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,17 +10,6 @@
 int gg_cli_error(const char *cmd, int status, const gg_err *err)
 {
     fprintf(stderr, "golgen %s: %s\n", cmd, err->msg);
-    return status;
-}
-
-int gg_cli_errorf(const char *cmd, int status, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "golgen %s: ", cmd);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
     return status;
 }
 

@@ -17,8 +17,6 @@ enum {
 
 /* Print "golgen <cmd>: <message>" on stderr and return status. */
 int gg_cli_error(const char *cmd, int status, const gg_err *err);
-int gg_cli_errorf(const char *cmd, int status, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 /* A whole decimal number in [min, max]; fails naming the option. */
 int gg_cli_int(const char *option, const char *text, int64_t min, int64_t max,

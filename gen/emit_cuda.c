@@ -1,6 +1,5 @@
 #include "emit_cuda.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -315,15 +314,4 @@ int gg_emit_cuda(const gg_rule *rule, char **src, size_t *len, gg_err *err)
               gg_emit_cuda_circuit(c, src, len, err);
     free(c);
     return bad ? -1 : 0;
-}
-
-void gg_emit_gpu_filename(const gg_rule *rule, const char *ext, char *buf,
-                          size_t size)
-{
-    char t[128];
-    gg_rule_format_transition(rule, t, sizeof t);
-    size_t j = 0;
-    for (size_t i = 0; t[i] && j + strlen(ext) + 1 < size; i++)
-        buf[j++] = t[i] == '/' ? '_' : (char)tolower((unsigned char)t[i]);
-    snprintf(buf + j, size - j, "%s", ext);
 }

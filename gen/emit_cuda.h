@@ -50,8 +50,4 @@ int gg_emit_c_like_nets(gg_sbuf *b, const gg_kplan *p, const gg_emit_ops *ops,
 void gg_emit_gpu_header(gg_sbuf *b, const gg_circuit *c, const gg_kplan *p,
                         const char *target, const char *tmpl);
 
-/* File name of a rule's kernel, e.g. "b3_s23.cu" for ext ".cu". */
-void gg_emit_gpu_filename(const gg_rule *rule, const char *ext, char *buf,
-                          size_t size);
-
 #endif
