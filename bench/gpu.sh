@@ -8,13 +8,13 @@
 #   bench/gpu.sh [BUILD_DIR]        (default build-gpu)
 #   GG_QUICK=1    skip sanitizer/ncu and the other rules
 #   GG_ONLY=profile   build, then ncu and the SASS mix only
-#   GG_ONLY=sweep     build, then the PTX shift sweep: Life at a fixed
-#                     launch shape without and with the interior copy
-#                     (GOLGEN_PTX_INNER=1),
-#                     and with a share of the levels shifting by
-#                     multiply-adds (GOLGEN_PTX_FMA, sixteenths); the
-#                     other rules at GG_FMA_LIST's shares; the checks and
-#                     an ncu profile of the ptx kernel (GG_FMA share)
+#   GG_ONLY=sweep     build, then the PTX sweep at a fixed launch shape:
+#                     the four rules with and without the interior copy
+#                     (GOLGEN_PTX_INNER=1, the default, or 0) and with
+#                     GG_FMA_LIST's shares of the levels shifting by
+#                     multiply-adds (GOLGEN_PTX_FMA, sixteenths); then
+#                     the checks and an ncu profile of the ptx kernel
+#                     (GG_FMA share)
 #   GG_SIZE=WxH GG_GENS=N           table size (default 65536x65536, 1024)
 #   GG_PROF_TUNE=T,S,W  launch shape ncu profiles (default 16,1,4)
 #   GG_OUT=DIR    logs (default BUILD_DIR/gpu-out)
@@ -105,16 +105,15 @@ sanitize() {
 }
 
 sweep() {
-    local tune=${GG_PROF_TUNE:-16,1,4}
+    local tune=${GG_PROF_TUNE:-16,1,4} r i f
     log "PTX sweep, $SIZE torus, $GENS generations, shape $tune (CUpS, seconds):"
     {
-        echo "inner=1 fma=0: $(GOLGEN_GPU_TUNE=$tune GOLGEN_PTX_INNER=1 bench_one ptx B3/S23)"
-        for f in 0 2 4 6 8 12 16; do
-            echo "inner=0 fma=$f: $(GOLGEN_GPU_TUNE=$tune GOLGEN_PTX_FMA=$f bench_one ptx B3/S23)"
-        done
-        for r in B36/S23 B3678/S34678 B2/S; do
-            for f in ${GG_FMA_LIST:-0 8}; do
-                echo "inner=0 fma=$f: $(GOLGEN_GPU_TUNE=$tune GOLGEN_PTX_FMA=$f bench_one ptx $r)"
+        for r in B3/S23 B36/S23 B3678/S34678 B2/S; do
+            for i in 1 0; do
+                echo "inner=$i fma=0: $(GOLGEN_GPU_TUNE=$tune GOLGEN_PTX_INNER=$i bench_one ptx $r)"
+            done
+            for f in ${GG_FMA_LIST:-}; do
+                echo "inner=1 fma=$f: $(GOLGEN_GPU_TUNE=$tune GOLGEN_PTX_FMA=$f bench_one ptx $r)"
             done
         done
     } | tee -a "$OUT/summary.txt"

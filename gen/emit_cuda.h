@@ -21,6 +21,13 @@
  * one cell per generation at each edge and keep 16-bit halves. */
 #define GG_GPU_TMAX 16
 
+/* Rows a task of the PTX interior copy reads past its strip without the
+ * torus wrap: T above, and below T levels lagging two rows each plus the
+ * rows loaded ahead (at most 8). The CUDA backend keeps this many ghost
+ * rows above and below the grid (autotune.h, gg_gpu_geom). */
+#define GG_GPU_GHOST_TOP GG_GPU_TMAX
+#define GG_GPU_GHOST_BOTTOM (2 * GG_GPU_TMAX + 8)
+
 extern const char gg_template_cuda_kernel[];
 extern const size_t gg_template_cuda_kernel_len;
 

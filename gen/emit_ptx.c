@@ -678,8 +678,7 @@ static void emit_setup_words(gg_sbuf *b, int wpl)
 
 /* Task, window, strip, store lanes, plane mask and first row: the same
  * arithmetic as gg_step_body in templates/cuda/kernel.cu.in. */
-static void emit_setup(gg_sbuf *b, int t, int wpb, int wpl, int fill,
-                       int inner_rows)
+static void emit_setup(gg_sbuf *b, int t, int wpb, int wpl, int fill)
 {
     gg_sbuf_printf(b,
         "    ld.param.u64 %%rd0, [p_in];\n"
@@ -773,14 +772,6 @@ static void emit_setup(gg_sbuf *b, int t, int wpb, int wpl, int fill,
         "    add.s32 %%nt, %%s29, %d;\n"
         "    @%%p3 bra MASKED;\n",
         fill);
-    if (inner_rows > 0) /* the interior copy: rows ystart .. yend +
-                         * inner_rows - 1 inside, every lane's word too */
-        gg_sbuf_printf(b,
-            "    setp.ge.s32 %%p6, %%ystart, 0;\n"
-            "    add.s32 %%s26, %%yend, %d;\n"
-            "    setp.le.and.s32 %%p6, %%s26, %%h, %%p6;\n"
-            "    setp.lt.and.s32 %%p6, %%s27, %%s1, %%p6;\n"
-            "    @%%p6 bra INNER;\n", inner_rows);
 }
 
 static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
@@ -818,24 +809,29 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
         gg_sbuf_printf(b, ".maxnreg %d\n", o->maxnreg);
     gg_sbuf_printf(b, "{\n");
     emit_decls(b, &c);
+    if (inner && lag(&c, t) + pf > GG_GPU_GHOST_BOTTOM)
+        return gg_fail(err, "the interior copy reads %d rows past a strip, "
+                       "more than the %d ghost rows below the grid",
+                       lag(&c, t) + pf, GG_GPU_GHOST_BOTTOM);
     /* ticks: the strip's rows plus T rows above it plus level T's lag */
-    emit_setup(b, t, wpb, wpl, t + lag(&c, t),
-               inner ? lag(&c, t) + pf : 0);
-    if (emit_body(&c, err))
+    emit_setup(b, t, wpb, wpl, t + lag(&c, t));
+    /* Every task that is not a plane edge runs the interior copy when
+     * there is one: the ghost rows and the padded row stride of the
+     * device layout keep its reads inside the buffers. */
+    if (inner) {
+        pctx in = c; /* its own store modes; c stays the edge copies' */
+        in.inner = true;
+        in.sfx = 'C';
+        if (emit_inner(&in, err))
+            return -1;
+    } else if (emit_body(&c, err)) {
         return -1;
+    }
     gg_sbuf_printf(b, "    bra DONE;\nMASKED:\n");
     c.mask = true;
     c.sfx = 'B';
     if (emit_body(&c, err))
         return -1;
-    if (inner) {
-        gg_sbuf_printf(b, "    bra DONE;\nINNER:\n");
-        c.mask = false;
-        c.inner = true;
-        c.sfx = 'C';
-        if (emit_inner(&c, err))
-            return -1;
-    }
     gg_sbuf_printf(b, "DONE:\n    ret;\n}\n");
     return 0;
 }
@@ -903,6 +899,7 @@ gg_ptx_opts gg_ptx_tuned(int tmax, bool funnel, int wpb, int wpl)
          * warps per SM that 168 allow (169 without the cap). */
         o.prefetch = 3;
         o.maxnreg = 168;
+        o.inner = 1;
     }
     return o;
 }

@@ -38,6 +38,20 @@ void gg_gpu_geom_windows(gg_gpu_geom *g, int wpl)
     g->nx = (g->nwi - 2) / (32 * wpl - 1) + 1;
 }
 
+void gg_gpu_geom_ghost_rows(gg_gpu_geom *g, int wpl, int top, int bottom)
+{
+    wpl = wpl > 1 ? wpl : 1;
+    int last = g->nx * (32 * wpl - 1) + 1; /* one past the last window */
+    g->ns = last > g->nwi ? last : g->nwi;
+    g->gtop = top;
+    g->gbottom = bottom;
+}
+
+size_t gg_gpu_geom_row0(const gg_gpu_geom *g)
+{
+    return (size_t)g->gtop * (size_t)g->ns * sizeof(uint32_t);
+}
+
 /* Expected throughput of strip height s, relative: useful rows over row
  * ticks, times the busy fraction of the waves. */
 static double plan_score(const gg_gpu_geom *g, int t, int64_t s,
@@ -78,7 +92,14 @@ void gg_gpu_geom_plan(gg_gpu_geom *g, int t, int strip, int64_t resident)
 
 size_t gg_gpu_geom_bytes(const gg_gpu_geom *g)
 {
-    return (size_t)g->ns * (size_t)g->height * sizeof(uint32_t);
+    size_t rows = (size_t)g->gtop + (size_t)g->height + (size_t)g->gbottom;
+    return (size_t)g->ns * rows * sizeof(uint32_t);
+}
+
+/* Row y of a host copy of the device layout. */
+static size_t dev_row(const gg_gpu_geom *g, int64_t y)
+{
+    return ((size_t)g->gtop + (size_t)y) * (size_t)g->ns;
 }
 
 void gg_gpu_pack(const gg_grid *grid, const gg_gpu_geom *g, uint32_t *dev)
@@ -86,7 +107,7 @@ void gg_gpu_pack(const gg_grid *grid, const gg_gpu_geom *g, uint32_t *dev)
     size_t words = (size_t)(g->width + 31) / 32;
     memset(dev, 0, gg_gpu_geom_bytes(g));
     for (int64_t y = 0; y < g->height; y++)
-        memcpy(dev + (size_t)y * (size_t)g->ns + 1, gg_grid_row(grid, y),
+        memcpy(dev + dev_row(g, y) + 1, gg_grid_row(grid, y),
                words * sizeof(uint32_t));
 }
 
@@ -94,7 +115,7 @@ void gg_gpu_unpack(const uint32_t *dev, const gg_gpu_geom *g, gg_grid *grid)
 {
     size_t words = (size_t)(g->width + 31) / 32;
     for (int64_t y = 0; y < g->height; y++)
-        memcpy(gg_grid_row(grid, y), dev + (size_t)y * (size_t)g->ns + 1,
+        memcpy(gg_grid_row(grid, y), dev + dev_row(g, y) + 1,
                words * sizeof(uint32_t));
     gg_gpu_clear_tail(grid);
 }

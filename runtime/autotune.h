@@ -30,6 +30,8 @@ typedef struct gg_gpu_geom {
     int64_t width, height;
     int nwi;     /* words per row, ghosts included */
     int ns;      /* row stride in words */
+    int gtop;    /* ghost rows above row 0 (gg_gpu_geom_ghost_rows) */
+    int gbottom; /* ghost rows below the last row */
     int nx;      /* 32-word windows per row (31 words apart) */
     int strip;   /* rows per task */
     int ny;      /* strips */
@@ -48,13 +50,24 @@ int gg_gpu_geom_init(gg_gpu_geom *g, int64_t width, int64_t height,
  * per lane); gg_gpu_geom_init sets wpl = 1. Call before gg_gpu_geom_plan. */
 void gg_gpu_geom_windows(gg_gpu_geom *g, int wpl);
 
+/* Room for kernels that read whole windows and rows past the strip with
+ * no wrap and no guard (the PTX interior copy): the stride grows so the
+ * last window lies inside its row, and top and bottom ghost rows sit
+ * around the grid (0 on the plane, refreshed from the wrap on the torus).
+ * Call after gg_gpu_geom_windows. Device pointers then start gtop rows
+ * into the buffer (gg_gpu_geom_row0). */
+void gg_gpu_geom_ghost_rows(gg_gpu_geom *g, int wpl, int top, int bottom);
+
+/* Offset in bytes of row 0 from the start of a device buffer. */
+size_t gg_gpu_geom_row0(const gg_gpu_geom *g);
+
 void gg_gpu_geom_plan(gg_gpu_geom *g, int t, int strip, int64_t resident);
 
 /* Bytes of one device buffer. */
 size_t gg_gpu_geom_bytes(const gg_gpu_geom *g);
 
 /* Host <-> device layout, for backends without a 2D copy: the device rows
- * as one host buffer of ns * height words. */
+ * as one host buffer of ns * (gtop + height + gbottom) words. */
 void gg_gpu_pack(const gg_grid *grid, const gg_gpu_geom *g, uint32_t *dev);
 void gg_gpu_unpack(const uint32_t *dev, const gg_gpu_geom *g, gg_grid *grid);
 

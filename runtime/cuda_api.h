@@ -54,6 +54,7 @@ typedef struct gg_cu_api {
     CUresult (*cuMemFree)(CUdeviceptr p);
     CUresult (*cuMemcpyHtoD)(CUdeviceptr dst, const void *src, size_t n);
     CUresult (*cuMemcpyDtoH)(void *dst, CUdeviceptr src, size_t n);
+    CUresult (*cuMemcpyDtoD)(CUdeviceptr dst, CUdeviceptr src, size_t n);
     CUresult (*cuMemsetD8)(CUdeviceptr p, unsigned char v, size_t n);
     CUresult (*cuLaunchKernel)(CUfunction f, unsigned gx, unsigned gy,
                                unsigned gz, unsigned bx, unsigned by,

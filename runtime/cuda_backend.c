@@ -84,7 +84,7 @@ static int load_driver(gg_cu_api *cu, gg_err *err)
         "cuModuleUnload", "cuModuleGetFunction", "cuFuncGetAttribute",
         "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuMemAlloc_v2",
         "cuMemFree_v2", "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2",
-        "cuMemsetD8_v2", "cuLaunchKernel", "cuGetErrorString"};
+        "cuMemcpyDtoD_v2", "cuMemsetD8_v2", "cuLaunchKernel", "cuGetErrorString"};
     memset(cu, 0, sizeof *cu);
     cu->lib = open_first(libs, 2);
     if (!cu->lib)
@@ -382,12 +382,16 @@ static int words_per_lane(const gg_cuda *c)
                                                              : 1;
 }
 
-/* Device buffers for grid's size, zeroed (ghosts of the plane stay 0). */
+/* Device buffers for grid's size, zeroed (ghosts of the plane stay 0),
+ * with the ghost rows and row padding the PTX interior copy reads. */
 static int prepare(gg_cuda *c, const gg_grid *grid, int strip, gg_err *err)
 {
     gg_gpu_geom g;
     if (gg_gpu_geom_init(&g, grid->width, grid->height, err))
         return -1;
+    gg_gpu_geom_windows(&g, words_per_lane(c));
+    gg_gpu_geom_ghost_rows(&g, words_per_lane(c), GG_GPU_GHOST_TOP,
+                           GG_GPU_GHOST_BOTTOM);
     size_t bytes = gg_gpu_geom_bytes(&g);
     if (!c->host || gg_gpu_geom_bytes(&c->geom) != bytes) {
         free_buffers(c);
@@ -399,7 +403,6 @@ static int prepare(gg_cuda *c, const gg_grid *grid, int strip, gg_err *err)
                      err))
             return -1;
     }
-    gg_gpu_geom_windows(&g, words_per_lane(c));
     gg_gpu_geom_plan(&g, c->tune.tmax, strip, c->resident);
     c->geom = g;
     c->cur = 0;
@@ -425,18 +428,53 @@ static int download(gg_cuda *c, gg_grid *grid, gg_err *err)
     return 0;
 }
 
+/* Torus: rows -gtop .. -1 and h .. h + gbottom - 1 of buffer `row0`
+ * become the rows they wrap to, ghost words included (after gg_ghost).
+ * One copy per side when the grid is that tall, else one per row. */
+static int refresh_ghost_rows(gg_cuda *c, CUdeviceptr row0, gg_err *err)
+{
+    const gg_gpu_geom *g = &c->geom;
+    int64_t h = g->height;
+    size_t rb = (size_t)g->ns * sizeof(uint32_t);
+    struct { int64_t dst, src, n; } part[2] = {
+        {-g->gtop, h - g->gtop, g->gtop}, {h, 0, g->gbottom}};
+    for (int i = 0; i < 2; i++) {
+        if (part[i].n <= h) {
+            if (part[i].n > 0 &&
+                cu_check(c, c->cu.cuMemcpyDtoD(
+                                row0 + (CUdeviceptr)(part[i].dst * (int64_t)rb),
+                                row0 + (CUdeviceptr)(part[i].src * (int64_t)rb),
+                                (size_t)part[i].n * rb),
+                         "ghost rows", err))
+                return -1;
+            continue;
+        }
+        for (int64_t k = 0; k < part[i].n; k++) {
+            int64_t y = part[i].dst + k, src = ((y % h) + h) % h;
+            if (cu_check(c, c->cu.cuMemcpyDtoD(
+                                row0 + (CUdeviceptr)(y * (int64_t)rb),
+                                row0 + (CUdeviceptr)(src * (int64_t)rb), rb),
+                         "ghost rows", err))
+                return -1;
+        }
+    }
+    return 0;
+}
+
 /* One launch of 2^e generations (plus the ghost refresh on the torus). */
 static int launch(gg_cuda *c, int e, bool torus, gg_err *err)
 {
     gg_gpu_geom *g = &c->geom;
     int h = (int)g->height, width = (int)g->width, plane = !torus;
-    CUdeviceptr in = c->buf[c->cur], out = c->buf[c->cur ^ 1];
+    CUdeviceptr in = c->buf[c->cur] + gg_gpu_geom_row0(g);
+    CUdeviceptr out = c->buf[c->cur ^ 1] + gg_gpu_geom_row0(g);
     if (torus) {
         void *ga[] = {&in, &h, &g->ns, &g->nwi, &width};
         unsigned blocks = (unsigned)((h + 127) / 128);
         if (cu_check(c, c->cu.cuLaunchKernel(c->ghost, blocks, 1, 1, 128, 1,
                                              1, 0, NULL, ga, NULL),
-                     "gg_ghost launch", err))
+                     "gg_ghost launch", err) ||
+            refresh_ghost_rows(c, in, err))
             return -1;
     }
     void *a[] = {&in, &out, &h, &g->ns, &g->nwi, &width, &plane, &g->strip,
