@@ -272,12 +272,16 @@ bool gg_gpu_tune_load(const char *cache_dir, uint64_t key, gg_gpu_tune *t)
     FILE *f = fopen(path, "r");
     if (!f)
         return false;
-    gg_gpu_tune r = {0, 0, 0, 1};
-    int n = fscanf(f, "tmax %d funnel %d wpb %d wpl %d", &r.tmax, &r.funnel,
-                   &r.wpb, &r.wpl);
+    gg_gpu_tune r = {0, 0, 0, 1, 0};
+    int n = fscanf(f, "tmax %d funnel %d wpb %d wpl %d fma %d", &r.tmax,
+                   &r.funnel, &r.wpb, &r.wpl, &r.fma);
     fclose(f);
     if (n == 3)
         r.wpl = 1;
+    if (n < 5)
+        r.fma = 0;
+    if (r.fma < 0 || r.fma > 16)
+        return false;
     if (r.wpl > 1) /* several words per lane: funnel shifts only */
         r.funnel = 1;
     if (n < 3 || (r.wpl != 1 && r.wpl != 2 && r.wpl != 4) || r.tmax < 1 || r.tmax > 16 || (r.tmax & (r.tmax - 1)) ||
@@ -297,8 +301,9 @@ void gg_gpu_tune_save(const char *cache_dir, uint64_t key,
     FILE *f = fopen(tmp, "w");
     if (!f)
         return;
-    int bad = fprintf(f, "tmax %d funnel %d wpb %d wpl %d\n", t->tmax,
-                      t->funnel, t->wpb, t->wpl > 1 ? t->wpl : 1) < 0;
+    int bad = fprintf(f, "tmax %d funnel %d wpb %d wpl %d fma %d\n",
+                      t->tmax, t->funnel, t->wpb, t->wpl > 1 ? t->wpl : 1,
+                      t->fma) < 0;
     bad |= fclose(f) != 0;
     if (bad || rename(tmp, path))
         remove(tmp);
@@ -339,11 +344,15 @@ int gg_gpu_open(const char *backend, const gg_rule *rule, gg_gpu **out,
         bad = gg_cuda_open(rule, &o, &g->cuda, why, err);
         if (!bad) {
             gg_gpu_tune t = gg_cuda_tune(g->cuda);
+            char fma[16] = "";
+            if (t.fma)
+                snprintf(fma, sizeof fma, " fma%d/16", t.fma);
             snprintf(g->desc, sizeof g->desc,
-                     "%s, T%d %s wpb%d wpl%d, %d regs",
+                     "%s, T%d %s%s wpb%d wpl%d, %d regs",
                      gg_cuda_device(g->cuda), t.tmax,
-                     t.funnel == 2 ? "hyb" : t.funnel ? "shf" : "mad", t.wpb,
-                     t.wpl > 1 ? t.wpl : 1, gg_cuda_registers(g->cuda));
+                     t.funnel == 2 ? "hyb" : t.funnel ? "shf" : "mad", fma,
+                     t.wpb, t.wpl > 1 ? t.wpl : 1,
+                     gg_cuda_registers(g->cuda));
         }
     }
     if (bad) {

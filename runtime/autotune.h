@@ -96,6 +96,8 @@ typedef struct gg_gpu_tune {
     int wpb;     /* warps (work-groups: rows) per block */
     int wpl;     /* 32-bit words per lane (PTX: 1 (0), 2, 4; CUDA C and
                     OpenCL: 1) */
+    int fma;     /* PTX: sixteenths of the levels whose neighbour shifts
+                    are multiply-adds (FMA pipe), 0..16; others: 0 */
 } gg_gpu_tune;
 
 /* The kernel cache directory (runtime/jit.h's rules; given overrides),

@@ -347,6 +347,7 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
     if (c->o.lang == GG_CUDA_LANG_PTX) {
         gg_ptx_opts po = gg_ptx_tuned(c->tune.tmax, c->tune.funnel != 0,
                                       c->tune.wpb, c->tune.wpl);
+        po.fma = c->tune.fma;
         ptx_experiments(&po);
         bad = !given && gg_emit_ptx_opts(&c->rule, &po, &src, &len, err);
         if (!bad)
@@ -635,11 +636,14 @@ static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
 }
 
 /* Measure a few launch shapes on a 16384 x 16384 soup (big enough to
- * fill the device for a millisecond); keep the fastest. */
+ * fill the device for a millisecond); keep the fastest. The PTX target
+ * also tries an eighth of the levels with multiply-add shifts: rules
+ * with small networks (Seeds: 5 gates) gain 7% on the H100, Life loses
+ * 8% (BENCHMARKS.md). */
 static int autotune(gg_cuda *c, gg_err *err)
 {
     static const gg_gpu_tune cand[] = {
-        {16, 1, 4, 1}, {8, 1, 4, 1}, {16, 0, 4, 1}};
+        {16, 1, 4, 1, 0}, {8, 1, 4, 1, 0}, {16, 0, 4, 1, 0}, {16, 1, 4, 1, 2}};
     gg_grid soup;
     if (gg_grid_init(&soup, 16384, 16384, err))
         return -1;
@@ -649,7 +653,8 @@ static int autotune(gg_cuda *c, gg_err *err)
     int bad = 0;
     for (size_t i = 0; !bad && i < sizeof cand / sizeof *cand; i++) {
         double s;
-        if (cand[i].wpl > 1 && c->o.lang != GG_CUDA_LANG_PTX)
+        if ((cand[i].wpl > 1 || cand[i].fma) &&
+            c->o.lang != GG_CUDA_LANG_PTX)
             continue;
         c->tune = cand[i];
         bad = build(c, NULL, err) || time_candidate(c, &soup, &s, err);
@@ -667,24 +672,30 @@ static int autotune(gg_cuda *c, gg_err *err)
 
 static int choose_tune(gg_cuda *c, gg_err *err)
 {
-    /* "tmax,funnel,wpb[,wpl]" */
+    /* "tmax,funnel,wpb[,wpl[,fma]]" */
     const char *env = getenv("GOLGEN_GPU_TUNE");
     gg_gpu_tune t = c->o.tune;
     if (!t.tmax && env) {
         t.wpl = 1;
-        if (sscanf(env, "%d,%d,%d,%d", &t.tmax, &t.funnel, &t.wpb,
-                   &t.wpl) < 3)
+        t.fma = 0;
+        if (sscanf(env, "%d,%d,%d,%d,%d", &t.tmax, &t.funnel, &t.wpb,
+                   &t.wpl, &t.fma) < 3)
             t.tmax = 0;
     }
     if (t.tmax) {
         if (t.tmax > GG_GPU_TMAX || (t.tmax & (t.tmax - 1)) || t.wpb < 1 ||
-            t.wpb > 32 || (t.wpl > 1 && t.wpl != 2 && t.wpl != 4))
-            return gg_fail(err, "launch shape %d,%d,%d,%d: generations per "
-                           "launch must be a power of two up to %d, warps "
-                           "per block 1..32, words per lane 1, 2 or 4",
-                           t.tmax, t.funnel, t.wpb, t.wpl, GG_GPU_TMAX);
+            t.wpb > 32 || (t.wpl > 1 && t.wpl != 2 && t.wpl != 4) ||
+            t.fma < 0 || t.fma > 16)
+            return gg_fail(err, "launch shape %d,%d,%d,%d,%d: generations "
+                           "per launch must be a power of two up to %d, "
+                           "warps per block 1..32, words per lane 1, 2 or "
+                           "4, multiply-add levels 0..16 (sixteenths)",
+                           t.tmax, t.funnel, t.wpb, t.wpl, t.fma,
+                           GG_GPU_TMAX);
         if (t.wpl < 1 || c->o.lang != GG_CUDA_LANG_PTX)
             t.wpl = 1;
+        if (c->o.lang != GG_CUDA_LANG_PTX)
+            t.fma = 0;
         if (t.wpl > 1)
             t.funnel = 1;
         c->tune = t;
@@ -712,7 +723,7 @@ static int open_common(const gg_rule *rule, const char *src,
               gg_gpu_cache_dir(c->o.cache_dir, c->cache_dir,
                                sizeof c->cache_dir, err);
     if (!bad && src) {
-        c->tune = c->o.tune.tmax ? c->o.tune : (gg_gpu_tune){16, 0, 4, 1};
+        c->tune = c->o.tune.tmax ? c->o.tune : (gg_gpu_tune){16, 0, 4, 1, 0};
         bad = build(c, src, err);
     } else if (!bad) {
         bad = choose_tune(c, err);

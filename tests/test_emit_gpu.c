@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "autotune.h"
 #include "cuda_backend.h"
 #include "emit_cuda.h"
 #include "emit_net.h"
@@ -425,9 +426,46 @@ static void test_cli(void **state)
     }
 }
 
+/* The tuning cache keeps the PTX multiply-add share; a file from before
+ * the field reads as 0; an out-of-range share or launch shape is not
+ * taken (the backend then tunes again). */
+static void test_tune_cache(void **state)
+{
+    (void)state;
+    char path[256];
+    gg_gpu_tune t = {16, 1, 4, 1, 2}, r;
+    gg_gpu_tune_save(gg_test_dir, 42, &t);
+    assert_true(gg_gpu_tune_load(gg_test_dir, 42, &r));
+    assert_int_equal(r.tmax, 16);
+    assert_int_equal(r.wpb, 4);
+    assert_int_equal(r.fma, 2);
+    static const struct {
+        const char *text;
+        bool ok;
+        int fma;
+    } files[] = {
+        {"tmax 8 funnel 1 wpb 2 wpl 1\n", true, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 17\n", false, 0},
+        {"tmax 12 funnel 1 wpb 4 wpl 1 fma 2\n", false, 0},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        snprintf(path, sizeof path, "%s/gpu-tune-%016llx.txt", gg_test_dir,
+                 7ull);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fputs(files[i].text, f);
+        fclose(f);
+        bool ok = gg_gpu_tune_load(gg_test_dir, 7, &r);
+        assert_int_equal(ok, files[i].ok);
+        if (ok)
+            assert_int_equal(r.fma, files[i].fma);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tune_cache),
         cmocka_unit_test(test_cuda_nvrtc),
         cmocka_unit_test(test_ptx_ptxas),
         cmocka_unit_test(test_ptx_bad_tmax),
@@ -438,5 +476,6 @@ int main(void)
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_cli),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, gg_test_setup_dir,
+                                  gg_test_teardown_dir);
 }
