@@ -129,7 +129,10 @@ static void search_log(const gg_synth_result *r, char *buf, size_t size)
                                 names[r->per_k[i].status], r->per_k[i].seconds);
 }
 
-/* Stores a new result unless the cache already holds one at least as good. */
+/* Stores a new result unless the cache already holds one at least as
+ * good: fewer gates, or as few and proven, or as few, neither proven and
+ * a lower bound at least as high (a run that settles one more k keeps its
+ * bound even when its network is the cached one). */
 static int store(const synth_args *a, const gg_rule *rule, gg_front_kind front,
                  gg_lib lib, const outcome *o, gg_err *err)
 {
@@ -139,10 +142,14 @@ static int store(const synth_args *a, const gg_rule *rule, gg_front_kind front,
     if (a->no_store)
         return 0;
     int have = gg_cache_lookup(a->root, rule, front, lib, &old, &info, &ignore);
-    if (have == 1 && (gg_synth_cost(&old, lib) < gg_synth_cost(&o->net, lib) ||
-                      (gg_synth_cost(&old, lib) == gg_synth_cost(&o->net, lib) &&
-                       (info.proven || !o->info.proven))))
-        return 0;
+    if (have == 1) {
+        int was = gg_synth_cost(&old, lib), now = gg_synth_cost(&o->net, lib);
+        if (was < now || (was == now && info.proven))
+            return 0;
+        if (was == now && !o->info.proven &&
+            info.lower_bound >= o->info.lower_bound)
+            return 0;
+    }
     return gg_cache_store(a->root, rule, front, lib, &o->net, &o->info, err);
 }
 

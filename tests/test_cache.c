@@ -186,6 +186,32 @@ static void test_wrong_rule_rejected(void **state)
     assert_non_null(strstr(err.msg, "not B1357/S02468"));
 }
 
+/* A run that settles one more k keeps its lower bound in the cache even
+ * when its network costs what the cached one does. */
+static void test_store_keeps_higher_bound(void **state)
+{
+    (void)state;
+    const char *golgen = getenv("GG_GOLGEN");
+    if (!golgen || !gg_sat_available())
+        skip();
+    gg_rule rule;
+    gg_err err;
+    gg_cache_info info;
+    char cmd[8192];
+    assert_int_equal(gg_rule_parse("B3/S23", &rule, &err), 0);
+    for (int kmax = 3; kmax <= 4; kmax++) {
+        snprintf(cmd, sizeof cmd, "%s synth --rule B3/S23 --lib lut3 "
+                 "--k-max %d --force --generated %s >/dev/null 2>&1",
+                 golgen, kmax, tmp_root);
+        int st = system(cmd);
+        assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+        assert_int_equal(gg_cache_lookup(tmp_root, &rule, GG_FRONT_ROWSUM,
+                                         GG_LIB_LUT3, &got, &info, &err), 1);
+        assert_false(info.proven);
+        assert_int_equal(info.lower_bound, kmax + 1);
+    }
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -206,6 +232,7 @@ int main(void)
         cmocka_unit_test(test_store_and_lookup),
         cmocka_unit_test(test_corrupted_entry_rejected),
         cmocka_unit_test(test_wrong_rule_rejected),
+        cmocka_unit_test(test_store_keeps_higher_bound),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
