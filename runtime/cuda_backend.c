@@ -604,7 +604,12 @@ static int open_device(gg_cuda *c, gg_gpu_fail *why, gg_err *err)
     return 0;
 }
 
-/* Tuning-cache key: device, rule, language and the template text. */
+/* The autotuner's launch shapes (autotune() says why these). */
+static const gg_gpu_tune tune_candidates[] = {
+    {16, 1, 4, 1, 0}, {8, 1, 4, 1, 0}, {16, 0, 4, 1, 0}, {16, 1, 4, 1, 2}};
+
+/* Tuning-cache key: device, rule, language, the template text and the
+ * shapes the autotuner tries (a new candidate means a new tune). */
 static uint64_t tune_key(const gg_cuda *c)
 {
     char rule[128];
@@ -613,6 +618,7 @@ static uint64_t tune_key(const gg_cuda *c)
     h = gg_gpu_hash(h, rule, strlen(rule));
     h = gg_gpu_hash(h, &c->o.lang, sizeof c->o.lang);
     h = gg_gpu_hash(h, gg_template_cuda_kernel, gg_template_cuda_kernel_len);
+    h = gg_gpu_hash(h, tune_candidates, sizeof tune_candidates);
     return gg_gpu_hash(h, gg_template_ptx_kernel, gg_template_ptx_kernel_len);
 }
 
@@ -642,25 +648,24 @@ static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
  * 8% (BENCHMARKS.md). */
 static int autotune(gg_cuda *c, gg_err *err)
 {
-    static const gg_gpu_tune cand[] = {
-        {16, 1, 4, 1, 0}, {8, 1, 4, 1, 0}, {16, 0, 4, 1, 0}, {16, 1, 4, 1, 2}};
     gg_grid soup;
     if (gg_grid_init(&soup, 16384, 16384, err))
         return -1;
     gg_grid_random(&soup, 0.5, 7);
-    gg_gpu_tune best = cand[0];
+    gg_gpu_tune best = tune_candidates[0];
     double best_s = 1e30;
     int bad = 0;
-    for (size_t i = 0; !bad && i < sizeof cand / sizeof *cand; i++) {
+    size_t n = sizeof tune_candidates / sizeof *tune_candidates;
+    for (size_t i = 0; !bad && i < n; i++) {
         double s;
-        if ((cand[i].wpl > 1 || cand[i].fma) &&
+        if ((tune_candidates[i].wpl > 1 || tune_candidates[i].fma) &&
             c->o.lang != GG_CUDA_LANG_PTX)
             continue;
-        c->tune = cand[i];
+        c->tune = tune_candidates[i];
         bad = build(c, NULL, err) || time_candidate(c, &soup, &s, err);
         if (!bad && s < best_s) {
             best_s = s;
-            best = cand[i];
+            best = tune_candidates[i];
         }
     }
     gg_grid_free(&soup);
