@@ -36,7 +36,7 @@ bool gg_symm_decomposable(const gg_tt *f, unsigned s, unsigned r);
  * (pairs[i][0] = s, pairs[i][1] = r) and returns how many were written;
  * functions of more than GG_SYMM_DECOMP_MAX_INPUTS inputs get none (each
  * pair is only ever used to exclude networks, so fewer is always sound). */
-#define GG_SYMM_DECOMP_MAX_INPUTS 8
+#define GG_SYMM_DECOMP_MAX_INPUTS 9
 int gg_symm_nondecomp(const gg_tt *f, unsigned (*pairs)[2], int cap);
 
 /* The same with h of `colours` values (2: one gate's output; 4: the pair
