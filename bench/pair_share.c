@@ -17,11 +17,16 @@
  * disagrees with its definition are don't-cares). Up to complement
  * (a LUT absorbs it) that is 880 candidates for Life.
  *
+ * With PAIR_SHARE_ONE=1 it tries one shared gate instead (s = 1: the six
+ * swap-symmetric gates and, or, xor over (sM, sB) or (cM, cB)); a final
+ * stage of 5 would then cost 11 per pair of rows, 7.5 lop3 per word.
+ *
  * usage: pair_share RULE KMAX ID NPROC [SKIP_FILE]
  *   processes ID = 0 .. NPROC-1 deal the candidates round-robin; lines
  *   "done #N ..." of SKIP_FILE (an earlier run's output) are not retried.
  * Prints "FOUND ..." with the network for every candidate that works and
  * "done #N ..." after each candidate. bench/pair_share.sh runs it. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +46,7 @@ typedef struct shared {
 
 typedef struct cand {
     shared g[2];
+    int n; /* shared gates: 1 or 2 */
 } cand;
 
 static int lut(int imm, int a, int b, int c)
@@ -56,17 +62,17 @@ static int eval(const shared *g, int row, int first)
     return lut(g->imm, v[0], v[1], v[2]);
 }
 
-/* f over the 7 inputs and the two shared signals (inputs 7 and 8). */
+/* f over the 7 inputs and the shared signals (inputs 7 and 8). */
 static void extend(const gg_tt *base, const cand *c, gg_tt *t)
 {
     memset(t, 0, sizeof *t);
-    t->n_inputs = 9;
-    for (int r = 0; r < 512; r++) {
+    t->n_inputs = 7 + c->n;
+    for (int r = 0; r < 1 << t->n_inputs; r++) {
         int b = r & 127;
         if (!gg_tt_get(base->care, b))
             continue;
         int g0 = eval(&c->g[0], b, 0), g1 = eval(&c->g[1], b, g0);
-        if ((r >> 7 & 1) != g0 || (r >> 8 & 1) != g1)
+        if ((r >> 7 & 1) != g0 || (c->n > 1 && (r >> 8 & 1) != g1))
             continue;
         t->care[r >> 6] |= 1ull << (r & 63);
         if (gg_tt_get(base->on, b))
@@ -74,12 +80,22 @@ static void extend(const gg_tt *base, const cand *c, gg_tt *t)
     }
 }
 
-static int list(cand *cs)
+static int list(cand *cs, bool one)
 {
     static const int swap[7] = {0, 1, 4, 5, 2, 3, 6}; /* M <-> B */
     static const int pairs[2][2] = {{2, 4}, {3, 5}};  /* (sM sB) (cM cB) */
     static const int sym2[3] = {0x88, 0xee, 0x66};    /* and, or, xor */
     int n = 0;
+    if (one) {
+        for (int p0 = 0; p0 < 2; p0++)
+            for (int f0 = 0; f0 < 3; f0++) {
+                cs[n].g[0] = (shared){sym2[f0], {pairs[p0][0],
+                                      pairs[p0][0], pairs[p0][1]}};
+                cs[n].g[1] = cs[n].g[0];
+                cs[n++].n = 1;
+            }
+        return n;
+    }
     /* a symmetric gate over a pair, then one over (it, a pair) that is
      * symmetric in the pair */
     for (int p0 = 0; p0 < 2; p0++)
@@ -91,8 +107,9 @@ static int list(cand *cs)
                         continue;
                     cs[n].g[0] = (shared){sym2[f0], {pairs[p0][0],
                                           pairs[p0][0], pairs[p0][1]}};
-                    cs[n++].g[1] = (shared){imm, {-1, pairs[p1][0],
-                                            pairs[p1][1]}};
+                    cs[n].g[1] = (shared){imm, {-1, pairs[p1][0],
+                                          pairs[p1][1]}};
+                    cs[n++].n = 2;
                 }
     /* a gate over three of sM cM sB cB and its mirror image */
     for (int drop = 2; drop <= 5; drop++) {
@@ -102,7 +119,8 @@ static int list(cand *cs)
                 s[m++] = i;
         for (int imm = 1; imm < 128; imm++) {
             cs[n].g[0] = (shared){imm, {s[0], s[1], s[2]}};
-            cs[n++].g[1] = (shared){imm, {swap[s[0]], swap[s[1]], swap[s[2]]}};
+            cs[n].g[1] = (shared){imm, {swap[s[0]], swap[s[1]], swap[s[2]]}};
+            cs[n++].n = 2;
         }
     }
     return n;
@@ -110,9 +128,12 @@ static int list(cand *cs)
 
 static void label(const cand *c, int i, char *buf, size_t size)
 {
-    snprintf(buf, size, "#%d g0 0x%02x(%d,%d,%d) g1 0x%02x(%d,%d,%d)", i,
-             c->g[0].imm, c->g[0].src[0], c->g[0].src[1], c->g[0].src[2],
-             c->g[1].imm, c->g[1].src[0], c->g[1].src[1], c->g[1].src[2]);
+    int n = snprintf(buf, size, "#%d g0 0x%02x(%d,%d,%d)", i, c->g[0].imm,
+                     c->g[0].src[0], c->g[0].src[1], c->g[0].src[2]);
+    if (c->n > 1 && n > 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, " g1 0x%02x(%d,%d,%d)",
+                 c->g[1].imm, c->g[1].src[0], c->g[1].src[1],
+                 c->g[1].src[2]);
 }
 
 int main(int argc, char **argv)
@@ -138,7 +159,8 @@ int main(int argc, char **argv)
     }
     static cand cs[MAX_CAND];
     static char skip[MAX_CAND];
-    int nc = list(cs);
+    const char *one = getenv("PAIR_SHARE_ONE");
+    int nc = list(cs, one && *one == '1');
     FILE *f = argc > 5 ? fopen(argv[5], "r") : NULL;
     char line[512];
     while (f && fgets(line, sizeof line, f)) {
@@ -164,10 +186,10 @@ int main(int argc, char **argv)
         if (res.gates <= kmax) {
             found++;
             printf("FOUND %s: final stage of %d gates, %d per pair of rows\n",
-                   lab, res.gates, 2 + 2 * res.gates);
+                   lab, res.gates, cs[c].n + 2 * res.gates);
             for (int i = 0; i < res.net.n_gates; i++) {
                 const gg_gate *g = &res.net.gate[i];
-                printf("  g%d = lut3 0x%02x %d %d %d\n", i + 9, g->lut,
+                printf("  g%d = lut3 0x%02x %d %d %d\n", i + 7 + cs[c].n, g->lut,
                        g->in[0], g->in[1], g->in[2]);
             }
         }
