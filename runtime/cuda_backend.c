@@ -84,7 +84,8 @@ static int load_driver(gg_cu_api *cu, gg_err *err)
         "cuModuleUnload", "cuModuleGetFunction", "cuFuncGetAttribute",
         "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuMemAlloc_v2",
         "cuMemFree_v2", "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2",
-        "cuMemcpyDtoD_v2", "cuMemsetD8_v2", "cuLaunchKernel", "cuGetErrorString"};
+        "cuMemcpyDtoD_v2", "cuMemsetD8_v2", "cuLaunchKernel",
+        "cuGetErrorString"};
     memset(cu, 0, sizeof *cu);
     cu->lib = open_first(libs, 2);
     if (!cu->lib)
@@ -384,7 +385,8 @@ static int words_per_lane(const gg_cuda *c)
 }
 
 /* Device buffers for grid's size, zeroed (ghosts of the plane stay 0),
- * with the ghost rows and row padding the PTX interior copy reads. */
+ * with the ghost rows and row padding that both kernels read away from
+ * plane edges. */
 static int prepare(gg_cuda *c, const gg_grid *grid, int strip, gg_err *err)
 {
     gg_gpu_geom g;
