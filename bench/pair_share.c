@@ -17,9 +17,11 @@
  * disagrees with its definition are don't-cares). Up to complement
  * (a LUT absorbs it) that is 880 candidates for Life.
  *
- * With PAIR_SHARE_ONE=1 it tries one shared gate instead (s = 1: the six
- * swap-symmetric gates and, or, xor over (sM, sB) or (cM, cB)); a final
- * stage of 5 would then cost 11 per pair of rows, 7.5 lop3 per word.
+ * PAIR_SHARE_THREADS=n gives each candidate's search n solver threads
+ * (default 1: one process per core). With PAIR_SHARE_ONE=1 it tries one
+ * shared gate instead (s = 1: the six swap-symmetric gates and, or, xor
+ * over (sM, sB) or (cM, cB)); a final stage of 5 would then cost 11 per
+ * pair of rows, 7.5 lop3 per word.
  *
  * usage: pair_share RULE KMAX ID NPROC [SKIP_FILE]
  *   processes ID = 0 .. NPROC-1 deal the candidates round-robin; lines
@@ -178,7 +180,9 @@ int main(int argc, char **argv)
         char lab[128];
         label(&cs[c], c, lab, sizeof lab);
         extend(&base, &cs[c], &t);
-        gg_synth_opts o = {.lib = GG_LIB_LUT3, .k_max = kmax, .threads = 1};
+        const char *th = getenv("PAIR_SHARE_THREADS");
+        gg_synth_opts o = {.lib = GG_LIB_LUT3, .k_max = kmax,
+                           .threads = th ? atoi(th) : 1};
         if (gg_synth_run(&t, &o, &res, &err)) {
             fprintf(stderr, "pair_share: %s\n", err.msg);
             return 3;
