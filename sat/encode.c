@@ -334,6 +334,28 @@ static void reads_any(gg_enc *e, uint32_t gates, int *v)
     }
 }
 
+/* The gates of mask `inside` may not read only inputs within s while the
+ * other gates read only inputs within r, for each pair (s, r) of pairs:
+ *   OR_{x not in s} in[x]  |  OR_{x not in r} out[x]. */
+static void exclude_pairs(gg_enc *e, uint32_t inside,
+                          const unsigned (*pairs)[2], int n_pairs)
+{
+    int in[GG_TT_MAX_INPUTS], out[GG_TT_MAX_INPUTS];
+    int lits[2 * GG_TT_MAX_INPUTS];
+    reads_any(e, inside, in);
+    reads_any(e, ((1u << e->k) - 1) & ~inside, out);
+    for (int p = 0; p < n_pairs; p++) {
+        int n = 0;
+        for (int x = 0; x < e->n; x++) {
+            if (!(pairs[p][0] >> x & 1))
+                lits[n++] = in[x];
+            if (!(pairs[p][1] >> x & 1))
+                lits[n++] = out[x];
+        }
+        emit(e, lits, n);
+    }
+}
+
 static void decomposition(gg_enc *e)
 {
     const gg_shape *sh = e->spec.shape;
@@ -343,20 +365,7 @@ static void decomposition(gg_enc *e)
         uint32_t cone = cone_of(sh, g);
         if (!cone_closed(sh, g, cone))
             continue;
-        int in[GG_TT_MAX_INPUTS], out[GG_TT_MAX_INPUTS];
-        int lits[2 * GG_TT_MAX_INPUTS];
-        reads_any(e, cone, in);
-        reads_any(e, ((1u << e->k) - 1) & ~cone, out);
-        for (int p = 0; p < e->spec.n_nd; p++) {
-            int n = 0;
-            for (int x = 0; x < e->n; x++) {
-                if (!(e->spec.nd[p][0] >> x & 1))
-                    lits[n++] = in[x];
-                if (!(e->spec.nd[p][1] >> x & 1))
-                    lits[n++] = out[x];
-            }
-            emit(e, lits, n);
-        }
+        exclude_pairs(e, cone, e->spec.nd, e->spec.n_nd);
     }
 }
 
@@ -383,7 +392,6 @@ static void two_exit(gg_enc *e)
     if (!sh || !e->spec.nd4 || !e->spec.n_nd4 || getenv("GG_SAT_NO_DECOMP4"))
         return;
     int k = e->k;
-    uint32_t all = (1u << k) - 1;
     for (uint32_t c = 1; c < (1u << (k - 1)); c++) { /* output excluded */
         bool closed = true;
         int exits = 0;
@@ -400,20 +408,7 @@ static void two_exit(gg_enc *e)
         }
         if (!closed || exits != 2)
             continue;
-        int in[GG_TT_MAX_INPUTS], out[GG_TT_MAX_INPUTS];
-        int lits[2 * GG_TT_MAX_INPUTS];
-        reads_any(e, c, in);
-        reads_any(e, all & ~c, out);
-        for (int p = 0; p < e->spec.n_nd4; p++) {
-            int n = 0;
-            for (int x = 0; x < e->n; x++) {
-                if (!(e->spec.nd4[p][0] >> x & 1))
-                    lits[n++] = in[x];
-                if (!(e->spec.nd4[p][1] >> x & 1))
-                    lits[n++] = out[x];
-            }
-            emit(e, lits, n);
-        }
+        exclude_pairs(e, c, e->spec.nd4, e->spec.n_nd4);
     }
 }
 

@@ -377,16 +377,16 @@ static void test_decomposable(void **state)
     assert_true(yes > 100 && no > 100);
 }
 
-/* The decomposition clauses remove no network: for functions of random
- * small networks (with don't-cares), every shape of k gates is SAT with
- * them exactly when it is SAT without them. */
-static gg_sat_result solve_shape(const gg_tt *t, int k, const gg_shape *sh,
-                                 const unsigned (*nd)[2], int n_nd)
+/* One shape of k LUTs on every care row of t, with the one-exit (nd) and
+ * two-exit (nd4) decomposition clauses given, either may be NULL. */
+static gg_sat_result solve_shape4(const gg_tt *t, int k, const gg_shape *sh,
+                                  const unsigned (*nd)[2], int n_nd,
+                                  const unsigned (*nd4)[2], int n_nd4)
 {
     gg_sat *s = gg_sat_new();
     gg_err err;
     gg_enc_spec spec = {.f = t, .lib = GG_LIB_LUT3, .k = k, .shape = sh,
-                        .nd = nd, .n_nd = n_nd};
+                        .nd = nd, .n_nd = n_nd, .nd4 = nd4, .n_nd4 = n_nd4};
     gg_enc *e = gg_enc_new(&spec, s, &err);
     assert_non_null(e);
     for (int r = 0; r < gg_tt_rows(t); r++)
@@ -396,6 +396,15 @@ static gg_sat_result solve_shape(const gg_tt *t, int k, const gg_shape *sh,
     gg_enc_free(e);
     gg_sat_free(s);
     return res_;
+}
+
+/* The decomposition clauses remove no network: for functions of random
+ * small networks (with don't-cares), every shape of k gates is SAT with
+ * them exactly when it is SAT without them. */
+static gg_sat_result solve_shape(const gg_tt *t, int k, const gg_shape *sh,
+                                 const unsigned (*nd)[2], int n_nd)
+{
+    return solve_shape4(t, k, sh, nd, n_nd, NULL, 0);
 }
 
 /* Truth tables (32 rows, n <= 5 inputs) of the signals of a random LUT3
@@ -538,25 +547,7 @@ static void test_decomposable4(void **state)
 
 /* The two-exit clauses remove no network either: random networks of 4 or
  * 5 LUTs over 5 inputs, every shape SAT with both kinds of clauses exactly
- * when it is SAT with none. */
-static gg_sat_result solve_shape4(const gg_tt *t, int k, const gg_shape *sh,
-                                  const unsigned (*nd)[2], int n_nd,
-                                  const unsigned (*nd4)[2], int n_nd4)
-{
-    gg_sat *s = gg_sat_new();
-    gg_err err;
-    gg_enc_spec spec = {.f = t, .lib = GG_LIB_LUT3, .k = k, .shape = sh,
-                        .nd = nd, .n_nd = n_nd, .nd4 = nd4, .n_nd4 = n_nd4};
-    gg_enc *e = gg_enc_new(&spec, s, &err);
-    assert_non_null(e);
-    for (int r = 0; r < gg_tt_rows(t); r++)
-        if (gg_tt_get(t->care, r))
-            gg_enc_add_row(e, r);
-    gg_sat_result res_ = gg_sat_solve(s, 0);
-    gg_enc_free(e);
-    gg_sat_free(s);
-    return res_;
-}
+ * when it is SAT with none (solve_shape4 above). */
 
 static bool has_two_exit_set(const gg_shape *sh)
 {
