@@ -15,7 +15,13 @@
 #                     multiply-adds (GOLGEN_PTX_FMA, sixteenths); then
 #                     the checks and an ncu profile of the ptx kernel
 #                     (GG_FMA share)
+#                     (GG_TURN_LIST: also the PTX interior loop's ticks
+#                     per turn, GOLGEN_PTX_TURN)
 #   GG_SIZE=WxH GG_GENS=N           table size (default 65536x65536, 1024)
+#   GG_BACKENDS="cuda ptx opencl"   the table's backends (OpenCL: Life only;
+#                     10 minutes at the default size on the H100)
+#   GG_PROFILE=0  no ncu profile after the table
+#   GG_RULES="B3/S23 ..."           the table's rules
 #   GG_PROF_TUNE=T,S,W  launch shape ncu profiles (default 16,1,4)
 #   GG_OUT=DIR    logs (default BUILD_DIR/gpu-out)
 set -u
@@ -115,6 +121,9 @@ sweep() {
             for f in ${GG_FMA_LIST:-}; do
                 echo "inner=1 fma=$f: $(GOLGEN_GPU_TUNE=$tune GOLGEN_PTX_FMA=$f bench_one ptx $r)"
             done
+            for t in ${GG_TURN_LIST:-}; do
+                echo "inner=1 turn=$t: $(GOLGEN_GPU_TUNE=$tune GOLGEN_PTX_TURN=$t bench_one ptx $r)"
+            done
         done
     } | tee -a "$OUT/summary.txt"
     grep -i "fail\|error" "$OUT/bench.log" | tail -3 | tee -a "$OUT/summary.txt"
@@ -199,13 +208,16 @@ except Exception:
 table() {
     local rules='B3/S23'
     [ -z "${GG_QUICK:-}" ] && rules='B3/S23 B36/S23 B3678/S34678 B2/S'
+    rules=${GG_RULES:-$rules}
     {
         echo "golgen GPU backends, $SIZE torus, $GENS generations, device time of the simulation:"
         printf '%-14s %-7s %12s %9s  %s\n' rule backend CUpS seconds device
         for r in $rules; do
-            for be in cuda ptx; do bench_one "$be" "$r"; done
+            for be in ${GG_BACKENDS:-cuda ptx}; do
+                [ "$be" = opencl ] || bench_one "$be" "$r"
+            done
         done
-        bench_one opencl B3/S23
+        case " ${GG_BACKENDS:-opencl} " in *" opencl "*) bench_one opencl B3/S23 ;; esac
     } >"$OUT/table.txt"
 }
 
@@ -231,6 +243,6 @@ validate
 [ -z "${GG_QUICK:-}" ] && crosscheck
 [ -z "${GG_QUICK:-}" ] && sanitize
 table
-[ -z "${GG_QUICK:-}" ] && profile
+[ -z "${GG_QUICK:-}" ] && [ "${GG_PROFILE:-1}" != 0 ] && profile
 echo
 cat "$OUT/table.txt"

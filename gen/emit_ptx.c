@@ -24,6 +24,8 @@ typedef struct pctx {
     bool inner;  /* the interior copy: no wrap, no load guard */
     int store;   /* level T's row: 0 none (fill), 1 if inside the strip,
                     2 always (the interior copy's steady ticks) */
+    int turn;    /* ticks per turn of the interior copy's steady loop (a
+                    multiple of 3: the register rings' period) */
 } pctx;
 
 /* Rows level g lags the level below: 2 where level g starts a chain (it
@@ -512,18 +514,19 @@ static int emit_tick(const pctx *c, int phase, gg_err *err)
 }
 
 /* One copy of the task loop (inner or plane-edge). */
-/* Three ticks (one turn of the register rings) and the loop around
- * them: repeat while %tk + 3 < bound (a register) after the turn. */
+/* `ticks` ticks (whole turns of the register rings, which rotate every
+ * three) and the loop around them: repeat while %tk < bound (a register)
+ * after the turn. */
 static int emit_turn_loop(const pctx *c, const char *label,
-                          const char *bound, gg_err *err)
+                          const char *bound, int ticks, gg_err *err)
 {
     gg_sbuf_printf(c->b, "%s:\n", label);
-    for (int phase = 0; phase < 3; phase++)
-        if (emit_tick(c, phase, err))
+    for (int phase = 0; phase < ticks; phase++)
+        if (emit_tick(c, phase % 3, err))
             return -1;
-    gg_sbuf_printf(c->b, "    add.s32 %%tk, %%tk, 3;\n"
+    gg_sbuf_printf(c->b, "    add.s32 %%tk, %%tk, %d;\n"
                    "    setp.lt.s32 %%p5, %%tk, %s;\n"
-                   "    @%%p5 bra %s;\n", bound, label);
+                   "    @%%p5 bra %s;\n", ticks, bound, label);
     return 0;
 }
 
@@ -550,15 +553,18 @@ static int emit_body(const pctx *c, gg_err *err)
     }
     gg_sbuf_printf(b, "    mov.u32 %%yb, %%ystart;\n    mov.u32 %%tk, 0;\n");
     snprintf(label, sizeof label, "LOOP_%c", c->sfx);
-    return emit_turn_loop(c, label, "%nt", err);
+    return emit_turn_loop(c, label, "%nt", 3, err);
 }
 
 /* The interior copy: every row the strip's pipeline reads is inside the
  * grid and every lane's word inside the row (emit_setup routes only such
  * tasks here), so loads need no wrap or guard. The ticks split into the
- * pipeline fill (3T ticks, no row leaves), the steady turns (every tick
- * stores, under the lane's own predicates only) and up to two last
- * ticks; the fill is a multiple of three, so the ring phases line up. */
+ * pipeline fill (3T ticks, no row leaves), the steady turns of c->turn
+ * ticks (every tick stores, under the lane's own predicates only) and up
+ * to turn - 1 last ticks; the fill is a multiple of three, so the ring
+ * phases line up. Six-tick turns let ptxas keep the rings in place across
+ * the loop's back edge, which three-tick turns pay for with about 30
+ * register moves per turn (BENCHMARKS.md, session 4). */
 static int emit_inner(pctx *c, gg_err *err)
 {
     gg_sbuf *b = c->b;
@@ -580,22 +586,22 @@ static int emit_inner(pctx *c, gg_err *err)
         "    mov.u32 %%tk, 0;\n"
         "    mov.u32 %%nfill, %d;\n"
         "    sub.s32 %%srows, %%yend, %%y0;\n"
-        "    sub.s32 %%sturn, %%srows, 2;\n",
-        c->pf, -lag(c, c->t), c->t + lag(c, c->t));
+        "    sub.s32 %%sturn, %%srows, %d;\n",
+        c->pf, -lag(c, c->t), c->t + lag(c, c->t), c->turn - 1);
     c->store = 0;
-    if (emit_turn_loop(c, "FILL_C", "%nfill", err))
+    if (emit_turn_loop(c, "FILL_C", "%nfill", 3, err))
         return -1;
     c->store = 2;
     gg_sbuf_printf(b, "    mov.u32 %%tk, 0;\n"
-                   "    setp.lt.s32 %%p5, %%srows, 3;\n"
-                   "    @%%p5 bra LAST_C;\n");
-    if (emit_turn_loop(c, "STEADY_C", "%sturn", err))
+                   "    setp.lt.s32 %%p5, %%srows, %d;\n"
+                   "    @%%p5 bra LAST_C;\n", c->turn);
+    if (emit_turn_loop(c, "STEADY_C", "%sturn", c->turn, err))
         return -1;
     gg_sbuf_printf(b, "LAST_C:\n");
-    for (int phase = 0; phase < 2; phase++) {
+    for (int phase = 0; phase < c->turn - 1; phase++) {
         gg_sbuf_printf(b, "    setp.ge.s32 %%p5, %%tk, %%srows;\n"
                        "    @%%p5 bra DONE;\n");
-        if (emit_tick(c, phase, err))
+        if (emit_tick(c, phase % 3, err))
             return -1;
         gg_sbuf_printf(b, "    add.s32 %%tk, %%tk, 1;\n");
     }
@@ -792,11 +798,14 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
         return gg_fail(err, "rows loaded ahead need one word per lane");
     if (pf > 8)
         return gg_fail(err, "at most 8 rows loaded ahead, not %d", pf);
+    if (o->turn != 0 && o->turn != 3 && o->turn != 6)
+        return gg_fail(err, "ticks per loop turn must be 3 or 6, not %d",
+                       o->turn);
     if (o->fma < 0 || o->fma > 16)
         return gg_fail(err, "levels with multiply-add shifts (in sixteen) "
                        "must be 0 .. 16, not %d", o->fma);
     pctx c = {b, p, t, false, o->funnel, ilv, 'A', wpl, chain, pf,
-              (o->fma * t + 8) / 16, false, 1};
+              (o->fma * t + 8) / 16, false, 1, o->turn == 6 ? 6 : 3};
     /* The interior copy needs whole turns of fill (chain 1) and one word
      * per lane. */
     bool inner = o->inner > 0 && chain == 1 && wpl == 1;
@@ -891,7 +900,7 @@ int gg_emit_ptx_opts(const gg_rule *rule, const gg_ptx_opts *o, char **src,
 
 gg_ptx_opts gg_ptx_tuned(int tmax, bool funnel, int wpb, int wpl)
 {
-    gg_ptx_opts o = {tmax, funnel, wpb, 0, wpl, 0, 0, 0, 0, 0};
+    gg_ptx_opts o = {tmax, funnel, wpb, 0, wpl, 0, 0, 0, 0, 0, 0};
     if (wpl <= 1) {
         /* Rows loaded three ticks ahead (the T16 kernel waited on its
          * one-tick-ahead load: long_scoreboard 0.99 per issued

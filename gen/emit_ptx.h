@@ -52,6 +52,8 @@ typedef struct gg_ptx_opts {
                     predicates (one word per lane, chain 1); 0: none (the
                     default: 2% slower for Life on the H100 although its
                     loop has 6% fewer ALU instructions, BENCHMARKS.md) */
+    int turn;    /* ticks per turn of the interior copy's steady loop: 3
+                    (0) or 6 */
 } gg_ptx_opts;
 
 /* The options the runtime uses for a tuned launch shape (T, funnel

@@ -147,11 +147,13 @@ static const vcase cases[] = {
     {2048, 24, 35, GG_TOPO_TORUS, 7}, {2100, 31, 23, GG_TOPO_PLANE, 0},
     {1985, 2, 9, GG_TOPO_TORUS, 1},   {1023, 50, 31, GG_TOPO_PLANE, 11},
     /* Strips and windows away from every edge, so the kernels' interior
-     * copies run: fill only, one to three rows past whole turns, one
-     * and two launches. */
+     * copies run: fill only, one to two rows past whole three-tick turns,
+     * one and two launches. */
     {3000, 90, 35, GG_TOPO_TORUS, 7}, {3000, 96, 33, GG_TOPO_PLANE, 8},
     {2500, 80, 16, GG_TOPO_TORUS, 2}, {2100, 70, 20, GG_TOPO_PLANE, 4},
     {2200, 60, 17, GG_TOPO_TORUS, 1}, {2900, 84, 48, GG_TOPO_TORUS, 6},
+    /* and three or five rows past whole six-tick turns */
+    {2300, 80, 19, GG_TOPO_PLANE, 9}, {2700, 90, 16, GG_TOPO_TORUS, 11},
 };
 #define N_CASES ((int)(sizeof cases / sizeof *cases))
 
@@ -272,15 +274,17 @@ bool gg_gpu_tune_load(const char *cache_dir, uint64_t key, gg_gpu_tune *t)
     FILE *f = fopen(path, "r");
     if (!f)
         return false;
-    gg_gpu_tune r = {0, 0, 0, 1, 0};
-    int n = fscanf(f, "tmax %d funnel %d wpb %d wpl %d fma %d", &r.tmax,
-                   &r.funnel, &r.wpb, &r.wpl, &r.fma);
+    gg_gpu_tune r = {0, 0, 0, 1, 0, 0};
+    int n = fscanf(f, "tmax %d funnel %d wpb %d wpl %d fma %d turn %d",
+                   &r.tmax, &r.funnel, &r.wpb, &r.wpl, &r.fma, &r.turn);
     fclose(f);
     if (n == 3)
         r.wpl = 1;
     if (n < 5)
         r.fma = 0;
-    if (r.fma < 0 || r.fma > 16)
+    if (n < 6)
+        r.turn = 0;
+    if (r.fma < 0 || r.fma > 16 || (r.turn && r.turn != 3 && r.turn != 6))
         return false;
     if (r.wpl > 1) /* several words per lane: funnel shifts only */
         r.funnel = 1;
@@ -301,9 +305,9 @@ void gg_gpu_tune_save(const char *cache_dir, uint64_t key,
     FILE *f = fopen(tmp, "w");
     if (!f)
         return;
-    int bad = fprintf(f, "tmax %d funnel %d wpb %d wpl %d fma %d\n",
+    int bad = fprintf(f, "tmax %d funnel %d wpb %d wpl %d fma %d turn %d\n",
                       t->tmax, t->funnel, t->wpb, t->wpl > 1 ? t->wpl : 1,
-                      t->fma) < 0;
+                      t->fma, t->turn == 6 ? 6 : 3) < 0;
     bad |= fclose(f) != 0;
     if (bad || rename(tmp, path))
         remove(tmp);
@@ -344,9 +348,12 @@ int gg_gpu_open(const char *backend, const gg_rule *rule, gg_gpu **out,
         bad = gg_cuda_open(rule, &o, &g->cuda, why, err);
         if (!bad) {
             gg_gpu_tune t = gg_cuda_tune(g->cuda);
-            char fma[16] = "";
+            char fma[32] = "";
             if (t.fma)
                 snprintf(fma, sizeof fma, " fma%d/16", t.fma);
+            if (t.turn == 6)
+                snprintf(fma + strlen(fma), sizeof fma - strlen(fma),
+                         " turn6");
             snprintf(g->desc, sizeof g->desc,
                      "%s, T%d %s%s wpb%d wpl%d, %d regs",
                      gg_cuda_device(g->cuda), t.tmax,

@@ -98,6 +98,8 @@ typedef struct gg_gpu_tune {
                     OpenCL: 1) */
     int fma;     /* PTX: sixteenths of the levels whose neighbour shifts
                     are multiply-adds (FMA pipe), 0..16; others: 0 */
+    int turn;    /* PTX: ticks per turn of the interior loop, 3 (0) or
+                    6; others: 0 */
 } gg_gpu_tune;
 
 /* The kernel cache directory (runtime/jit.h's rules; given overrides),

@@ -328,6 +328,7 @@ static void ptx_experiments(gg_ptx_opts *po)
         {"GOLGEN_PTX_PREFETCH", offsetof(gg_ptx_opts, prefetch)},
         {"GOLGEN_PTX_FMA", offsetof(gg_ptx_opts, fma)},
         {"GOLGEN_PTX_INNER", offsetof(gg_ptx_opts, inner)},
+        {"GOLGEN_PTX_TURN", offsetof(gg_ptx_opts, turn)},
     };
     for (size_t i = 0; i < sizeof knobs / sizeof *knobs; i++) {
         const char *v = getenv(knobs[i].env);
@@ -349,6 +350,7 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
         gg_ptx_opts po = gg_ptx_tuned(c->tune.tmax, c->tune.funnel != 0,
                                       c->tune.wpb, c->tune.wpl);
         po.fma = c->tune.fma;
+        po.turn = c->tune.turn;
         ptx_experiments(&po);
         bad = !given && gg_emit_ptx_opts(&c->rule, &po, &src, &len, err);
         if (!bad)
@@ -608,7 +610,8 @@ static int open_device(gg_cuda *c, gg_gpu_fail *why, gg_err *err)
 
 /* The autotuner's launch shapes (autotune() says why these). */
 static const gg_gpu_tune tune_candidates[] = {
-    {16, 1, 4, 1, 0}, {8, 1, 4, 1, 0}, {16, 0, 4, 1, 0}, {16, 1, 4, 1, 2}};
+    {16, 1, 4, 1, 0, 0}, {8, 1, 4, 1, 0, 0}, {16, 0, 4, 1, 0, 0},
+    {16, 1, 4, 1, 2, 0}, {16, 1, 4, 1, 0, 6}, {16, 1, 4, 1, 2, 6}};
 
 /* Tuning-cache key: device, rule, language, the template text and the
  * shapes the autotuner tries (a new candidate means a new tune). */
@@ -645,9 +648,11 @@ static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
 
 /* Measure a few launch shapes on a 16384 x 16384 soup (big enough to
  * fill the device for a millisecond); keep the fastest. The PTX target
- * also tries an eighth of the levels with multiply-add shifts: rules
+ * also tries an eighth of the levels with multiply-add shifts (rules
  * with small networks (Seeds: 5 gates) gain 7% on the H100, Life loses
- * 8% (BENCHMARKS.md). */
+ * 8%) and six-tick loop turns (fewer register moves; Life +3%, Seeds
+ * +15%, HighLife -7%: ptxas schedules each rule its own way;
+ * BENCHMARKS.md). */
 static int autotune(gg_cuda *c, gg_err *err)
 {
     gg_grid soup;
@@ -660,7 +665,8 @@ static int autotune(gg_cuda *c, gg_err *err)
     size_t n = sizeof tune_candidates / sizeof *tune_candidates;
     for (size_t i = 0; !bad && i < n; i++) {
         double s;
-        if ((tune_candidates[i].wpl > 1 || tune_candidates[i].fma) &&
+        if ((tune_candidates[i].wpl > 1 || tune_candidates[i].fma ||
+             tune_candidates[i].turn) &&
             c->o.lang != GG_CUDA_LANG_PTX)
             continue;
         c->tune = tune_candidates[i];
@@ -679,30 +685,33 @@ static int autotune(gg_cuda *c, gg_err *err)
 
 static int choose_tune(gg_cuda *c, gg_err *err)
 {
-    /* "tmax,funnel,wpb[,wpl[,fma]]" */
+    /* "tmax,funnel,wpb[,wpl[,fma[,turn]]]" */
     const char *env = getenv("GOLGEN_GPU_TUNE");
     gg_gpu_tune t = c->o.tune;
     if (!t.tmax && env) {
         t.wpl = 1;
         t.fma = 0;
-        if (sscanf(env, "%d,%d,%d,%d,%d", &t.tmax, &t.funnel, &t.wpb,
-                   &t.wpl, &t.fma) < 3)
+        t.turn = 0;
+        if (sscanf(env, "%d,%d,%d,%d,%d,%d", &t.tmax, &t.funnel, &t.wpb,
+                   &t.wpl, &t.fma, &t.turn) < 3)
             t.tmax = 0;
     }
     if (t.tmax) {
         if (t.tmax > GG_GPU_TMAX || (t.tmax & (t.tmax - 1)) || t.wpb < 1 ||
             t.wpb > 32 || (t.wpl > 1 && t.wpl != 2 && t.wpl != 4) ||
-            t.fma < 0 || t.fma > 16)
-            return gg_fail(err, "launch shape %d,%d,%d,%d,%d: generations "
+            t.fma < 0 || t.fma > 16 ||
+            (t.turn && t.turn != 3 && t.turn != 6))
+            return gg_fail(err, "launch shape %d,%d,%d,%d,%d,%d: generations "
                            "per launch must be a power of two up to %d, "
                            "warps per block 1..32, words per lane 1, 2 or "
-                           "4, multiply-add levels 0..16 (sixteenths)",
-                           t.tmax, t.funnel, t.wpb, t.wpl, t.fma,
+                           "4, multiply-add levels 0..16 (sixteenths), "
+                           "ticks per loop turn 3 or 6",
+                           t.tmax, t.funnel, t.wpb, t.wpl, t.fma, t.turn,
                            GG_GPU_TMAX);
         if (t.wpl < 1 || c->o.lang != GG_CUDA_LANG_PTX)
             t.wpl = 1;
         if (c->o.lang != GG_CUDA_LANG_PTX)
-            t.fma = 0;
+            t.fma = t.turn = 0;
         if (t.wpl > 1)
             t.funnel = 1;
         c->tune = t;
@@ -730,7 +739,7 @@ static int open_common(const gg_rule *rule, const char *src,
               gg_gpu_cache_dir(c->o.cache_dir, c->cache_dir,
                                sizeof c->cache_dir, err);
     if (!bad && src) {
-        c->tune = c->o.tune.tmax ? c->o.tune : (gg_gpu_tune){16, 0, 4, 1, 0};
+        c->tune = c->o.tune.tmax ? c->o.tune : (gg_gpu_tune){16, 0, 4, 1, 0, 0};
         bad = build(c, src, err);
     } else if (!bad) {
         bad = choose_tune(c, err);

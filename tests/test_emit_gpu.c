@@ -132,7 +132,7 @@ static void test_ptx_ptxas(void **state)
         gg_rule r = gg_test_rule(rules[i]);
         /* interleaved levels: none, pairs, all of them */
         int ilv = i % 3 == 0 ? 0 : i % 3 == 1 ? 2 : 17;
-        gg_ptx_opts o = {i == 0 || i == 4 ? 16 : 4, i % 2 == 1, 4, ilv, 1, 0, 0, 0, 0, 0};
+        gg_ptx_opts o = {i == 0 || i == 4 ? 16 : 4, i % 2 == 1, 4, ilv, 1, 0, 0, 0, 0, 0, 0};
         char *src;
         size_t len;
         gg_err err;
@@ -164,7 +164,7 @@ static void test_rowsum_lr(void **state)
     assert_non_null(strstr(src, "/* L */"));
     free(src);
     const char *ptxas = ptxas_path();
-    gg_ptx_opts o = {4, true, 4, 5, 1, 0, 0, 0, 0, 0};
+    gg_ptx_opts o = {4, true, 4, 5, 1, 0, 0, 0, 0, 0, 0};
     setenv("GOLGEN_GPU_FRONT", "rowsum-lr", 1);
     bad = gg_emit_ptx_opts(&r, &o, &src, &len, &err);
     unsetenv("GOLGEN_GPU_FRONT");
@@ -202,13 +202,13 @@ static void test_ptx_bad_tmax(void **state)
     char *src;
     size_t len;
     gg_err err;
-    gg_ptx_opts o = {12, false, 4, 0, 1, 0, 0, 0, 0, 0};
+    gg_ptx_opts o = {12, false, 4, 0, 1, 0, 0, 0, 0, 0, 0};
     assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, "power of two"));
     o.tmax = 32;
     assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
     /* words per lane: 1, 2 or 4, several only with funnel shifts */
-    gg_ptx_opts w = {8, true, 4, 0, 3, 0, 0, 0, 0, 0};
+    gg_ptx_opts w = {8, true, 4, 0, 3, 0, 0, 0, 0, 0, 0};
     assert_int_equal(gg_emit_ptx_opts(&r, &w, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, "words per lane"));
     w.wpl = 2;
@@ -230,7 +230,7 @@ static void test_ptx_words_per_lane(void **state)
     for (int i = 0; i < 4; i++) {
         gg_rule r = gg_test_rule(wr[i]);
         gg_ptx_opts o = {i == 3 ? 4 : 8, true, 4, i == 2 ? 3 : 0,
-                         i == 3 ? 4 : 2, 0, 0, 0, 0, 0};
+                         i == 3 ? 4 : 2, 0, 0, 0, 0, 0, 0};
         char *src, *one;
         size_t len, len1;
         gg_err err;
@@ -278,7 +278,7 @@ static void test_ptx_inner_fma(void **state)
     const char *ptxas = ptxas_path();
     for (int i = 0; i < 3; i++) {
         gg_rule r = gg_test_rule(fr[i]);
-        gg_ptx_opts o = {16, true, 4, 0, 1, 168, 0, 3, 0, 0}, n = o;
+        gg_ptx_opts o = {16, true, 4, 0, 1, 168, 0, 3, 0, 0, 0}, n = o;
         n.inner = 1;
         n.fma = i * 8; /* none, half, all */
         char *src, *base;
@@ -324,8 +324,56 @@ static void test_ptx_inner_fma(void **state)
         free(src);
         free(base);
     }
-    gg_ptx_opts bad = {16, true, 4, 0, 1, 0, 0, 0, 17, 1};
+    gg_ptx_opts bad = {16, true, 4, 0, 1, 0, 0, 0, 17, 1, 0};
     assert_refused(&bad, "multiply-add");
+}
+
+/* Six-tick turns of the interior loop: the steady loop holds six ticks
+ * and up to five follow it (three and two with three-tick turns), the
+ * same gates per tick, the masked copy unchanged; assemble for sm_90.
+ * (Their results are checked on the device by the runtime's validation,
+ * which has strips of every remainder modulo six.) */
+static void test_ptx_turn6(void **state)
+{
+    (void)state;
+    static const char *const tr[] = {"B3/S23", "B3678/S34678"};
+    const char *ptxas = ptxas_path();
+    for (int i = 0; i < 2; i++) {
+        gg_rule r = gg_test_rule(tr[i]);
+        gg_ptx_opts o = gg_ptx_tuned(16, true, 4, 1), n = o;
+        n.turn = 6;
+        char *src, *base;
+        size_t len, lenb;
+        gg_err err;
+        if (gg_emit_ptx_opts(&r, &n, &src, &len, &err) ||
+            gg_emit_ptx_opts(&r, &o, &base, &lenb, &err))
+            fail_msg("%s: %s", tr[i], err.msg);
+        /* per entry: the fill, steady and masked loops */
+        assert_int_equal(count(base, "add.s32 %tk, %tk, 3;"), 3 * 5);
+        assert_int_equal(count(src, "add.s32 %tk, %tk, 6;"), 5);
+        assert_int_equal(count(src, "add.s32 %tk, %tk, 3;"), 2 * 5);
+        assert_int_equal(count(src, "LOOP_B:"), count(base, "LOOP_B:"));
+        gg_circuit *c = malloc(sizeof *c);
+        gg_kplan p;
+        assert_non_null(c);
+        assert_int_equal(gg_emit_gpu_circuit(&r, c, &err), 0);
+        assert_int_equal(gg_kplan_build(c, &p, &err), 0);
+        free(c);
+        /* per entry gg_step_T: 14 ticks of the interior copy instead of
+         * 8, each with T final stages and T pushing levels */
+        size_t extra = 0;
+        for (int t = 1; t <= 16; t *= 2)
+            extra += (size_t)(6 * t * (p.final.n_gates + p.row.n_gates));
+        assert_int_equal(count(src, "lop3.b32"),
+                         count(base, "lop3.b32") + extra);
+        if (ptxas)
+            assemble(ptxas, src, len, tr[i]);
+        free(src);
+        free(base);
+    }
+    gg_ptx_opts bad = gg_ptx_tuned(16, true, 4, 1);
+    bad.turn = 4;
+    assert_refused(&bad, "ticks per loop turn");
 }
 
 /* Chains of levels (level g reads the row level g-1 pushed this tick) and
@@ -341,7 +389,7 @@ static void test_ptx_chain_prefetch(void **state)
     const char *ptxas = ptxas_path();
     for (int i = 0; i < 3; i++) {
         gg_rule r = gg_test_rule(cr[i]);
-        gg_ptx_opts o = {16, true, 4, 0, 1, 0, 0, 0, 0, 0}, c = o;
+        gg_ptx_opts o = {16, true, 4, 0, 1, 0, 0, 0, 0, 0, 0}, c = o;
         c.chain = i == 2 ? 16 : 4;
         c.prefetch = i + 2;
         c.maxnreg = 168;
@@ -370,7 +418,7 @@ static void test_ptx_chain_prefetch(void **state)
         free(src);
         free(base);
     }
-    gg_ptx_opts w = {8, true, 4, 0, 2, 0, 4, 0, 0, 0};
+    gg_ptx_opts w = {8, true, 4, 0, 2, 0, 4, 0, 0, 0, 0};
     assert_refused(&w, "chains");
     w.chain = 0;
     w.prefetch = 2;
@@ -426,27 +474,31 @@ static void test_cli(void **state)
     }
 }
 
-/* The tuning cache keeps the PTX multiply-add share; a file from before
- * the field reads as 0; an out-of-range share or launch shape is not
- * taken (the backend then tunes again). */
+/* The tuning cache keeps the PTX multiply-add share and loop turn; a
+ * file from before those fields reads as 0; an out-of-range share, turn
+ * or launch shape is not taken (the backend then tunes again). */
 static void test_tune_cache(void **state)
 {
     (void)state;
     char path[256];
-    gg_gpu_tune t = {16, 1, 4, 1, 2}, r;
+    gg_gpu_tune t = {16, 1, 4, 1, 2, 6}, r;
     gg_gpu_tune_save(gg_test_dir, 42, &t);
     assert_true(gg_gpu_tune_load(gg_test_dir, 42, &r));
     assert_int_equal(r.tmax, 16);
     assert_int_equal(r.wpb, 4);
     assert_int_equal(r.fma, 2);
+    assert_int_equal(r.turn, 6);
     static const struct {
         const char *text;
         bool ok;
-        int fma;
+        int fma, turn;
     } files[] = {
-        {"tmax 8 funnel 1 wpb 2 wpl 1\n", true, 0},
-        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 17\n", false, 0},
-        {"tmax 12 funnel 1 wpb 4 wpl 1 fma 2\n", false, 0},
+        {"tmax 8 funnel 1 wpb 2 wpl 1\n", true, 0, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 17\n", false, 0, 0},
+        {"tmax 12 funnel 1 wpb 4 wpl 1 fma 2\n", false, 0, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 2\n", true, 2, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 3\n", true, 0, 3},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 5\n", false, 0, 0},
     };
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         snprintf(path, sizeof path, "%s/gpu-tune-%016llx.txt", gg_test_dir,
@@ -457,8 +509,10 @@ static void test_tune_cache(void **state)
         fclose(f);
         bool ok = gg_gpu_tune_load(gg_test_dir, 7, &r);
         assert_int_equal(ok, files[i].ok);
-        if (ok)
+        if (ok) {
             assert_int_equal(r.fma, files[i].fma);
+            assert_int_equal(r.turn, files[i].turn);
+        }
     }
 }
 
@@ -468,6 +522,7 @@ int main(void)
         cmocka_unit_test(test_tune_cache),
         cmocka_unit_test(test_cuda_nvrtc),
         cmocka_unit_test(test_ptx_ptxas),
+        cmocka_unit_test(test_ptx_turn6),
         cmocka_unit_test(test_ptx_bad_tmax),
         cmocka_unit_test(test_ptx_words_per_lane),
         cmocka_unit_test(test_ptx_chain_prefetch),
