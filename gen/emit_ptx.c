@@ -26,6 +26,9 @@ typedef struct pctx {
                     2 always (the interior copy's steady ticks) */
     int turn;    /* ticks per turn of the interior copy's steady loop (a
                     multiple of 3: the register rings' period) */
+    int top;     /* highest level a tick runs: T, or fewer in the staged
+                    fill of the interior copy */
+    bool loopfill; /* the interior copy's fill as a loop of every level */
 } pctx;
 
 /* Rows level g lags the level below: 2 where level g starts a chain (it
@@ -494,14 +497,14 @@ static int emit_tick(const pctx *c, int phase, gg_err *err)
          * position 0 just pushed), ... level 0 last. */
         for (int j = 0; j < c->chain; j++) {
             n = 0;
-            for (int g = c->t; g >= 0; g--)
+            for (int g = c->top; g >= 0; g--)
                 if (chain_pos(c, g) == j)
                     lv[n++] = g;
             if (n && emit_levels(c, phase, lv, n, err))
                 return -1;
         }
     } else
-        for (int hi = c->t; hi >= 0; hi -= c->ilv) {
+        for (int hi = c->top; hi >= 0; hi -= c->ilv) {
             int lo = hi - c->ilv + 1 > 0 ? hi - c->ilv + 1 : 0;
             n = 0;
             for (int g = hi; g >= lo; g--)
@@ -559,7 +562,8 @@ static int emit_body(const pctx *c, gg_err *err)
 /* The interior copy: every row the strip's pipeline reads is inside the
  * grid and every lane's word inside the row (emit_setup routes only such
  * tasks here), so loads need no wrap or guard. The ticks split into the
- * pipeline fill (3T ticks, no row leaves), the steady turns of c->turn
+ * pipeline fill (3T ticks, no row leaves; staged unless c->loopfill),
+ * the steady turns of c->turn
  * ticks (every tick stores, under the lane's own predicates only) and up
  * to turn - 1 last ticks; the fill is a multiple of three, so the ring
  * phases line up. Six-tick turns let ptxas keep the rings in place across
@@ -589,8 +593,23 @@ static int emit_inner(pctx *c, gg_err *err)
         "    sub.s32 %%sturn, %%srows, %d;\n",
         c->pf, -lag(c, c->t), c->t + lag(c, c->t), c->turn - 1);
     c->store = 0;
-    if (emit_turn_loop(c, "FILL_C", "%nfill", 3, err))
-        return -1;
+    if (c->loopfill) {
+        if (emit_turn_loop(c, "FILL_C", "%nfill", 3, err))
+            return -1;
+    } else {
+        /* Level g first computes a row the strip needs at tick 3g (row
+         * ystart + g, the top of its cone), reading rows level g-1
+         * computed at ticks 3g-3 .. 3g-1; so the fill's ticks 3s .. 3s+2
+         * run levels 0 .. s only, half the fill's work (level T none). */
+        pctx st = *c;
+        for (int s = 0; s < c->t; s++) {
+            st.top = s;
+            gg_sbuf_printf(b, "    // fill stage %d: levels 0 .. %d\n", s, s);
+            for (int phase = 0; phase < 3; phase++)
+                if (emit_tick(&st, phase, err))
+                    return -1;
+        }
+    }
     c->store = 2;
     gg_sbuf_printf(b, "    mov.u32 %%tk, 0;\n"
                    "    setp.lt.s32 %%p5, %%srows, %d;\n"
@@ -805,7 +824,8 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
         return gg_fail(err, "levels with multiply-add shifts (in sixteen) "
                        "must be 0 .. 16, not %d", o->fma);
     pctx c = {b, p, t, false, o->funnel, ilv, 'A', wpl, chain, pf,
-              (o->fma * t + 8) / 16, false, 1, o->turn == 6 ? 6 : 3};
+              (o->fma * t + 8) / 16, false, 1, o->turn == 6 ? 6 : 3, t,
+              o->loopfill != 0};
     /* The interior copy needs whole turns of fill (chain 1) and one word
      * per lane. */
     bool inner = o->inner > 0 && chain == 1 && wpl == 1;
@@ -900,7 +920,7 @@ int gg_emit_ptx_opts(const gg_rule *rule, const gg_ptx_opts *o, char **src,
 
 gg_ptx_opts gg_ptx_tuned(int tmax, bool funnel, int wpb, int wpl)
 {
-    gg_ptx_opts o = {tmax, funnel, wpb, 0, wpl, 0, 0, 0, 0, 0, 0};
+    gg_ptx_opts o = {.tmax = tmax, .funnel = funnel, .wpb = wpb, .wpl = wpl};
     if (wpl <= 1) {
         /* Rows loaded three ticks ahead (the T16 kernel waited on its
          * one-tick-ahead load: long_scoreboard 0.99 per issued

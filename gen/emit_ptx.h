@@ -54,6 +54,10 @@ typedef struct gg_ptx_opts {
                     loop has 6% fewer ALU instructions, BENCHMARKS.md) */
     int turn;    /* ticks per turn of the interior copy's steady loop: 3
                     (0) or 6 */
+    int loopfill; /* 1: the interior copy's pipeline fill (3T ticks) is a
+                     loop that runs every level, as before session 4;
+                     0: straight-line stages that skip each level's
+                     ticks before its first needed row (half the fill) */
 } gg_ptx_opts;
 
 /* The options the runtime uses for a tuned launch shape (T, funnel

@@ -329,6 +329,7 @@ static void ptx_experiments(gg_ptx_opts *po)
         {"GOLGEN_PTX_FMA", offsetof(gg_ptx_opts, fma)},
         {"GOLGEN_PTX_INNER", offsetof(gg_ptx_opts, inner)},
         {"GOLGEN_PTX_TURN", offsetof(gg_ptx_opts, turn)},
+        {"GOLGEN_PTX_LOOPFILL", offsetof(gg_ptx_opts, loopfill)},
     };
     for (size_t i = 0; i < sizeof knobs / sizeof *knobs; i++) {
         const char *v = getenv(knobs[i].env);

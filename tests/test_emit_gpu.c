@@ -132,7 +132,9 @@ static void test_ptx_ptxas(void **state)
         gg_rule r = gg_test_rule(rules[i]);
         /* interleaved levels: none, pairs, all of them */
         int ilv = i % 3 == 0 ? 0 : i % 3 == 1 ? 2 : 17;
-        gg_ptx_opts o = {i == 0 || i == 4 ? 16 : 4, i % 2 == 1, 4, ilv, 1, 0, 0, 0, 0, 0, 0};
+        gg_ptx_opts o = {.tmax = i == 0 || i == 4 ? 16 : 4,
+                         .funnel = i % 2 == 1, .wpb = 4, .ilv = ilv,
+                         .wpl = 1};
         char *src;
         size_t len;
         gg_err err;
@@ -164,7 +166,7 @@ static void test_rowsum_lr(void **state)
     assert_non_null(strstr(src, "/* L */"));
     free(src);
     const char *ptxas = ptxas_path();
-    gg_ptx_opts o = {4, true, 4, 5, 1, 0, 0, 0, 0, 0, 0};
+    gg_ptx_opts o = {.tmax = 4, .funnel = true, .wpb = 4, .ilv = 5, .wpl = 1};
     setenv("GOLGEN_GPU_FRONT", "rowsum-lr", 1);
     bad = gg_emit_ptx_opts(&r, &o, &src, &len, &err);
     unsetenv("GOLGEN_GPU_FRONT");
@@ -202,13 +204,13 @@ static void test_ptx_bad_tmax(void **state)
     char *src;
     size_t len;
     gg_err err;
-    gg_ptx_opts o = {12, false, 4, 0, 1, 0, 0, 0, 0, 0, 0};
+    gg_ptx_opts o = {.tmax = 12, .wpb = 4, .wpl = 1};
     assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, "power of two"));
     o.tmax = 32;
     assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
     /* words per lane: 1, 2 or 4, several only with funnel shifts */
-    gg_ptx_opts w = {8, true, 4, 0, 3, 0, 0, 0, 0, 0, 0};
+    gg_ptx_opts w = {.tmax = 8, .funnel = true, .wpb = 4, .wpl = 3};
     assert_int_equal(gg_emit_ptx_opts(&r, &w, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, "words per lane"));
     w.wpl = 2;
@@ -229,8 +231,8 @@ static void test_ptx_words_per_lane(void **state)
     const char *ptxas = ptxas_path();
     for (int i = 0; i < 4; i++) {
         gg_rule r = gg_test_rule(wr[i]);
-        gg_ptx_opts o = {i == 3 ? 4 : 8, true, 4, i == 2 ? 3 : 0,
-                         i == 3 ? 4 : 2, 0, 0, 0, 0, 0, 0};
+        gg_ptx_opts o = {.tmax = i == 3 ? 4 : 8, .funnel = true, .wpb = 4,
+                         .ilv = i == 2 ? 3 : 0, .wpl = i == 3 ? 4 : 2};
         char *src, *one;
         size_t len, len1;
         gg_err err;
@@ -278,7 +280,9 @@ static void test_ptx_inner_fma(void **state)
     const char *ptxas = ptxas_path();
     for (int i = 0; i < 3; i++) {
         gg_rule r = gg_test_rule(fr[i]);
-        gg_ptx_opts o = {16, true, 4, 0, 1, 168, 0, 3, 0, 0, 0}, n = o;
+        gg_ptx_opts o = {.tmax = 16, .funnel = true, .wpb = 4, .wpl = 1,
+                         .maxnreg = 168, .prefetch = 3, .loopfill = 1},
+                    n = o;
         n.inner = 1;
         n.fma = i * 8; /* none, half, all */
         char *src, *base;
@@ -324,7 +328,8 @@ static void test_ptx_inner_fma(void **state)
         free(src);
         free(base);
     }
-    gg_ptx_opts bad = {16, true, 4, 0, 1, 0, 0, 0, 17, 1, 0};
+    gg_ptx_opts bad = {.tmax = 16, .funnel = true, .wpb = 4, .wpl = 1,
+                       .fma = 17, .inner = 1};
     assert_refused(&bad, "multiply-add");
 }
 
@@ -340,7 +345,9 @@ static void test_ptx_turn6(void **state)
     const char *ptxas = ptxas_path();
     for (int i = 0; i < 2; i++) {
         gg_rule r = gg_test_rule(tr[i]);
-        gg_ptx_opts o = gg_ptx_tuned(16, true, 4, 1), n = o;
+        gg_ptx_opts o = gg_ptx_tuned(16, true, 4, 1), n;
+        o.loopfill = 1;
+        n = o;
         n.turn = 6;
         char *src, *base;
         size_t len, lenb;
@@ -376,6 +383,48 @@ static void test_ptx_turn6(void **state)
     assert_refused(&bad, "ticks per loop turn");
 }
 
+/* The staged fill of the interior copy: ticks 3s .. 3s+2 run levels
+ * 0 .. s, so each entry gg_step_T runs 3T(T+1)/2 fewer final stages and
+ * 3T(T-1)/2 fewer row nets than the fill loop of every level (T turns of
+ * 3 ticks, emitted once); straight-line, its code holds 3T(T-1)/2 final
+ * stages and 3T(T+1)/2 row nets where the loop's held 3T of each. The
+ * masked copy keeps its loop. (Results: the device's validation.) */
+static void test_ptx_staged_fill(void **state)
+{
+    (void)state;
+    const char *ptxas = ptxas_path();
+    gg_rule r = gg_test_rule("B36/S23");
+    gg_ptx_opts o = gg_ptx_tuned(16, true, 4, 1), n = o;
+    o.loopfill = 1;
+    char *src, *base;
+    size_t len, lenb;
+    gg_err err;
+    if (gg_emit_ptx_opts(&r, &n, &src, &len, &err) ||
+        gg_emit_ptx_opts(&r, &o, &base, &lenb, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(count(base, "FILL_C:"), 5);
+    assert_int_equal(count(src, "FILL_C:"), 0);
+    assert_int_equal(count(src, "// fill stage 15: levels 0 .. 15"), 1);
+    assert_int_equal(count(src, "// fill stage 0: levels 0 .. 0"), 5);
+    assert_int_equal(count(src, "LOOP_B:"), count(base, "LOOP_B:"));
+    gg_circuit *c = malloc(sizeof *c);
+    gg_kplan p;
+    assert_non_null(c);
+    assert_int_equal(gg_emit_gpu_circuit(&r, c, &err), 0);
+    assert_int_equal(gg_kplan_build(c, &p, &err), 0);
+    free(c);
+    long long more = 0, nf = p.final.n_gates, nr = p.row.n_gates;
+    for (long long t = 1; t <= 16; t *= 2)
+        more += (3 * t * (t - 1) / 2 - 3 * t) * nf +
+                (3 * t * (t + 1) / 2 - 3 * t) * nr;
+    assert_int_equal((long long)count(src, "lop3.b32"),
+                     (long long)count(base, "lop3.b32") + more);
+    if (ptxas)
+        assemble(ptxas, src, len, "staged fill");
+    free(src);
+    free(base);
+}
+
 /* Chains of levels (level g reads the row level g-1 pushed this tick) and
  * rows loaded several ticks ahead: the same gates, a shorter pipeline
  * fill (T + lag(T) ticks, lag(16) = 20 with chains of 4, 32 without),
@@ -389,7 +438,7 @@ static void test_ptx_chain_prefetch(void **state)
     const char *ptxas = ptxas_path();
     for (int i = 0; i < 3; i++) {
         gg_rule r = gg_test_rule(cr[i]);
-        gg_ptx_opts o = {16, true, 4, 0, 1, 0, 0, 0, 0, 0, 0}, c = o;
+        gg_ptx_opts o = {.tmax = 16, .funnel = true, .wpb = 4, .wpl = 1}, c = o;
         c.chain = i == 2 ? 16 : 4;
         c.prefetch = i + 2;
         c.maxnreg = 168;
@@ -418,7 +467,7 @@ static void test_ptx_chain_prefetch(void **state)
         free(src);
         free(base);
     }
-    gg_ptx_opts w = {8, true, 4, 0, 2, 0, 4, 0, 0, 0, 0};
+    gg_ptx_opts w = {.tmax = 8, .funnel = true, .wpb = 4, .wpl = 2, .chain = 4};
     assert_refused(&w, "chains");
     w.chain = 0;
     w.prefetch = 2;
@@ -523,6 +572,7 @@ int main(void)
         cmocka_unit_test(test_cuda_nvrtc),
         cmocka_unit_test(test_ptx_ptxas),
         cmocka_unit_test(test_ptx_turn6),
+        cmocka_unit_test(test_ptx_staged_fill),
         cmocka_unit_test(test_ptx_bad_tmax),
         cmocka_unit_test(test_ptx_words_per_lane),
         cmocka_unit_test(test_ptx_chain_prefetch),
