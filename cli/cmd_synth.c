@@ -62,6 +62,8 @@ static void usage(FILE *out)
         "(one shared row sum:\n2 lut3 or 5 gate2; none for --front none) "
         "+ final-stage gates (+1 NOT when a\ngate2 network must invert its "
         "output, for B0 rules).\n\n"
+        "--k-min K starts at K: an UNSAT there raises the lower bound when "
+        "the cache\nalready rules out every k below K.\n"
         "--init-rows N: care rows put into each CNF before counterexamples "
         "(default: all\nof a table of up to 128 rows, else 64). "
         "--threads N: solver threads (one\nshape each; a single "
@@ -154,10 +156,11 @@ static int store(const synth_args *a, const gg_rule *rule, gg_front_kind front,
 }
 
 static int solve(const synth_args *a, const gg_tt *t, const gg_net *upper,
-                 outcome *o, gg_err *err)
+                 int known_lower, outcome *o, gg_err *err)
 {
     gg_synth_opts opts = a->opts;
     opts.upper = upper;
+    opts.known_lower = known_lower;
     opts.cancel = &interrupted;
     opts.progress = true;
     void (*old)(int) = signal(SIGINT, on_sigint);
@@ -330,11 +333,13 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
     static gg_net upper, adder;
     gg_err ignore;
     upper = o->net;
+    /* the cache's lower bound, so that --k-min at it raises it */
+    int known_lower = have == 1 ? o->info.lower_bound : 0;
     if (gg_adder_net(&f, &t, lib, &adder, &ignore) == 0 &&
         (have != 1 || gg_synth_cost(&adder, lib) < gg_synth_cost(&upper, lib)))
         upper = adder, have = 1;
     o->cached = false;
-    if (solve(a, &t, have == 1 ? &upper : NULL, o, err))
+    if (solve(a, &t, have == 1 ? &upper : NULL, known_lower, o, err))
         return gg_sat_available() ? GG_EXIT_CHECK_FAILED : GG_EXIT_ENV;
     if (store(a, rule, front, lib, o, err))
         return GG_EXIT_CHECK_FAILED;

@@ -215,6 +215,11 @@ int gg_synth_run(const gg_tt *f, const gg_synth_opts *o, gg_synth_result *res,
         if (upper_bound(f, o, res, err))
             return -1;
         res->lower_bound = lower_bound(f, o->lib);
+        /* a caller's bound above the network's cost is not believed */
+        if (o->known_lower > res->lower_bound &&
+            o->known_lower <= gg_synth_cost(&res->net, o->lib) -
+                                  forced_not(f, o->lib))
+            res->lower_bound = o->known_lower;
         int first = o->k_min > 0 ? o->k_min : res->lower_bound;
         if (search(f, o, res, first, t0, err))
             return -1;

@@ -39,6 +39,9 @@ typedef struct gg_synth_opts {
                             a table of up to 128 rows (fewer conflicts than
                             counterexamples on Life's 96 care rows), else 64 */
     const gg_net *upper; /* a known correct network (e.g. the cache) or NULL */
+    int known_lower;     /* every k below this is already known impossible
+                            (the cache's lower bound), so an UNSAT at
+                            k_min = known_lower raises the bound; 0: none */
     volatile sig_atomic_t *cancel; /* set to stop (Ctrl-C); may be NULL */
     bool progress;       /* per-k lines on stderr */
 } gg_synth_opts;
