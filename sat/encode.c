@@ -31,8 +31,13 @@ struct gg_enc {
     int n, k, arity;
     int vtrue;      /* a variable forced true: constants are +-vtrue */
     int pol;        /* output polarity */
+    int pol2;       /* spec.f2's gate's polarity */
     gate g[GG_ENC_MAX_GATES];
     int *x;         /* x[r * k + i]: gate i on row r; 0 while r not added */
+    int n_perm;     /* closure (spec.swap): candidate involutions */
+    int perm[10][4];
+    int psel[10];   /* perm p chosen */
+    int cpl[4];     /* gate i's image is complemented */
     int *buf;       /* clause scratch */
 };
 
@@ -193,10 +198,12 @@ static void setup_function(gg_enc *e, int i)
     at_least(e, g, 0, open, 2 - g->n_fixed);
 }
 
-/* Without a shape, each gate but the output feeds a later gate. */
+/* Without a shape, each gate but the output(s) feeds a later gate. */
 static void every_gate_read(gg_enc *e)
 {
     for (int j = 0; j + 1 < e->k; j++) {
+        if (e->spec.f2 && j == e->spec.out2)
+            continue;
         int lits[GG_ENC_MAX_GATES], n = 0;
         for (int i = j + 1; i < e->k; i++)
             lits[n++] = e->g[i].reads[e->n + j];
@@ -428,9 +435,10 @@ static bool twins(const gg_shape *sh, int i, int j)
 static void order_twins(gg_enc *e)
 {
     const gg_shape *sh = e->spec.shape;
+    const uint32_t *fb = e->spec.forbid;
     for (int i = 0; sh && i < e->k; i++)
         for (int j = i + 1; j < e->k; j++) {
-            if (!twins(sh, i, j))
+            if (!twins(sh, i, j) || (fb && fb[i] != fb[j]))
                 continue;
             const gate *a = &e->g[i], *b = &e->g[j];
             for (int oa = 1; oa < a->n_opt; oa++)
@@ -439,12 +447,36 @@ static void order_twins(gg_enc *e)
         }
 }
 
+/* The involutions of 0 .. n-1 (n <= 4), a selector for each, at least
+ * one chosen. */
+static void closure_setup(gg_enc *e)
+{
+    int n = e->spec.n_closed, p[4];
+    if (!e->spec.swap || n < 1)
+        return;
+    for (int a = 0; a < 256; a++) { /* every map 0..n-1 -> 0..n-1 */
+        int ok = 1;
+        for (int i = 0; i < n; i++)
+            p[i] = a >> (2 * i) & 3;
+        for (int i = 0; i < n && ok; i++)
+            ok = p[i] < n && p[p[i]] == i;
+        if (!ok || (n < 4 && a >> (2 * n)))
+            continue;
+        memcpy(e->perm[e->n_perm], p, sizeof p);
+        e->psel[e->n_perm++] = gg_sat_var(e->sat);
+    }
+    gg_sat_clause(e->sat, e->psel, e->n_perm);
+    for (int i = 0; i < n; i++)
+        e->cpl[i] = gg_sat_var(e->sat);
+}
+
 static int setup(gg_enc *e, gg_err *err)
 {
     const gg_enc_spec *spec = &e->spec;
     e->vtrue = gg_sat_var(e->sat);
     gg_sat_clause(e->sat, &e->vtrue, 1);
     e->pol = gg_sat_var(e->sat);
+    e->pol2 = gg_sat_var(e->sat);
     if (spec->lib == GG_LIB_GATE2) {
         int p = gg_tt_get(spec->f->care, 0) && gg_tt_get(spec->f->on, 0);
         emit(e, (int[]){p ? e->pol : -e->pol}, 1);
@@ -454,6 +486,9 @@ static int setup(gg_enc *e, gg_err *err)
             return -1;
         choose(e, &e->g[i]);
         setup_function(e, i);
+        for (int c = 0; spec->forbid && c < e->n + i; c++)
+            if (spec->forbid[i] >> c & 1)
+                emit(e, (int[]){-e->g[i].reads[c]}, 1);
     }
     if (!spec->shape)
         every_gate_read(e);
@@ -463,6 +498,7 @@ static int setup(gg_enc *e, gg_err *err)
     reapplied(e);
     decomposition(e);
     two_exit(e);
+    closure_setup(e);
     return 0;
 }
 
@@ -527,6 +563,33 @@ static void option_row(gg_enc *e, const gate *g, const option *o, int x,
     }
 }
 
+/* The image of row r under spec.swap. */
+static int swapped_row(const gg_enc *e, int r)
+{
+    int t = 0;
+    for (int c = 0; c < e->n; c++)
+        t |= (r >> c & 1) << e->spec.swap[c];
+    return t;
+}
+
+/* Closure on the pair r, swap(r) once both are added: under perm p,
+ * x[p(i)] on swap(r) xor x[i] on r xor c_i is 0 (4 clauses each). */
+static void closure_row(gg_enc *e, int r)
+{
+    int r2 = e->n_perm ? swapped_row(e, r) : -1;
+    if (r2 < 0 || !e->x[r2 * e->k])
+        return;
+    for (int q = 0; q < e->n_perm; q++)
+        for (int i = 0; i < e->spec.n_closed; i++) {
+            int a = e->x[r2 * e->k + e->perm[q][i]], b = e->x[r * e->k + i],
+                c = e->cpl[i], p = -e->psel[q];
+            emit(e, (int[]){p, -a, b, c}, 4);
+            emit(e, (int[]){p, a, -b, c}, 4);
+            emit(e, (int[]){p, a, b, -c}, 4);
+            emit(e, (int[]){p, -a, -b, -c}, 4);
+        }
+}
+
 void gg_enc_add_row(gg_enc *e, int r)
 {
     int *x = &e->x[r * e->k];
@@ -541,6 +604,13 @@ void gg_enc_add_row(gg_enc *e, int r)
     int out = x[e->k - 1], want = gg_tt_get(e->spec.f->on, r);
     emit2(e, -out, want ? -e->pol : e->pol);
     emit2(e, out, want ? e->pol : -e->pol);
+    const gg_tt *f2 = e->spec.f2;
+    if (f2 && gg_tt_get(f2->care, r)) {
+        int o2 = x[e->spec.out2], w2 = gg_tt_get(f2->on, r);
+        emit2(e, -o2, w2 ? -e->pol2 : e->pol2);
+        emit2(e, o2, w2 ? e->pol2 : -e->pol2);
+    }
+    closure_row(e, r);
 }
 
 static const option *chosen(const gg_enc *e, const gate *g)

@@ -60,6 +60,22 @@ typedef struct gg_enc_spec {
     int n_nd;
     const unsigned (*nd4)[2]; /* gg_symm_nondecomp_k(.., 4, ..) pairs, or NULL */
     int n_nd4;
+    const uint32_t *forbid; /* per gate, signals (inputs, then gates) it
+                               must not read, or NULL; twin gates with different masks
+                               are not ordered (pass class_of NULL too:
+                               input symmetries need not respect it) */
+    const int *swap;        /* an involution of the inputs, or NULL ... */
+    int n_closed;           /* ... under which gates 0 .. n_closed-1 (at
+                               most 4) form a closed set up to complement:
+                               on every pair of added rows r, swap(r) some
+                               involution p of them and complements c have
+                               gate p(i) on swap(r) = gate i on r ^ c_i.
+                               Checked only on rows added so far: an UNSAT
+                               is a proof, a network must be re-checked */
+    const gg_tt *f2;        /* a second output: gate out2 computes f2 on
+                               its care rows (rows come from f's care set,
+                               so f's must cover f2's), or NULL */
+    int out2;
 } gg_enc_spec;
 
 /* Builds the row-independent part of the CNF into s. NULL on error. */

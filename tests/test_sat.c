@@ -12,6 +12,7 @@
 #include "cms.h"
 #include "encode.h"
 #include "front.h"
+#include "kjob.h"
 #include "shape.h"
 #include "symm.h"
 #include "synth.h"
@@ -88,6 +89,97 @@ static void test_known_lower(void **state)
     assert_int_equal(gg_synth_run(&maj3, &o, &res, &err), 0);
     assert_int_equal(gg_synth_cost(&res.net, GG_LIB_GATE2), 4);
     assert_int_equal(res.lower_bound, 4); /* from the search, not the 9 */
+}
+
+/* Gates barred from some inputs (gg_synth_opts.forbid, the row-pair
+ * prefix search of bench/prefix_share.c): 4-input parity in three gate2
+ * gates needs input 0 read by some gate, so barring gates 0 and 1 leaves
+ * it to gate 2 and barring all three is UNSAT at k = 3. */
+static void test_forbid(void **state)
+{
+    (void)state;
+    if (!gg_sat_available())
+        skip();
+    gg_tt xor4 = table(4, 0x6996);
+    gg_err err;
+    uint32_t forbid[GG_ENC_MAX_GATES] = {1, 1};
+    gg_synth_opts o = {.lib = GG_LIB_GATE2, .k_min = 3, .k_max = 3,
+                       .no_symmetry = true, .forbid = forbid};
+    assert_int_equal(gg_synth_run(&xor4, &o, &res, &err), 0);
+    assert_int_equal(res.per_k[0].status, GG_SYNTH_SAT);
+    for (int g = 0; g < 2; g++)
+        for (int i = 0; i < gg_op_arity((gg_op)res.net.gate[g].op); i++)
+            assert_int_not_equal(res.net.gate[g].in[i], 0);
+    forbid[2] = 1;
+    assert_int_equal(gg_synth_run(&xor4, &o, &res, &err), 0);
+    assert_int_equal(res.per_k[0].status, GG_SYNTH_UNSAT);
+}
+
+/* A first gate closed under a swap of inputs (gg_synth_opts.swap, as
+ * bench/prefix_share.c uses for gates two rows share): f = g(a, b) ^ cd
+ * with gate 0 barred from d takes two LUTs, and with gate 0 also
+ * unchanged or complemented by a <-> b it still does when g = a ^ b but
+ * not when g = a & ~b (a gate symmetric in a, b cannot tell a & ~b from
+ * b & ~a, and none is complemented by the swap: a = b would break it). */
+static void test_closed_prefix(void **state)
+{
+    (void)state;
+    if (!gg_sat_available())
+        skip();
+    static const int swap[4] = {1, 0, 2, 3};
+    uint32_t forbid[GG_ENC_MAX_GATES] = {0x8};
+    gg_err err;
+    for (int i = 0; i < 2; i++) {
+        gg_tt f = table(4, 0);
+        for (int r = 0; r < 16; r++) {
+            int a = r & 1, b = r >> 1 & 1, cd = (r >> 2 & 1) & (r >> 3 & 1);
+            gg_tt_put(f.on, r, (i ? a & !b : a ^ b) ^ cd);
+        }
+        for (int cl = 0; cl < 2; cl++) {
+            /* k = 2 itself (gg_synth_run skips k the fallback already
+             * reaches), one free-topology CNF */
+            gg_kjob_in in = {.f = &f, .lib = GG_LIB_LUT3, .k = 2,
+                             .forbid = forbid, .swap = cl ? swap : NULL,
+                             .n_closed = 1, .threads = 1, .init_rows = 16};
+            gg_synth_k st;
+            gg_net net;
+            assert_int_equal(gg_kjob_run(&in, &net, &st, NULL, NULL, &err),
+                             0);
+            assert_int_equal(st.status, i && cl ? GG_SYNTH_UNSAT
+                                                : GG_SYNTH_SAT);
+        }
+    }
+}
+
+/* A second output (gg_enc_spec.f2 at gate out2, as bench/prefix_share.c
+ * uses for a pair of rows): xor3 at the last gate and a & b at gate 0 in
+ * two LUTs; with gate 0 barred from c, xor3 there is UNSAT. */
+static void test_two_outputs(void **state)
+{
+    (void)state;
+    if (!gg_sat_available())
+        skip();
+    gg_tt x3 = table(3, 0x96), ab = table(3, 0x88);
+    uint32_t forbid[GG_ENC_MAX_GATES] = {0};
+    gg_err err;
+    for (int i = 0; i < 2; i++) {
+        gg_kjob_in in = {.f = &x3, .lib = GG_LIB_LUT3, .k = 2,
+                         .f2 = i ? &x3 : &ab, .out2 = 0, .forbid = forbid,
+                         .threads = 1, .init_rows = 8};
+        forbid[0] = i ? 4 : 0;
+        gg_synth_k st;
+        gg_net net;
+        assert_int_equal(gg_kjob_run(&in, &net, &st, NULL, NULL, &err), 0);
+        assert_int_equal(st.status, i ? GG_SYNTH_UNSAT : GG_SYNTH_SAT);
+        if (i)
+            continue;
+        gg_net one = net; /* gate 0 as the output: a & b or its complement */
+        one.out[0] = (uint16_t)net.n_inputs;
+        one.out_neg[0] = 0;
+        int c = gg_net_check(&one, 0, &ab, NULL) != 0;
+        one.out_neg[0] = 1;
+        assert_true(c == 0 || gg_net_check(&one, 0, &ab, NULL) == 0);
+    }
 }
 
 /* B0-style functions (1 on the all-zero row) need the output inverted in
@@ -646,6 +738,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_textbook_minima),
         cmocka_unit_test(test_known_lower),
+        cmocka_unit_test(test_forbid),
+        cmocka_unit_test(test_closed_prefix),
+        cmocka_unit_test(test_two_outputs),
         cmocka_unit_test(test_inverted_output),
         cmocka_unit_test(test_brute_gate2_3),
         cmocka_unit_test(test_brute_lut3_4),

@@ -1,0 +1,259 @@
+/* Can two output rows share three gates of the rowsum final stage, with
+ * a final network of three gates per row (9 lop3 per pair of rows, 6.5
+ * per 32-cell word with the 2-lop3 row sum, against 8 today)?
+ *
+ * Row y's final reads the row sums of rows y-1, y, y+1 (T, M, B) and its
+ * centre; rows y and y+1 can share only gates over the rows they both
+ * read, M and B. So sharing three gates needs a network for row y whose
+ * first three gates read only sM, cM, sB, cB (and each other; with
+ * PREFIX_C=1 also the centre, a cell of row M) followed by three gates
+ * that read anything: six gates, the proven minimum of the final stage.
+ * This program asks exact synthesis for exactly that (k = 6, the three
+ * gates' other inputs forbidden; free topology, since the shape list's
+ * one numbering per isomorphism class need not put those gates first).
+ * UNSAT answers the question for every sharing scheme of three gates
+ * (swap-closed or not); SAT prints the network, whose prefix must then
+ * also be closed under the swap of M and B to serve row y+1.
+ *
+ * usage: prefix_share RULE [THREADS [SECONDS]]
+ *   PREFIX_FORBID=hex sets the forbidden inputs instead (bit i = input i
+ *   of sT cT sM cM sB cB C); 0x62 is a control that the cached Life
+ *   network meets. PREFIX_GATES=p, PREFIX_FINAL=f: p shared gates and f
+ *   after them (default 3 and 3; 4 and 3 would be 10 per pair, 7 per
+ *   word). Exit 0 on UNSAT. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "front.h"
+#include "kjob.h"
+#include "net_text.h"
+#include "rule.h"
+#include "synth.h"
+#include "truth.h"
+
+/* Gate g of n on input row r (LUT3 networks). */
+static int gate_value(const gg_net *n, int g, int r)
+{
+    int v[3] = {0, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        int src = n->gate[g].in[i];
+        v[i] = src < n->n_inputs ? r >> src & 1
+                                 : gate_value(n, src - n->n_inputs, r);
+    }
+    return n->gate[g].lut >> (v[0] << 2 | v[1] << 1 | v[2]) & 1;
+}
+
+/* The solver's closure claim, checked apart from it: each of gates
+ * 0 .. np-1 equals some gate of the set on the swapped row, or its
+ * complement, on every care row. */
+static bool closed(const gg_net *n, const gg_tt *t, const int *swap, int np)
+{
+    for (int i = 0; i < np; i++) {
+        bool found = false;
+        for (int j = 0; j < np && !found; j++)
+            for (int c = 0; c < 2 && !found; c++) {
+                bool same = true;
+                for (int r = 0; r < gg_tt_rows(t) && same; r++) {
+                    if (!gg_tt_get(t->care, r))
+                        continue;
+                    int r2 = 0;
+                    for (int b = 0; b < t->n_inputs; b++)
+                        r2 |= (r >> b & 1) << swap[b];
+                    same = gate_value(n, j, r2) == (gate_value(n, i, r) ^ c);
+                }
+                found = same;
+            }
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
+/* Life-like next state from the neighbourhood count n (centre included)
+ * and the centre: the rowsum table's own answer for that count. */
+static int next_state(const gg_tt *t7, int n, int centre)
+{
+    /* a 7-input row with sT cT = n - 0 .. (row sums 0 / 0 / n - centre
+     * are not all legal), so look the count up among legal rows */
+    for (int r = 0; r < 128; r++) {
+        int st = (r & 1) + 2 * (r >> 1 & 1), sm = (r >> 2 & 1) + 2 * (r >> 3 & 1);
+        int sb = (r >> 4 & 1) + 2 * (r >> 5 & 1), c = r >> 6 & 1;
+        if (c == centre && st + sm + sb == n && gg_tt_get(t7->care, r))
+            return gg_tt_get(t7->on, r);
+    }
+    return -1;
+}
+
+/* PREFIX_PAIR=1: the whole pair at once. Inputs sT cT sM cM sB cB CM CB
+ * sN cN (rows y-1 .. y+2, the centres of rows y and y+1); gates 0 .. p-1
+ * are shared (rows y and y+1 only), gates p .. p+f-1 end in row y's
+ * output (not reading row y+2), the last f gates in row y+1's (not
+ * reading row y-1 or row y's final gates). No closure or mirror is
+ * assumed: any shared set that serves both rows. */
+static int pair_search(const gg_tt *t7, int np, int nf, int threads,
+                       double limit)
+{
+    enum { sT, cT, sM, cM, sB, cB, CM, CB, sN, cN, N_IN };
+    static gg_tt f, f2;
+    memset(&f, 0, sizeof f);
+    f.n_inputs = f2.n_inputs = N_IN;
+    for (int r = 0; r < 1 << N_IN; r++) {
+        int st = (r >> sT & 1) + 2 * (r >> cT & 1);
+        int sm = (r >> sM & 1) + 2 * (r >> cM & 1);
+        int sb = (r >> sB & 1) + 2 * (r >> cB & 1);
+        int sn = (r >> sN & 1) + 2 * (r >> cN & 1);
+        int cm = r >> CM & 1, cb = r >> CB & 1;
+        /* a centre of 1 needs a row sum of at least 1, of 0 at most 2 */
+        int ok = (cm ? sm >= 1 : sm <= 2) && (cb ? sb >= 1 : sb <= 2);
+        int y = next_state(t7, st + sm + sb, cm);
+        int y1 = next_state(t7, sm + sb + sn, cb);
+        if (!ok || y < 0 || y1 < 0)
+            continue;
+        gg_tt_put(f.care, r, 1);
+        gg_tt_put(f2.care, r, 1);
+        gg_tt_put(f.on, r, y1); /* the last gate: row y+1 */
+        gg_tt_put(f2.on, r, y);
+    }
+    int k = np + 2 * nf, out_y = np + nf - 1;
+    uint32_t forbid[GG_ENC_MAX_GATES] = {0};
+    for (int g = 0; g < k; g++) {
+        if (g < np)
+            forbid[g] = 1u << sT | 1u << cT | 1u << sN | 1u << cN;
+        else if (g <= out_y)
+            forbid[g] = 1u << sN | 1u << cN;
+        else {
+            forbid[g] = 1u << sT | 1u << cT;
+            for (int j = np; j <= out_y; j++)
+                forbid[g] |= 1u << (N_IN + j);
+        }
+    }
+    gg_kjob_in in = {.f = &f, .lib = GG_LIB_LUT3, .k = k, .forbid = forbid,
+                     .f2 = &f2, .out2 = out_y, .threads = threads,
+                     .init_rows = 1 << N_IN,
+                     .deadline = limit > 0 ? gg_kjob_now() + limit : 0,
+                     .progress = true};
+    gg_synth_k st;
+    static gg_net net;
+    gg_err err;
+    if (gg_kjob_run(&in, &net, &st, NULL, NULL, &err)) {
+        fprintf(stderr, "prefix_share: %s\n", err.msg);
+        return 2;
+    }
+    const char *what = st.status == GG_SYNTH_UNSAT ? "UNSAT"
+                       : st.status == GG_SYNTH_SAT ? "SAT"
+                                                   : "UNKNOWN";
+    printf("pair of rows, %d shared gates and %d + %d: %s, %.1f s, %llu "
+           "conflicts\n", np, nf, nf, what, st.seconds,
+           (unsigned long long)st.conflicts);
+    if (st.status == GG_SYNTH_SAT) {
+        static const char names[N_IN][GG_NET_NAME_MAX] = {
+            "sT", "cT", "sM", "cM", "sB", "cB", "CM", "CB", "sN", "cN"};
+        gg_net_write_text(stdout, &net, names);
+        /* both outputs on every care row, apart from the solver (row
+         * y's gate up to complement: its polarity is not decoded) */
+        int bad1 = 0, bad0[2] = {0, 0};
+        for (int r = 0; r < 1 << N_IN; r++) {
+            if (!gg_tt_get(f.care, r))
+                continue;
+            bad1 += (gate_value(&net, k - 1, r) ^ net.out_neg[0]) !=
+                    gg_tt_get(f.on, r);
+            for (int c = 0; c < 2; c++)
+                bad0[c] += (gate_value(&net, out_y, r) ^ c) !=
+                           gg_tt_get(f2.on, r);
+        }
+        printf("check: row y (gate %d) %s, row y+1 (gate %d) %s\n", out_y,
+               bad0[0] && bad0[1] ? "WRONG" : "right", k - 1,
+               bad1 ? "WRONG" : "right");
+    }
+    return st.status == GG_SYNTH_UNSAT ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    const char *rule_text = argc > 1 ? argv[1] : "B3/S23";
+    int threads = argc > 2 ? atoi(argv[2]) : 2;
+    double limit = argc > 3 ? atof(argv[3]) : 0;
+    gg_rule rule;
+    gg_front front;
+    gg_tt t;
+    gg_err err;
+    if (gg_rule_parse(rule_text, &rule, &err) ||
+        gg_front_build(&rule, GG_FRONT_ROWSUM, &front, &err) ||
+        gg_front_final_tt(&rule, &front, &t, &err)) {
+        fprintf(stderr, "prefix_share: %s\n", err.msg);
+        return 2;
+    }
+    /* PREFIX_CELLS=1: an eighth input, C_B, the centre cell of row B
+     * (consistent with sB, cB); the shared gates may read both centres,
+     * and must form a set closed under the swap of M and B (sM sB, cM cB,
+     * C C_B) up to complement, so that the mirror network of row y+1
+     * finds them. */
+    const char *pcells = getenv("PREFIX_CELLS");
+    bool cells = pcells && atoi(pcells);
+    static const int swap[8] = {0, 1, 4, 5, 2, 3, 7, 6};
+    if (cells) {
+        gg_tt t8;
+        memset(&t8, 0, sizeof t8);
+        t8.n_inputs = 8;
+        for (int r = 0; r < 256; r++) {
+            int sb = (r >> 4 & 1) + 2 * (r >> 5 & 1), cb = r >> 7 & 1;
+            int ok = gg_tt_get(t.care, r & 127) && (cb ? sb >= 1 : sb <= 2);
+            gg_tt_put(t8.care, r, ok);
+            gg_tt_put(t8.on, r, ok && gg_tt_get(t.on, r & 127));
+        }
+        t = t8;
+    }
+    /* inputs sT cT sM cM sB cB C (C_B) = 0 .. 6 (7) */
+    const char *pc = getenv("PREFIX_C"), *pf = getenv("PREFIX_FORBID");
+    uint32_t off = 1u << 0 | 1u << 1 | (cells || (pc && atoi(pc)) ? 0 : 1u << 6);
+    if (pf) /* a control: the cached Life network fits 0x62 (cT cB C) */
+        off = (uint32_t)strtoul(pf, NULL, 16);
+    const char *ppair = getenv("PREFIX_PAIR");
+    if (ppair && atoi(ppair)) {
+        const char *pg = getenv("PREFIX_GATES"), *pl = getenv("PREFIX_FINAL");
+        return pair_search(&t, pg ? atoi(pg) : 3, pl ? atoi(pl) : 3,
+                           threads, limit);
+    }
+    /* PREFIX_GATES=p shared gates and PREFIX_FINAL=f after them */
+    const char *pg = getenv("PREFIX_GATES"), *pl = getenv("PREFIX_FINAL");
+    int np = pg ? atoi(pg) : 3, nf = pl ? atoi(pl) : 3, k = np + nf;
+    if (np < 1 || nf < 1 || k > GG_ENC_MAX_GATES) {
+        fprintf(stderr, "prefix_share: bad PREFIX_GATES/PREFIX_FINAL\n");
+        return 2;
+    }
+    uint32_t forbid[GG_ENC_MAX_GATES] = {0};
+    for (int g = 0; g < np; g++)
+        forbid[g] = off;
+    gg_synth_opts o = {.lib = GG_LIB_LUT3, .k_min = k, .k_max = k,
+                       .threads = threads, .time_limit = limit,
+                       .shape_max_k = k - 1, .no_symmetry = true,
+                       .forbid = forbid, .progress = true,
+                       .swap = cells ? swap : NULL, .n_closed = np,
+                       .init_rows = cells ? 256 : 0};
+    static gg_synth_result res;
+    if (gg_synth_run(&t, &o, &res, &err)) {
+        fprintf(stderr, "prefix_share: %s\n", err.msg);
+        return 2;
+    }
+    const gg_synth_k *k6 = res.n_k ? &res.per_k[0] : NULL; /* k = p + f */
+    const char *st = !k6                             ? "not run"
+                     : k6->status == GG_SYNTH_UNSAT  ? "UNSAT"
+                     : k6->status == GG_SYNTH_SAT    ? "SAT"
+                                                     : "UNKNOWN";
+    printf("%s prefix of %d gates reading no input of mask 0x%02x, then %d: "
+           "%s, %.1f s, %llu conflicts\n", rule_text, np, (unsigned)off, nf,
+           st,
+           k6 ? k6->seconds : 0.0,
+           (unsigned long long)(k6 ? k6->conflicts : 0));
+    if (k6 && k6->status == GG_SYNTH_SAT) {
+        static const char names[8][GG_NET_NAME_MAX] = {
+            "sT", "cT", "sM", "cM", "sB", "cB", "C", "CB"};
+        gg_net_write_text(stdout, &res.net, names);
+        if (cells)
+            printf("shared gates closed under the swap on every care row: "
+                   "%s\n", closed(&res.net, &t, swap, np) ? "yes" : "NO");
+    }
+    return k6 && k6->status == GG_SYNTH_UNSAT ? 0 : 1;
+}
