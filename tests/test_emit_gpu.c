@@ -185,6 +185,34 @@ static size_t count(const char *src, const char *what)
     return n;
 }
 
+/* The module for rule_text with options a in *sa (length *la) and with
+ * options b in *sb; fails the test if either is refused. */
+static void emit_two(const char *rule_text, const gg_ptx_opts *a,
+                     const gg_ptx_opts *b, char **sa, size_t *la, char **sb)
+{
+    gg_rule r = gg_test_rule(rule_text);
+    size_t lb;
+    gg_err err;
+    if (gg_emit_ptx_opts(&r, a, sa, la, &err) ||
+        gg_emit_ptx_opts(&r, b, sb, &lb, &err))
+        fail_msg("%s: %s", rule_text, err.msg);
+}
+
+/* The GPU kernel plan (row net and final stage) the emitters use for
+ * rule_text. */
+static gg_kplan plan_of(const char *rule_text)
+{
+    gg_rule r = gg_test_rule(rule_text);
+    gg_circuit *c = malloc(sizeof *c);
+    gg_kplan p;
+    gg_err err;
+    assert_non_null(c);
+    assert_int_equal(gg_emit_gpu_circuit(&r, c, &err), 0);
+    assert_int_equal(gg_kplan_build(c, &p, &err), 0);
+    free(c);
+    return p;
+}
+
 /* Emitting Life with options o fails, naming why. */
 static void assert_refused(const gg_ptx_opts *o, const char *why)
 {
@@ -279,18 +307,14 @@ static void test_ptx_inner_fma(void **state)
     static const char *const fr[] = {"B3/S23", "B36/S23", "B2/S"};
     const char *ptxas = ptxas_path();
     for (int i = 0; i < 3; i++) {
-        gg_rule r = gg_test_rule(fr[i]);
         gg_ptx_opts o = {.tmax = 16, .funnel = true, .wpb = 4, .wpl = 1,
                          .maxnreg = 168, .prefetch = 3, .loopfill = 1},
                     n = o;
         n.inner = 1;
         n.fma = i * 8; /* none, half, all */
         char *src, *base;
-        size_t len, lenb;
-        gg_err err;
-        if (gg_emit_ptx_opts(&r, &n, &src, &len, &err) ||
-            gg_emit_ptx_opts(&r, &o, &base, &lenb, &err))
-            fail_msg("%s: %s", fr[i], err.msg);
+        size_t len;
+        emit_two(fr[i], &n, &o, &src, &len, &base);
         assert_null(strstr(base, "STEADY_C:"));
         assert_non_null(strstr(base, "LOOP_A:"));
         assert_null(strstr(src, "LOOP_A:"));
@@ -302,12 +326,7 @@ static void test_ptx_inner_fma(void **state)
         assert_non_null(strstr(src, "FILL_C:"));
         /* the interior stores need no row predicate */
         assert_non_null(strstr(src, "mad.wide.s32 %rs, %yb, %ns4, %outq;"));
-        gg_circuit *c = malloc(sizeof *c);
-        gg_kplan p;
-        assert_non_null(c);
-        assert_int_equal(gg_emit_gpu_circuit(&r, c, &err), 0);
-        assert_int_equal(gg_kplan_build(c, &p, &err), 0);
-        free(c);
+        gg_kplan p = plan_of(fr[i]);
         /* per entry gg_step_T (T = 1 .. 16): the interior copy's 8 ticks
          * of T final stages and T pushing levels instead of the wrapping
          * loop's 3; nf of the pushing levels shift by multiply-adds in
@@ -344,28 +363,19 @@ static void test_ptx_turn6(void **state)
     static const char *const tr[] = {"B3/S23", "B3678/S34678"};
     const char *ptxas = ptxas_path();
     for (int i = 0; i < 2; i++) {
-        gg_rule r = gg_test_rule(tr[i]);
         gg_ptx_opts o = gg_ptx_tuned(16, true, 4, 1), n;
         o.loopfill = 1;
         n = o;
         n.turn = 6;
         char *src, *base;
-        size_t len, lenb;
-        gg_err err;
-        if (gg_emit_ptx_opts(&r, &n, &src, &len, &err) ||
-            gg_emit_ptx_opts(&r, &o, &base, &lenb, &err))
-            fail_msg("%s: %s", tr[i], err.msg);
+        size_t len;
+        emit_two(tr[i], &n, &o, &src, &len, &base);
         /* per entry: the fill, steady and masked loops */
         assert_int_equal(count(base, "add.s32 %tk, %tk, 3;"), 3 * 5);
         assert_int_equal(count(src, "add.s32 %tk, %tk, 6;"), 5);
         assert_int_equal(count(src, "add.s32 %tk, %tk, 3;"), 2 * 5);
         assert_int_equal(count(src, "LOOP_B:"), count(base, "LOOP_B:"));
-        gg_circuit *c = malloc(sizeof *c);
-        gg_kplan p;
-        assert_non_null(c);
-        assert_int_equal(gg_emit_gpu_circuit(&r, c, &err), 0);
-        assert_int_equal(gg_kplan_build(c, &p, &err), 0);
-        free(c);
+        gg_kplan p = plan_of(tr[i]);
         /* per entry gg_step_T: 14 ticks of the interior copy instead of
          * 8, each with T final stages and T pushing levels */
         size_t extra = 0;
@@ -393,26 +403,17 @@ static void test_ptx_staged_fill(void **state)
 {
     (void)state;
     const char *ptxas = ptxas_path();
-    gg_rule r = gg_test_rule("B36/S23");
     gg_ptx_opts o = gg_ptx_tuned(16, true, 4, 1), n = o;
     o.loopfill = 1;
     char *src, *base;
-    size_t len, lenb;
-    gg_err err;
-    if (gg_emit_ptx_opts(&r, &n, &src, &len, &err) ||
-        gg_emit_ptx_opts(&r, &o, &base, &lenb, &err))
-        fail_msg("%s", err.msg);
+    size_t len;
+    emit_two("B36/S23", &n, &o, &src, &len, &base);
     assert_int_equal(count(base, "FILL_C:"), 5);
     assert_int_equal(count(src, "FILL_C:"), 0);
     assert_int_equal(count(src, "// fill stage 15: levels 0 .. 15"), 1);
     assert_int_equal(count(src, "// fill stage 0: levels 0 .. 0"), 5);
     assert_int_equal(count(src, "LOOP_B:"), count(base, "LOOP_B:"));
-    gg_circuit *c = malloc(sizeof *c);
-    gg_kplan p;
-    assert_non_null(c);
-    assert_int_equal(gg_emit_gpu_circuit(&r, c, &err), 0);
-    assert_int_equal(gg_kplan_build(c, &p, &err), 0);
-    free(c);
+    gg_kplan p = plan_of("B36/S23");
     long long more = 0, nf = p.final.n_gates, nr = p.row.n_gates;
     for (long long t = 1; t <= 16; t *= 2)
         more += (3 * t * (t - 1) / 2 - 3 * t) * nf +
@@ -437,17 +438,13 @@ static void test_ptx_chain_prefetch(void **state)
     static const char *const cr[] = {"B3/S23", "B36/S23", "B2/S"};
     const char *ptxas = ptxas_path();
     for (int i = 0; i < 3; i++) {
-        gg_rule r = gg_test_rule(cr[i]);
         gg_ptx_opts o = {.tmax = 16, .funnel = true, .wpb = 4, .wpl = 1}, c = o;
         c.chain = i == 2 ? 16 : 4;
         c.prefetch = i + 2;
         c.maxnreg = 168;
         char *src, *base;
-        size_t len, lenb;
-        gg_err err;
-        if (gg_emit_ptx_opts(&r, &c, &src, &len, &err) ||
-            gg_emit_ptx_opts(&r, &o, &base, &lenb, &err))
-            fail_msg("%s: %s", cr[i], err.msg);
+        size_t len;
+        emit_two(cr[i], &c, &o, &src, &len, &base);
         size_t lop = 0, lopb = 0;
         for (const char *q = src; (q = strstr(q, "lop3.b32")); q++)
             lop++;
