@@ -80,7 +80,8 @@ static int list_options(gg_enc *e, gate *g, int p, int top, const int *fixed,
     for (;;) {
         option *o = &g->opt[g->n_opt++];
         memcpy(o->src, t, (size_t)p * sizeof *t);
-        memcpy(o->src + p, fixed, (size_t)n_fixed * sizeof *fixed);
+        if (n_fixed) /* free topology passes no fixed sources (NULL) */
+            memcpy(o->src + p, fixed, (size_t)n_fixed * sizeof *fixed);
         o->sel = gg_sat_var(e->sat);
         int s = p - 1;
         while (s >= 0 && t[s] == top - (p - 1 - s))
