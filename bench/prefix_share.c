@@ -16,6 +16,9 @@
  * also be closed under the swap of M and B to serve row y+1.
  *
  * usage: prefix_share RULE [THREADS [SECONDS]]
+ *   PREFIX_CELLS=1 adds C_B and asks for a swap-closed shared set;
+ *   with PREFIX_ENUM=1 as well it enumerates the shared sets instead (no
+ *   closure; see enum_search). PREFIX_PAIR=1: both rows in one CNF.
  *   PREFIX_FORBID=hex sets the forbidden inputs instead (bit i = input i
  *   of sT cT sM cM sB cB C); 0x62 is a control that the cached Life
  *   network meets. PREFIX_GATES=p, PREFIX_FINAL=f: p shared gates and f
@@ -27,6 +30,9 @@
 #include <string.h>
 
 #include "front.h"
+#include "cegar.h"
+#include "cms.h"
+#include "encode.h"
 #include "kjob.h"
 #include "net_text.h"
 #include "rule.h"
@@ -170,6 +176,131 @@ static int pair_search(const gg_tt *t7, int np, int nf, int threads,
     return st.status == GG_SYNTH_UNSAT ? 0 : 1;
 }
 
+/* The 36 consistent values of rows y and y+1 (sM cM CM sB cB CB) as
+ * 8-input rows with sT = cT = 0: the shared gates' whole domain. */
+static int mb_rows(const gg_tt *t8, int *rows)
+{
+    int n = 0;
+    for (int r = 0; r < 256; r += 4)
+        if (gg_tt_get(t8->care, r))
+            rows[n++] = r;
+    return n;
+}
+
+/* Whether three shared signals h (values on the rows of mb_rows) can
+ * start row y's network: a final of at most 3 LUTs over the 8 inputs
+ * and h exists. */
+static bool valid_prefix(const gg_tt *t8, const int *rows, int nrow,
+                         const uint64_t h[3], int threads)
+{
+    static gg_tt t;
+    memset(&t, 0, sizeof t);
+    t.n_inputs = 11;
+    for (int r = 0; r < 1 << 11; r++) {
+        int base = r & 255, mb = base & ~3, j = 0;
+        if (!gg_tt_get(t8->care, base))
+            continue;
+        while (j < nrow && rows[j] != mb)
+            j++;
+        int ok = 1;
+        for (int i = 0; i < 3; i++)
+            ok &= (int)(h[i] >> j & 1) == (r >> (8 + i) & 1);
+        gg_tt_put(t.care, r, ok);
+        gg_tt_put(t.on, r, ok && gg_tt_get(t8->on, base));
+    }
+    static gg_synth_result res;
+    gg_synth_opts o = {.lib = GG_LIB_LUT3, .k_max = 3, .threads = threads};
+    gg_err err;
+    return gg_synth_run(&t, &o, &res, &err) == 0 &&
+           gg_synth_cost(&res.net, GG_LIB_LUT3) <= 3;
+}
+
+/* PREFIX_ENUM=1: every set S of three shared gates (over rows y and y+1,
+ * centres included) that starts some 6-LUT network of row y, one by one
+ * (each found set is excluded, in every order and polarity, and the
+ * solver goes on); for each, whether the mirror image of S, which is
+ * what row y+1's network would present to a mirrored row y, can start
+ * one too. Both is a pair of rows in 3 + 3 + 3 = 9 LUTs. The solver
+ * running out of sets is the proof that none exists. */
+static int enum_search(const gg_tt *t8, int threads, double limit)
+{
+    static const int swap[8] = {0, 1, 4, 5, 2, 3, 7, 6};
+    static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                   {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int rows[64], nrow = mb_rows(t8, rows), mirror[64];
+    for (int j = 0; j < nrow; j++) {
+        int r2 = 0;
+        for (int b = 0; b < 8; b++)
+            r2 |= (rows[j] >> b & 1) << swap[b];
+        mirror[j] = 0;
+        while (rows[mirror[j]] != r2)
+            mirror[j]++;
+    }
+    uint32_t off = 1u << 0 | 1u << 1;
+    uint32_t forbid[GG_ENC_MAX_GATES] = {off, off, off};
+    gg_enc_spec spec = {.f = t8, .lib = GG_LIB_LUT3, .k = 6,
+                        .forbid = forbid};
+    gg_sat *s = gg_sat_new();
+    gg_err err;
+    if (s) /* before any variable */
+        gg_sat_set_threads(s, threads);
+    gg_enc *e = s ? gg_enc_new(&spec, s, &err) : NULL;
+    if (!e) {
+        fprintf(stderr, "prefix_share: no solver\n");
+        return 2;
+    }
+    /* the shared gates' domain up front (the exclusions read it), the
+     * rest of the table by counterexamples */
+    for (int j = 0; j < nrow; j++)
+        gg_enc_add_row(e, rows[j]);
+    double t0 = gg_kjob_now();
+    static gg_net net;
+    int sets = 0, found = 0;
+    for (;;) {
+        gg_synth_status sr = gg_cegar_solve(e, s, t8, 64,
+                                            limit > 0 ? t0 + limit : 0, &net);
+        if (sr != GG_SYNTH_SAT) {
+            printf("%s after %d sets, %.1f s: %s\n",
+                   sr == GG_SYNTH_UNSAT ? "no more sets" : "out of time", sets,
+                   gg_kjob_now() - t0,
+                   found ? "a pair of rows in 9 LUTs exists"
+                   : sr == GG_SYNTH_UNSAT ? "no pair of rows in 3 + 3 + 3"
+                                          : "open");
+            return sr == GG_SYNTH_UNSAT && !found ? 0 : 1;
+        }
+        uint64_t h[3] = {0, 0, 0}, hm[3] = {0, 0, 0};
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < nrow; j++)
+                h[i] |= (uint64_t)gg_sat_value(
+                            s, gg_enc_gate_lit(e, i, rows[j])) << j;
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < nrow; j++)
+                hm[i] |= (h[i] >> mirror[j] & 1) << j;
+        sets++;
+        if (valid_prefix(t8, rows, nrow, hm, 1)) {
+            found++;
+            printf("FOUND: shared %llx %llx %llx (on the %d (M, B) rows)\n",
+                   (unsigned long long)h[0], (unsigned long long)h[1],
+                   (unsigned long long)h[2], nrow);
+        }
+        if (sets % 50 == 0)
+            fprintf(stderr, "  %d sets, %.1f s\n", sets, gg_kjob_now() - t0);
+        /* exclude S in every gate order and polarity */
+        int lits[3 * 64];
+        for (int q = 0; q < 6; q++)
+            for (int c = 0; c < 8; c++) {
+                int n = 0;
+                for (int i = 0; i < 3; i++)
+                    for (int j = 0; j < nrow; j++) {
+                        int v = (int)(h[i] >> j & 1) ^ (c >> i & 1);
+                        int x = gg_enc_gate_lit(e, perm[q][i], rows[j]);
+                        lits[n++] = v ? -x : x;
+                    }
+                gg_sat_clause(s, lits, n);
+            }
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *rule_text = argc > 1 ? argv[1] : "B3/S23";
@@ -205,6 +336,9 @@ int main(int argc, char **argv)
         }
         t = t8;
     }
+    const char *penum = getenv("PREFIX_ENUM");
+    if (cells && penum && atoi(penum))
+        return enum_search(&t, threads, limit);
     /* inputs sT cT sM cM sB cB C (C_B) = 0 .. 6 (7) */
     const char *pc = getenv("PREFIX_C"), *pf = getenv("PREFIX_FORBID");
     uint32_t off = 1u << 0 | 1u << 1 | (cells || (pc && atoi(pc)) ? 0 : 1u << 6);

@@ -614,6 +614,11 @@ void gg_enc_add_row(gg_enc *e, int r)
     closure_row(e, r);
 }
 
+int gg_enc_gate_lit(const gg_enc *e, int i, int r)
+{
+    return e->x[r * e->k + i];
+}
+
 static const option *chosen(const gg_enc *e, const gate *g)
 {
     for (int o = 0; o < g->n_opt; o++)

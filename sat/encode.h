@@ -85,6 +85,11 @@ void gg_enc_free(gg_enc *e);
 /* Adds the clauses that make the network compute f on care row r. */
 void gg_enc_add_row(gg_enc *e, int r);
 
+/* The literal of gate i's value on added row r (0 if r is not added):
+ * for callers that add their own clauses, e.g. to exclude a network's
+ * functions and enumerate the rest (bench/prefix_share.c). */
+int gg_enc_gate_lit(const gg_enc *e, int i, int r);
+
 /* The network in the solver's last model. */
 int gg_enc_decode(const gg_enc *e, gg_net *net, gg_err *err);
 
