@@ -182,6 +182,43 @@ static void test_two_outputs(void **state)
     }
 }
 
+/* Enumeration by exclusion (gg_enc_gate_lit, as bench/prefix_share.c's
+ * PREFIX_ENUM): xor3 in two gate2 gates has exactly three first gates,
+ * the xor of each pair of inputs; excluding each one found on every row
+ * leaves the CNF UNSAT after the third. */
+static void test_enumerate_first_gate(void **state)
+{
+    (void)state;
+    if (!gg_sat_available())
+        skip();
+    gg_tt x3 = table(3, 0x96);
+    gg_enc_spec spec = {.f = &x3, .lib = GG_LIB_GATE2, .k = 2};
+    gg_sat *s = gg_sat_new();
+    gg_err err;
+    gg_enc *e = s ? gg_enc_new(&spec, s, &err) : NULL;
+    assert_non_null(e);
+    for (int r = 0; r < 8; r++)
+        gg_enc_add_row(e, r);
+    unsigned seen = 0;
+    int found = 0;
+    while (gg_sat_solve(s, 0) == GG_SAT_SAT) {
+        int lits[8], g0 = 0;
+        for (int r = 0; r < 8; r++) {
+            int x = gg_enc_gate_lit(e, 0, r), v = gg_sat_value(s, x);
+            g0 |= v << r;
+            lits[r] = v ? -x : x;
+        }
+        assert_true(g0 == 0x66 || g0 == 0x5a || g0 == 0x3c); /* a^b a^c b^c */
+        seen |= 1u << (g0 == 0x66 ? 0 : g0 == 0x5a ? 1 : 2);
+        assert_true(++found <= 3);
+        gg_sat_clause(s, lits, 8);
+    }
+    assert_int_equal(found, 3);
+    assert_int_equal(seen, 7);
+    gg_enc_free(e);
+    gg_sat_free(s);
+}
+
 /* B0-style functions (1 on the all-zero row) need the output inverted in
  * gate2, which the cost counts; lut3 folds it in. */
 static void test_inverted_output(void **state)
@@ -741,6 +778,7 @@ int main(void)
         cmocka_unit_test(test_forbid),
         cmocka_unit_test(test_closed_prefix),
         cmocka_unit_test(test_two_outputs),
+        cmocka_unit_test(test_enumerate_first_gate),
         cmocka_unit_test(test_inverted_output),
         cmocka_unit_test(test_brute_gate2_3),
         cmocka_unit_test(test_brute_lut3_4),
