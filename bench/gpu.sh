@@ -17,6 +17,9 @@
 #                     (GG_FMA share)
 #                     (GG_TURN_LIST: also the PTX interior loop's ticks
 #                     per turn, GOLGEN_PTX_TURN)
+#   GG_ONLY=shapes    build, then the PTX fixed-shape matrix of BENCHMARKS
+#                     session 4: each rule with fma 0 and 2/16, 3- and 6-tick
+#                     turns, staged fill and fill loop (GOLGEN_PTX_LOOPFILL)
 #   GG_SIZE=WxH GG_GENS=N           table size (default 65536x65536, 1024)
 #   GG_BACKENDS="cuda ptx opencl"   the table's backends (OpenCL: Life only;
 #                     10 minutes at the default size on the H100)
@@ -129,6 +132,18 @@ sweep() {
     grep -i "fail\|error" "$OUT/bench.log" | tail -3 | tee -a "$OUT/summary.txt"
 }
 
+# Fixed PTX shapes: the table behind the autotuner's candidates.
+shapes() {
+    local r f t lf
+    log "PTX fixed shapes, $SIZE torus, $GENS generations (CUpS, seconds):"
+    for r in ${GG_RULES:-B3/S23 B36/S23 B3678/S34678 B2/S}; do
+        for f in 0 2; do for t in 3 6; do for lf in 1 0; do
+            echo "fma=$f turn=$t loopfill=$lf: $(GOLGEN_PTX_LOOPFILL=$lf \
+                GOLGEN_GPU_TUNE=16,1,4,1,$f,$t bench_one ptx $r)"
+        done; done; done
+    done | tee -a "$OUT/summary.txt"
+}
+
 # Pipes and the stall reasons per issued instruction, for both profiles.
 NCU_METRICS=sm__pipe_alu_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active,sm__pipe_fmaheavy_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active
 for r in wait long_scoreboard math_pipe_throttle not_selected short_scoreboard \
@@ -229,6 +244,10 @@ if [ "${GG_ONLY:-}" = profile ]; then
 fi
 if [ "${GG_ONLY:-}" = profile-ptx ]; then
     profile_ptx
+    exit 0
+fi
+if [ "${GG_ONLY:-}" = shapes ]; then
+    shapes
     exit 0
 fi
 if [ "${GG_ONLY:-}" = sweep ]; then
