@@ -563,12 +563,12 @@ static int emit_body(const pctx *c, gg_err *err)
  * grid and every lane's word inside the row (emit_setup routes only such
  * tasks here), so loads need no wrap or guard. The ticks split into the
  * pipeline fill (3T ticks, no row leaves; staged unless c->loopfill),
- * the steady turns of c->turn
- * ticks (every tick stores, under the lane's own predicates only) and up
- * to turn - 1 last ticks; the fill is a multiple of three, so the ring
- * phases line up. Six-tick turns let ptxas keep the rings in place across
- * the loop's back edge, which three-tick turns pay for with about 30
- * register moves per turn (BENCHMARKS.md, session 4). */
+ * the steady turns of c->turn ticks (every tick stores, under the lane's
+ * own predicates only) and up to turn - 1 last ticks; the fill is a
+ * multiple of three, so the ring phases line up. Six-tick turns let
+ * ptxas keep the rings in place across the loop's back edge, which
+ * three-tick turns pay for with about 30 register moves per turn
+ * (BENCHMARKS.md, session 4). */
 static int emit_inner(pctx *c, gg_err *err)
 {
     gg_sbuf *b = c->b;

@@ -348,16 +348,16 @@ int gg_gpu_open(const char *backend, const gg_rule *rule, gg_gpu **out,
         bad = gg_cuda_open(rule, &o, &g->cuda, why, err);
         if (!bad) {
             gg_gpu_tune t = gg_cuda_tune(g->cuda);
-            char fma[32] = "";
+            char extra[32] = ""; /* PTX: multiply-add share, turn */
             if (t.fma)
-                snprintf(fma, sizeof fma, " fma%d/16", t.fma);
+                snprintf(extra, sizeof extra, " fma%d/16", t.fma);
             if (t.turn == 6)
-                snprintf(fma + strlen(fma), sizeof fma - strlen(fma),
+                snprintf(extra + strlen(extra), sizeof extra - strlen(extra),
                          " turn6");
             snprintf(g->desc, sizeof g->desc,
                      "%s, T%d %s%s wpb%d wpl%d, %d regs",
                      gg_cuda_device(g->cuda), t.tmax,
-                     t.funnel == 2 ? "hyb" : t.funnel ? "shf" : "mad", fma,
+                     t.funnel == 2 ? "hyb" : t.funnel ? "shf" : "mad", extra,
                      t.wpb, t.wpl > 1 ? t.wpl : 1,
                      gg_cuda_registers(g->cuda));
         }
