@@ -18,7 +18,8 @@
  * usage: prefix_share RULE [THREADS [SECONDS]]
  *   PREFIX_CELLS=1 adds C_B and asks for a swap-closed shared set;
  *   with PREFIX_ENUM=1 as well it enumerates the shared sets instead (no
- *   closure; see enum_search). PREFIX_PAIR=1: both rows in one CNF.
+ *   closure; see enum_search), with PREFIX_CLOSED=0 it drops the
+ *   closure (row y alone). PREFIX_PAIR=1: both rows in one CNF.
  *   PREFIX_FORBID=hex sets the forbidden inputs instead (bit i = input i
  *   of sT cT sM cM sB cB C); 0x62 is a control that the cached Life
  *   network meets. PREFIX_GATES=p, PREFIX_FINAL=f: p shared gates and f
@@ -336,6 +337,9 @@ int main(int argc, char **argv)
         }
         t = t8;
     }
+    /* PREFIX_CLOSED=0 (with PREFIX_CELLS): no closure, one row only */
+    const char *pcl = getenv("PREFIX_CLOSED");
+    bool closed_set = !pcl || atoi(pcl);
     const char *penum = getenv("PREFIX_ENUM");
     if (cells && penum && atoi(penum))
         return enum_search(&t, threads, limit);
@@ -364,7 +368,8 @@ int main(int argc, char **argv)
                        .threads = threads, .time_limit = limit,
                        .shape_max_k = k - 1, .no_symmetry = true,
                        .forbid = forbid, .progress = true,
-                       .swap = cells ? swap : NULL, .n_closed = np,
+                       .swap = cells && closed_set ? swap : NULL,
+                       .n_closed = np,
                        .init_rows = cells ? 256 : 0};
     static gg_synth_result res;
     if (gg_synth_run(&t, &o, &res, &err)) {
@@ -385,7 +390,7 @@ int main(int argc, char **argv)
         static const char names[8][GG_NET_NAME_MAX] = {
             "sT", "cT", "sM", "cM", "sB", "cB", "C", "CB"};
         gg_net_write_text(stdout, &res.net, names);
-        if (cells)
+        if (cells && closed_set)
             printf("shared gates closed under the swap on every care row: "
                    "%s\n", closed(&res.net, &t, swap, np) ? "yes" : "NO");
     }
