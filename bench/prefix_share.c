@@ -138,6 +138,7 @@ static int pair_search(const gg_tt *t7, int np, int nf, int threads,
     }
     gg_kjob_in in = {.f = &f, .lib = GG_LIB_LUT3, .k = k, .forbid = forbid,
                      .f2 = &f2, .out2 = out_y, .threads = threads,
+                     .order_groups = !getenv("PREFIX_NO_ORDER"),
                      .init_rows = 1 << N_IN,
                      .deadline = limit > 0 ? gg_kjob_now() + limit : 0,
                      .progress = true};
@@ -368,6 +369,7 @@ int main(int argc, char **argv)
                        .threads = threads, .time_limit = limit,
                        .shape_max_k = k - 1, .no_symmetry = true,
                        .forbid = forbid, .progress = true,
+                       .order_groups = !getenv("PREFIX_NO_ORDER"),
                        .swap = cells && closed_set ? swap : NULL,
                        .n_closed = np,
                        .init_rows = cells ? 256 : 0};

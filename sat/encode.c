@@ -448,6 +448,38 @@ static void order_twins(gg_enc *e)
         }
 }
 
+/* Lexicographic order of two fanin sets (increasing source lists). */
+static int lex_cmp(const option *a, int ma, const option *b, int mb)
+{
+    for (int s = 0; s < ma && s < mb; s++)
+        if (a->src[s] != b->src[s])
+            return a->src[s] < b->src[s] ? -1 : 1;
+    return ma - mb;
+}
+
+/* spec.order_groups (free topology only): adjacent gates i, i+1 of one
+ * forbid group, neither an output, can trade places when i+1 does not
+ * read i, so the least of the orders has i's fanin set no larger. */
+static void order_groups(gg_enc *e)
+{
+    const gg_enc_spec *sp = &e->spec;
+    if (!sp->order_groups || sp->shape)
+        return;
+    for (int i = 0; i + 2 < e->k; i++) {
+        if ((sp->f2 && (i == sp->out2 || i + 1 == sp->out2)) ||
+            (sp->forbid && sp->forbid[i] != sp->forbid[i + 1]))
+            continue;
+        const gate *a = &e->g[i], *b = &e->g[i + 1];
+        for (int ob = 0; ob < b->n_opt; ob++) {
+            if (has(&b->opt[ob], b->m, e->n + i))
+                continue;
+            for (int oa = 0; oa < a->n_opt; oa++)
+                if (lex_cmp(&b->opt[ob], b->m, &a->opt[oa], a->m) < 0)
+                    emit2(e, -a->opt[oa].sel, -b->opt[ob].sel);
+        }
+    }
+}
+
 /* The involutions of 0 .. n-1 (n <= 4), a selector for each, at least
  * one chosen. */
 static void closure_setup(gg_enc *e)
@@ -500,6 +532,7 @@ static int setup(gg_enc *e, gg_err *err)
     decomposition(e);
     two_exit(e);
     closure_setup(e);
+    order_groups(e);
     return 0;
 }
 

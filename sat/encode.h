@@ -72,6 +72,12 @@ typedef struct gg_enc_spec {
                                gate p(i) on swap(r) = gate i on r ^ c_i.
                                Checked only on rows added so far: an UNSAT
                                is a proof, a network must be re-checked */
+    bool order_groups;      /* free topology: of two adjacent gates with
+                               the same forbid mask, neither an output,
+                               where the second does not read the first,
+                               the first takes the lexicographically
+                               smaller fanin set (they could trade
+                               places) */
     const gg_tt *f2;        /* a second output: gate out2 computes f2 on
                                its care rows (rows come from f's care set,
                                so f's must cover f2's), or NULL */

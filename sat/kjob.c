@@ -104,6 +104,7 @@ static void solve_one(job *j, int id, int p)
                         .class_of = in->class_of, .forbid = in->forbid,
                         .swap = in->swap, .n_closed = in->n_closed,
                         .f2 = in->f2, .out2 = in->out2,
+                        .order_groups = in->order_groups,
                         .nd = j->nd, .n_nd = j->n_nd,
                         .nd4 = j->nd4, .n_nd4 = j->n_nd4};
     pthread_mutex_lock(&j->mu);

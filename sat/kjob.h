@@ -24,6 +24,7 @@ typedef struct gg_kjob_in {
     int n_closed;
     const gg_tt *f2;        /* gg_enc_spec.f2, out2 */
     int out2;
+    bool order_groups;      /* gg_enc_spec.order_groups */
     int min_pi_slots;     /* essential inputs: fewer slots cannot work */
     bool use_shapes;
     int threads;

@@ -37,6 +37,7 @@ typedef struct gg_synth_opts {
     bool no_symmetry;    /* skip input-symmetry breaking (for testing) */
     const uint32_t *forbid; /* per gate, primary inputs it must not read
                                (gg_enc_spec), or NULL; needs no_symmetry */
+    bool order_groups;      /* gg_enc_spec.order_groups (free topology) */
     const int *swap;        /* gates 0 .. n_closed-1 closed under this input
                                involution (gg_enc_spec); needs no_symmetry
                                and all rows up front (init_rows) */

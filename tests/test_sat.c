@@ -219,6 +219,32 @@ static void test_enumerate_first_gate(void **state)
     gg_sat_free(s);
 }
 
+/* Ordering adjacent independent gates (gg_enc_spec.order_groups, free
+ * topology) keeps every minimum: 5-input parity needs 4 gate2 gates and
+ * majority 4, with and without it, and 3 gates stay impossible. */
+static void test_order_groups(void **state)
+{
+    (void)state;
+    if (!gg_sat_available())
+        skip();
+    gg_tt xor5 = table(5, 0x6996966996696996ull), maj3 = table(3, 0xE8);
+    const gg_tt *f[2] = {&xor5, &maj3};
+    gg_err err;
+    for (int i = 0; i < 2; i++)
+        for (int k = 3; k <= 4; k++)
+            for (int og = 0; og < 2; og++) {
+                gg_kjob_in in = {.f = f[i], .lib = GG_LIB_GATE2, .k = k,
+                                 .order_groups = og, .threads = 1,
+                                 .init_rows = 32};
+                gg_synth_k st;
+                gg_net net;
+                assert_int_equal(
+                    gg_kjob_run(&in, &net, &st, NULL, NULL, &err), 0);
+                assert_int_equal(st.status, k == 4 ? GG_SYNTH_SAT
+                                                   : GG_SYNTH_UNSAT);
+            }
+}
+
 /* B0-style functions (1 on the all-zero row) need the output inverted in
  * gate2, which the cost counts; lut3 folds it in. */
 static void test_inverted_output(void **state)
@@ -779,6 +805,7 @@ int main(void)
         cmocka_unit_test(test_closed_prefix),
         cmocka_unit_test(test_two_outputs),
         cmocka_unit_test(test_enumerate_first_gate),
+        cmocka_unit_test(test_order_groups),
         cmocka_unit_test(test_inverted_output),
         cmocka_unit_test(test_brute_gate2_3),
         cmocka_unit_test(test_brute_lut3_4),
