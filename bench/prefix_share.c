@@ -40,6 +40,26 @@
 #include "synth.h"
 #include "truth.h"
 
+/* The 8-input table's inputs sT cT sM cM sB cB C C_B with rows y and
+ * y+1 traded (sM sB, cM cB, C C_B). */
+static const int row_swap[8] = {0, 1, 4, 5, 2, 3, 7, 6};
+
+/* Row r with its n input bits moved by swap. */
+static int swapped(int r, const int *swap, int n)
+{
+    int t = 0;
+    for (int b = 0; b < n; b++)
+        t |= (r >> b & 1) << swap[b];
+    return t;
+}
+
+/* A row's centre c can go with its 3-sum: a live centre needs a sum of
+ * at least 1, a dead one at most 2. */
+static bool centre_fits(int sum, int c)
+{
+    return c ? sum >= 1 : sum <= 2;
+}
+
 /* Gate g of n on input row r (LUT3 networks). */
 static int gate_value(const gg_net *n, int g, int r)
 {
@@ -65,9 +85,7 @@ static bool closed(const gg_net *n, const gg_tt *t, const int *swap, int np)
                 for (int r = 0; r < gg_tt_rows(t) && same; r++) {
                     if (!gg_tt_get(t->care, r))
                         continue;
-                    int r2 = 0;
-                    for (int b = 0; b < t->n_inputs; b++)
-                        r2 |= (r >> b & 1) << swap[b];
+                    int r2 = swapped(r, swap, t->n_inputs);
                     same = gate_value(n, j, r2) == (gate_value(n, i, r) ^ c);
                 }
                 found = same;
@@ -78,19 +96,11 @@ static bool closed(const gg_net *n, const gg_tt *t, const int *swap, int np)
     return true;
 }
 
-/* Life-like next state from the neighbourhood count n (centre included)
- * and the centre: the rowsum table's own answer for that count. */
-static int next_state(const gg_tt *t7, int n, int centre)
+/* The rule's next state for a live-cell count n that includes the
+ * centre. */
+static int next_state(const gg_rule *rule, int n, int centre)
 {
-    /* a 7-input row with sT cT = n - 0 .. (row sums 0 / 0 / n - centre
-     * are not all legal), so look the count up among legal rows */
-    for (int r = 0; r < 128; r++) {
-        int st = (r & 1) + 2 * (r >> 1 & 1), sm = (r >> 2 & 1) + 2 * (r >> 3 & 1);
-        int sb = (r >> 4 & 1) + 2 * (r >> 5 & 1), c = r >> 6 & 1;
-        if (c == centre && st + sm + sb == n && gg_tt_get(t7->care, r))
-            return gg_tt_get(t7->on, r);
-    }
-    return -1;
+    return centre ? rule->survive >> (n - 1) & 1 : rule->birth >> n & 1;
 }
 
 /* PREFIX_PAIR=1: the whole pair at once. Inputs sT cT sM cM sB cB CM CB
@@ -99,7 +109,7 @@ static int next_state(const gg_tt *t7, int n, int centre)
  * output (not reading row y+2), the last f gates in row y+1's (not
  * reading row y-1 or row y's final gates). No closure or mirror is
  * assumed: any shared set that serves both rows. */
-static int pair_search(const gg_tt *t7, int np, int nf, int threads,
+static int pair_search(const gg_rule *rule, int np, int nf, int threads,
                        double limit)
 {
     enum { sT, cT, sM, cM, sB, cB, CM, CB, sN, cN, N_IN };
@@ -112,12 +122,10 @@ static int pair_search(const gg_tt *t7, int np, int nf, int threads,
         int sb = (r >> sB & 1) + 2 * (r >> cB & 1);
         int sn = (r >> sN & 1) + 2 * (r >> cN & 1);
         int cm = r >> CM & 1, cb = r >> CB & 1;
-        /* a centre of 1 needs a row sum of at least 1, of 0 at most 2 */
-        int ok = (cm ? sm >= 1 : sm <= 2) && (cb ? sb >= 1 : sb <= 2);
-        int y = next_state(t7, st + sm + sb, cm);
-        int y1 = next_state(t7, sm + sb + sn, cb);
-        if (!ok || y < 0 || y1 < 0)
+        if (!centre_fits(sm, cm) || !centre_fits(sb, cb))
             continue;
+        int y = next_state(rule, st + sm + sb, cm);
+        int y1 = next_state(rule, sm + sb + sn, cb);
         gg_tt_put(f.care, r, 1);
         gg_tt_put(f2.care, r, 1);
         gg_tt_put(f.on, r, y1); /* the last gate: row y+1 */
@@ -136,9 +144,10 @@ static int pair_search(const gg_tt *t7, int np, int nf, int threads,
                 forbid[g] |= 1u << (N_IN + j);
         }
     }
-    gg_kjob_in in = {.f = &f, .lib = GG_LIB_LUT3, .k = k, .forbid = forbid,
-                     .f2 = &f2, .out2 = out_y, .threads = threads,
-                     .order_groups = !getenv("PREFIX_NO_ORDER"),
+    gg_kjob_in in = {.f = &f, .lib = GG_LIB_LUT3, .k = k,
+                     .lim = {.forbid = forbid, .f2 = &f2, .out2 = out_y,
+                             .order_groups = !getenv("PREFIX_NO_ORDER")},
+                     .threads = threads,
                      .init_rows = 1 << N_IN,
                      .deadline = limit > 0 ? gg_kjob_now() + limit : 0,
                      .progress = true};
@@ -226,14 +235,11 @@ static bool valid_prefix(const gg_tt *t8, const int *rows, int nrow,
  * running out of sets is the proof that none exists. */
 static int enum_search(const gg_tt *t8, int threads, double limit)
 {
-    static const int swap[8] = {0, 1, 4, 5, 2, 3, 7, 6};
     static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                    {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     int rows[64], nrow = mb_rows(t8, rows), mirror[64];
     for (int j = 0; j < nrow; j++) {
-        int r2 = 0;
-        for (int b = 0; b < 8; b++)
-            r2 |= (rows[j] >> b & 1) << swap[b];
+        int r2 = swapped(rows[j], row_swap, 8);
         mirror[j] = 0;
         while (rows[mirror[j]] != r2)
             mirror[j]++;
@@ -241,7 +247,7 @@ static int enum_search(const gg_tt *t8, int threads, double limit)
     uint32_t off = 1u << 0 | 1u << 1;
     uint32_t forbid[GG_ENC_MAX_GATES] = {off, off, off};
     gg_enc_spec spec = {.f = t8, .lib = GG_LIB_LUT3, .k = 6,
-                        .forbid = forbid};
+                        .lim.forbid = forbid};
     gg_sat *s = gg_sat_new();
     gg_err err;
     if (s) /* before any variable */
@@ -325,14 +331,13 @@ int main(int argc, char **argv)
      * finds them. */
     const char *pcells = getenv("PREFIX_CELLS");
     bool cells = pcells && atoi(pcells);
-    static const int swap[8] = {0, 1, 4, 5, 2, 3, 7, 6};
     if (cells) {
         gg_tt t8;
         memset(&t8, 0, sizeof t8);
         t8.n_inputs = 8;
         for (int r = 0; r < 256; r++) {
             int sb = (r >> 4 & 1) + 2 * (r >> 5 & 1), cb = r >> 7 & 1;
-            int ok = gg_tt_get(t.care, r & 127) && (cb ? sb >= 1 : sb <= 2);
+            int ok = gg_tt_get(t.care, r & 127) && centre_fits(sb, cb);
             gg_tt_put(t8.care, r, ok);
             gg_tt_put(t8.on, r, ok && gg_tt_get(t.on, r & 127));
         }
@@ -352,7 +357,7 @@ int main(int argc, char **argv)
     const char *ppair = getenv("PREFIX_PAIR");
     if (ppair && atoi(ppair)) {
         const char *pg = getenv("PREFIX_GATES"), *pl = getenv("PREFIX_FINAL");
-        return pair_search(&t, pg ? atoi(pg) : 3, pl ? atoi(pl) : 3,
+        return pair_search(&rule, pg ? atoi(pg) : 3, pl ? atoi(pl) : 3,
                            threads, limit);
     }
     /* PREFIX_GATES=p shared gates and PREFIX_FINAL=f after them */
@@ -368,10 +373,11 @@ int main(int argc, char **argv)
     gg_synth_opts o = {.lib = GG_LIB_LUT3, .k_min = k, .k_max = k,
                        .threads = threads, .time_limit = limit,
                        .shape_max_k = k - 1, .no_symmetry = true,
-                       .forbid = forbid, .progress = true,
-                       .order_groups = !getenv("PREFIX_NO_ORDER"),
-                       .swap = cells && closed_set ? swap : NULL,
-                       .n_closed = np,
+                       .progress = true,
+                       .lim = {.forbid = forbid,
+                               .order_groups = !getenv("PREFIX_NO_ORDER"),
+                               .swap = cells && closed_set ? row_swap : NULL,
+                               .n_closed = np},
                        .init_rows = cells ? 256 : 0};
     static gg_synth_result res;
     if (gg_synth_run(&t, &o, &res, &err)) {
@@ -394,7 +400,7 @@ int main(int argc, char **argv)
         gg_net_write_text(stdout, &res.net, names);
         if (cells && closed_set)
             printf("shared gates closed under the swap on every care row: "
-                   "%s\n", closed(&res.net, &t, swap, np) ? "yes" : "NO");
+                   "%s\n", closed(&res.net, &t, row_swap, np) ? "yes" : "NO");
     }
     return k6 && k6->status == GG_SYNTH_UNSAT ? 0 : 1;
 }

@@ -31,10 +31,10 @@ struct gg_enc {
     int n, k, arity;
     int vtrue;      /* a variable forced true: constants are +-vtrue */
     int pol;        /* output polarity */
-    int pol2;       /* spec.f2's gate's polarity */
+    int pol2;       /* polarity of the second output (lim.f2) */
     gate g[GG_ENC_MAX_GATES];
     int *x;         /* x[r * k + i]: gate i on row r; 0 while r not added */
-    int n_perm;     /* closure (spec.swap): candidate involutions */
+    int n_perm;     /* closure (lim.swap): candidate involutions */
     int perm[10][4];
     int psel[10];   /* perm p chosen */
     int cpl[4];     /* gate i's image is complemented */
@@ -203,7 +203,7 @@ static void setup_function(gg_enc *e, int i)
 static void every_gate_read(gg_enc *e)
 {
     for (int j = 0; j + 1 < e->k; j++) {
-        if (e->spec.f2 && j == e->spec.out2)
+        if (e->spec.lim.f2 && j == e->spec.lim.out2)
             continue;
         int lits[GG_ENC_MAX_GATES], n = 0;
         for (int i = j + 1; i < e->k; i++)
@@ -436,7 +436,7 @@ static bool twins(const gg_shape *sh, int i, int j)
 static void order_twins(gg_enc *e)
 {
     const gg_shape *sh = e->spec.shape;
-    const uint32_t *fb = e->spec.forbid;
+    const uint32_t *fb = e->spec.lim.forbid;
     for (int i = 0; sh && i < e->k; i++)
         for (int j = i + 1; j < e->k; j++) {
             if (!twins(sh, i, j) || (fb && fb[i] != fb[j]))
@@ -457,17 +457,17 @@ static int lex_cmp(const option *a, int ma, const option *b, int mb)
     return ma - mb;
 }
 
-/* spec.order_groups (free topology only): adjacent gates i, i+1 of one
+/* lim.order_groups (free topology only): adjacent gates i, i+1 of one
  * forbid group, neither an output, can trade places when i+1 does not
  * read i, so the least of the orders has i's fanin set no larger. */
 static void order_groups(gg_enc *e)
 {
     const gg_enc_spec *sp = &e->spec;
-    if (!sp->order_groups || sp->shape)
+    if (!sp->lim.order_groups || sp->shape)
         return;
     for (int i = 0; i + 2 < e->k; i++) {
-        if ((sp->f2 && (i == sp->out2 || i + 1 == sp->out2)) ||
-            (sp->forbid && sp->forbid[i] != sp->forbid[i + 1]))
+        if ((sp->lim.f2 && (i == sp->lim.out2 || i + 1 == sp->lim.out2)) ||
+            (sp->lim.forbid && sp->lim.forbid[i] != sp->lim.forbid[i + 1]))
             continue;
         const gate *a = &e->g[i], *b = &e->g[i + 1];
         for (int ob = 0; ob < b->n_opt; ob++) {
@@ -484,8 +484,8 @@ static void order_groups(gg_enc *e)
  * one chosen. */
 static void closure_setup(gg_enc *e)
 {
-    int n = e->spec.n_closed, p[4];
-    if (!e->spec.swap || n < 1)
+    int n = e->spec.lim.n_closed, p[4];
+    if (!e->spec.lim.swap || n < 1)
         return;
     for (int a = 0; a < 256; a++) { /* every map 0..n-1 -> 0..n-1 */
         int ok = 1;
@@ -519,8 +519,8 @@ static int setup(gg_enc *e, gg_err *err)
             return -1;
         choose(e, &e->g[i]);
         setup_function(e, i);
-        for (int c = 0; spec->forbid && c < e->n + i; c++)
-            if (spec->forbid[i] >> c & 1)
+        for (int c = 0; spec->lim.forbid && c < e->n + i; c++)
+            if (spec->lim.forbid[i] >> c & 1)
                 emit(e, (int[]){-e->g[i].reads[c]}, 1);
     }
     if (!spec->shape)
@@ -597,12 +597,12 @@ static void option_row(gg_enc *e, const gate *g, const option *o, int x,
     }
 }
 
-/* The image of row r under spec.swap. */
+/* The image of row r under lim.swap. */
 static int swapped_row(const gg_enc *e, int r)
 {
     int t = 0;
     for (int c = 0; c < e->n; c++)
-        t |= (r >> c & 1) << e->spec.swap[c];
+        t |= (r >> c & 1) << e->spec.lim.swap[c];
     return t;
 }
 
@@ -614,7 +614,7 @@ static void closure_row(gg_enc *e, int r)
     if (r2 < 0 || !e->x[r2 * e->k])
         return;
     for (int q = 0; q < e->n_perm; q++)
-        for (int i = 0; i < e->spec.n_closed; i++) {
+        for (int i = 0; i < e->spec.lim.n_closed; i++) {
             int a = e->x[r2 * e->k + e->perm[q][i]], b = e->x[r * e->k + i],
                 c = e->cpl[i], p = -e->psel[q];
             emit(e, (int[]){p, -a, b, c}, 4);
@@ -622,6 +622,13 @@ static void closure_row(gg_enc *e, int r)
             emit(e, (int[]){p, a, b, -c}, 4);
             emit(e, (int[]){p, -a, -b, -c}, 4);
         }
+}
+
+/* Output gate value x xor polarity pol = want. */
+static void pin_output(gg_enc *e, int x, int pol, int want)
+{
+    emit2(e, -x, want ? -pol : pol);
+    emit2(e, x, want ? pol : -pol);
 }
 
 void gg_enc_add_row(gg_enc *e, int r)
@@ -635,15 +642,10 @@ void gg_enc_add_row(gg_enc *e, int r)
         for (int o = 0; o < e->g[i].n_opt; o++)
             option_row(e, &e->g[i], &e->g[i].opt[o], x[i], r);
     /* output xor polarity = f(r) */
-    int out = x[e->k - 1], want = gg_tt_get(e->spec.f->on, r);
-    emit2(e, -out, want ? -e->pol : e->pol);
-    emit2(e, out, want ? e->pol : -e->pol);
-    const gg_tt *f2 = e->spec.f2;
-    if (f2 && gg_tt_get(f2->care, r)) {
-        int o2 = x[e->spec.out2], w2 = gg_tt_get(f2->on, r);
-        emit2(e, -o2, w2 ? -e->pol2 : e->pol2);
-        emit2(e, o2, w2 ? e->pol2 : -e->pol2);
-    }
+    pin_output(e, x[e->k - 1], e->pol, gg_tt_get(e->spec.f->on, r));
+    const gg_tt *f2 = e->spec.lim.f2;
+    if (f2 && gg_tt_get(f2->care, r))
+        pin_output(e, x[e->spec.lim.out2], e->pol2, gg_tt_get(f2->on, r));
     closure_row(e, r);
 }
 

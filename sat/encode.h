@@ -50,20 +50,15 @@
 
 typedef struct gg_enc gg_enc;
 
-typedef struct gg_enc_spec {
-    const gg_tt *f;
-    gg_lib lib;
-    int k;
-    const gg_shape *shape; /* NULL: free topology */
-    const int *class_of;   /* gg_symm_classes() output, or NULL */
-    const unsigned (*nd)[2]; /* gg_symm_nondecomp() pairs, or NULL */
-    int n_nd;
-    const unsigned (*nd4)[2]; /* gg_symm_nondecomp_k(.., 4, ..) pairs, or NULL */
-    int n_nd4;
+/* Networks a CNF admits beyond computing f, for questions such as "can
+ * two output rows share gates" (bench/prefix_share.c). All zero: no
+ * restriction. gg_synth_opts and gg_kjob_in pass one through whole. */
+typedef struct gg_enc_limits {
     const uint32_t *forbid; /* per gate, signals (inputs, then gates) it
-                               must not read, or NULL; twin gates with different masks
-                               are not ordered (pass class_of NULL too:
-                               input symmetries need not respect it) */
+                               must not read, or NULL; twin gates with
+                               different masks are not ordered (pass
+                               class_of NULL too: input symmetries need
+                               not respect it) */
     const int *swap;        /* an involution of the inputs, or NULL ... */
     int n_closed;           /* ... under which gates 0 .. n_closed-1 (at
                                most 4) form a closed set up to complement:
@@ -82,6 +77,19 @@ typedef struct gg_enc_spec {
                                its care rows (rows come from f's care set,
                                so f's must cover f2's), or NULL */
     int out2;
+} gg_enc_limits;
+
+typedef struct gg_enc_spec {
+    const gg_tt *f;
+    gg_lib lib;
+    int k;
+    const gg_shape *shape; /* NULL: free topology */
+    const int *class_of;   /* gg_symm_classes() output, or NULL */
+    const unsigned (*nd)[2]; /* gg_symm_nondecomp() pairs, or NULL */
+    int n_nd;
+    const unsigned (*nd4)[2]; /* gg_symm_nondecomp_k(.., 4, ..) pairs, or NULL */
+    int n_nd4;
+    gg_enc_limits lim; /* restrictions beyond computing f; {0}: none */
 } gg_enc_spec;
 
 /* Builds the row-independent part of the CNF into s. NULL on error. */

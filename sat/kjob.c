@@ -101,10 +101,7 @@ static void solve_one(job *j, int id, int p)
     gg_net net;
     gg_enc_spec spec = {.f = in->f, .lib = in->lib, .k = in->k,
                         .shape = j->shapes ? &j->shapes[shape_of(j, p)] : NULL,
-                        .class_of = in->class_of, .forbid = in->forbid,
-                        .swap = in->swap, .n_closed = in->n_closed,
-                        .f2 = in->f2, .out2 = in->out2,
-                        .order_groups = in->order_groups,
+                        .class_of = in->class_of, .lim = in->lim,
                         .nd = j->nd, .n_nd = j->n_nd,
                         .nd4 = j->nd4, .n_nd4 = j->n_nd4};
     pthread_mutex_lock(&j->mu);

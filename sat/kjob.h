@@ -19,12 +19,7 @@ typedef struct gg_kjob_in {
     gg_lib lib;
     int k;
     const int *class_of;  /* symmetry classes or NULL */
-    const uint32_t *forbid; /* gg_enc_spec.forbid, or NULL */
-    const int *swap;        /* gg_enc_spec.swap, n_closed */
-    int n_closed;
-    const gg_tt *f2;        /* gg_enc_spec.f2, out2 */
-    int out2;
-    bool order_groups;      /* gg_enc_spec.order_groups */
+    gg_enc_limits lim;    /* gg_enc_spec.lim */
     int min_pi_slots;     /* essential inputs: fewer slots cannot work */
     bool use_shapes;
     int threads;

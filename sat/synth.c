@@ -113,9 +113,7 @@ static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
     bool shapes = k <= s->shape_max;
     gg_kjob_in in = {.f = s->f, .lib = o->lib, .k = k,
                      .class_of = o->no_symmetry ? NULL : s->class_of,
-                     .forbid = o->forbid, .swap = o->swap,
-                     .order_groups = o->order_groups,
-                     .n_closed = o->n_closed,
+                     .lim = o->lim,
                      .min_pi_slots = gg_symm_essential(s->f, NULL),
                      .use_shapes = shapes,
                      .threads = o->threads ? o->threads : 2,

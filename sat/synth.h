@@ -35,13 +35,9 @@ typedef struct gg_synth_opts {
     int threads;         /* worker threads; 0 = 2 */
     int shape_max_k;     /* split by shape up to this k; 0 = 7 (lut3) / 9 */
     bool no_symmetry;    /* skip input-symmetry breaking (for testing) */
-    const uint32_t *forbid; /* per gate, primary inputs it must not read
-                               (gg_enc_spec), or NULL; needs no_symmetry */
-    bool order_groups;      /* gg_enc_spec.order_groups (free topology) */
-    const int *swap;        /* gates 0 .. n_closed-1 closed under this input
-                               involution (gg_enc_spec); needs no_symmetry
-                               and all rows up front (init_rows) */
-    int n_closed;
+    gg_enc_limits lim;   /* gg_enc_spec.lim (not f2); forbid and swap
+                            need no_symmetry, swap all rows up front
+                            (init_rows) */
     int init_rows;       /* rows given before counterexamples; 0 = all of
                             a table of up to 128 rows (fewer conflicts than
                             counterexamples on Life's 96 care rows), else 64 */

@@ -91,7 +91,7 @@ static void test_known_lower(void **state)
     assert_int_equal(res.lower_bound, 4); /* from the search, not the 9 */
 }
 
-/* Gates barred from some inputs (gg_synth_opts.forbid, the row-pair
+/* Gates barred from some inputs (gg_synth_opts.lim.forbid, the row-pair
  * prefix search of bench/prefix_share.c): 4-input parity in three gate2
  * gates needs input 0 read by some gate, so barring gates 0 and 1 leaves
  * it to gate 2 and barring all three is UNSAT at k = 3. */
@@ -104,7 +104,7 @@ static void test_forbid(void **state)
     gg_err err;
     uint32_t forbid[GG_ENC_MAX_GATES] = {1, 1};
     gg_synth_opts o = {.lib = GG_LIB_GATE2, .k_min = 3, .k_max = 3,
-                       .no_symmetry = true, .forbid = forbid};
+                       .no_symmetry = true, .lim.forbid = forbid};
     assert_int_equal(gg_synth_run(&xor4, &o, &res, &err), 0);
     assert_int_equal(res.per_k[0].status, GG_SYNTH_SAT);
     for (int g = 0; g < 2; g++)
@@ -115,7 +115,7 @@ static void test_forbid(void **state)
     assert_int_equal(res.per_k[0].status, GG_SYNTH_UNSAT);
 }
 
-/* A first gate closed under a swap of inputs (gg_synth_opts.swap, as
+/* A first gate closed under a swap of inputs (gg_enc_limits.swap, as
  * bench/prefix_share.c uses for gates two rows share): f = g(a, b) ^ cd
  * with gate 0 barred from d takes two LUTs, and with gate 0 also
  * unchanged or complemented by a <-> b it still does when g = a ^ b but
@@ -139,8 +139,9 @@ static void test_closed_prefix(void **state)
             /* k = 2 itself (gg_synth_run skips k the fallback already
              * reaches), one free-topology CNF */
             gg_kjob_in in = {.f = &f, .lib = GG_LIB_LUT3, .k = 2,
-                             .forbid = forbid, .swap = cl ? swap : NULL,
-                             .n_closed = 1, .threads = 1, .init_rows = 16};
+                             .lim = {.forbid = forbid,
+                                     .swap = cl ? swap : NULL, .n_closed = 1},
+                             .threads = 1, .init_rows = 16};
             gg_synth_k st;
             gg_net net;
             assert_int_equal(gg_kjob_run(&in, &net, &st, NULL, NULL, &err),
@@ -151,7 +152,7 @@ static void test_closed_prefix(void **state)
     }
 }
 
-/* A second output (gg_enc_spec.f2 at gate out2, as bench/prefix_share.c
+/* A second output (gg_enc_limits.f2 at gate out2, as bench/prefix_share.c
  * uses for a pair of rows): xor3 at the last gate and a & b at gate 0 in
  * two LUTs; with gate 0 barred from c, xor3 there is UNSAT. */
 static void test_two_outputs(void **state)
@@ -164,7 +165,7 @@ static void test_two_outputs(void **state)
     gg_err err;
     for (int i = 0; i < 2; i++) {
         gg_kjob_in in = {.f = &x3, .lib = GG_LIB_LUT3, .k = 2,
-                         .f2 = i ? &x3 : &ab, .out2 = 0, .forbid = forbid,
+                         .lim = {.f2 = i ? &x3 : &ab, .forbid = forbid},
                          .threads = 1, .init_rows = 8};
         forbid[0] = i ? 4 : 0;
         gg_synth_k st;
@@ -219,7 +220,7 @@ static void test_enumerate_first_gate(void **state)
     gg_sat_free(s);
 }
 
-/* Ordering adjacent independent gates (gg_enc_spec.order_groups, free
+/* Ordering adjacent independent gates (gg_enc_limits.order_groups, free
  * topology) keeps every minimum: 5-input parity needs 4 gate2 gates and
  * majority 4, with and without it, and 3 gates stay impossible. */
 static void test_order_groups(void **state)
@@ -234,7 +235,7 @@ static void test_order_groups(void **state)
         for (int k = 3; k <= 4; k++)
             for (int og = 0; og < 2; og++) {
                 gg_kjob_in in = {.f = f[i], .lib = GG_LIB_GATE2, .k = k,
-                                 .order_groups = og, .threads = 1,
+                                 .lim.order_groups = og, .threads = 1,
                                  .init_rows = 32};
                 gg_synth_k st;
                 gg_net net;
