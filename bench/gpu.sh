@@ -18,8 +18,9 @@
 #                     (GG_TURN_LIST: also the PTX interior loop's ticks
 #                     per turn, GOLGEN_PTX_TURN)
 #   GG_ONLY=shapes    build, then the PTX fixed-shape matrix of BENCHMARKS
-#                     session 4: each rule with fma 0 and 2/16, 3- and 6-tick
-#                     turns, staged fill and fill loop (GOLGEN_PTX_LOOPFILL)
+#                     session 5: each rule with fma 0 and 2/16, 3- and 6-tick
+#                     turns, rows loaded/warmed ahead, the constant row
+#                     stride on and off (GOLGEN_PTX_KSTRIDE=0)
 #   GG_SIZE=WxH GG_GENS=N           table size (default 65536x65536, 1024)
 #   GG_BACKENDS="cuda ptx opencl"   the table's backends (OpenCL: Life only;
 #                     10 minutes at the default size on the H100)
@@ -132,15 +133,17 @@ sweep() {
     grep -i "fail\|error" "$OUT/bench.log" | tail -3 | tee -a "$OUT/summary.txt"
 }
 
-# Fixed PTX shapes: the table behind the autotuner's candidates.
+# Fixed PTX shapes: the table behind the autotuner's candidates
+# (fma,turn,pf,warm; "k0": the generic module, no constant row stride).
 shapes() {
-    local r f t lf
+    local r s k
     log "PTX fixed shapes, $SIZE torus, $GENS generations (CUpS, seconds):"
     for r in ${GG_RULES:-B3/S23 B36/S23 B3678/S34678 B2/S}; do
-        for f in 0 2; do for t in 3 6; do for lf in 1 0; do
-            echo "fma=$f turn=$t loopfill=$lf: $(GOLGEN_PTX_LOOPFILL=$lf \
-                GOLGEN_GPU_TUNE=16,1,4,1,$f,$t bench_one ptx $r)"
-        done; done; done
+        for s in 0,0,0,0 0,6,0,0 0,6,3,8 0,6,2,6 2,6,3,8 2,6,2,6 0,6,3,8k0; do
+            k=1; case $s in *k0) k=0; s=${s%k0};; esac
+            echo "fma,turn,pf,warm=$s kstride=$k: $(GOLGEN_PTX_KSTRIDE=$k \
+                GOLGEN_GPU_TUNE=16,1,4,1,$s bench_one ptx $r)"
+        done
     done | tee -a "$OUT/summary.txt"
 }
 

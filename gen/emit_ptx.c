@@ -29,6 +29,12 @@ typedef struct pctx {
     int top;     /* highest level a tick runs: T, or fewer in the staged
                     fill of the interior copy */
     bool loopfill; /* the interior copy's fill as a loop of every level */
+    int warm;    /* rows ahead that the interior copy prefetches (0: none) */
+    bool warml2; /* that prefetch into L2, not L1 */
+    int kstride; /* row stride in bytes known at emit time (0: not) */
+    int tk;      /* with kstride, the tick's index in a steady turn, whose
+                    rows lie at constant offsets from %ra0 / %rs0; -1:
+                    addresses from %yb */
 } pctx;
 
 /* Rows level g lags the level below: 2 where level g starts a chain (it
@@ -280,6 +286,8 @@ static void addr(char *buf, size_t size, int off)
  * the row address and predicate (once per tick). */
 static void emit_store_row(const pctx *c)
 {
+    if (c->store == 2 && c->tk >= 0) /* %rs0 + tk rows */
+        return;
     if (c->store == 2) { /* %outq: the output row lag(T) rows above yb */
         gg_sbuf_printf(c->b, "    mad.wide.s32 %%rs, %%yb, %%ns4, %%outq;\n");
         return;
@@ -307,13 +315,18 @@ static void emit_store_word(const pctx *c, int i, const char *v)
     if (c->store == 2) {
         /* the lane's own predicates; the high half by a multiply (FMA
          * pipe) */
-        gg_sbuf_printf(c->b, "    @%s st.global.u32 [%%rs], %s;\n"
+        char ptr[8] = "%rs";
+        int off = 0;
+        if (c->tk >= 0)
+            snprintf(ptr, sizeof ptr, "%%rs0"), off = c->tk * c->kstride;
+        gg_sbuf_printf(c->b, "    @%s st.global.u32 [%s+%d], %s;\n"
                        "    mul.hi.u32 %%vh, %s, %%k16;\n"
                        "    cvt.u16.u32 %%hw0, %%vh;\n"
                        "    cvt.u16.u32 %%hw1, %s;\n"
-                       "    @%s st.global.u16 [%%rs+2], %%hw0;\n"
-                       "    @%s st.global.u16 [%%rs], %%hw1;\n",
-                       full, v, v, v, hi, lo);
+                       "    @%s st.global.u16 [%s+%d], %%hw0;\n"
+                       "    @%s st.global.u16 [%s+%d], %%hw1;\n",
+                       full, ptr, off, v, v, v, hi, ptr, off + 2, lo, ptr,
+                       off);
         return;
     }
     gg_sbuf_printf(c->b, "    and.pred %%ps1, %%ps, %s;\n", full);
@@ -341,9 +354,22 @@ static void emit_load_next(const pctx *c)
         char nx[16] = "%next";
         if (c->pf > 1)
             snprintf(nx, sizeof nx, "%%nq%d", c->pf - 1);
+        const char *lvl = c->warml2 ? "L2" : "L1";
+        if (c->inner && c->tk >= 0) { /* %ra0: row yb + pf at tick 0 */
+            gg_sbuf_printf(b, "    ld.global.nc.u32 %s, [%%ra0+%d];\n", nx,
+                           c->tk * c->kstride);
+            if (c->warm)
+                gg_sbuf_printf(b, "    prefetch.global.%s [%%ra0+%d];\n", lvl,
+                               (c->tk + c->warm - c->pf) * c->kstride);
+            return;
+        }
         if (c->inner) { /* %inq: row yb + pf, inside the grid */
             gg_sbuf_printf(b, "    mad.wide.s32 %%ra, %%yb, %%ns4, %%inq;\n"
                            "    ld.global.nc.u32 %s, [%%ra];\n", nx);
+            if (c->warm) /* row yb + warm, warm - pf rows past %ra's */
+                gg_sbuf_printf(b, "    mad.wide.s32 %%rw, %%ns4, %d, %%ra;\n"
+                               "    prefetch.global.%s [%%rw];\n",
+                               c->warm - c->pf, lvl);
             return;
         }
         gg_sbuf_printf(b, "    setp.lt.and.u32 %%pl, %%yl, %%h, %%kin;\n"
@@ -524,9 +550,15 @@ static int emit_turn_loop(const pctx *c, const char *label,
                           const char *bound, int ticks, gg_err *err)
 {
     gg_sbuf_printf(c->b, "%s:\n", label);
-    for (int phase = 0; phase < ticks; phase++)
-        if (emit_tick(c, phase % 3, err))
+    pctx k = *c;
+    if (c->kstride && c->store == 2)
+        gg_sbuf_printf(c->b, "    mad.wide.s32 %%ra0, %%yb, %%ns4, %%inq;\n"
+                       "    mad.wide.s32 %%rs0, %%yb, %%ns4, %%outq;\n");
+    for (int phase = 0; phase < ticks; phase++) {
+        k.tk = c->kstride && c->store == 2 ? phase : -1;
+        if (emit_tick(&k, phase % 3, err))
             return -1;
+    }
     gg_sbuf_printf(c->b, "    add.s32 %%tk, %%tk, %d;\n"
                    "    setp.lt.s32 %%p5, %%tk, %s;\n"
                    "    @%%p5 bra %s;\n", ticks, bound, label);
@@ -584,6 +616,7 @@ static int emit_inner(pctx *c, gg_err *err)
     gg_sbuf_printf(b,
         "    mul.wide.s32 %%rd3, %%ns4, %d;\n"
         "    add.s64 %%inq, %%inp, %%rd3;\n"
+
         "    mul.wide.s32 %%rd3, %%ns4, %d;\n"
         "    add.s64 %%outq, %%outp, %%rd3;\n"
         "    mov.u32 %%yb, %%ystart;\n"
@@ -641,7 +674,8 @@ static void emit_decls(gg_sbuf *b, const pctx *c)
         "    .reg .b32 %%s<32>;\n"
         "    .reg .b32 %%h, %%ns4, %%yl, %%yb, %%y0, %%yend, %%ystart, "
         "%%colmask, %%tk, %%nt, %%cur, %%next, %%y, %%m, %%vh, %%k31;\n"
-        "    .reg .b64 %%inp, %%outp, %%ra, %%rs, %%inq, %%outq, %%rd<4>;\n"
+        "    .reg .b64 %%inp, %%outp, %%ra, %%rs, %%inq, %%outq, %%rd<4>, "
+        "%%rw, %%ra0, %%rs0;\n"
         "    .reg .b32 %%k2, %%k16, %%nfill, %%srows, %%sturn;\n"
         "    .reg .b32 %%R<%d>;\n", nr);
     if (c->pf > 1)
@@ -820,12 +854,19 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
     if (o->turn != 0 && o->turn != 3 && o->turn != 6)
         return gg_fail(err, "ticks per loop turn must be 3 or 6, not %d",
                        o->turn);
+    if (o->warm && (o->warm <= pf || o->warm > 8))
+        return gg_fail(err, "rows warmed ahead must be more than the %d "
+                       "loaded ahead and at most 8, not %d", pf, o->warm);
+    if (o->kstride < 0 || o->kstride > GG_PTX_KSTRIDE_MAX)
+        return gg_fail(err, "a constant row stride must be 0 .. %d words, "
+                       "not %d", GG_PTX_KSTRIDE_MAX, o->kstride);
     if (o->fma < 0 || o->fma > 16)
         return gg_fail(err, "levels with multiply-add shifts (in sixteen) "
                        "must be 0 .. 16, not %d", o->fma);
     pctx c = {b, p, t, false, o->funnel, ilv, 'A', wpl, chain, pf,
               (o->fma * t + 8) / 16, false, 1, o->turn == 6 ? 6 : 3, t,
-              o->loopfill != 0};
+              o->loopfill != 0, o->warm, o->warml2 != 0, 4 * o->kstride,
+              -1};
     /* The interior copy needs whole turns of fill (chain 1) and one word
      * per lane. */
     bool inner = o->inner > 0 && chain == 1 && wpl == 1;
@@ -838,12 +879,16 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
         gg_sbuf_printf(b, ".maxnreg %d\n", o->maxnreg);
     gg_sbuf_printf(b, "{\n");
     emit_decls(b, &c);
-    if (inner && lag(&c, t) + pf > GG_GPU_GHOST_BOTTOM)
+    int ahead = o->warm > pf ? o->warm : pf;
+    if (inner && lag(&c, t) + ahead > GG_GPU_GHOST_BOTTOM)
         return gg_fail(err, "the interior copy reads %d rows past a strip, "
                        "more than the %d ghost rows below the grid",
-                       lag(&c, t) + pf, GG_GPU_GHOST_BOTTOM);
+                       lag(&c, t) + ahead, GG_GPU_GHOST_BOTTOM);
     /* ticks: the strip's rows plus T rows above it plus level T's lag */
     emit_setup(b, t, wpb, wpl, t + lag(&c, t));
+    if (o->kstride) /* rows at constant offsets: only for that stride */
+        gg_sbuf_printf(b, "    setp.ne.u32 %%p7, %%s0, %d;\n"
+                       "    @%%p7 trap;\n", o->kstride);
     /* Every task that is not a plane edge runs the interior copy when
      * there is one: the ghost rows and the padded row stride of the
      * device layout keep its reads inside the buffers. */

@@ -16,6 +16,10 @@
 extern const char gg_template_ptx_kernel[];
 extern const size_t gg_template_ptx_kernel_len;
 
+/* The largest row stride (words) an entry can have as a constant: its
+ * rows' offsets stay inside ptxas's immediate address range. */
+#define GG_PTX_KSTRIDE_MAX ((1 << 20) / 16)
+
 typedef struct gg_ptx_opts {
     int tmax;    /* entries gg_step_1, _2, _4 .. tmax (power of two <= 16);
                     0: 16 */
@@ -58,6 +62,15 @@ typedef struct gg_ptx_opts {
                      loop that runs every level, as before session 4;
                      0: straight-line stages that skip each level's
                      ticks before its first needed row (half the fill) */
+    int warm;    /* the interior copy: each tick also prefetches the row
+                    this many ticks ahead (more than prefetch, at most 8)
+                    into a cache, so the load that ptxas schedules late
+                    finds it there; 0: none */
+    int warml2;  /* 1: that prefetch warms L2 only; 0: L1 */
+    int kstride; /* row stride in 32-bit words fixed at emit time (the
+                    interior copy's steady turns then address rows by
+                    constant offsets from two pointers set once per turn);
+                    0: the p_ns argument only */
 } gg_ptx_opts;
 
 /* The options the runtime uses for a tuned launch shape (T, funnel

@@ -196,21 +196,23 @@ static int reference_case(const gg_rule *rule, const vcase *c, uint64_t seed,
     return 0;
 }
 
-int gg_gpu_validate(const gg_rule *rule, gg_gpu_step_fn step, void *ctx,
-                    uint64_t seed, gg_err *err)
+/* The reference runs take most of the time of opening a GPU backend
+ * (about 1 s on one core); they are independent, so all of them run
+ * first, in parallel, and the device then checks case by case. */
+static int run_cases(const gg_rule *rule, const vcase *list, int n,
+                     gg_gpu_step_fn step, void *ctx, uint64_t seed,
+                     gg_err *err)
 {
-    /* The reference runs take most of the time of opening a GPU backend
-     * (about 1 s on one core); they are independent, so all of them run
-     * first, in parallel, and the device then checks case by case. */
+    /* n <= N_CASES: the width cases are fewer */
     gg_grid soup[N_CASES], want[N_CASES];
     gg_err errs[N_CASES];
     int ok[N_CASES];
 #pragma omp parallel for schedule(dynamic)
-    for (int i = 0; i < N_CASES; i++)
-        ok[i] = reference_case(rule, &cases[i], seed + (uint64_t)i, &soup[i],
+    for (int i = 0; i < n; i++)
+        ok[i] = reference_case(rule, &list[i], seed + (uint64_t)i, &soup[i],
                                &want[i], &errs[i]) == 0;
     int bad = 0;
-    for (int i = 0; i < N_CASES; i++) {
+    for (int i = 0; i < n; i++) {
         if (!ok[i]) {
             if (!bad)
                 *err = errs[i];
@@ -218,13 +220,41 @@ int gg_gpu_validate(const gg_rule *rule, gg_gpu_step_fn step, void *ctx,
             continue;
         }
         if (!bad)
-            bad = step(ctx, cases[i].topo, &soup[i], cases[i].gens,
-                       cases[i].strip, err) ||
-                  compare(&cases[i], &soup[i], &want[i], err);
+            bad = step(ctx, list[i].topo, &soup[i], list[i].gens,
+                       list[i].strip, err) ||
+                  compare(&list[i], &soup[i], &want[i], err);
         gg_grid_free(&soup[i]);
         gg_grid_free(&want[i]);
     }
     return bad ? -1 : 0;
+}
+
+int gg_gpu_validate(const gg_rule *rule, gg_gpu_step_fn step, void *ctx,
+                    uint64_t seed, gg_err *err)
+{
+    return run_cases(rule, cases, N_CASES, step, ctx, seed, err);
+}
+
+/* Cases of one width for a kernel built for it (the PTX module with a
+ * constant row stride): interior copies on the torus and the plane,
+ * strips of every remainder mod 6 past a whole turn and the plan's. */
+static const vcase width_cases[] = {
+    {0, 90, 35, GG_TOPO_TORUS, 7},  {0, 96, 33, GG_TOPO_PLANE, 8},
+    {0, 80, 19, GG_TOPO_PLANE, 9},  {0, 90, 16, GG_TOPO_TORUS, 11},
+    {0, 84, 20, GG_TOPO_TORUS, 10}, {0, 200, 33, GG_TOPO_TORUS, 0},
+};
+#define N_WIDTH_CASES ((int)(sizeof width_cases / sizeof *width_cases))
+
+int gg_gpu_validate_width(const gg_rule *rule, gg_gpu_step_fn step,
+                          void *ctx, uint64_t seed, int64_t width,
+                          gg_err *err)
+{
+    vcase cs[N_WIDTH_CASES];
+    for (int i = 0; i < N_WIDTH_CASES; i++) {
+        cs[i] = width_cases[i];
+        cs[i].width = width;
+    }
+    return run_cases(rule, cs, N_WIDTH_CASES, step, ctx, seed, err);
 }
 
 /* ---- tuning cache ---- */
@@ -261,6 +291,13 @@ int gg_gpu_cache_dir(const char *given, char *buf, size_t size, gg_err *err)
     }
 }
 
+bool gg_gpu_tune_rows_ok(const gg_gpu_tune *t)
+{
+    int pf = t->pf ? t->pf : 3;
+    return t->pf >= 0 && t->pf <= 8 && t->warm >= 0 && t->warm <= 8 &&
+           (!t->warm || t->warm > pf);
+}
+
 static void tune_path(char *buf, size_t size, const char *dir, uint64_t key)
 {
     snprintf(buf, size, "%s/gpu-tune-%016llx.txt", dir,
@@ -274,9 +311,10 @@ bool gg_gpu_tune_load(const char *cache_dir, uint64_t key, gg_gpu_tune *t)
     FILE *f = fopen(path, "r");
     if (!f)
         return false;
-    gg_gpu_tune r = {0, 0, 0, 1, 0, 0};
-    int n = fscanf(f, "tmax %d funnel %d wpb %d wpl %d fma %d turn %d",
-                   &r.tmax, &r.funnel, &r.wpb, &r.wpl, &r.fma, &r.turn);
+    gg_gpu_tune r = {0, 0, 0, 1, 0, 0, 0, 0};
+    int n = fscanf(f, "tmax %d funnel %d wpb %d wpl %d fma %d turn %d pf %d "
+                   "warm %d", &r.tmax, &r.funnel, &r.wpb, &r.wpl, &r.fma,
+                   &r.turn, &r.pf, &r.warm);
     fclose(f);
     if (n == 3)
         r.wpl = 1;
@@ -284,7 +322,10 @@ bool gg_gpu_tune_load(const char *cache_dir, uint64_t key, gg_gpu_tune *t)
         r.fma = 0;
     if (n < 6)
         r.turn = 0;
-    if (r.fma < 0 || r.fma > 16 || (r.turn && r.turn != 3 && r.turn != 6))
+    if (n < 8)
+        r.pf = r.warm = 0;
+    if (r.fma < 0 || r.fma > 16 || (r.turn && r.turn != 3 && r.turn != 6) ||
+        !gg_gpu_tune_rows_ok(&r))
         return false;
     if (r.wpl > 1) /* several words per lane: funnel shifts only */
         r.funnel = 1;
@@ -305,9 +346,10 @@ void gg_gpu_tune_save(const char *cache_dir, uint64_t key,
     FILE *f = fopen(tmp, "w");
     if (!f)
         return;
-    int bad = fprintf(f, "tmax %d funnel %d wpb %d wpl %d fma %d turn %d\n",
-                      t->tmax, t->funnel, t->wpb, t->wpl > 1 ? t->wpl : 1,
-                      t->fma, t->turn == 6 ? 6 : 3) < 0;
+    int bad = fprintf(f, "tmax %d funnel %d wpb %d wpl %d fma %d turn %d "
+                      "pf %d warm %d\n", t->tmax, t->funnel, t->wpb,
+                      t->wpl > 1 ? t->wpl : 1, t->fma,
+                      t->turn == 6 ? 6 : 3, t->pf, t->warm) < 0;
     bad |= fclose(f) != 0;
     if (bad || rename(tmp, path))
         remove(tmp);
@@ -348,12 +390,15 @@ int gg_gpu_open(const char *backend, const gg_rule *rule, gg_gpu **out,
         bad = gg_cuda_open(rule, &o, &g->cuda, why, err);
         if (!bad) {
             gg_gpu_tune t = gg_cuda_tune(g->cuda);
-            char extra[32] = ""; /* PTX: multiply-add share, turn */
+            char extra[64] = ""; /* PTX: multiply-add share, turn, rows */
             if (t.fma)
                 snprintf(extra, sizeof extra, " fma%d/16", t.fma);
             if (t.turn == 6)
                 snprintf(extra + strlen(extra), sizeof extra - strlen(extra),
                          " turn6");
+            if (t.warm)
+                snprintf(extra + strlen(extra), sizeof extra - strlen(extra),
+                         " pf%d warm%d", t.pf ? t.pf : 3, t.warm);
             snprintf(g->desc, sizeof g->desc,
                      "%s, T%d %s%s wpb%d wpl%d, %d regs",
                      gg_cuda_device(g->cuda), t.tmax,

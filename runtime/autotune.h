@@ -85,6 +85,13 @@ typedef int (*gg_gpu_step_fn)(void *ctx, gg_topo topo, gg_grid *grid,
 int gg_gpu_validate(const gg_rule *rule, gg_gpu_step_fn step, void *ctx,
                     uint64_t seed, gg_err *err);
 
+/* The same check for a kernel built for one grid width (a PTX module
+ * with that width's row stride as a constant): soups of that width, 80
+ * to 200 rows, strips that reach the interior loop, torus and plane. */
+int gg_gpu_validate_width(const gg_rule *rule, gg_gpu_step_fn step,
+                          void *ctx, uint64_t seed, int64_t width,
+                          gg_err *err);
+
 /* 64-bit FNV-1a, for cache keys. */
 uint64_t gg_gpu_hash(uint64_t h, const void *data, size_t len);
 
@@ -100,11 +107,17 @@ typedef struct gg_gpu_tune {
                     are multiply-adds (FMA pipe), 0..16; others: 0 */
     int turn;    /* PTX: ticks per turn of the interior loop, 3 (0) or
                     6; others: 0 */
+    int pf;      /* PTX: rows loaded ahead, 1..8 (0: the emitter's 3) */
+    int warm;    /* PTX: rows ahead that a prefetch warms in L1, pf+1..8
+                    (0: none) */
 } gg_gpu_tune;
 
 /* The kernel cache directory (runtime/jit.h's rules; given overrides),
  * created if missing. */
 int gg_gpu_cache_dir(const char *given, char *buf, size_t size, gg_err *err);
+
+/* pf and warm in range (warm beyond the rows loaded ahead). */
+bool gg_gpu_tune_rows_ok(const gg_gpu_tune *t);
 
 bool gg_gpu_tune_load(const char *cache_dir, uint64_t key, gg_gpu_tune *t);
 void gg_gpu_tune_save(const char *cache_dir, uint64_t key,

@@ -43,6 +43,11 @@ struct gg_cuda {
     CUdeviceptr buf[2];
     int cur;
     uint32_t *host; /* staging buffer in device layout */
+    bool given;      /* the module comes from the caller's source */
+    int kns;         /* row stride (words) the PTX module has as a
+                        constant; 0: the generic module */
+    bool kns_valid;  /* that module passed its width's validation */
+    int checking;    /* the stride being validated (keeps its module) */
 };
 
 /* ---- loading the libraries ---- */
@@ -330,6 +335,8 @@ static void ptx_experiments(gg_ptx_opts *po)
         {"GOLGEN_PTX_INNER", offsetof(gg_ptx_opts, inner)},
         {"GOLGEN_PTX_TURN", offsetof(gg_ptx_opts, turn)},
         {"GOLGEN_PTX_LOOPFILL", offsetof(gg_ptx_opts, loopfill)},
+        {"GOLGEN_PTX_WARM", offsetof(gg_ptx_opts, warm)},
+        {"GOLGEN_PTX_WARML2", offsetof(gg_ptx_opts, warml2)},
     };
     for (size_t i = 0; i < sizeof knobs / sizeof *knobs; i++) {
         const char *v = getenv(knobs[i].env);
@@ -346,12 +353,17 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
     size_t len = 0;
     int bad;
     c->cache_hit = false;
+    c->kns_valid = false;
     unload(c);
     if (c->o.lang == GG_CUDA_LANG_PTX) {
         gg_ptx_opts po = gg_ptx_tuned(c->tune.tmax, c->tune.funnel != 0,
                                       c->tune.wpb, c->tune.wpl);
         po.fma = c->tune.fma;
         po.turn = c->tune.turn;
+        if (c->tune.pf)
+            po.prefetch = c->tune.pf;
+        po.warm = c->tune.warm;
+        po.kstride = c->kns;
         ptx_experiments(&po);
         bad = !given && gg_emit_ptx_opts(&c->rule, &po, &src, &len, err);
         if (!bad)
@@ -390,14 +402,66 @@ static int words_per_lane(const gg_cuda *c)
 /* Device buffers for grid's size, zeroed (ghosts of the plane stay 0),
  * with the ghost rows and row padding that both kernels read away from
  * plane edges. */
+static int step_strip(void *ctx, gg_topo topo, gg_grid *grid, int64_t gens,
+                      int strip, gg_err *err);
+
+/* The device layout of a grid (geometry without the plan). */
+static int layout(const gg_cuda *c, int64_t width, int64_t height,
+                  gg_gpu_geom *g, gg_err *err)
+{
+    if (gg_gpu_geom_init(g, width, height, err))
+        return -1;
+    gg_gpu_geom_windows(g, words_per_lane(c));
+    gg_gpu_geom_ghost_rows(g, words_per_lane(c), GG_GPU_GHOST_TOP,
+                           GG_GPU_GHOST_BOTTOM);
+    return 0;
+}
+
+/* Grids of at least this many rows get a PTX module with their row
+ * stride as a constant (the validation cases have fewer). */
+#define GG_PTX_KSTRIDE_ROWS 512
+
+/* The row stride the PTX module should have as a constant for a grid of
+ * layout g: big grids get their own (rows at constant offsets from two
+ * pointers per loop turn: no per-row address arithmetic, BENCHMARKS.md
+ * session 5), small ones the generic module; GOLGEN_PTX_KSTRIDE=0 keeps
+ * the generic one always. */
+static int wanted_stride(const gg_cuda *c, const gg_gpu_geom *g)
+{
+    const char *env = getenv("GOLGEN_PTX_KSTRIDE");
+    if (c->o.lang != GG_CUDA_LANG_PTX || c->given || words_per_lane(c) > 1 ||
+        (env && !atoi(env)) || g->ns > GG_PTX_KSTRIDE_MAX)
+        return 0;
+    return g->height >= GG_PTX_KSTRIDE_ROWS || c->checking == g->ns ? g->ns
+                                                                     : 0;
+}
+
+/* Load the module g's grid wants; a module with a constant stride runs
+ * only after it passed the validation cases of that width. */
+static int module_for(gg_cuda *c, const gg_gpu_geom *g, gg_err *err)
+{
+    int want = wanted_stride(c, g);
+    if (want != c->kns) {
+        c->kns = want;
+        if (build(c, NULL, err))
+            return -1;
+    }
+    if (!want || c->kns_valid || c->checking)
+        return 0;
+    c->checking = want;
+    int bad = gg_gpu_validate_width(&c->rule, step_strip, c, 4242,
+                                    g->width, err);
+    c->checking = 0;
+    c->kns_valid = !bad;
+    return bad;
+}
+
 static int prepare(gg_cuda *c, const gg_grid *grid, int strip, gg_err *err)
 {
     gg_gpu_geom g;
-    if (gg_gpu_geom_init(&g, grid->width, grid->height, err))
+    if (layout(c, grid->width, grid->height, &g, err) ||
+        module_for(c, &g, err))
         return -1;
-    gg_gpu_geom_windows(&g, words_per_lane(c));
-    gg_gpu_geom_ghost_rows(&g, words_per_lane(c), GG_GPU_GHOST_TOP,
-                           GG_GPU_GHOST_BOTTOM);
     size_t bytes = gg_gpu_geom_bytes(&g);
     if (!c->host || gg_gpu_geom_bytes(&c->geom) != bytes) {
         free_buffers(c);
@@ -611,8 +675,9 @@ static int open_device(gg_cuda *c, gg_gpu_fail *why, gg_err *err)
 
 /* The autotuner's launch shapes (autotune() says why these). */
 static const gg_gpu_tune tune_candidates[] = {
-    {16, 1, 4, 1, 0, 0}, {8, 1, 4, 1, 0, 0}, {16, 0, 4, 1, 0, 0},
-    {16, 1, 4, 1, 2, 0}, {16, 1, 4, 1, 0, 6}, {16, 1, 4, 1, 2, 6}};
+    {16, 1, 4, 1, 0, 0, 0, 0}, {8, 1, 4, 1, 0, 0, 0, 0},
+    {16, 0, 4, 1, 0, 0, 0, 0}, {16, 1, 4, 1, 0, 6, 3, 8},
+    {16, 1, 4, 1, 0, 6, 2, 6}, {16, 1, 4, 1, 2, 6, 3, 8}};
 
 /* Tuning-cache key: device, rule, language, the template text and the
  * shapes the autotuner tries (a new candidate means a new tune). */
@@ -649,17 +714,23 @@ static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
 
 /* Measure a few launch shapes on a 16384 x 16384 soup (big enough to
  * fill the device for a millisecond); keep the fastest. The PTX target
- * also tries an eighth of the levels with multiply-add shifts (rules
- * with small networks (Seeds: 5 gates) gain 7% on the H100, Life loses
- * 8%) and six-tick loop turns (fewer register moves; Life +3%, Seeds
- * +15%, HighLife -7%: ptxas schedules each rule its own way;
- * BENCHMARKS.md). */
+ * also tries six-tick loop turns (fewer register moves) with rows warmed
+ * in L1 ahead of their loads, rows loaded 3 or 2 ticks ahead (Life and
+ * Seeds like the first, HighLife and Day & Night the second), and once
+ * with an eighth of the levels' shifts as multiply-adds: ptxas
+ * schedules each rule its own way (BENCHMARKS.md, sessions 4 and 5). */
 static int autotune(gg_cuda *c, gg_err *err)
 {
     gg_grid soup;
     if (gg_grid_init(&soup, 16384, 16384, err))
         return -1;
     gg_grid_random(&soup, 0.5, 7);
+    gg_gpu_geom g;
+    if (layout(c, soup.width, soup.height, &g, err)) {
+        gg_grid_free(&soup);
+        return -1;
+    }
+    c->kns = wanted_stride(c, &g); /* one build per candidate */
     gg_gpu_tune best = tune_candidates[0];
     double best_s = 1e30;
     int bad = 0;
@@ -667,7 +738,7 @@ static int autotune(gg_cuda *c, gg_err *err)
     for (size_t i = 0; !bad && i < n; i++) {
         double s;
         if ((tune_candidates[i].wpl > 1 || tune_candidates[i].fma ||
-             tune_candidates[i].turn) &&
+             tune_candidates[i].turn || tune_candidates[i].warm) &&
             c->o.lang != GG_CUDA_LANG_PTX)
             continue;
         c->tune = tune_candidates[i];
@@ -686,33 +757,35 @@ static int autotune(gg_cuda *c, gg_err *err)
 
 static int choose_tune(gg_cuda *c, gg_err *err)
 {
-    /* "tmax,funnel,wpb[,wpl[,fma[,turn]]]" */
+    /* "tmax,funnel,wpb[,wpl[,fma[,turn[,pf,warm]]]]" */
     const char *env = getenv("GOLGEN_GPU_TUNE");
     gg_gpu_tune t = c->o.tune;
     if (!t.tmax && env) {
         t.wpl = 1;
-        t.fma = 0;
-        t.turn = 0;
-        if (sscanf(env, "%d,%d,%d,%d,%d,%d", &t.tmax, &t.funnel, &t.wpb,
-                   &t.wpl, &t.fma, &t.turn) < 3)
+        t.fma = t.turn = t.pf = t.warm = 0;
+        if (sscanf(env, "%d,%d,%d,%d,%d,%d,%d,%d", &t.tmax, &t.funnel,
+                   &t.wpb, &t.wpl, &t.fma, &t.turn, &t.pf, &t.warm) < 3)
             t.tmax = 0;
     }
     if (t.tmax) {
         if (t.tmax > GG_GPU_TMAX || (t.tmax & (t.tmax - 1)) || t.wpb < 1 ||
             t.wpb > 32 || (t.wpl > 1 && t.wpl != 2 && t.wpl != 4) ||
             t.fma < 0 || t.fma > 16 ||
-            (t.turn && t.turn != 3 && t.turn != 6))
-            return gg_fail(err, "launch shape %d,%d,%d,%d,%d,%d: generations "
-                           "per launch must be a power of two up to %d, "
-                           "warps per block 1..32, words per lane 1, 2 or "
-                           "4, multiply-add levels 0..16 (sixteenths), "
-                           "ticks per loop turn 3 or 6",
+            (t.turn && t.turn != 3 && t.turn != 6) ||
+            !gg_gpu_tune_rows_ok(&t))
+            return gg_fail(err, "launch shape %d,%d,%d,%d,%d,%d,%d,%d: "
+                           "generations per launch must be a power of two "
+                           "up to %d, warps per block 1..32, words per lane "
+                           "1, 2 or 4, multiply-add levels 0..16 "
+                           "(sixteenths), ticks per loop turn 3 or 6, rows "
+                           "loaded ahead 0..8 and rows warmed ahead 0 or "
+                           "more than those, up to 8",
                            t.tmax, t.funnel, t.wpb, t.wpl, t.fma, t.turn,
-                           GG_GPU_TMAX);
+                           t.pf, t.warm, GG_GPU_TMAX);
         if (t.wpl < 1 || c->o.lang != GG_CUDA_LANG_PTX)
             t.wpl = 1;
         if (c->o.lang != GG_CUDA_LANG_PTX)
-            t.fma = t.turn = 0;
+            t.fma = t.turn = t.pf = t.warm = 0;
         if (t.wpl > 1)
             t.funnel = 1;
         c->tune = t;
@@ -739,8 +812,9 @@ static int open_common(const gg_rule *rule, const char *src,
     int bad = open_device(c, why, err) ||
               gg_gpu_cache_dir(c->o.cache_dir, c->cache_dir,
                                sizeof c->cache_dir, err);
+    c->given = src != NULL;
     if (!bad && src) {
-        c->tune = c->o.tune.tmax ? c->o.tune : (gg_gpu_tune){16, 0, 4, 1, 0, 0};
+        c->tune = c->o.tune.tmax ? c->o.tune : (gg_gpu_tune){16, 0, 4, 1, 0, 0, 0, 0};
         bad = build(c, src, err);
     } else if (!bad) {
         bad = choose_tune(c, err);

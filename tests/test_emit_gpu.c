@@ -393,6 +393,54 @@ static void test_ptx_turn6(void **state)
     assert_refused(&bad, "ticks per loop turn");
 }
 
+/* A constant row stride (kstride) and rows warmed in L1 (warm): each
+ * entry refuses another stride (trap), its steady turn loads, warms and
+ * stores at constant offsets from two pointers set once per turn, so the
+ * per-tick address arithmetic of the six steady ticks goes; the rest of
+ * the interior copy keeps it and warms too. */
+static void test_ptx_kstride_warm(void **state)
+{
+    (void)state;
+    const char *ptxas = ptxas_path();
+    gg_ptx_opts o = gg_ptx_tuned(16, true, 4, 1), k;
+    o.turn = 6;
+    o.warm = 8; /* prefetch stays 3 */
+    k = o;
+    k.kstride = 2078;
+    char *src, *base, want[64];
+    size_t len;
+    emit_two("B3/S23", &k, &o, &src, &len, &base);
+    assert_int_equal(count(src, "setp.ne.u32 %p7, %s0, 2078;"), 5);
+    assert_int_equal(count(base, "@%p7 trap;"), 0);
+    assert_int_equal(count(src, "ld.global.nc.u32 %nq2, [%ra0+"), 6 * 5);
+    assert_int_equal(count(src, "prefetch.global.L1 [%ra0+"), 6 * 5);
+    for (int tk = 0; tk < 6; tk++) { /* rows tk + 3 and tk + 8 */
+        snprintf(want, sizeof want, "ld.global.nc.u32 %%nq2, [%%ra0+%d];",
+                 tk * 4 * 2078);
+        assert_int_equal(count(src, want), 5);
+        snprintf(want, sizeof want, "prefetch.global.L1 [%%ra0+%d];",
+                 (tk + 5) * 4 * 2078);
+        assert_int_equal(count(src, want), 5);
+    }
+    assert_int_equal(count(src, "mad.wide.s32 %rs, %yb"),
+                     count(base, "mad.wide.s32 %rs, %yb") - 6 * 5);
+    assert_int_equal(count(src, "mad.wide.s32 %ra, %yb"),
+                     count(base, "mad.wide.s32 %ra, %yb") - 6 * 5);
+    assert_int_equal(count(src, "prefetch.global.L1"),
+                     count(base, "prefetch.global.L1"));
+    assert_int_equal(count(src, "lop3.b32"), count(base, "lop3.b32"));
+    if (ptxas)
+        assemble(ptxas, src, len, "B3/S23 kstride");
+    free(src);
+    free(base);
+    gg_ptx_opts bad = o;
+    bad.warm = 3;
+    assert_refused(&bad, "rows warmed ahead");
+    bad = o;
+    bad.kstride = GG_PTX_KSTRIDE_MAX + 1;
+    assert_refused(&bad, "constant row stride");
+}
+
 /* The staged fill of the interior copy: ticks 3s .. 3s+2 run levels
  * 0 .. s, so each entry gg_step_T runs 3T(T+1)/2 fewer final stages and
  * 3T(T-1)/2 fewer row nets than the fill loop of every level (T turns of
@@ -527,24 +575,32 @@ static void test_tune_cache(void **state)
 {
     (void)state;
     char path[256];
-    gg_gpu_tune t = {16, 1, 4, 1, 2, 6}, r;
+    gg_gpu_tune t = {16, 1, 4, 1, 2, 6, 2, 6}, r;
     gg_gpu_tune_save(gg_test_dir, 42, &t);
     assert_true(gg_gpu_tune_load(gg_test_dir, 42, &r));
     assert_int_equal(r.tmax, 16);
     assert_int_equal(r.wpb, 4);
     assert_int_equal(r.fma, 2);
     assert_int_equal(r.turn, 6);
+    assert_int_equal(r.pf, 2);
+    assert_int_equal(r.warm, 6);
     static const struct {
         const char *text;
         bool ok;
-        int fma, turn;
+        int fma, turn, warm;
     } files[] = {
-        {"tmax 8 funnel 1 wpb 2 wpl 1\n", true, 0, 0},
-        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 17\n", false, 0, 0},
-        {"tmax 12 funnel 1 wpb 4 wpl 1 fma 2\n", false, 0, 0},
-        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 2\n", true, 2, 0},
-        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 3\n", true, 0, 3},
-        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 5\n", false, 0, 0},
+        {"tmax 8 funnel 1 wpb 2 wpl 1\n", true, 0, 0, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 6 pf 3 warm 8\n", true, 0,
+         6, 8},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 6 pf 3 warm 3\n", false, 0,
+         0, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 6 pf 0 warm 9\n", false, 0,
+         0, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 17\n", false, 0, 0, 0},
+        {"tmax 12 funnel 1 wpb 4 wpl 1 fma 2\n", false, 0, 0, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 2\n", true, 2, 0, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 3\n", true, 0, 3, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 5\n", false, 0, 0, 0},
     };
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         snprintf(path, sizeof path, "%s/gpu-tune-%016llx.txt", gg_test_dir,
@@ -558,6 +614,7 @@ static void test_tune_cache(void **state)
         if (ok) {
             assert_int_equal(r.fma, files[i].fma);
             assert_int_equal(r.turn, files[i].turn);
+            assert_int_equal(r.warm, files[i].warm);
         }
     }
 }
@@ -570,6 +627,7 @@ int main(void)
         cmocka_unit_test(test_ptx_ptxas),
         cmocka_unit_test(test_ptx_turn6),
         cmocka_unit_test(test_ptx_staged_fill),
+        cmocka_unit_test(test_ptx_kstride_warm),
         cmocka_unit_test(test_ptx_bad_tmax),
         cmocka_unit_test(test_ptx_words_per_lane),
         cmocka_unit_test(test_ptx_chain_prefetch),
