@@ -20,7 +20,7 @@
 #   GG_ONLY=shapes    build, then the PTX fixed-shape matrix of BENCHMARKS
 #                     session 5: each rule with fma 0 and 2/16, 3- and 6-tick
 #                     turns, rows loaded/warmed ahead, the constant row
-#                     stride on and off (GOLGEN_PTX_KSTRIDE=0)
+#                     stride on and off (GOLGEN_GPU_KSTRIDE=0)
 #   GG_SIZE=WxH GG_GENS=N           table size (default 65536x65536, 1024)
 #   GG_BACKENDS="cuda ptx opencl"   the table's backends (OpenCL: Life only;
 #                     10 minutes at the default size on the H100)
@@ -141,7 +141,7 @@ shapes() {
     for r in ${GG_RULES:-B3/S23 B36/S23 B3678/S34678 B2/S}; do
         for s in 0,0,0,0 0,6,0,0 0,6,3,8 0,6,2,6 2,6,3,8 2,6,2,6 0,6,3,8k0; do
             k=1; case $s in *k0) k=0; s=${s%k0};; esac
-            echo "fma,turn,pf,warm=$s kstride=$k: $(GOLGEN_PTX_KSTRIDE=$k \
+            echo "fma,turn,pf,warm=$s kstride=$k: $(GOLGEN_GPU_KSTRIDE=$k \
                 GOLGEN_GPU_TUNE=16,1,4,1,$s bench_one ptx $r)"
         done
     done | tee -a "$OUT/summary.txt"

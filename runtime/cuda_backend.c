@@ -219,8 +219,13 @@ int gg_nvrtc_compile(const char *src, const char *arch, bool cubin,
 
 /* ---- modules ---- */
 
-static void tune_defines(const gg_gpu_tune *t, char d[4][32])
+static void tune_defines(const gg_gpu_tune *t, int kns, char d[5][32])
 {
+    /* the row stride as a constant (module_for), or a harmless define */
+    if (kns)
+        snprintf(d[4], 32, "-DGG_NS=%d", kns);
+    else
+        snprintf(d[4], 32, "-DGG_GENERIC_NS=1");
     /* rows loaded ahead: 2 (+1% over 1 on the H100; 3 spills at 168) */
     const char *pf = getenv("GOLGEN_CUDA_PREFETCH");
     snprintf(d[3], 32, "-DGG_PF=%d", pf && atoi(pf) >= 1 ? atoi(pf) : 2);
@@ -234,12 +239,12 @@ static void tune_defines(const gg_gpu_tune *t, char d[4][32])
 static int cuda_image(gg_cuda *c, const char *src, char **img, size_t *len,
                       gg_err *err)
 {
-    char d[4][32], arch[16], path[4200];
-    const char *opts[4] = {d[0], d[1], d[2], d[3]};
-    tune_defines(&c->tune, d);
+    char d[5][32], arch[16], path[4200];
+    const char *opts[5] = {d[0], d[1], d[2], d[3], d[4]};
+    tune_defines(&c->tune, c->kns, d);
     snprintf(arch, sizeof arch, "sm_%d", c->cc);
     uint64_t h = gg_gpu_hash(0, src, strlen(src));
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         h = gg_gpu_hash(h, d[i], strlen(d[i]));
     h = gg_gpu_hash(h, arch, strlen(arch));
     snprintf(path, sizeof path, "%s/cuda-%016llx.cubin", c->cache_dir,
@@ -260,7 +265,7 @@ static int cuda_image(gg_cuda *c, const char *src, char **img, size_t *len,
         free(*img);
     }
     gg_gpu_fail why;
-    if (gg_nvrtc_compile(src, arch, true, opts, 4, img, len, &why, err))
+    if (gg_nvrtc_compile(src, arch, true, opts, 5, img, len, &why, err))
         return -1;
     gg_atomic_file af;
     gg_err ignored;
@@ -417,20 +422,20 @@ static int layout(const gg_cuda *c, int64_t width, int64_t height,
     return 0;
 }
 
-/* Grids of at least this many rows get a PTX module with their row
- * stride as a constant (the validation cases have fewer). */
+/* Grids of at least this many rows get a module (PTX or CUDA C) with
+ * their row stride as a constant (the validation cases have fewer). */
 #define GG_PTX_KSTRIDE_ROWS 512
 
-/* The row stride the PTX module should have as a constant for a grid of
+/* The row stride the module should have as a constant for a grid of
  * layout g: big grids get their own (rows at constant offsets from two
  * pointers per loop turn: no per-row address arithmetic, BENCHMARKS.md
- * session 5), small ones the generic module; GOLGEN_PTX_KSTRIDE=0 keeps
+ * session 5), small ones the generic module; GOLGEN_GPU_KSTRIDE=0 keeps
  * the generic one always. */
 static int wanted_stride(const gg_cuda *c, const gg_gpu_geom *g)
 {
-    const char *env = getenv("GOLGEN_PTX_KSTRIDE");
-    if (c->o.lang != GG_CUDA_LANG_PTX || c->given || words_per_lane(c) > 1 ||
-        (env && !atoi(env)) || g->ns > GG_PTX_KSTRIDE_MAX)
+    const char *env = getenv("GOLGEN_GPU_KSTRIDE");
+    if (c->given || words_per_lane(c) > 1 || (env && !atoi(env)) ||
+        g->ns > GG_PTX_KSTRIDE_MAX)
         return 0;
     return g->height >= GG_PTX_KSTRIDE_ROWS || c->checking == g->ns ? g->ns
                                                                      : 0;

@@ -52,17 +52,19 @@ static bool have_nvrtc(void)
     return state;
 }
 
-static void compile_cuda(const char *src, const char *t, const char *imad)
+/* The cubin of src with three -D options (malloc'd). */
+static char *compile_cuda(const char *src, const char *t, const char *imad,
+                          const char *ns, size_t *len)
 {
-    const char *opts[2] = {t, imad};
+    const char *opts[3] = {t, imad, ns};
     char *out = NULL;
-    size_t len = 0;
     gg_gpu_fail why;
     gg_err err;
-    if (gg_nvrtc_compile(src, "sm_90", true, opts, 2, &out, &len, &why, &err))
-        fail_msg("%s %s: %s", t, imad, err.msg);
-    assert_true(len > 1000);
-    free(out);
+    *len = 0;
+    if (gg_nvrtc_compile(src, "sm_90", true, opts, 3, &out, len, &why, &err))
+        fail_msg("%s %s %s: %s", t, imad, ns, err.msg);
+    assert_true(*len > 1000);
+    return out;
 }
 
 static void test_cuda_nvrtc(void **state)
@@ -81,8 +83,16 @@ static void test_cuda_nvrtc(void **state)
         /* The full pipeline for the Moore, von Neumann and hex shapes,
          * shorter ones for the rest (compile time). */
         bool full = i == 0 || i == 4 || i == 5;
-        compile_cuda(src, full ? "-DGG_T=16" : "-DGG_T=4",
-                     i % 2 ? "-DGG_SHIFT_IMAD=0" : "-DGG_SHIFT_IMAD=1");
+        const char *t = full ? "-DGG_T=16" : "-DGG_T=4";
+        const char *imad = i % 2 ? "-DGG_SHIFT_IMAD=0" : "-DGG_SHIFT_IMAD=1";
+        size_t n, nk;
+        char *bin = compile_cuda(src, t, imad, "-DGG_GENERIC_NS=1", &n);
+        if (i == 0) { /* the row stride as a constant is another kernel */
+            char *k = compile_cuda(src, t, imad, "-DGG_NS=2078", &nk);
+            assert_true(n != nk || memcmp(bin, k, n));
+            free(k);
+        }
+        free(bin);
         free(src);
     }
 }
