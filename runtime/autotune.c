@@ -291,10 +291,14 @@ int gg_gpu_cache_dir(const char *given, char *buf, size_t size, gg_err *err)
     }
 }
 
-bool gg_gpu_tune_rows_ok(const gg_gpu_tune *t)
+bool gg_gpu_tune_ok(const gg_gpu_tune *t)
 {
     int pf = t->pf ? t->pf : 3;
-    return t->pf >= 0 && t->pf <= 8 && t->warm >= 0 && t->warm <= 8 &&
+    return t->tmax >= 1 && t->tmax <= 16 && !(t->tmax & (t->tmax - 1)) &&
+           t->wpb >= 1 && t->wpb <= 32 &&
+           (t->wpl <= 1 || t->wpl == 2 || t->wpl == 4) && t->fma >= 0 &&
+           t->fma <= 16 && (!t->turn || t->turn == 3 || t->turn == 6) &&
+           t->pf >= 0 && t->pf <= 8 && t->warm >= 0 && t->warm <= 8 &&
            (!t->warm || t->warm > pf);
 }
 
@@ -324,14 +328,10 @@ bool gg_gpu_tune_load(const char *cache_dir, uint64_t key, gg_gpu_tune *t)
         r.turn = 0;
     if (n < 8)
         r.pf = r.warm = 0;
-    if (r.fma < 0 || r.fma > 16 || (r.turn && r.turn != 3 && r.turn != 6) ||
-        !gg_gpu_tune_rows_ok(&r))
+    if (n < 3 || r.wpl < 1 || !gg_gpu_tune_ok(&r))
         return false;
     if (r.wpl > 1) /* several words per lane: funnel shifts only */
         r.funnel = 1;
-    if (n < 3 || (r.wpl != 1 && r.wpl != 2 && r.wpl != 4) || r.tmax < 1 || r.tmax > 16 || (r.tmax & (r.tmax - 1)) ||
-        r.wpb < 1 || r.wpb > 32)
-        return false;
     *t = r;
     return true;
 }

@@ -116,8 +116,10 @@ typedef struct gg_gpu_tune {
  * created if missing. */
 int gg_gpu_cache_dir(const char *given, char *buf, size_t size, gg_err *err);
 
-/* pf and warm in range (warm beyond the rows loaded ahead). */
-bool gg_gpu_tune_rows_ok(const gg_gpu_tune *t);
+/* Every field in range (wpl <= 1 reads as 1; warm beyond the rows
+ * loaded ahead); the one check for tuning-cache lines and
+ * GOLGEN_GPU_TUNE. */
+bool gg_gpu_tune_ok(const gg_gpu_tune *t);
 
 bool gg_gpu_tune_load(const char *cache_dir, uint64_t key, gg_gpu_tune *t);
 void gg_gpu_tune_save(const char *cache_dir, uint64_t key,

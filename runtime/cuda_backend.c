@@ -773,11 +773,7 @@ static int choose_tune(gg_cuda *c, gg_err *err)
             t.tmax = 0;
     }
     if (t.tmax) {
-        if (t.tmax > GG_GPU_TMAX || (t.tmax & (t.tmax - 1)) || t.wpb < 1 ||
-            t.wpb > 32 || (t.wpl > 1 && t.wpl != 2 && t.wpl != 4) ||
-            t.fma < 0 || t.fma > 16 ||
-            (t.turn && t.turn != 3 && t.turn != 6) ||
-            !gg_gpu_tune_rows_ok(&t))
+        if (!gg_gpu_tune_ok(&t))
             return gg_fail(err, "launch shape %d,%d,%d,%d,%d,%d,%d,%d: "
                            "generations per launch must be a power of two "
                            "up to %d, warps per block 1..32, words per lane "
