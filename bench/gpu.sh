@@ -20,7 +20,13 @@
 #   GG_ONLY=shapes    build, then the PTX fixed-shape matrix of BENCHMARKS
 #                     session 5: each rule with fma 0 and 2/16, 3- and 6-tick
 #                     turns, rows loaded/warmed ahead, the constant row
-#                     stride on and off (GOLGEN_GPU_KSTRIDE=0)
+#                     stride on and off (GOLGEN_GPU_KSTRIDE=0);
+#                     GG_SHAPE_BE=cuda: the CUDA C target's matrix
+#                     (session 6); GG_SHAPES="fma,turn,pf,warm ...": others
+#   GG_ONLY=checks    build, validate, cross-check and compute-sanitizer only
+#   GG_ONLY=table     build, the table (and the ncu profile) only: with
+#                     GG_ONLY=checks first, the whole script in two calls
+#                     (one machine: the second reuses the tuning cache)
 #   GG_SIZE=WxH GG_GENS=N           table size (default 65536x65536, 1024)
 #   GG_BACKENDS="cuda ptx opencl"   the table's backends (OpenCL: Life only;
 #                     10 minutes at the default size on the H100)
@@ -133,16 +139,21 @@ sweep() {
     grep -i "fail\|error" "$OUT/bench.log" | tail -3 | tee -a "$OUT/summary.txt"
 }
 
-# Fixed PTX shapes: the table behind the autotuner's candidates
-# (fma,turn,pf,warm; "k0": the generic module, no constant row stride).
+# Fixed shapes: the table behind the autotuner's candidates
+# (fma,turn,pf,warm; "k0": the generic module, no constant row stride) for
+# GG_SHAPE_BE (ptx, the default, or cuda: fma is PTX's only).
 shapes() {
-    local r s k
-    log "PTX fixed shapes, $SIZE torus, $GENS generations (CUpS, seconds):"
+    local r s k be=${GG_SHAPE_BE:-ptx}
+    local list="0,0,0,0 0,6,0,0 0,6,3,8 0,6,2,6 2,6,3,8 2,6,2,6 0,6,3,8k0"
+    [ "$be" = cuda ] &&
+        list="0,0,0,0 0,6,0,0 0,3,2,6 0,6,2,6 0,6,2,8 0,6,1,6 0,6,3,8 0,6,2,6k0"
+    list=${GG_SHAPES:-$list}
+    log "$be fixed shapes, $SIZE torus, $GENS generations (CUpS, seconds):"
     for r in ${GG_RULES:-B3/S23 B36/S23 B3678/S34678 B2/S}; do
-        for s in 0,0,0,0 0,6,0,0 0,6,3,8 0,6,2,6 2,6,3,8 2,6,2,6 0,6,3,8k0; do
+        for s in $list; do
             k=1; case $s in *k0) k=0; s=${s%k0};; esac
             echo "fma,turn,pf,warm=$s kstride=$k: $(GOLGEN_GPU_KSTRIDE=$k \
-                GOLGEN_GPU_TUNE=16,1,4,1,$s bench_one ptx $r)"
+                GOLGEN_GPU_TUNE=16,1,4,1,$s bench_one "$be" $r)"
         done
     done | tee -a "$OUT/summary.txt"
 }
@@ -261,9 +272,17 @@ if [ "${GG_ONLY:-}" = sweep ]; then
     profile_ptx
     exit 0
 fi
-validate
-[ -z "${GG_QUICK:-}" ] && crosscheck
-[ -z "${GG_QUICK:-}" ] && sanitize
+if [ "${GG_ONLY:-}" = checks ]; then
+    validate
+    crosscheck
+    sanitize
+    exit 0
+fi
+if [ "${GG_ONLY:-}" != table ]; then
+    validate
+    [ -z "${GG_QUICK:-}" ] && crosscheck
+    [ -z "${GG_QUICK:-}" ] && sanitize
+fi
 table
 [ -z "${GG_QUICK:-}" ] && [ "${GG_PROFILE:-1}" != 0 ] && profile
 echo

@@ -140,10 +140,11 @@ static void level_output(char *buf, size_t size, const gg_net *n, int o,
         snprintf(buf, size, "%s", base);
 }
 
-/* gg_final_levels<T, A, B, C>(r, v): v[g] = the final stage of level g
- * (1..T) from ring r[g-1] (slots A, B, C: rows y-1, y, y+1);
- * gg_row_levels<T, A>(w, c, e, r): ring slot A of every level k (0..T-1)
- * gets row c[k] and its features. Both interleave the levels gate by gate
+/* gg_final_levels<T, TOP, A, B, C>(r, v): v[g] = the final stage of level
+ * g (1..TOP) from ring r[g-1] (slots A, B, C: rows y-1, y, y+1);
+ * gg_row_levels<T, KTOP, A>(w, c, e, r): ring slot A of every level k
+ * (0..KTOP) gets row c[k] and its features. TOP < T and KTOP < T-1 only
+ * in the staged pipeline fill. Both interleave the levels gate by gate
  * (templates/cuda/kernel.cu.in). */
 static int emit_levels(gg_sbuf *b, const gg_kplan *p, const gg_emit_ops *ops,
                        gg_err *err)
@@ -151,8 +152,9 @@ static int emit_levels(gg_sbuf *b, const gg_kplan *p, const gg_emit_ops *ops,
     const gg_net *fn = &p->final, *rn = &p->row;
     char names[GG_NET_MAX_OUTPUTS][48], expr[96];
     const char *in[GG_NET_MAX_OUTPUTS];
-    gg_sbuf_printf(b, "/* The final stage of levels T .. 1, interleaved gate "
-                   "by gate. */\ntemplate <int T, int A, int B, int C>\n"
+    gg_sbuf_printf(b, "/* The final stage of levels TOP .. 1, interleaved "
+                   "gate by gate. */\ntemplate <int T, int TOP, int A, int B, "
+                   "int C>\n"
                    "__device__ __forceinline__ void gg_final_levels(const "
                    "gg_ring (&r)[T], u32 (&v)[T + 1])\n{\n");
     if (fn->n_gates > 0) {
@@ -170,16 +172,17 @@ static int emit_levels(gg_sbuf *b, const gg_kplan *p, const gg_emit_ops *ops,
                      p->feat[i]);
         in[i] = names[i];
     }
-    if (emit_level_gates(b, fn, in, "g", "for (int g = T; g >= 1; g--)",
+    if (emit_level_gates(b, fn, in, "g", "for (int g = TOP; g >= 1; g--)",
                          "g", ops, err))
         return -1;
     level_output(expr, sizeof expr, fn, 0, in, "g", "g", ops);
-    gg_sbuf_printf(b, "#pragma unroll\n    for (int g = T; g >= 1; g--)\n"
+    gg_sbuf_printf(b, "#pragma unroll\n    for (int g = TOP; g >= 1; g--)\n"
                    "        v[g] = %s;\n}\n\n", expr);
 
     static const char *const rin[GG_ROW_INPUTS] = {"w[k]", "c[k]", "e[k]"};
-    gg_sbuf_printf(b, "/* Row features of levels T-1 .. 0 into ring slot A, "
-                   "interleaved gate by gate. */\ntemplate <int T, int A>\n"
+    gg_sbuf_printf(b, "/* Row features of levels KTOP .. 0 into ring slot "
+                   "A, interleaved gate by gate. */\ntemplate <int T, int "
+                   "KTOP, int A>\n"
                    "__device__ __forceinline__ void gg_row_levels(const u32 "
                    "(&w)[T], const u32 (&c)[T + 1],\n    const u32 (&e)[T], "
                    "gg_ring (&r)[T])\n{\n");
@@ -189,10 +192,10 @@ static int emit_levels(gg_sbuf *b, const gg_kplan *p, const gg_emit_ops *ops,
             gg_sbuf_printf(b, "%sq%d[T]", i ? ", " : "", i);
         gg_sbuf_printf(b, ";\n");
     }
-    if (emit_level_gates(b, rn, rin, "q", "for (int k = T - 1; k >= 0; k--)",
+    if (emit_level_gates(b, rn, rin, "q", "for (int k = KTOP; k >= 0; k--)",
                          "k", ops, err))
         return -1;
-    gg_sbuf_printf(b, "#pragma unroll\n    for (int k = T - 1; k >= 0; k--) "
+    gg_sbuf_printf(b, "#pragma unroll\n    for (int k = KTOP; k >= 0; k--) "
                    "{\n        r[k].c[A] = c[k];\n");
     for (int o = 0; o < rn->n_outputs; o++) {
         level_output(expr, sizeof expr, rn, o, rin, "q", "k", ops);

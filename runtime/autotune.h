@@ -105,11 +105,12 @@ typedef struct gg_gpu_tune {
                     OpenCL: 1) */
     int fma;     /* PTX: sixteenths of the levels whose neighbour shifts
                     are multiply-adds (FMA pipe), 0..16; others: 0 */
-    int turn;    /* PTX: ticks per turn of the interior loop, 3 (0) or
-                    6; others: 0 */
-    int pf;      /* PTX: rows loaded ahead, 1..8 (0: the emitter's 3) */
-    int warm;    /* PTX: rows ahead that a prefetch warms in L1, pf+1..8
-                    (0: none) */
+    int turn;    /* PTX and CUDA C: ticks per turn of the interior loop,
+                    3 (0) or 6; OpenCL: 0 */
+    int pf;      /* PTX and CUDA C: rows loaded ahead, 1..8 (0: PTX's 3,
+                    CUDA C's 2) */
+    int warm;    /* PTX and CUDA C: rows ahead that a prefetch warms in
+                    L1, pf+1..8 (0: none) */
 } gg_gpu_tune;
 
 /* The kernel cache directory (runtime/jit.h's rules; given overrides),

@@ -48,6 +48,7 @@ struct gg_cuda {
                         constant; 0: the generic module */
     bool kns_valid;  /* that module passed its width's validation */
     int checking;    /* the stride being validated (keeps its module) */
+    bool tuning;     /* autotune is timing candidates (module_for) */
 };
 
 /* ---- loading the libraries ---- */
@@ -219,32 +220,45 @@ int gg_nvrtc_compile(const char *src, const char *arch, bool cubin,
 
 /* ---- modules ---- */
 
-static void tune_defines(const gg_gpu_tune *t, int kns, char d[5][32])
+enum { N_DEFINES = 8 };
+
+/* NVRTC options for the CUDA C template: the launch shape (turn, pf and
+ * warm as the PTX target reads them; pf 0: 2, or GOLGEN_CUDA_PREFETCH),
+ * the row stride as a constant (module_for) and GOLGEN_CUDA_DEFINE, one
+ * more -D for experiments (e.g. -DGG_MAXREG=160). */
+static void tune_defines(const gg_gpu_tune *t, int kns,
+                         char d[N_DEFINES][48])
 {
-    /* the row stride as a constant (module_for), or a harmless define */
     if (kns)
-        snprintf(d[4], 32, "-DGG_NS=%d", kns);
-    else
-        snprintf(d[4], 32, "-DGG_GENERIC_NS=1");
+        snprintf(d[4], 48, "-DGG_NS=%d", kns);
+    else /* a harmless define keeps the option count fixed */
+        snprintf(d[4], 48, "-DGG_GENERIC_NS=1");
     /* rows loaded ahead: 2 (+1% over 1 on the H100; 3 spills at 168) */
     const char *pf = getenv("GOLGEN_CUDA_PREFETCH");
-    snprintf(d[3], 32, "-DGG_PF=%d", pf && atoi(pf) >= 1 ? atoi(pf) : 2);
-    snprintf(d[0], 32, "-DGG_T=%d", t->tmax);
-    snprintf(d[1], 32, "-DGG_SHIFT_IMAD=%d", /* 2: hybrid */
+    int npf = t->pf ? t->pf : pf && atoi(pf) >= 1 ? atoi(pf) : 2;
+    snprintf(d[3], 48, "-DGG_PF=%d", npf);
+    snprintf(d[0], 48, "-DGG_T=%d", t->tmax);
+    snprintf(d[1], 48, "-DGG_SHIFT_IMAD=%d", /* 2: hybrid */
              t->funnel == 2 ? 2 : t->funnel ? 0 : 1);
-    snprintf(d[2], 32, "-DGG_WPB=%d", t->wpb);
+    snprintf(d[2], 48, "-DGG_WPB=%d", t->wpb);
+    snprintf(d[5], 48, "-DGG_TURN=%d", t->turn == 6 ? 6 : 3);
+    snprintf(d[6], 48, "-DGG_WARM=%d", t->warm > npf ? t->warm : 0);
+    const char *x = getenv("GOLGEN_CUDA_DEFINE");
+    snprintf(d[7], 48, "%s", x && !strncmp(x, "-D", 2) ? x : "-DGG_NONE=1");
 }
 
 /* A cubin for this device: from the cache, else NVRTC (then cached). */
 static int cuda_image(gg_cuda *c, const char *src, char **img, size_t *len,
                       gg_err *err)
 {
-    char d[5][32], arch[16], path[4200];
-    const char *opts[5] = {d[0], d[1], d[2], d[3], d[4]};
+    char d[N_DEFINES][48], arch[16], path[4200];
+    const char *opts[N_DEFINES];
     tune_defines(&c->tune, c->kns, d);
+    for (int i = 0; i < N_DEFINES; i++)
+        opts[i] = d[i];
     snprintf(arch, sizeof arch, "sm_%d", c->cc);
     uint64_t h = gg_gpu_hash(0, src, strlen(src));
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < N_DEFINES; i++)
         h = gg_gpu_hash(h, d[i], strlen(d[i]));
     h = gg_gpu_hash(h, arch, strlen(arch));
     snprintf(path, sizeof path, "%s/cuda-%016llx.cubin", c->cache_dir,
@@ -265,7 +279,8 @@ static int cuda_image(gg_cuda *c, const char *src, char **img, size_t *len,
         free(*img);
     }
     gg_gpu_fail why;
-    if (gg_nvrtc_compile(src, arch, true, opts, 5, img, len, &why, err))
+    if (gg_nvrtc_compile(src, arch, true, opts, N_DEFINES, img, len, &why,
+                         err))
         return -1;
     gg_atomic_file af;
     gg_err ignored;
@@ -451,7 +466,10 @@ static int module_for(gg_cuda *c, const gg_gpu_geom *g, gg_err *err)
         if (build(c, NULL, err))
             return -1;
     }
-    if (!want || c->kns_valid || c->checking)
+    /* The autotuner's timing runs keep no cells, so its candidates go
+     * unchecked here; the winner is rebuilt (kns_valid false) and so
+     * validated at its width before its first real run. */
+    if (!want || c->kns_valid || c->checking || c->tuning)
         return 0;
     c->checking = want;
     int bad = gg_gpu_validate_width(&c->rule, step_strip, c, 4242,
@@ -678,11 +696,22 @@ static int open_device(gg_cuda *c, gg_gpu_fail *why, gg_err *err)
     return 0;
 }
 
-/* The autotuner's launch shapes (autotune() says why these). */
-static const gg_gpu_tune tune_candidates[] = {
+/* The autotuner's launch shapes per language (autotune() says why
+ * these). */
+static const gg_gpu_tune ptx_candidates[] = {
     {16, 1, 4, 1, 0, 0, 0, 0}, {8, 1, 4, 1, 0, 0, 0, 0},
     {16, 0, 4, 1, 0, 0, 0, 0}, {16, 1, 4, 1, 0, 6, 3, 8},
     {16, 1, 4, 1, 0, 6, 2, 6}, {16, 1, 4, 1, 2, 6, 3, 8}};
+static const gg_gpu_tune cuda_candidates[] = {
+    {16, 1, 4, 1, 0, 6, 2, 6}, {16, 1, 4, 1, 0, 6, 3, 8}};
+
+static const gg_gpu_tune *candidates(const gg_cuda *c, size_t *n)
+{
+    bool ptx = c->o.lang == GG_CUDA_LANG_PTX;
+    *n = ptx ? sizeof ptx_candidates / sizeof *ptx_candidates
+             : sizeof cuda_candidates / sizeof *cuda_candidates;
+    return ptx ? ptx_candidates : cuda_candidates;
+}
 
 /* Tuning-cache key: device, rule, language, the template text and the
  * shapes the autotuner tries (a new candidate means a new tune). */
@@ -694,7 +723,9 @@ static uint64_t tune_key(const gg_cuda *c)
     h = gg_gpu_hash(h, rule, strlen(rule));
     h = gg_gpu_hash(h, &c->o.lang, sizeof c->o.lang);
     h = gg_gpu_hash(h, gg_template_cuda_kernel, gg_template_cuda_kernel_len);
-    h = gg_gpu_hash(h, tune_candidates, sizeof tune_candidates);
+    size_t n;
+    const gg_gpu_tune *cand = candidates(c, &n);
+    h = gg_gpu_hash(h, cand, n * sizeof *cand);
     return gg_gpu_hash(h, gg_template_ptx_kernel, gg_template_ptx_kernel_len);
 }
 
@@ -718,12 +749,13 @@ static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
 }
 
 /* Measure a few launch shapes on a 16384 x 16384 soup (big enough to
- * fill the device for a millisecond); keep the fastest. The PTX target
- * also tries six-tick loop turns (fewer register moves) with rows warmed
- * in L1 ahead of their loads, rows loaded 3 or 2 ticks ahead (Life and
- * Seeds like the first, HighLife and Day & Night the second), and once
- * with an eighth of the levels' shifts as multiply-adds: ptxas
- * schedules each rule its own way (BENCHMARKS.md, sessions 4 and 5). */
+ * fill the device for a millisecond); keep the fastest. Both targets
+ * try six-tick loop turns (fewer register moves) with rows warmed in L1
+ * ahead of their loads, rows loaded 3 or 2 ticks ahead (Life and Seeds
+ * like the first, HighLife and Day & Night the second); PTX also the
+ * three-tick shapes and once with an eighth of the levels' shifts as
+ * multiply-adds: ptxas schedules each rule its own way (BENCHMARKS.md,
+ * sessions 4-6; CUDA C's three-tick and pf1 shapes lost on Life). */
 static int autotune(gg_cuda *c, gg_err *err)
 {
     gg_grid soup;
@@ -736,23 +768,22 @@ static int autotune(gg_cuda *c, gg_err *err)
         return -1;
     }
     c->kns = wanted_stride(c, &g); /* one build per candidate */
-    gg_gpu_tune best = tune_candidates[0];
+    size_t n;
+    const gg_gpu_tune *cand = candidates(c, &n);
+    gg_gpu_tune best = cand[0];
     double best_s = 1e30;
     int bad = 0;
-    size_t n = sizeof tune_candidates / sizeof *tune_candidates;
+    c->tuning = true;
     for (size_t i = 0; !bad && i < n; i++) {
         double s;
-        if ((tune_candidates[i].wpl > 1 || tune_candidates[i].fma ||
-             tune_candidates[i].turn || tune_candidates[i].warm) &&
-            c->o.lang != GG_CUDA_LANG_PTX)
-            continue;
-        c->tune = tune_candidates[i];
+        c->tune = cand[i];
         bad = build(c, NULL, err) || time_candidate(c, &soup, &s, err);
         if (!bad && s < best_s) {
             best_s = s;
-            best = tune_candidates[i];
+            best = cand[i];
         }
     }
+    c->tuning = false;
     gg_grid_free(&soup);
     c->tune = best;
     if (!bad)
@@ -786,7 +817,7 @@ static int choose_tune(gg_cuda *c, gg_err *err)
         if (t.wpl < 1 || c->o.lang != GG_CUDA_LANG_PTX)
             t.wpl = 1;
         if (c->o.lang != GG_CUDA_LANG_PTX)
-            t.fma = t.turn = t.pf = t.warm = 0;
+            t.fma = 0;
         if (t.wpl > 1)
             t.funnel = 1;
         c->tune = t;

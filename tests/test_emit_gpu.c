@@ -67,6 +67,84 @@ static char *compile_cuda(const char *src, const char *t, const char *imad,
     return out;
 }
 
+/* The PTX NVRTC makes of src with these options, or NULL when it refuses
+ * them (err says why). */
+static char *cuda_ptx(const char *src, const char *const *opts, int n,
+                      gg_err *err)
+{
+    char *out = NULL;
+    size_t len;
+    gg_gpu_fail why;
+    if (gg_nvrtc_compile(src, "compute_90", false, opts, n, &out, &len, &why,
+                         err))
+        return NULL;
+    return out;
+}
+
+/* How many times s occurs in text. */
+static int count_of(const char *text, const char *s)
+{
+    int n = 0;
+    for (const char *p = strstr(text, s); p; p = strstr(p + 1, s))
+        n++;
+    return n;
+}
+
+/* Six-tick turns, rows warmed in L1 and the constant row stride: the
+ * steady turn's loads, prefetches and stores sit at constant offsets of
+ * whole rows (stride 2078 words = 8312 bytes) from two pointers, and the
+ * template refuses shapes it cannot run. */
+static void test_cuda_turn_warm(void **state)
+{
+    (void)state;
+    if (!have_nvrtc())
+        skip();
+    gg_rule r = gg_test_rule("B3/S23");
+    char *src;
+    size_t len;
+    gg_err err;
+    if (gg_emit_cuda(&r, &src, &len, &err))
+        fail_msg("%s", err.msg);
+    const char *k6[] = {"-DGG_T=4", "-DGG_SHIFT_IMAD=0", "-DGG_PF=2",
+                        "-DGG_TURN=6", "-DGG_WARM=6", "-DGG_NS=2078"};
+    char *ptx = cuda_ptx(src, k6, 6, &err);
+    if (!ptx)
+        fail_msg("%s", err.msg);
+    /* tick K of a turn warms row K + 4 past the pointer's (bytes
+     * (K + 4) * 8312) and stores row K (K * 8312; half-words + 2) */
+    char want[64];
+    for (int k = 0; k < 6; k++) {
+        snprintf(want, sizeof want, "+%d];", (k + 4) * 8312);
+        assert_true(count_of(ptx, want) >= 1);
+        if (k > 0) {
+            snprintf(want, sizeof want, "+%d], ", k * 8312);
+            assert_true(count_of(ptx, want) >= 2); /* 32- and low 16-bit */
+            snprintf(want, sizeof want, "+%d], ", k * 8312 + 2);
+            assert_true(count_of(ptx, want) >= 1);
+        }
+    }
+    assert_true(count_of(ptx, "prefetch.global.L1") >= 6);
+    assert_non_null(strstr(ptx, "trap;")); /* another stride traps */
+    free(ptx);
+    /* the generic stride warms rows too, through a computed address */
+    const char *g6[] = {"-DGG_T=4", "-DGG_PF=2", "-DGG_TURN=6",
+                        "-DGG_WARM=8"};
+    ptx = cuda_ptx(src, g6, 4, &err);
+    if (!ptx)
+        fail_msg("%s", err.msg);
+    assert_true(count_of(ptx, "prefetch.global.L1") >= 6);
+    assert_null(strstr(ptx, "trap;"));
+    free(ptx);
+    /* refused: a turn of 4 ticks, warming no further than the loads */
+    const char *bad1[] = {"-DGG_T=4", "-DGG_TURN=4"};
+    const char *bad2[] = {"-DGG_T=4", "-DGG_PF=2", "-DGG_WARM=2"};
+    assert_null(cuda_ptx(src, bad1, 2, &err));
+    assert_non_null(strstr(err.msg, "GG_TURN"));
+    assert_null(cuda_ptx(src, bad2, 3, &err));
+    assert_non_null(strstr(err.msg, "GG_WARM"));
+    free(src);
+}
+
 static void test_cuda_nvrtc(void **state)
 {
     (void)state;
@@ -634,6 +712,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tune_cache),
         cmocka_unit_test(test_cuda_nvrtc),
+        cmocka_unit_test(test_cuda_turn_warm),
         cmocka_unit_test(test_ptx_ptxas),
         cmocka_unit_test(test_ptx_turn6),
         cmocka_unit_test(test_ptx_staged_fill),
