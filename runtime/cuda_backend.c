@@ -713,8 +713,12 @@ static const gg_gpu_tune *candidates(const gg_cuda *c, size_t *n)
     return ptx ? ptx_candidates : cuda_candidates;
 }
 
-/* Tuning-cache key: device, rule, language, the template text and the
- * shapes the autotuner tries (a new candidate means a new tune). */
+/* Side of the autotuner's soup (autotune() says why). */
+enum { TUNE_SOUP = 32768 };
+
+/* Tuning-cache key: device, rule, language, the template text, the
+ * shapes the autotuner tries and its soup (a new candidate or soup means
+ * a new tune). */
 static uint64_t tune_key(const gg_cuda *c)
 {
     char rule[128];
@@ -726,6 +730,8 @@ static uint64_t tune_key(const gg_cuda *c)
     size_t n;
     const gg_gpu_tune *cand = candidates(c, &n);
     h = gg_gpu_hash(h, cand, n * sizeof *cand);
+    int side = TUNE_SOUP;
+    h = gg_gpu_hash(h, &side, sizeof side);
     return gg_gpu_hash(h, gg_template_ptx_kernel, gg_template_ptx_kernel_len);
 }
 
@@ -748,8 +754,10 @@ static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
     return 0;
 }
 
-/* Measure a few launch shapes on a 16384 x 16384 soup (big enough to
- * fill the device for a millisecond); keep the fastest. Both targets
+/* Measure a few launch shapes on a TUNE_SOUP^2 soup; keep the fastest.
+ * Its buffers (128 MiB each) do not fit in L2, as in the runs that
+ * matter: at 16384^2 (32 MiB, inside the H100's 50 MB L2) the tuner chose
+ * a HighLife shape 1.7% slower at 65536^2 (BENCHMARKS.md, session 6). Both targets
  * try six-tick loop turns (fewer register moves) with rows warmed in L1
  * ahead of their loads, rows loaded 3 or 2 ticks ahead (Life and Seeds
  * like the first, HighLife and Day & Night the second); PTX also the
@@ -759,7 +767,7 @@ static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
 static int autotune(gg_cuda *c, gg_err *err)
 {
     gg_grid soup;
-    if (gg_grid_init(&soup, 16384, 16384, err))
+    if (gg_grid_init(&soup, TUNE_SOUP, TUNE_SOUP, err))
         return -1;
     gg_grid_random(&soup, 0.5, 7);
     gg_gpu_geom g;
