@@ -10,7 +10,9 @@
  * bench/adder_split.c is the brute-force cousin for SC with the gates
  * reading only the adders and the centre.
  *
- * usage: fixed_prefix RULE S|C|SC K [THREADS [SECONDS]]
+ * usage: fixed_prefix RULE S|C|SC K [THREADS [SECONDS [SHAPE_SECONDS]]]
+ * SHAPE_SECONDS: a first pass with that budget per shape, to find a
+ * network fast (gg_synth_opts.shape_time_limit).
  * Exit 0: answered (SAT or UNSAT for every k up to K), 1: out of time. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,7 +69,7 @@ int main(int argc, char **argv)
     if (argc < 4 || (strcmp(argv[2], "S") && strcmp(argv[2], "C") &&
                      strcmp(argv[2], "SC"))) {
         fprintf(stderr, "usage: fixed_prefix RULE S|C|SC K [THREADS "
-                        "[SECONDS]]\n");
+                        "[SECONDS [SHAPE_SECONDS]]]\n");
         return 2;
     }
     const char *which = argv[2];
@@ -75,6 +77,7 @@ int main(int argc, char **argv)
     gg_synth_opts o = {.lib = GG_LIB_LUT3, .k_min = 1, .k_max = atoi(argv[3]),
                        .threads = argc > 4 ? atoi(argv[4]) : 2,
                        .time_limit = argc > 5 ? atof(argv[5]) : 0,
+                       .shape_time_limit = argc > 6 ? atof(argv[6]) : 0,
                        .progress = true};
     gg_rule rule;
     gg_front front;

@@ -703,7 +703,8 @@ static const gg_gpu_tune ptx_candidates[] = {
     {16, 0, 4, 1, 0, 0, 0, 0}, {16, 1, 4, 1, 0, 6, 3, 8},
     {16, 1, 4, 1, 0, 6, 2, 6}, {16, 1, 4, 1, 2, 6, 3, 8}};
 static const gg_gpu_tune cuda_candidates[] = {
-    {16, 1, 4, 1, 0, 6, 2, 6}, {16, 1, 4, 1, 0, 6, 3, 8}};
+    {16, 1, 4, 1, 0, 6, 2, 6}, {16, 1, 4, 1, 0, 6, 3, 8},
+    {16, 1, 4, 1, 0, 6, 1, 8}};
 
 static const gg_gpu_tune *candidates(const gg_cuda *c, size_t *n)
 {
@@ -762,8 +763,9 @@ static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
  * ahead of their loads, rows loaded 3 or 2 ticks ahead (Life and Seeds
  * like the first, HighLife and Day & Night the second); PTX also the
  * three-tick shapes and once with an eighth of the levels' shifts as
- * multiply-adds: ptxas schedules each rule its own way (BENCHMARKS.md,
- * sessions 4-6; CUDA C's three-tick and pf1 shapes lost on Life). */
+ * multiply-adds, CUDA C rows loaded 1 tick ahead (HighLife's 8-gate
+ * final stage spills at 168 registers with 2): the compilers schedule
+ * each rule their own way (BENCHMARKS.md, sessions 4-6). */
 static int autotune(gg_cuda *c, gg_err *err)
 {
     gg_grid soup;
