@@ -223,9 +223,9 @@ int gg_nvrtc_compile(const char *src, const char *arch, bool cubin,
 enum { N_DEFINES = 8 };
 
 /* NVRTC options for the CUDA C template: the launch shape (turn, pf and
- * warm as the PTX target reads them; pf 0: 2, or GOLGEN_CUDA_PREFETCH),
- * the row stride as a constant (module_for) and GOLGEN_CUDA_DEFINE, one
- * more -D for experiments (e.g. -DGG_MAXREG=160). */
+ * warm as the PTX target reads them; pf 0: 2), the row stride as a
+ * constant (module_for) and GOLGEN_CUDA_DEFINE, one more -D for
+ * experiments (e.g. -DGG_MAXREG=176). */
 static void tune_defines(const gg_gpu_tune *t, int kns,
                          char d[N_DEFINES][48])
 {
@@ -233,9 +233,7 @@ static void tune_defines(const gg_gpu_tune *t, int kns,
         snprintf(d[4], 48, "-DGG_NS=%d", kns);
     else /* a harmless define keeps the option count fixed */
         snprintf(d[4], 48, "-DGG_GENERIC_NS=1");
-    /* rows loaded ahead: 2 (+1% over 1 on the H100; 3 spills at 168) */
-    const char *pf = getenv("GOLGEN_CUDA_PREFETCH");
-    int npf = t->pf ? t->pf : pf && atoi(pf) >= 1 ? atoi(pf) : 2;
+    int npf = t->pf ? t->pf : 2; /* rows loaded ahead */
     snprintf(d[3], 48, "-DGG_PF=%d", npf);
     snprintf(d[0], 48, "-DGG_T=%d", t->tmax);
     snprintf(d[1], 48, "-DGG_SHIFT_IMAD=%d", /* 2: hybrid */
