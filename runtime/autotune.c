@@ -387,6 +387,7 @@ int gg_gpu_open(const char *backend, const gg_rule *rule, gg_gpu **out,
         gg_cuda_opts o = {0};
         o.lang = !strcmp(backend, "ptx") ? GG_CUDA_LANG_PTX
                                          : GG_CUDA_LANG_CUDA;
+        o.announce = isatty(2); /* people wait; logs need no note */
         bad = gg_cuda_open(rule, &o, &g->cuda, why, err);
         if (!bad) {
             gg_gpu_tune t = gg_cuda_tune(g->cuda);
@@ -398,7 +399,9 @@ int gg_gpu_open(const char *backend, const gg_rule *rule, gg_gpu **out,
                          " turn6");
             if (t.warm)
                 snprintf(extra + strlen(extra), sizeof extra - strlen(extra),
-                         " pf%d warm%d", t.pf ? t.pf : 3, t.warm);
+                         " pf%d warm%d",
+                         t.pf ? t.pf : o.lang == GG_CUDA_LANG_PTX ? 3 : 2,
+                         t.warm);
             snprintf(g->desc, sizeof g->desc,
                      "%s, T%d %s%s wpb%d wpl%d, %d regs",
                      gg_cuda_device(g->cuda), t.tmax,

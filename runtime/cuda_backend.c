@@ -734,8 +734,10 @@ static uint64_t tune_key(const gg_cuda *c)
     return gg_gpu_hash(h, gg_template_ptx_kernel, gg_template_ptx_kernel_len);
 }
 
-/* Device seconds of 128 generations of the current module on a torus
- * (the better of two runs, after a warm-up launch). */
+enum { TUNE_GENS = 128 };
+
+/* Device seconds of TUNE_GENS generations of the current module on a
+ * torus (the better of two runs, after a warm-up launch). */
 static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
                           gg_err *err)
 {
@@ -745,7 +747,7 @@ static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
     *sec = 1e30;
     for (int rep = 0; rep < 2; rep++) {
         double t0 = now();
-        if (run(c, GG_TOPO_TORUS, 128, err))
+        if (run(c, GG_TOPO_TORUS, TUNE_GENS, err))
             return -1;
         double s = now() - t0;
         *sec = s < *sec ? s : *sec;
@@ -778,6 +780,11 @@ static int autotune(gg_cuda *c, gg_err *err)
     c->kns = wanted_stride(c, &g); /* one build per candidate */
     size_t n;
     const gg_gpu_tune *cand = candidates(c, &n);
+    if (c->o.announce) /* a JIT build per candidate: seconds each */
+        fprintf(stderr, "golgen: tuning %zu %s launch shapes on %s (once "
+                "per device and rule; cached in %s)\n", n,
+                c->o.lang == GG_CUDA_LANG_PTX ? "PTX" : "CUDA C", c->name,
+                c->cache_dir);
     gg_gpu_tune best = cand[0];
     double best_s = 1e30;
     int bad = 0;
@@ -794,6 +801,12 @@ static int autotune(gg_cuda *c, gg_err *err)
     c->tuning = false;
     gg_grid_free(&soup);
     c->tune = best;
+    if (!bad && c->o.announce)
+        fprintf(stderr, "golgen: chose T%d, %d warps per block, %d-tick "
+                "turns, rows %d ahead, warmed %d ahead (%.2f ms per %d "
+                "generations of %d^2)\n", best.tmax, best.wpb,
+                best.turn == 6 ? 6 : 3, best.pf, best.warm, best_s * 1e3,
+                TUNE_GENS, TUNE_SOUP);
     if (!bad)
         gg_gpu_tune_save(c->cache_dir, tune_key(c), &best);
     return bad;

@@ -33,6 +33,8 @@ typedef struct gg_cuda_opts {
     int strip;             /* rows per task; 0: the cost model's choice */
     int device;            /* CUDA device ordinal */
     const char *cache_dir; /* NULL: GOLGEN_CACHE_DIR / XDG / ~/.cache */
+    bool announce;         /* say on stderr when autotuning (it takes
+                              seconds per candidate) */
 } gg_cuda_opts;
 
 typedef struct gg_cuda gg_cuda;
