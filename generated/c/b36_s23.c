@@ -4,7 +4,7 @@
  *
  * AVX-512 path (lut3 network): 2 row gates per word row
  * (one row sum, shared by the output rows above, at and below it)
- * + 8 final-stage gates + 2 neighbour shifts per 64-cell word.
+ * + 7 final-stage gates + 2 neighbour shifts per 64-cell word.
  * Final stage from the SAT network cache, not proven minimal.
  *
  * AVX2 and portable paths (gate2 network): 5 row gates per word row
@@ -166,15 +166,14 @@ static inline void gg_final_loads(V *x, uint64_t *const *rows, int64_t len, int6
 /* The rule's final stage: next state of 64 cells per lane. */
 static inline V gg_final_net(const V *x)
 {
-    V g0 = V_LUT3(x[0], x[2], x[4], 0xe8);
-    V g1 = V_LUT3(x[0], x[2], x[4], 0x96);
-    V g2 = V_LUT3(x[3], x[1], x[5], 0xe8);
-    V g3 = V_LUT3(x[3], x[1], x[5], 0x96);
-    V g4 = V_LUT3(g0, g1, x[6], 0x1e);
-    V g5 = V_LUT3(g0, g3, g2, 0xa6);
-    V g6 = V_LUT3(g1, g3, g2, 0x3c);
-    V g7 = V_LUT3(g4, g5, g6, 0x42);
-    return g7;
+    V g0 = V_LUT3(x[1], x[3], x[5], 0xe8);
+    V g1 = V_LUT3(x[1], x[3], x[5], 0x96);
+    V g2 = V_LUT3(x[0], x[4], x[6], 0x16);
+    V g3 = V_LUT3(x[0], x[2], x[4], 0x7e);
+    V g4 = V_LUT3(x[2], x[6], g2, 0xd6);
+    V g5 = V_LUT3(g1, g2, g3, 0x1e);
+    V g6 = V_LUT3(g0, g4, g5, 0x24);
+    return g6;
 }
 #else
 /* gate2 network */
