@@ -291,9 +291,14 @@ int gg_gpu_cache_dir(const char *given, char *buf, size_t size, gg_err *err)
     }
 }
 
+int gg_gpu_tune_rows_ahead(const gg_gpu_tune *t, bool ptx)
+{
+    return t->pf ? t->pf : ptx ? 3 : 2;
+}
+
 bool gg_gpu_tune_ok(const gg_gpu_tune *t)
 {
-    int pf = t->pf ? t->pf : 3;
+    int pf = gg_gpu_tune_rows_ahead(t, true);
     return t->tmax >= 1 && t->tmax <= 16 && !(t->tmax & (t->tmax - 1)) &&
            t->wpb >= 1 && t->wpb <= 32 &&
            (t->wpl <= 1 || t->wpl == 2 || t->wpl == 4) && t->fma >= 0 &&
@@ -400,7 +405,8 @@ int gg_gpu_open(const char *backend, const gg_rule *rule, gg_gpu **out,
             if (t.warm)
                 snprintf(extra + strlen(extra), sizeof extra - strlen(extra),
                          " pf%d warm%d",
-                         t.pf ? t.pf : o.lang == GG_CUDA_LANG_PTX ? 3 : 2,
+                         gg_gpu_tune_rows_ahead(&t,
+                                                o.lang == GG_CUDA_LANG_PTX),
                          t.warm);
             snprintf(g->desc, sizeof g->desc,
                      "%s, T%d %s%s wpb%d wpl%d, %d regs",

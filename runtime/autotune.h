@@ -117,9 +117,13 @@ typedef struct gg_gpu_tune {
  * created if missing. */
 int gg_gpu_cache_dir(const char *given, char *buf, size_t size, gg_err *err);
 
+/* Rows t loads ahead: its pf, or the target's default for pf 0 (the PTX
+ * emitter's 3, the CUDA C template's 2 as the runtime builds it). */
+int gg_gpu_tune_rows_ahead(const gg_gpu_tune *t, bool ptx);
+
 /* Every field in range (wpl <= 1 reads as 1; warm beyond the rows
- * loaded ahead); the one check for tuning-cache lines and
- * GOLGEN_GPU_TUNE. */
+ * loaded ahead, with PTX's default for pf 0); the one check for
+ * tuning-cache lines and GOLGEN_GPU_TUNE. */
 bool gg_gpu_tune_ok(const gg_gpu_tune *t);
 
 bool gg_gpu_tune_load(const char *cache_dir, uint64_t key, gg_gpu_tune *t);

@@ -233,7 +233,7 @@ static void tune_defines(const gg_gpu_tune *t, int kns,
         snprintf(d[4], 48, "-DGG_NS=%d", kns);
     else /* a harmless define keeps the option count fixed */
         snprintf(d[4], 48, "-DGG_GENERIC_NS=1");
-    int npf = t->pf ? t->pf : 2; /* rows loaded ahead */
+    int npf = gg_gpu_tune_rows_ahead(t, false);
     snprintf(d[3], 48, "-DGG_PF=%d", npf);
     snprintf(d[0], 48, "-DGG_T=%d", t->tmax);
     snprintf(d[1], 48, "-DGG_SHIFT_IMAD=%d", /* 2: hybrid */
@@ -758,8 +758,8 @@ static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
 /* Measure a few launch shapes on a TUNE_SOUP^2 soup; keep the fastest.
  * Its buffers (128 MiB each) do not fit in L2, as in the runs that
  * matter: at 16384^2 (32 MiB, inside the H100's 50 MB L2) the tuner chose
- * a HighLife shape 1.7% slower at 65536^2 (BENCHMARKS.md, session 6). Both targets
- * try six-tick loop turns (fewer register moves) with rows warmed in L1
+ * a HighLife shape 1.7% slower at 65536^2 (BENCHMARKS.md, session 6).
+ * Both targets try six-tick loop turns (fewer register moves) with rows warmed in L1
  * ahead of their loads, rows loaded 3 or 2 ticks ahead (Life and Seeds
  * like the first, HighLife and Day & Night the second); PTX also the
  * three-tick shapes and once with an eighth of the levels' shifts as
@@ -805,8 +805,10 @@ static int autotune(gg_cuda *c, gg_err *err)
         fprintf(stderr, "golgen: chose T%d, %d warps per block, %d-tick "
                 "turns, rows %d ahead, warmed %d ahead (%.2f ms per %d "
                 "generations of %d^2)\n", best.tmax, best.wpb,
-                best.turn == 6 ? 6 : 3, best.pf, best.warm, best_s * 1e3,
-                TUNE_GENS, TUNE_SOUP);
+                best.turn == 6 ? 6 : 3,
+                gg_gpu_tune_rows_ahead(&best,
+                                       c->o.lang == GG_CUDA_LANG_PTX),
+                best.warm, best_s * 1e3, TUNE_GENS, TUNE_SOUP);
     if (!bad)
         gg_gpu_tune_save(c->cache_dir, tune_key(c), &best);
     return bad;
