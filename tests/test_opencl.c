@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "test_opencl_util.h"
 #include "test_util.h"
 
 #include <stdio.h>
@@ -18,59 +19,21 @@
 #include <string.h>
 
 #include "emit_opencl.h"
-#include "opencl_backend.h"
 #include "reference.h"
-
-static bool skip_reason(void)
-{
-    if (getenv("GOLGEN_SKIP_OPENCL")) {
-        print_message("GOLGEN_SKIP_OPENCL set; OpenCL tests skipped\n");
-        return true;
-    }
-#if defined(__SANITIZE_ADDRESS__)
-    print_message("AddressSanitizer build: PoCL is not ASan-clean; OpenCL "
-                  "tests skipped\n");
-    return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-    print_message("AddressSanitizer build: OpenCL tests skipped\n");
-    return true;
-#endif
-#endif
-    return false;
-}
-
-/* Open for rule, or skip when there is no OpenCL at all. */
-static gg_opencl *open_or_skip(const gg_rule *rule, const char *src)
-{
-    gg_opencl_opts o = {0, true};
-    gg_opencl *c;
-    gg_gpu_fail why;
-    gg_err err;
-    int bad = src ? gg_opencl_open_source(rule, src, &o, &c, &why, &err)
-                  : gg_opencl_open(rule, &o, &c, &why, &err);
-    if (bad && why == GG_GPU_FAIL_ENV && !strstr(err.msg, "build")) {
-        print_message("no OpenCL (%s); skipped\n", err.msg);
-        return NULL;
-    }
-    if (bad)
-        fail_msg("%s", err.msg);
-    return c;
-}
 
 /* Random cases: a rule, an odd or even size, torus or plane, a number of
  * generations that needs several launches. */
 static void test_random_cases(void **state)
 {
     (void)state;
-    if (skip_reason())
+    if (gg_test_opencl_skipped())
         skip();
     static const char *const rules[] = {"B3/S23", "B36/S23", "B3678/S34678",
                                         "B2/S013V", "B245/S3H", "B1/S1"};
     uint64_t seed = 99;
     for (int i = 0; i < 6; i++) {
         gg_rule r = gg_test_rule(rules[i]);
-        gg_opencl *c = open_or_skip(&r, NULL);
+        gg_opencl *c = gg_test_opencl_open(&r, NULL);
         if (!c)
             skip();
         for (int k = 0; k < 3; k++) {
@@ -106,7 +69,7 @@ static void test_random_cases(void **state)
 static void test_validation(void **state)
 {
     (void)state;
-    if (skip_reason())
+    if (gg_test_opencl_skipped())
         skip();
     gg_rule life = gg_test_rule("B3/S23"), high = gg_test_rule("B36/S23");
     gg_opencl *c;

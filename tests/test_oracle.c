@@ -4,7 +4,8 @@
  * bgolly writes its result trimmed to the live bounding box and without a
  * position, so the comparison is of the trimmed boxes, cell for cell; the
  * input fills the whole grid, so there is no placement freedom. Set
- * GG_ORACLE_SEED to explore other cases. */
+ * GG_ORACLE_SEED to explore other cases. The CPU and OpenCL backends'
+ * kernels are checked against bgolly the same way. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -17,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "test_opencl_util.h"
 #include "test_util.h"
 
 #include "cpu_backend.h"
@@ -257,6 +259,30 @@ static void test_small_pattern_placement(void **state)
     }
 }
 
+/* The i-th rule a backend is checked on: random, of neighbourhood i mod 3. */
+static gg_rule backend_rule(int i)
+{
+    gg_rule rule = random_rule();
+    rule.nbhd = (gg_nbhd)(i % GG_NBHD_COUNT);
+    gg_nbhd_offsets(rule.nbhd, &rule.n_neighbours);
+    uint32_t all = (2u << rule.n_neighbours) - 1;
+    rule.birth &= all, rule.survive &= all;
+    return rule;
+}
+
+/* 9 random grids (size, torus or plane, density, generations) of rule run
+ * by stepper and by bgolly; cases numbered from *n on. */
+static void backend_grids(gg_rule rule, const gg_stepper *s, int *n)
+{
+    for (int k = 0; k < 9; k++) {
+        gg_rule grid = random_rule();
+        rule.topo = grid.topo, rule.width = grid.width;
+        rule.height = grid.height;
+        double density = 0.1 + 0.5 * (double)(rng() % 1000) / 1000.0;
+        run_case_with((*n)++, &rule, density, pick(1, 100), s);
+    }
+}
+
 /* The JIT-compiled CPU kernels straight against bgolly: 6 random rules of
  * the three neighbourhoods x 9 grids each. */
 static void test_cpu_backend_cases(void **state)
@@ -268,29 +294,43 @@ static void test_cpu_backend_cases(void **state)
     snprintf(cache, sizeof cache, "%s/jit", tmpdir);
     gg_cpu_opts opts = {.cache_dir = cache};
     rng_state = 0xA0761D6478BD642Full;
-    int cases = 0;
+    int cases = 3000;
     for (int i = 0; i < 6; i++) {
-        gg_rule rule = random_rule();
-        rule.nbhd = (gg_nbhd)(i % GG_NBHD_COUNT);
-        gg_nbhd_offsets(rule.nbhd, &rule.n_neighbours);
-        uint32_t all = (2u << rule.n_neighbours) - 1;
-        rule.birth &= all, rule.survive &= all;
+        gg_rule rule = backend_rule(i);
         gg_cpu *cpu;
         gg_cpu_fail why;
         gg_err err;
         if (gg_cpu_open(&rule, &opts, &cpu, &why, &err))
             fail_msg("cpu backend: %s", err.msg);
         gg_stepper s = gg_cpu_stepper(cpu);
-        for (int k = 0; k < 9; k++) {
-            gg_rule grid = random_rule();
-            rule.topo = grid.topo, rule.width = grid.width;
-            rule.height = grid.height;
-            double density = 0.1 + 0.5 * (double)(rng() % 1000) / 1000.0;
-            run_case_with(3000 + cases++, &rule, density, pick(1, 100), &s);
-        }
+        backend_grids(rule, &s, &cases);
         gg_cpu_close(cpu);
     }
-    printf("oracle: %d cpu-backend cases identical to bgolly\n", cases);
+    printf("oracle: %d cpu-backend cases identical to bgolly\n",
+           cases - 3000);
+}
+
+/* The OpenCL kernels (PoCL in CI) straight against bgolly, as the CPU
+ * kernels above: 6 random rules x 9 grids, each through the backend's own
+ * validation first. */
+static void test_opencl_backend_cases(void **state)
+{
+    (void)state;
+    if (!tmpdir || gg_test_opencl_skipped())
+        skip();
+    rng_state = 0x9E3779B97F4A7C15ull;
+    int cases = 4000;
+    for (int i = 0; i < 6; i++) {
+        gg_rule rule = backend_rule(i);
+        gg_opencl *c = gg_test_opencl_open(&rule, NULL);
+        if (!c)
+            skip();
+        gg_stepper s = gg_opencl_stepper(c);
+        backend_grids(rule, &s, &cases);
+        gg_opencl_close(c);
+    }
+    printf("oracle: %d opencl-backend cases identical to bgolly\n",
+           cases - 4000);
 }
 
 static void test_random_cases(void **state)
@@ -321,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_b0_torus_cases),
         cmocka_unit_test(test_small_pattern_placement),
         cmocka_unit_test(test_cpu_backend_cases),
+        cmocka_unit_test(test_opencl_backend_cases),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
