@@ -10,7 +10,10 @@
  * bench/adder_split.c is the brute-force cousin for SC with the gates
  * reading only the adders and the centre.
  *
- * usage: fixed_prefix RULE S|C|SC K [THREADS [SECONDS [SHAPE_SECONDS]]]
+ * usage: fixed_prefix [--gate2] RULE S|C|SC K [THREADS [SECONDS
+ *                     [SHAPE_SECONDS]]]
+ * --gate2: the k gates are and/or/xor/andnot (a full adder costs 5 of
+ * them: 2 xor, 2 and, 1 or), not LUT3s (2 each).
  * SHAPE_SECONDS: a first pass with that budget per shape, to find a
  * network fast (gg_synth_opts.shape_time_limit).
  * Exit 0: answered (SAT or UNSAT for every k up to K), 1: out of time. */
@@ -66,15 +69,18 @@ static void extend(const gg_tt *t, const char *which, int n_extra, gg_tt *x)
 
 int main(int argc, char **argv)
 {
+    gg_lib lib = GG_LIB_LUT3;
+    if (argc > 1 && !strcmp(argv[1], "--gate2"))
+        lib = GG_LIB_GATE2, argv++, argc--;
     if (argc < 4 || (strcmp(argv[2], "S") && strcmp(argv[2], "C") &&
                      strcmp(argv[2], "SC"))) {
-        fprintf(stderr, "usage: fixed_prefix RULE S|C|SC K [THREADS "
-                        "[SECONDS [SHAPE_SECONDS]]]\n");
+        fprintf(stderr, "usage: fixed_prefix [--gate2] RULE S|C|SC K "
+                        "[THREADS [SECONDS [SHAPE_SECONDS]]]\n");
         return 2;
     }
     const char *which = argv[2];
     int n_extra = 2 * (int)strlen(which);
-    gg_synth_opts o = {.lib = GG_LIB_LUT3, .k_min = 1, .k_max = atoi(argv[3]),
+    gg_synth_opts o = {.lib = lib, .k_min = 1, .k_max = atoi(argv[3]),
                        .threads = argc > 4 ? atoi(argv[4]) : 2,
                        .time_limit = argc > 5 ? atof(argv[5]) : 0,
                        .shape_time_limit = argc > 6 ? atof(argv[6]) : 0,

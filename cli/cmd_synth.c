@@ -11,7 +11,9 @@
 #include "circuit.h"
 #include "cli_util.h"
 #include "commands.h"
+#include "lut_map.h"
 #include "net_text.h"
+#include "resynth.h"
 #include "synth.h"
 
 typedef struct synth_args {
@@ -317,6 +319,45 @@ static int from_cache(const synth_args *a, const gg_rule *rule,
     return rc;
 }
 
+/* Takes cand as the starting network when it is cheaper (or the first). */
+static void consider(const gg_net *cand, gg_lib lib, const char *from,
+                     gg_net *upper, int *have, const char **upper_from)
+{
+    if (*have == 1 && gg_synth_cost(cand, lib) >= gg_synth_cost(upper, lib))
+        return;
+    *upper = *cand;
+    *have = 1;
+    *upper_from = from;
+}
+
+/* gate2 starting points beyond the adder tree: the cached LUT3 network
+ * mapped gate by gate, then windows of the best re-synthesized (at most
+ * 10 s, or a quarter of --time-limit). */
+static void gate2_upper(const synth_args *a, const gg_rule *rule,
+                        gg_front_kind front, const gg_tt *t, gg_net *upper,
+                        int *have, const char **from)
+{
+    static gg_net lut, mapped;
+    gg_err ignore;
+    if (gg_cache_lookup(a->root, rule, front, GG_LIB_LUT3, &lut, NULL,
+                        &ignore) == 1 &&
+        gg_lut3_to_gate2(&lut, t, &mapped, &ignore) == 0)
+        consider(&mapped, GG_LIB_GATE2, "the cached lut3 network, mapped",
+                 upper, have, from);
+    if (*have != 1)
+        return;
+    double limit = a->opts.time_limit > 0 ? a->opts.time_limit / 4 : 10;
+    gg_resynth_opts ro = {.lib = GG_LIB_GATE2, .window_seconds = 1,
+                          .time_limit = limit < 10 ? limit : 10};
+    int saved = gg_resynth(upper, t, &ro, &ignore);
+    fprintf(stderr, "  start: %d gates from %s", gg_synth_cost(upper,
+            GG_LIB_GATE2) + (saved > 0 ? saved : 0), *from);
+    if (saved > 0)
+        fprintf(stderr, ", %d after window resynthesis",
+                gg_synth_cost(upper, GG_LIB_GATE2));
+    fputc('\n', stderr);
+}
+
 static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
                gg_lib lib, outcome *o, gg_err *err)
 {
@@ -331,13 +372,15 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
     if (have == 1 && !a->force)
         return GG_EXIT_OK;
     static gg_net upper, adder;
+    const char *from = "the cache";
     gg_err ignore;
     upper = o->net;
     /* the cache's lower bound, so that --k-min at it raises it */
     int known_lower = have == 1 ? o->info.lower_bound : 0;
-    if (gg_adder_net(&f, &t, lib, &adder, &ignore) == 0 &&
-        (have != 1 || gg_synth_cost(&adder, lib) < gg_synth_cost(&upper, lib)))
-        upper = adder, have = 1;
+    if (gg_adder_net(&f, &t, lib, &adder, &ignore) == 0)
+        consider(&adder, lib, "the adder tree", &upper, &have, &from);
+    if (lib == GG_LIB_GATE2)
+        gate2_upper(a, rule, front, &t, &upper, &have, &from);
     o->cached = false;
     if (solve(a, &t, have == 1 ? &upper : NULL, known_lower, o, err))
         return gg_sat_available() ? GG_EXIT_CHECK_FAILED : GG_EXIT_ENV;

@@ -77,20 +77,64 @@ static uint64_t apply(const gg_gate *g, uint64_t a, uint64_t b, uint64_t c)
     }
 }
 
-void gg_net_eval64(const gg_net *n, const uint64_t *in, uint64_t *out)
+/* Every signal's value on 64 rows into sig; gate `flip` (-1: none) has
+ * its value complemented, for observability. */
+static void eval_all(const gg_net *n, const uint64_t *in, int flip,
+                     uint64_t *sig)
 {
-    uint64_t sig[GG_NET_MAX_GATES + 64];
     memcpy(sig, in, (size_t)n->n_inputs * sizeof *sig);
     for (int i = 0; i < n->n_gates; i++) {
         const gg_gate *g = &n->gate[i];
         int k = gg_op_arity((gg_op)g->op);
-        sig[n->n_inputs + i] = apply(g, sig[g->in[0]], k > 1 ? sig[g->in[1]] : 0,
-                                     k > 2 ? sig[g->in[2]] : 0);
+        uint64_t v = apply(g, sig[g->in[0]], k > 1 ? sig[g->in[1]] : 0,
+                           k > 2 ? sig[g->in[2]] : 0);
+        sig[n->n_inputs + i] = i == flip ? ~v : v;
     }
-    for (int o = 0; o < n->n_outputs; o++) {
-        uint64_t v = n->out[o] == GG_SIG_CONST0 ? 0 : sig[n->out[o]];
-        out[o] = n->out_neg[o] ? ~v : v;
+}
+
+static uint64_t output_word(const gg_net *n, int o, const uint64_t *sig)
+{
+    uint64_t v = n->out[o] == GG_SIG_CONST0 ? 0 : sig[n->out[o]];
+    return n->out_neg[o] ? ~v : v;
+}
+
+void gg_net_eval64(const gg_net *n, const uint64_t *in, uint64_t *out)
+{
+    uint64_t sig[GG_NET_MAX_GATES + 64];
+    eval_all(n, in, -1, sig);
+    for (int o = 0; o < n->n_outputs; o++)
+        out[o] = output_word(n, o, sig);
+}
+
+/* Signal s (flip < 0) or output 0 with gate flip complemented, as a
+ * table over the net's inputs. */
+static void table_of(const gg_net *n, int s, int flip, gg_tt *t)
+{
+    uint64_t in[64], sig[GG_NET_MAX_GATES + 64];
+    memset(t, 0, sizeof *t);
+    t->n_inputs = n->n_inputs;
+    for (int w = 0; w < gg_tt_words(t); w++) {
+        for (int i = 0; i < n->n_inputs; i++)
+            in[i] = gg_tt_input_word(i, w * 64);
+        eval_all(n, in, flip, sig);
+        uint64_t v = flip < 0 ? sig[s] : output_word(n, 0, sig);
+        t->on[w] = v & gg_tt_word_mask(t, w);
+        t->care[w] = gg_tt_word_mask(t, w);
     }
+}
+
+void gg_net_signal_tt(const gg_net *n, int s, gg_tt *t)
+{
+    table_of(n, s, -1, t);
+}
+
+void gg_net_observable_tt(const gg_net *n, int gate, gg_tt *t)
+{
+    gg_tt same;
+    gg_net_output_tt(n, 0, &same);
+    table_of(n, 0, gate, t);
+    for (int w = 0; w < gg_tt_words(t); w++)
+        t->on[w] ^= same.on[w];
 }
 
 void gg_net_output_tt(const gg_net *n, int o, gg_tt *t)
@@ -145,4 +189,84 @@ bool gg_net_in_lib(const gg_net *n, gg_lib lib)
             return false;
     }
     return true;
+}
+
+int gg_net_append(gg_net *n, const gg_net *sub, const int *map, int *out,
+                  gg_err *err)
+{
+    int sig[GG_NET_MAX_GATES + GG_TT_MAX_INPUTS];
+    memcpy(sig, map, (size_t)sub->n_inputs * sizeof *sig);
+    for (int i = 0; i < sub->n_gates; i++) {
+        const gg_gate *g = &sub->gate[i];
+        int k = gg_op_arity((gg_op)g->op);
+        int s = gg_net_add(n, (gg_op)g->op, g->lut, sig[g->in[0]],
+                           k > 1 ? sig[g->in[1]] : 0,
+                           k > 2 ? sig[g->in[2]] : 0, err);
+        if (s < 0)
+            return -1;
+        sig[sub->n_inputs + i] = s;
+    }
+    *out = sub->out[0] == GG_SIG_CONST0 ? (int)GG_SIG_CONST0 : sig[sub->out[0]];
+    return 0;
+}
+
+static bool commutes(gg_op op)
+{
+    return op == GG_OP_AND || op == GG_OP_OR || op == GG_OP_XOR;
+}
+
+static bool same_gate(const gg_gate *a, const gg_gate *b)
+{
+    if (a->op != b->op || (a->op == GG_OP_LUT3 && a->lut != b->lut))
+        return false;
+    int k = gg_op_arity((gg_op)a->op);
+    bool equal = true;
+    for (int i = 0; i < k; i++)
+        equal &= a->in[i] == b->in[i];
+    return equal || (commutes((gg_op)a->op) && a->in[0] == b->in[1] &&
+                     a->in[1] == b->in[0]);
+}
+
+int gg_net_tidy(gg_net *n)
+{
+    /* to[s]: what signal s becomes; merged gates point at their twin */
+    int to[GG_NET_MAX_GATES + GG_TT_MAX_INPUTS];
+    bool live[GG_NET_MAX_GATES + GG_TT_MAX_INPUTS] = {false};
+    int ni = n->n_inputs, before = n->n_gates;
+    for (int s = 0; s < ni + n->n_gates; s++)
+        to[s] = s;
+    for (int i = 0; i < n->n_gates; i++) {
+        gg_gate *g = &n->gate[i];
+        for (int j = 0; j < gg_op_arity((gg_op)g->op); j++)
+            g->in[j] = (uint16_t)to[g->in[j]];
+        for (int e = 0; e < i; e++)
+            if (to[ni + e] == ni + e && same_gate(&n->gate[e], g)) {
+                to[ni + i] = ni + e;
+                break;
+            }
+    }
+    for (int o = 0; o < n->n_outputs; o++)
+        if (n->out[o] != GG_SIG_CONST0) {
+            n->out[o] = (uint16_t)to[n->out[o]];
+            live[n->out[o]] = true;
+        }
+    for (int i = n->n_gates - 1; i >= 0; i--)
+        if (live[ni + i])
+            for (int j = 0; j < gg_op_arity((gg_op)n->gate[i].op); j++)
+                live[n->gate[i].in[j]] = true;
+    int kept = 0;
+    for (int i = 0; i < n->n_gates; i++) {
+        if (!live[ni + i])
+            continue;
+        gg_gate g = n->gate[i];
+        for (int j = 0; j < gg_op_arity((gg_op)g.op); j++)
+            g.in[j] = (uint16_t)to[g.in[j]];
+        to[ni + i] = ni + kept;
+        n->gate[kept++] = g;
+    }
+    for (int o = 0; o < n->n_outputs; o++)
+        if (n->out[o] != GG_SIG_CONST0)
+            n->out[o] = (uint16_t)to[n->out[o]];
+    n->n_gates = kept;
+    return before - kept;
 }

@@ -58,6 +58,14 @@ void gg_net_eval64(const gg_net *n, const uint64_t *in, uint64_t *out);
 /* Output `o` as a truth table over the net's inputs (n_inputs <= TT max). */
 void gg_net_output_tt(const gg_net *n, int o, gg_tt *t);
 
+/* Signal s (an input or a gate's output) as a truth table over the net's
+ * inputs. */
+void gg_net_signal_tt(const gg_net *n, int s, gg_tt *t);
+
+/* The rows where gate `gate`'s value reaches output 0 (complementing it
+ * there complements the output), as the on-set of a table. */
+void gg_net_observable_tt(const gg_net *n, int gate, gg_tt *t);
+
 /* Exhaustive check of output `o` against t on t's care rows. Returns the
  * number of wrong care rows (0 = correct); *first_bad gets the first. */
 int gg_net_check(const gg_net *n, int o, const gg_tt *t, int *first_bad);
@@ -71,6 +79,17 @@ const char *gg_op_name(gg_op op);
 int gg_op_arity(gg_op op);
 const char *gg_lib_name(gg_lib lib);
 int gg_lib_parse(const char *name, gg_lib *lib, gg_err *err);
+
+/* Appends sub's gates to n, sub's input i read as n's signal map[i];
+ * *out gets the signal of sub's output 0 (GG_SIG_CONST0 for a constant;
+ * its out_neg is the caller's). 0, or -1 when n is full. */
+int gg_net_append(gg_net *n, const gg_net *sub, const int *map, int *out,
+                  gg_err *err);
+
+/* Merges gates that compute the same op of the same signals (and, or, xor
+ * in either order) and drops gates no output reads; returns how many
+ * gates went. The outputs' functions are unchanged. */
+int gg_net_tidy(gg_net *n);
 
 /* Whether every gate of n belongs to library lib. */
 bool gg_net_in_lib(const gg_net *n, gg_lib lib);

@@ -121,21 +121,14 @@ static int rest_table(const tree *t, const gg_tt *f, gg_tt *g, gg_err *err)
 /* Appends rest (inputs: the tree's bits, then the centre) to the net. */
 static int append(tree *t, const gg_net *rest, int centre)
 {
-    int map[GG_NET_MAX_GATES + GG_TT_MAX_INPUTS];
+    int map[GG_TT_MAX_INPUTS], out;
     for (int i = 0; i < t->n; i++)
         map[i] = t->b[i].signal;
     map[t->n] = centre;
-    for (int i = 0; i < rest->n_gates; i++) {
-        const gg_gate *g = &rest->gate[i];
-        int s = gg_net_add(t->net, (gg_op)g->op, g->lut, map[g->in[0]],
-                           map[g->in[1]], map[g->in[2]], t->err);
-        if (s < 0)
-            return -1;
-        map[rest->n_inputs + i] = s;
-    }
+    if (gg_net_append(t->net, rest, map, &out, t->err))
+        return -1;
     t->net->n_outputs = 1;
-    t->net->out[0] = rest->out[0] == GG_SIG_CONST0
-                         ? GG_SIG_CONST0 : (uint16_t)map[rest->out[0]];
+    t->net->out[0] = (uint16_t)out;
     t->net->out_neg[0] = rest->out_neg[0];
     return 0;
 }

@@ -1,0 +1,128 @@
+#include "lut_map.h"
+
+#include <string.h>
+
+#include "synth.h"
+
+/* What gate i must compute, over its inputs as kept (x_j = input j ^
+ * neg_j): the 3-input table, care only where some care row of f produces
+ * that combination and the gate's value reaches the output. */
+static void local_tt(const gg_net *n, int i, const uint8_t *neg,
+                     const gg_tt *f, gg_tt *h)
+{
+    const gg_gate *g = &n->gate[i];
+    gg_tt in[3], obs;
+    for (int j = 0; j < 3; j++)
+        gg_net_signal_tt(n, g->in[j], &in[j]);
+    gg_net_observable_tt(n, i, &obs);
+    memset(h, 0, sizeof *h);
+    h->n_inputs = 3;
+    for (int r = 0; r < gg_tt_rows(f); r++) {
+        if (!gg_tt_get(f->care, r) || !gg_tt_get(obs.on, r))
+            continue;
+        int a = gg_tt_get(in[0].on, r), b = gg_tt_get(in[1].on, r),
+            c = gg_tt_get(in[2].on, r);
+        int x = (a ^ neg[g->in[0]]) | (b ^ neg[g->in[1]]) << 1 |
+                (c ^ neg[g->in[2]]) << 2;
+        gg_tt_put(h->care, x, 1);
+        gg_tt_put(h->on, x, g->lut >> (a << 2 | b << 1 | c) & 1);
+    }
+}
+
+/* The cheapest gate2 network for h ^ q, q = h's value on the all-zero
+ * row, or either value where that row is free; *q gets the one used. */
+static int map_gate(const gg_tt *h, gg_net *best, int *q, gg_err *err)
+{
+    static gg_synth_result res; /* large */
+    gg_synth_opts o = {.lib = GG_LIB_GATE2, .threads = 1};
+    int cost = -1;
+    if (gg_tt_count_care(h) == 0) { /* the gate does not matter: a wire */
+        memset(best, 0, sizeof *best);
+        best->n_inputs = 3;
+        best->n_outputs = 1;
+        *q = 0;
+        return 0;
+    }
+    for (int v = 0; v < 2; v++) {
+        if (gg_tt_get(h->care, 0) && gg_tt_get(h->on, 0) != v)
+            continue;
+        gg_tt t = *h;
+        for (int r = 0; r < 8; r++)
+            gg_tt_put(t.on, r, gg_tt_get(h->care, r) && gg_tt_get(h->on, r) ^ v);
+        if (gg_synth_run(&t, &o, &res, err))
+            return -1;
+        if (cost < 0 || gg_synth_cost(&res.net, o.lib) < cost) {
+            cost = gg_synth_cost(&res.net, o.lib);
+            *best = res.net;
+            *q = v;
+        }
+    }
+    return 0;
+}
+
+/* Gate i's LUT rewritten to what the chosen gate2 network computes, so
+ * later gates see the relaxed function. */
+static void relax_lut(gg_gate *g, const uint8_t *neg, const gg_net *sub, int q)
+{
+    gg_tt t;
+    gg_net_output_tt(sub, 0, &t);
+    uint8_t lut = 0;
+    for (int k = 0; k < 8; k++) {
+        int a = k >> 2 & 1, b = k >> 1 & 1, c = k & 1;
+        int x = (a ^ neg[g->in[0]]) | (b ^ neg[g->in[1]]) << 1 |
+                (c ^ neg[g->in[2]]) << 2;
+        lut |= (uint8_t)((gg_tt_get(t.on, x) ^ q) << k);
+    }
+    g->lut = lut;
+}
+
+int gg_lut3_to_gate2(const gg_net *lut, const gg_tt *f, gg_net *out,
+                     gg_err *err)
+{
+    static gg_net work, sub;
+    int sig[GG_NET_MAX_GATES + GG_TT_MAX_INPUTS];
+    uint8_t neg[GG_NET_MAX_GATES + GG_TT_MAX_INPUTS] = {0};
+    int ni = lut->n_inputs;
+    if (lut->n_outputs != 1 || ni != f->n_inputs ||
+        !gg_net_in_lib(lut, GG_LIB_LUT3) || gg_net_check(lut, 0, f, NULL))
+        return gg_fail(err, "gate2 mapping needs a one-output LUT3 network "
+                       "over the table's %d inputs that computes it",
+                       f->n_inputs);
+    work = *lut;
+    memset(out, 0, sizeof *out);
+    out->n_inputs = ni;
+    out->n_outputs = 1;
+    for (int s = 0; s < ni; s++)
+        sig[s] = s;
+    for (int i = 0; i < work.n_gates; i++) {
+        gg_tt h;
+        int q, s;
+        local_tt(&work, i, neg, f, &h);
+        if (map_gate(&h, &sub, &q, err))
+            return -1;
+        relax_lut(&work.gate[i], neg, &sub, q);
+        int map[3] = {sig[work.gate[i].in[0]], sig[work.gate[i].in[1]],
+                      sig[work.gate[i].in[2]]};
+        if (gg_net_append(out, &sub, map, &s, err))
+            return -1;
+        /* constant where it matters: 0 as kept is x & ~x (q holds the
+         * constant's value) */
+        if (s == GG_SIG_CONST0 &&
+            (s = gg_net_add(out, GG_OP_ANDNOT, 0, 0, 0, 0, err)) < 0)
+            return -1;
+        sig[ni + i] = s;
+        neg[ni + i] = (uint8_t)q;
+    }
+    if (work.out[0] == GG_SIG_CONST0) {
+        out->out[0] = GG_SIG_CONST0;
+        out->out_neg[0] = work.out_neg[0];
+    } else {
+        out->out[0] = (uint16_t)sig[work.out[0]];
+        out->out_neg[0] = (uint8_t)(neg[work.out[0]] ^ work.out_neg[0]);
+    }
+    gg_net_tidy(out);
+    if (gg_net_check(out, 0, f, NULL))
+        return gg_fail(err, "gate2 mapping of a LUT network is wrong; a bug "
+                       "in sat/lut_map.c");
+    return 0;
+}

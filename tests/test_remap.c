@@ -1,0 +1,249 @@
+/* Networks rewritten without a whole-table search: gg_net_tidy, the
+ * LUT3 -> gate2 mapping (sat/lut_map.c) and window resynthesis
+ * (sat/resynth.c). Every result is checked row by row against the table it
+ * must compute; the counts asserted are facts that hold independently of
+ * the code (a 2-input LUT is one 2-input gate; xor is one gate). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "test_util.h"
+
+#include "cache.h"
+#include "cms.h"
+#include "front.h"
+#include "lut_map.h"
+#include "resynth.h"
+#include "synth.h"
+
+static uint64_t rng_state = 0x853C49E6748FEA9Bull;
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static int add(gg_net *n, gg_op op, int lut, int a, int b, int c)
+{
+    gg_err err;
+    int s = gg_net_add(n, op, (uint8_t)lut, a, b, c, &err);
+    if (s < 0)
+        fail_msg("%s", err.msg);
+    return s;
+}
+
+static gg_net empty(int inputs)
+{
+    gg_net n;
+    memset(&n, 0, sizeof n);
+    n.n_inputs = inputs;
+    n.n_outputs = 1;
+    return n;
+}
+
+/* n's output as a table, with a random three quarters of rows cared for
+ * (all rows when all is set). */
+static gg_tt table_of(const gg_net *n, bool all)
+{
+    gg_tt t;
+    gg_net_output_tt(n, 0, &t);
+    for (int w = 0; w < gg_tt_words(&t) && !all; w++)
+        t.care[w] &= rng() | rng();
+    return t;
+}
+
+static void skip_without_sat(void)
+{
+    if (!gg_sat_available()) {
+        print_message("built without CryptoMiniSat; skipped\n");
+        skip();
+    }
+}
+
+/* A twin gate (and with its inputs swapped) merges, a gate nobody reads
+ * goes, and the output's function stays. */
+static void test_tidy(void **state)
+{
+    (void)state;
+    gg_net n = empty(3);
+    int g0 = add(&n, GG_OP_AND, 0, 0, 1, 0);
+    int g1 = add(&n, GG_OP_AND, 0, 1, 0, 0);
+    add(&n, GG_OP_OR, 0, 0, 2, 0); /* dead */
+    int g3 = add(&n, GG_OP_XOR, 0, g0, 2, 0);
+    n.out[0] = (uint16_t)add(&n, GG_OP_OR, 0, g3, g1, 0);
+    gg_tt before, after;
+    gg_net_output_tt(&n, 0, &before);
+    assert_int_equal(gg_net_tidy(&n), 2);
+    assert_int_equal(n.n_gates, 3);
+    gg_net_output_tt(&n, 0, &after);
+    assert_memory_equal(before.on, after.on, sizeof before.on);
+}
+
+/* A gate that cannot reach the output is observable nowhere; the output
+ * gate everywhere. */
+static void test_observable(void **state)
+{
+    (void)state;
+    gg_net n = empty(2);
+    int dead = add(&n, GG_OP_OR, 0, 0, 1, 0);
+    int live = add(&n, GG_OP_XOR, 0, 0, 1, 0);
+    n.out[0] = (uint16_t)live;
+    gg_tt t;
+    gg_net_observable_tt(&n, dead - 2, &t);
+    assert_int_equal(t.on[0] & 0xF, 0);
+    gg_net_observable_tt(&n, live - 2, &t);
+    assert_int_equal(t.on[0] & 0xF, 0xF);
+}
+
+/* The lop3 code of a 2-input function of inputs a and b (c ignored). */
+static int lut2(unsigned f4)
+{
+    int lut = 0;
+    for (int k = 0; k < 8; k++)
+        lut |= (int)(f4 >> ((k >> 2 & 1) << 1 | (k >> 1 & 1)) & 1) << k;
+    return lut;
+}
+
+/* Every LUT reading two signals is one gate2 gate, whatever its function
+ * (up to the polarity a reader absorbs): random chains of them map to at
+ * most as many gates, right on every row. */
+static void test_map_two_input_luts(void **state)
+{
+    (void)state;
+    skip_without_sat();
+    for (int trial = 0; trial < 40; trial++) {
+        gg_net n = empty(5), g;
+        int luts = 3 + (int)(rng() % 6);
+        for (int i = 0; i < luts; i++) {
+            int sig = n.n_inputs + n.n_gates;
+            int a = (int)(rng() % (uint64_t)sig), b = (int)(rng() % (uint64_t)sig);
+            unsigned f4 = 1 + (unsigned)(rng() % 14); /* not constant */
+            add(&n, GG_OP_LUT3, lut2(f4), a, b, b);
+        }
+        n.out[0] = (uint16_t)(n.n_inputs + n.n_gates - 1);
+        gg_tt t = table_of(&n, true);
+        gg_err err;
+        if (gg_lut3_to_gate2(&n, &t, &g, &err))
+            fail_msg("%s", err.msg);
+        assert_true(gg_net_in_lib(&g, GG_LIB_GATE2));
+        assert_int_equal(gg_net_check(&g, 0, &t, NULL), 0);
+        assert_true(g.n_gates <= luts);
+    }
+}
+
+/* Random LUT3 networks with don't-cares: the mapping is right on every
+ * care row. */
+static void test_map_random(void **state)
+{
+    (void)state;
+    skip_without_sat();
+    for (int trial = 0; trial < 40; trial++) {
+        gg_net n = empty(6), g;
+        int luts = 2 + (int)(rng() % 7);
+        for (int i = 0; i < luts; i++) {
+            int sig = n.n_inputs + n.n_gates;
+            add(&n, GG_OP_LUT3, (int)(rng() & 0xFF), (int)(rng() % (uint64_t)sig),
+                (int)(rng() % (uint64_t)sig), (int)(rng() % (uint64_t)sig));
+        }
+        n.out[0] = (uint16_t)(n.n_inputs + n.n_gates - 1);
+        n.out_neg[0] = (uint8_t)(rng() & 1);
+        gg_tt t = table_of(&n, false);
+        gg_err err;
+        if (gg_lut3_to_gate2(&n, &t, &g, &err))
+            fail_msg("trial %d: %s", trial, err.msg);
+        assert_true(gg_net_in_lib(&g, GG_LIB_GATE2));
+        assert_int_equal(gg_net_check(&g, 0, &t, NULL), 0);
+    }
+}
+
+/* Life's cached 6-LUT final stage maps to a gate2 network that computes
+ * Life's table and costs no more than the cached gate2 entry (14, derived
+ * by hand). */
+static void test_map_life(void **state)
+{
+    (void)state;
+    skip_without_sat();
+    const char *root = getenv("GG_SOURCE_ROOT");
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/generated", root ? root : ".");
+    gg_rule life = gg_test_rule("B3/S23");
+    gg_front f;
+    gg_tt t;
+    static gg_net lut, hand, g;
+    gg_err err;
+    assert_int_equal(gg_front_build(&life, GG_FRONT_ROWSUM, &f, &err), 0);
+    assert_int_equal(gg_front_final_tt(&life, &f, &t, &err), 0);
+    assert_int_equal(gg_cache_lookup(dir, &life, GG_FRONT_ROWSUM, GG_LIB_LUT3,
+                                     &lut, NULL, &err), 1);
+    assert_int_equal(gg_cache_lookup(dir, &life, GG_FRONT_ROWSUM,
+                                     GG_LIB_GATE2, &hand, NULL, &err), 1);
+    if (gg_lut3_to_gate2(&lut, &t, &g, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(gg_net_check(&g, 0, &t, NULL), 0);
+    assert_true(gg_synth_cost(&g, GG_LIB_GATE2) <=
+                gg_synth_cost(&hand, GG_LIB_GATE2));
+}
+
+/* xor spelled as (a | b) & ~(a & b) shrinks to the one xor gate. */
+static void test_resynth_xor(void **state)
+{
+    (void)state;
+    skip_without_sat();
+    gg_net n = empty(2);
+    int o = add(&n, GG_OP_OR, 0, 0, 1, 0), a = add(&n, GG_OP_AND, 0, 0, 1, 0);
+    n.out[0] = (uint16_t)add(&n, GG_OP_ANDNOT, 0, o, a, 0);
+    gg_tt t = table_of(&n, true);
+    gg_resynth_opts ro = {.lib = GG_LIB_GATE2};
+    gg_err err;
+    assert_int_equal(gg_resynth(&n, &t, &ro, &err), 2);
+    assert_int_equal(n.n_gates, 1);
+    assert_int_equal(n.gate[0].op, GG_OP_XOR);
+}
+
+/* Random gate2 networks with don't-cares: never larger, always right on
+ * the care rows. */
+static void test_resynth_random(void **state)
+{
+    (void)state;
+    skip_without_sat();
+    for (int trial = 0; trial < 25; trial++) {
+        gg_net n = empty(5);
+        int gates = 4 + (int)(rng() % 9);
+        for (int i = 0; i < gates; i++) {
+            int sig = n.n_inputs + n.n_gates;
+            add(&n, (gg_op)(rng() % 4), 0, (int)(rng() % (uint64_t)sig),
+                (int)(rng() % (uint64_t)sig), 0);
+        }
+        n.out[0] = (uint16_t)(n.n_inputs + n.n_gates - 1);
+        gg_tt t = table_of(&n, false);
+        gg_resynth_opts ro = {.lib = GG_LIB_GATE2, .window_seconds = 1};
+        gg_err err;
+        int saved = gg_resynth(&n, &t, &ro, &err);
+        if (saved < 0)
+            fail_msg("%s", err.msg);
+        assert_true(n.n_gates <= gates);
+        assert_true(gg_net_in_lib(&n, GG_LIB_GATE2));
+        assert_int_equal(gg_net_check(&n, 0, &t, NULL), 0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tidy),
+        cmocka_unit_test(test_observable),
+        cmocka_unit_test(test_map_two_input_luts),
+        cmocka_unit_test(test_map_random),
+        cmocka_unit_test(test_map_life),
+        cmocka_unit_test(test_resynth_xor),
+        cmocka_unit_test(test_resynth_random),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
