@@ -9,7 +9,7 @@
  *
  * AVX2 and portable paths (gate2 network): 5 row gates per word row
  * (one row sum, shared by the output rows above, at and below it)
- * + 36 final-stage gates + 2 neighbour shifts per 64-cell word.
+ * + 20 final-stage gates + 2 neighbour shifts per 64-cell word.
  * Final stage from the SAT network cache, not proven minimal.
  *
  * Kernel ABI 1 (what golgen's runtime dlopens):
@@ -212,42 +212,26 @@ static inline void gg_final_loads(V *x, uint64_t *const *rows, int64_t len, int6
 static inline V gg_final_net(const V *x)
 {
     V g0 = V_XOR(x[0], x[2]);
-    V g1 = V_AND(x[0], x[2]);
-    V g2 = V_XOR(g0, x[4]);
-    V g3 = V_AND(g0, x[4]);
-    V g4 = V_OR(g1, g3);
+    V g1 = V_OR(x[0], x[2]);
+    V g2 = V_ANDNOT(g0, x[4]);
+    V g3 = V_ANDNOT(g1, g2);
+    V g4 = V_XOR(x[4], g0);
     V g5 = V_XOR(x[3], x[1]);
-    V g6 = V_AND(x[3], x[1]);
-    V g7 = V_XOR(g5, x[5]);
-    V g8 = V_AND(g5, x[5]);
-    V g9 = V_OR(g6, g8);
-    V g10 = V_AND(g2, g4);
-    V g11 = V_NOT(g4);
-    V g12 = V_AND(g2, g11);
-    V g13 = V_AND(g7, g12);
-    V g14 = V_ANDNOT(g10, g7);
-    V g15 = V_OR(g13, g14);
-    V g16 = V_ANDNOT(g2, g11);
-    V g17 = V_NOT(g16);
-    V g18 = V_AND(g7, g17);
-    V g19 = V_ANDNOT(g4, g7);
-    V g20 = V_OR(g18, g19);
-    V g21 = V_AND(g9, g20);
-    V g22 = V_ANDNOT(g15, g9);
-    V g23 = V_OR(g21, g22);
-    V g24 = V_AND(g7, g4);
-    V g25 = V_OR(g2, g11);
-    V g26 = V_OR(g2, g4);
-    V g27 = V_AND(g7, g26);
-    V g28 = V_ANDNOT(g25, g7);
-    V g29 = V_OR(g27, g28);
-    V g30 = V_AND(g9, g29);
-    V g31 = V_ANDNOT(g24, g9);
-    V g32 = V_OR(g30, g31);
-    V g33 = V_AND(x[6], g32);
-    V g34 = V_ANDNOT(g23, x[6]);
-    V g35 = V_OR(g33, g34);
-    return g35;
+    V g6 = V_OR(x[3], x[1]);
+    V g7 = V_ANDNOT(g5, x[5]);
+    V g8 = V_ANDNOT(g6, g7);
+    V g9 = V_XOR(x[5], g5);
+    V g10 = V_XOR(g3, g4);
+    V g11 = V_OR(g3, g4);
+    V g12 = V_ANDNOT(g10, g9);
+    V g13 = V_ANDNOT(g11, g12);
+    V g14 = V_XOR(g3, g9);
+    V g15 = V_XOR(x[6], g14);
+    V g16 = V_XOR(g8, g13);
+    V g17 = V_OR(g8, g13);
+    V g18 = V_ANDNOT(g16, g15);
+    V g19 = V_ANDNOT(g17, g18);
+    return g19;
 }
 #endif
 
