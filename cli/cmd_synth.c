@@ -354,10 +354,9 @@ static void gate2_upper(const synth_args *a, const gg_rule *rule,
     double limit = a->opts.time_limit > 0 ? a->opts.time_limit / 4 : 10;
     gg_resynth_opts ro = {.lib = GG_LIB_GATE2, .window_seconds = 1,
                           .time_limit = limit < 10 ? limit : 10};
-    int saved = gg_resynth(upper, t, &ro, &ignore);
-    fprintf(stderr, "  start: %d gates from %s", gg_synth_cost(upper,
-            GG_LIB_GATE2) + (saved > 0 ? saved : 0), *from);
-    if (saved > 0)
+    fprintf(stderr, "  start: %d gates from %s",
+            gg_synth_cost(upper, GG_LIB_GATE2), *from);
+    if (gg_resynth(upper, t, &ro, &ignore) > 0)
         fprintf(stderr, ", %d after window resynthesis",
                 gg_synth_cost(upper, GG_LIB_GATE2));
     fputc('\n', stderr);

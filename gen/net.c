@@ -106,9 +106,15 @@ void gg_net_eval64(const gg_net *n, const uint64_t *in, uint64_t *out)
         out[o] = output_word(n, o, sig);
 }
 
-/* Signal s (flip < 0) or output 0 with gate flip complemented, as a
- * table over the net's inputs. */
-static void table_of(const gg_net *n, int s, int flip, gg_tt *t)
+/* What a table holds: one signal, or output `o`, with gate `flip` (-1:
+ * none) complemented on every row. */
+typedef struct probe {
+    int signal; /* -1: output o */
+    int o;
+    int flip;
+} probe;
+
+static void table_of(const gg_net *n, probe p, gg_tt *t)
 {
     uint64_t in[64], sig[GG_NET_MAX_GATES + 64];
     memset(t, 0, sizeof *t);
@@ -116,38 +122,52 @@ static void table_of(const gg_net *n, int s, int flip, gg_tt *t)
     for (int w = 0; w < gg_tt_words(t); w++) {
         for (int i = 0; i < n->n_inputs; i++)
             in[i] = gg_tt_input_word(i, w * 64);
-        eval_all(n, in, flip, sig);
-        uint64_t v = flip < 0 ? sig[s] : output_word(n, 0, sig);
+        eval_all(n, in, p.flip, sig);
+        uint64_t v = p.signal >= 0 ? sig[p.signal] : output_word(n, p.o, sig);
         t->on[w] = v & gg_tt_word_mask(t, w);
         t->care[w] = gg_tt_word_mask(t, w);
     }
 }
 
+void gg_net_output_tt(const gg_net *n, int o, gg_tt *t)
+{
+    table_of(n, (probe){.signal = -1, .o = o, .flip = -1}, t);
+}
+
 void gg_net_signal_tt(const gg_net *n, int s, gg_tt *t)
 {
-    table_of(n, s, -1, t);
+    table_of(n, (probe){.signal = s, .flip = -1}, t);
 }
 
 void gg_net_observable_tt(const gg_net *n, int gate, gg_tt *t)
 {
     gg_tt same;
     gg_net_output_tt(n, 0, &same);
-    table_of(n, 0, gate, t);
+    table_of(n, (probe){.signal = -1, .flip = gate}, t);
     for (int w = 0; w < gg_tt_words(t); w++)
         t->on[w] ^= same.on[w];
 }
 
-void gg_net_output_tt(const gg_net *n, int o, gg_tt *t)
+void gg_net_window_tt(const gg_net *n, int gate, const int *leaves,
+                      const uint8_t *flip, int n_leaves, const gg_tt *f,
+                      gg_tt *h)
 {
-    memset(t, 0, sizeof *t);
-    t->n_inputs = n->n_inputs;
-    uint64_t in[64], out[GG_NET_MAX_OUTPUTS];
-    for (int w = 0; w < gg_tt_words(t); w++) {
-        for (int i = 0; i < n->n_inputs; i++)
-            in[i] = gg_tt_input_word(i, w * 64);
-        gg_net_eval64(n, in, out);
-        t->on[w] = out[o] & gg_tt_word_mask(t, w);
-        t->care[w] = gg_tt_word_mask(t, w);
+    static gg_tt leaf[GG_TT_MAX_INPUTS]; /* 4 KB each */
+    gg_tt value, obs;
+    for (int l = 0; l < n_leaves; l++)
+        gg_net_signal_tt(n, leaves[l], &leaf[l]);
+    gg_net_signal_tt(n, n->n_inputs + gate, &value);
+    gg_net_observable_tt(n, gate, &obs);
+    memset(h, 0, sizeof *h);
+    h->n_inputs = n_leaves;
+    for (int r = 0; r < gg_tt_rows(f); r++) {
+        if (!gg_tt_get(f->care, r) || !gg_tt_get(obs.on, r))
+            continue;
+        int x = 0;
+        for (int l = 0; l < n_leaves; l++)
+            x |= (gg_tt_get(leaf[l].on, r) ^ (flip ? flip[l] : 0)) << l;
+        gg_tt_put(h->care, x, 1);
+        gg_tt_put(h->on, x, gg_tt_get(value.on, r));
     }
 }
 
@@ -191,17 +211,20 @@ bool gg_net_in_lib(const gg_net *n, gg_lib lib)
     return true;
 }
 
+int gg_net_add_copy(gg_net *n, const gg_gate *g, const int *to, gg_err *err)
+{
+    int k = gg_op_arity((gg_op)g->op);
+    return gg_net_add(n, (gg_op)g->op, g->lut, to[g->in[0]],
+                      k > 1 ? to[g->in[1]] : 0, k > 2 ? to[g->in[2]] : 0, err);
+}
+
 int gg_net_append(gg_net *n, const gg_net *sub, const int *map, int *out,
                   gg_err *err)
 {
     int sig[GG_NET_MAX_GATES + GG_TT_MAX_INPUTS];
     memcpy(sig, map, (size_t)sub->n_inputs * sizeof *sig);
     for (int i = 0; i < sub->n_gates; i++) {
-        const gg_gate *g = &sub->gate[i];
-        int k = gg_op_arity((gg_op)g->op);
-        int s = gg_net_add(n, (gg_op)g->op, g->lut, sig[g->in[0]],
-                           k > 1 ? sig[g->in[1]] : 0,
-                           k > 2 ? sig[g->in[2]] : 0, err);
+        int s = gg_net_add_copy(n, &sub->gate[i], sig, err);
         if (s < 0)
             return -1;
         sig[sub->n_inputs + i] = s;

@@ -66,6 +66,16 @@ void gg_net_signal_tt(const gg_net *n, int s, gg_tt *t);
  * there complements the output), as the on-set of a table. */
 void gg_net_observable_tt(const gg_net *n, int gate, gg_tt *t);
 
+/* What gate `gate` must compute over the signals leaves[0..n_leaves-1]
+ * (leaf l complemented where flip[l]; flip may be NULL): h's row x (bit l
+ * = leaf l) is cared for when some care row of f gives the leaves those
+ * values and the gate's value reaches output 0 there, and then holds the
+ * gate's value. Any function agreeing on h's care rows may replace the
+ * gate without changing the output on f's care rows. */
+void gg_net_window_tt(const gg_net *n, int gate, const int *leaves,
+                      const uint8_t *flip, int n_leaves, const gg_tt *f,
+                      gg_tt *h);
+
 /* Exhaustive check of output `o` against t on t's care rows. Returns the
  * number of wrong care rows (0 = correct); *first_bad gets the first. */
 int gg_net_check(const gg_net *n, int o, const gg_tt *t, int *first_bad);
@@ -79,6 +89,10 @@ const char *gg_op_name(gg_op op);
 int gg_op_arity(gg_op op);
 const char *gg_lib_name(gg_lib lib);
 int gg_lib_parse(const char *name, gg_lib *lib, gg_err *err);
+
+/* Adds a copy of g reading to[s] wherever g reads s; the new signal, or
+ * -1 when n is full. */
+int gg_net_add_copy(gg_net *n, const gg_gate *g, const int *to, gg_err *err);
 
 /* Appends sub's gates to n, sub's input i read as n's signal map[i];
  * *out gets the signal of sub's output 0 (GG_SIG_CONST0 for a constant;

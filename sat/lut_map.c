@@ -4,29 +4,15 @@
 
 #include "synth.h"
 
-/* What gate i must compute, over its inputs as kept (x_j = input j ^
- * neg_j): the 3-input table, care only where some care row of f produces
- * that combination and the gate's value reaches the output. */
+/* What gate i must compute over its inputs as kept (x_j = input j ^
+ * neg_j). */
 static void local_tt(const gg_net *n, int i, const uint8_t *neg,
                      const gg_tt *f, gg_tt *h)
 {
     const gg_gate *g = &n->gate[i];
-    gg_tt in[3], obs;
-    for (int j = 0; j < 3; j++)
-        gg_net_signal_tt(n, g->in[j], &in[j]);
-    gg_net_observable_tt(n, i, &obs);
-    memset(h, 0, sizeof *h);
-    h->n_inputs = 3;
-    for (int r = 0; r < gg_tt_rows(f); r++) {
-        if (!gg_tt_get(f->care, r) || !gg_tt_get(obs.on, r))
-            continue;
-        int a = gg_tt_get(in[0].on, r), b = gg_tt_get(in[1].on, r),
-            c = gg_tt_get(in[2].on, r);
-        int x = (a ^ neg[g->in[0]]) | (b ^ neg[g->in[1]]) << 1 |
-                (c ^ neg[g->in[2]]) << 2;
-        gg_tt_put(h->care, x, 1);
-        gg_tt_put(h->on, x, g->lut >> (a << 2 | b << 1 | c) & 1);
-    }
+    int leaves[3] = {g->in[0], g->in[1], g->in[2]};
+    uint8_t flip[3] = {neg[g->in[0]], neg[g->in[1]], neg[g->in[2]]};
+    gg_net_window_tt(n, i, leaves, flip, 3, f, h);
 }
 
 /* The cheapest gate2 network for h ^ q, q = h's value on the all-zero

@@ -82,31 +82,6 @@ static void grow(const gg_net *n, const int *readers, int root, int max_leaves,
     find_leaves(n, w);
 }
 
-/* What the root must compute over the leaves: care where a care row of f
- * produces that leaf combination and the root's value reaches the
- * output. */
-static void window_tt(const gg_net *n, int root, const window *w,
-                      const gg_tt *f, gg_tt *h)
-{
-    static gg_tt leaf[GG_TT_MAX_INPUTS];
-    gg_tt value, obs;
-    for (int l = 0; l < w->n_leaves; l++)
-        gg_net_signal_tt(n, w->leaf[l], &leaf[l]);
-    gg_net_signal_tt(n, n->n_inputs + root, &value);
-    gg_net_observable_tt(n, root, &obs);
-    memset(h, 0, sizeof *h);
-    h->n_inputs = w->n_leaves;
-    for (int r = 0; r < gg_tt_rows(f); r++) {
-        if (!gg_tt_get(f->care, r) || !gg_tt_get(obs.on, r))
-            continue;
-        int x = 0;
-        for (int l = 0; l < w->n_leaves; l++)
-            x |= gg_tt_get(leaf[l].on, r) << l;
-        gg_tt_put(h->care, x, 1);
-        gg_tt_put(h->on, x, gg_tt_get(value.on, r));
-    }
-}
-
 /* n with the window's gates replaced by sub (inputs: the leaves), placed
  * where the root was. */
 static int splice(const gg_net *n, int root, const window *w,
@@ -119,7 +94,6 @@ static int splice(const gg_net *n, int root, const window *w,
     for (int s = 0; s < n->n_inputs; s++)
         to[s] = s;
     for (int i = 0; i < n->n_gates; i++) {
-        const gg_gate *g = &n->gate[i];
         int s;
         if (i == root) {
             int map[GG_TT_MAX_INPUTS];
@@ -129,13 +103,8 @@ static int splice(const gg_net *n, int root, const window *w,
                 return -1;
         } else if (w->in[i]) {
             continue;
-        } else {
-            int k = gg_op_arity((gg_op)g->op);
-            s = gg_net_add(out, (gg_op)g->op, g->lut, to[g->in[0]],
-                           k > 1 ? to[g->in[1]] : 0, k > 2 ? to[g->in[2]] : 0,
-                           err);
-            if (s < 0)
-                return -1;
+        } else if ((s = gg_net_add_copy(out, &n->gate[i], to, err)) < 0) {
+            return -1;
         }
         to[n->n_inputs + i] = s;
     }
@@ -158,7 +127,7 @@ static int try_root(const gg_net *n, const int *readers, int root,
     grow(n, readers, root, o->leaves > 0 ? o->leaves : 6, &w);
     if (w.n_gates < 2 || w.n_leaves > GG_TT_MAX_INPUTS)
         return 0;
-    window_tt(n, root, &w, f, &h);
+    gg_net_window_tt(n, root, w.leaf, NULL, w.n_leaves, f, &h);
     double per = o->window_seconds > 0 ? o->window_seconds : 2;
     double left = deadline > 0 ? deadline - gg_kjob_now() : per;
     gg_synth_opts so = {.lib = o->lib, .k_max = w.n_gates - 1, .threads = 1,

@@ -24,10 +24,7 @@
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint64_t next_rand(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
+    return gg_test_xorshift(&rng);
 }
 
 static gg_cpu *open_cpu(const gg_rule *r)

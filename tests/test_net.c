@@ -8,6 +8,8 @@
 
 #include <cmocka.h>
 
+#include "test_util.h"
+
 #include "circuit.h"
 #include "net_build.h"
 
@@ -53,10 +55,7 @@ static void test_gate2_ops(void **state)
 static uint64_t rng_state = 12345;
 static uint64_t rng(void)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
+    return gg_test_xorshift(&rng_state);
 }
 
 /* Random functions with random don't-cares, 1..9 inputs, both libraries. */

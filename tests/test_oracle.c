@@ -29,10 +29,7 @@
 static uint64_t rng_state;
 static uint64_t rng(void)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
+    return gg_test_xorshift(&rng_state);
 }
 static int64_t pick(int64_t lo, int64_t hi)
 {

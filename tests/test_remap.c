@@ -24,10 +24,7 @@
 static uint64_t rng_state = 0x853C49E6748FEA9Bull;
 static uint64_t rng(void)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
+    return gg_test_xorshift(&rng_state);
 }
 
 static int add(gg_net *n, gg_op op, int lut, int a, int b, int c)

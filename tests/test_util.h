@@ -3,6 +3,7 @@
 #ifndef GG_TEST_UTIL_H
 #define GG_TEST_UTIL_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -40,6 +41,16 @@ static inline int gg_test_teardown_dir(void **state)
 {
     (void)state;
     return gg_test_rmtree(gg_test_dir);
+}
+
+/* The next number of a xorshift64 sequence (state must not be 0): the
+ * tests' reproducible random source. */
+static inline uint64_t gg_test_xorshift(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
 }
 
 /* `gens` generations of the reference simulator on g, in place. Needs
