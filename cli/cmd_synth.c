@@ -61,8 +61,9 @@ static void usage(FILE *out)
         "answer is reused unless --force.\n\n"
         "The search has to beat the best known network: the cache's, the "
         "adder tree's\n(full adders over the row sums, then a small exact "
-        "rest) and, for gate2, the\ncached lut3 network mapped LUT by LUT, "
-        "then shrunk by re-solving small windows\n(at most 10 s, or a "
+        "rest) and, for gate2, the\ncached lut3 network mapped LUT by LUT; "
+        "for gate2 the best of the first ones and\nthe mapped one are both "
+        "shrunk by re-solving small windows (at most 10 s\neach, or a "
         "quarter of --time-limit).\n\n"
         "ops_per_word = neighbour shifts (2: one row's left and right words, "
         "shared by\nthe three rows that read them) + front gates per word "
@@ -335,31 +336,41 @@ static void consider(const gg_net *cand, gg_lib lib, const char *from,
     *upper_from = from;
 }
 
-/* gate2 starting points beyond the adder tree: the cached LUT3 network
- * mapped gate by gate, then windows of the best re-synthesized (at most
- * 10 s, or a quarter of --time-limit). */
+/* net shrunk by window resynthesis, with a progress line. */
+static void polish(gg_net *net, const gg_tt *t, const gg_resynth_opts *ro,
+                   const char *from)
+{
+    gg_err ignore;
+    fprintf(stderr, "  start: %d gates from %s",
+            gg_synth_cost(net, GG_LIB_GATE2), from);
+    if (gg_resynth(net, t, ro, &ignore) > 0)
+        fprintf(stderr, ", %d after window resynthesis",
+                gg_synth_cost(net, GG_LIB_GATE2));
+    fputc('\n', stderr);
+}
+
+/* gate2 starting points beyond the adder tree: the best so far and the
+ * cached LUT3 network mapped gate by gate, each shrunk by window
+ * resynthesis (at most 10 s each, or a quarter of --time-limit): the
+ * larger one may shrink further (B3/S135: mapped 20 -> 14, cache 18). */
 static void gate2_upper(const synth_args *a, const gg_rule *rule,
                         gg_front_kind front, const gg_tt *t, gg_net *upper,
                         int *have, const char **from)
 {
     static gg_net lut, mapped;
     gg_err ignore;
-    if (gg_cache_lookup(a->root, rule, front, GG_LIB_LUT3, &lut, NULL,
-                        &ignore) == 1 &&
-        gg_lut3_to_gate2(&lut, t, &mapped, &ignore) == 0)
-        consider(&mapped, GG_LIB_GATE2, "the cached lut3 network, mapped",
-                 upper, have, from);
-    if (*have != 1)
-        return;
     double limit = a->opts.time_limit > 0 ? a->opts.time_limit / 4 : 10;
     gg_resynth_opts ro = {.lib = GG_LIB_GATE2, .window_seconds = 1,
                           .time_limit = limit < 10 ? limit : 10};
-    fprintf(stderr, "  start: %d gates from %s",
-            gg_synth_cost(upper, GG_LIB_GATE2), *from);
-    if (gg_resynth(upper, t, &ro, &ignore) > 0)
-        fprintf(stderr, ", %d after window resynthesis",
-                gg_synth_cost(upper, GG_LIB_GATE2));
-    fputc('\n', stderr);
+    if (*have == 1)
+        polish(upper, t, &ro, *from);
+    if (gg_cache_lookup(a->root, rule, front, GG_LIB_LUT3, &lut, NULL,
+                        &ignore) == 1 &&
+        gg_lut3_to_gate2(&lut, t, &mapped, &ignore) == 0) {
+        polish(&mapped, t, &ro, "the cached lut3 network, mapped");
+        consider(&mapped, GG_LIB_GATE2, "the cached lut3 network, mapped",
+                 upper, have, from);
+    }
 }
 
 static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
