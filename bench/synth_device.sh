@@ -14,6 +14,8 @@
 #            --front none k=10 (one CNF, 8 CryptoMiniSat threads), 200 s
 #   phase 3: Life gate2 from k=9 (8 threads) beside HighLife and Day &
 #            Night lut3 k=6..7 (4 threads each), 520 s
+#   phase 4: lut3 k=6 first pass only (1 s per shape, as found Life's 6)
+#            for the four rules with the most LUTs, 4 threads each, 520 s
 set -u
 cd "$(dirname "$0")"
 export LD_LIBRARY_PATH=$PWD
@@ -34,6 +36,14 @@ if [ "${1:-1}" = 1 ]; then
     syn lr --threads 16 --front rowsum-lr --time-limit 110 --shape-time-limit 1
     syn rs5 --threads 16 --k-min 5 --k-max 5 --time-limit 110
     syn rs6 --threads 16 --k-min 6 --k-max 6 --time-limit 130 --shape-time-limit 1
+elif [ "$1" = 4 ]; then
+    for r in B36/S23 B3678/S34678 B368/S245 B34568/S15678; do
+        SYN_RULE=$r syn "k6_$(echo "$r" | tr / _)" --threads 4 --k-min 6 \
+            --k-max 6 --shape-time-limit 1 --time-limit 520 &
+    done
+    wait
+    # 12 files would pass the device's 8-file return limit: one archive
+    (cd "$out" && tar czf k6.tgz k6_* && rm -f k6_*)
 elif [ "$1" = 3 ]; then
     syn g2 --lib gate2 --threads 8 --k-min 9 --k-max 13 --time-limit 520 &
     SYN_RULE=B36/S23 syn hl --threads 4 --k-min 6 --k-max 7 --time-limit 520 &

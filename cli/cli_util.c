@@ -29,6 +29,23 @@ int gg_cli_int(const char *option, const char *text, int64_t min, int64_t max,
     return 0;
 }
 
+int gg_cli_seconds(const char *option, const char *text, double max,
+                   double *value, gg_err *err)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    /* "v == v" refuses nan, which strtod accepts */
+    if (end == text || *end || errno == ERANGE || !(v == v))
+        return gg_fail(err, "%s expects seconds (a number such as 30 or "
+                       "0.5), got '%s'", option, text);
+    if (v < 0 || v > max)
+        return gg_fail(err, "%s %g is out of range 0..%g seconds", option, v,
+                       max);
+    *value = v;
+    return 0;
+}
+
 int gg_cli_backend(const char *name, gg_err *err)
 {
     if (!strcmp(name, "reference") || !strcmp(name, "cpu") ||

@@ -22,6 +22,11 @@ int gg_cli_error(const char *cmd, int status, const gg_err *err);
 int gg_cli_int(const char *option, const char *text, int64_t min, int64_t max,
                int64_t *value, gg_err *err);
 
+/* A duration in seconds: a finite decimal >= 0 and <= max; fails naming
+ * the option (0 means "no limit" to the options that take one). */
+int gg_cli_seconds(const char *option, const char *text, double max,
+                   double *value, gg_err *err);
+
 /* name is a backend run and bench know (reference, cpu, or a GPU one);
  * fails listing them. */
 int gg_cli_backend(const char *name, gg_err *err);

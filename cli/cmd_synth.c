@@ -11,6 +11,7 @@
 #include "circuit.h"
 #include "cli_util.h"
 #include "commands.h"
+#include "kjob.h"
 #include "lut_map.h"
 #include "net_text.h"
 #include "resynth.h"
@@ -20,6 +21,9 @@ typedef struct synth_args {
     const char *rule, *front, *lib, *root;
     bool json, force, no_store;
     gg_synth_opts opts;
+    double resynth_time; /* seconds per gate2 start */
+    int resynth_leaves;  /* most signals a resynthesis window reads */
+    double t0;           /* gg_kjob_now() at the start */
 } synth_args;
 
 /* What a run produced, from the cache or the solver. */
@@ -47,6 +51,7 @@ static void usage(FILE *out)
         "[--shape-time-limit S]\n"
         "                    [--threads N] [--k-min K] [--k-max K] "
         "[--init-rows N]\n"
+        "                    [--resynth-time S] [--resynth-leaves N]\n"
         "                    [--force] [--no-store] [--generated DIR]\n\n"
         "Find the fewest gates of the library that compute RULE's final "
         "stage on every\nreachable input (don't-cares left free). k runs "
@@ -62,9 +67,12 @@ static void usage(FILE *out)
         "The search has to beat the best known network: the cache's, the "
         "adder tree's\n(full adders over the row sums, then a small exact "
         "rest) and, for gate2, the\ncached lut3 network mapped LUT by LUT; "
-        "for gate2 the best of the first ones and\nthe mapped one are both "
-        "shrunk by re-solving small windows (at most 10 s\neach, or a "
-        "quarter of --time-limit).\n\n"
+        "for gate2 each of them is first shrunk\nby re-solving small "
+        "windows (--resynth-time S each, default 10; windows read\nat most "
+        "--resynth-leaves N signals, 3..8, default 6).\n\n"
+        "--time-limit S bounds the whole run: the adder tree's rest and the "
+        "window\nresynthesis get at most a quarter of what is left each, "
+        "the search the rest.\n\n"
         "ops_per_word = neighbour shifts (2: one row's left and right words, "
         "shared by\nthe three rows that read them) + front gates per word "
         "(one shared row sum:\n2 lut3 or 5 gate2; none for --front none) "
@@ -96,18 +104,32 @@ static int parse_args(int argc, char **argv, synth_args *a, gg_err *err)
         {"k-max", required_argument, 0, 'K'},  {"force", no_argument, 0, 'F'},
         {"no-store", no_argument, 0, 'n'},     {"generated", required_argument, 0, 'g'},
         {"init-rows", required_argument, 0, 'i'},
+        {"resynth-time", required_argument, 0, 'R'},
+        {"resynth-leaves", required_argument, 0, 'L'},
         {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
     int c;
     int64_t v;
-    while ((c = getopt_long(argc, argv, "r:f:l:jt:T:s:p:k:K:Fng:i:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "r:f:l:jt:T:s:p:k:K:Fng:i:R:L:h", opts, NULL)) != -1) {
         switch (c) {
         case 'r': a->rule = optarg; break;
         case 'f': a->front = optarg; break;
         case 'l': a->lib = optarg; break;
         case 'j': a->json = true; break;
-        case 't': a->opts.time_limit = atof(optarg); break;
-        case 'T': a->opts.k_time_limit = atof(optarg); break;
-        case 's': a->opts.shape_time_limit = atof(optarg); break;
+        case 't': if (gg_cli_seconds("--time-limit", optarg, 1e7,
+                                     &a->opts.time_limit, err)) return -1;
+                  break;
+        case 'T': if (gg_cli_seconds("--k-time-limit", optarg, 1e7,
+                                     &a->opts.k_time_limit, err)) return -1;
+                  break;
+        case 's': if (gg_cli_seconds("--shape-time-limit", optarg, 1e7,
+                                     &a->opts.shape_time_limit, err)) return -1;
+                  break;
+        case 'R': if (gg_cli_seconds("--resynth-time", optarg, 1e7,
+                                     &a->resynth_time, err)) return -1;
+                  break;
+        case 'L': if (gg_cli_int("--resynth-leaves", optarg, 3, 8, &v, err))
+                      return -1;
+                  a->resynth_leaves = (int)v; break;
         case 'p': if (parse_num("--threads", optarg, 64, &v, err)) return -1;
                   a->opts.threads = (int)v; break;
         case 'k': if (parse_num("--k-min", optarg, GG_ENC_MAX_GATES, &v, err)) return -1;
@@ -163,10 +185,24 @@ static int store(const synth_args *a, const gg_rule *rule, gg_front_kind front,
     return gg_cache_store(a->root, rule, front, lib, &o->net, &o->info, err);
 }
 
+/* want seconds, or less when --time-limit leaves less: share of what is
+ * left, so that the steps before the search never eat the whole limit. */
+static double budget(const synth_args *a, double want, double share)
+{
+    if (a->opts.time_limit <= 0)
+        return want;
+    double left = a->opts.time_limit - (gg_kjob_now() - a->t0);
+    left = left * share > 0.01 ? left * share : 0.01;
+    return want < left ? want : left;
+}
+
 static int solve(const synth_args *a, const gg_tt *t, const gg_net *upper,
                  int known_lower, outcome *o, gg_err *err)
 {
     gg_synth_opts opts = a->opts;
+    /* --time-limit bounds the whole run, the steps before this one too */
+    if (opts.time_limit > 0)
+        opts.time_limit = budget(a, opts.time_limit, 1);
     opts.upper = upper;
     opts.known_lower = known_lower;
     opts.cancel = &interrupted;
@@ -326,14 +362,12 @@ static int from_cache(const synth_args *a, const gg_rule *rule,
 }
 
 /* Takes cand as the starting network when it is cheaper (or the first). */
-static void consider(const gg_net *cand, gg_lib lib, const char *from,
-                     gg_net *upper, int *have, const char **upper_from)
+static void consider(const gg_net *cand, gg_lib lib, gg_net *upper, int *have)
 {
     if (*have == 1 && gg_synth_cost(cand, lib) >= gg_synth_cost(upper, lib))
         return;
     *upper = *cand;
     *have = 1;
-    *upper_from = from;
 }
 
 /* net shrunk by window resynthesis, with a progress line. */
@@ -349,27 +383,51 @@ static void polish(gg_net *net, const gg_tt *t, const gg_resynth_opts *ro,
     fputc('\n', stderr);
 }
 
-/* gate2 starting points beyond the adder tree: the best so far and the
- * cached LUT3 network mapped gate by gate, each shrunk by window
- * resynthesis (at most 10 s each, or a quarter of --time-limit): the
- * larger one may shrink further (B3/S135: mapped 20 -> 14, cache 18). */
-static void gate2_upper(const synth_args *a, const gg_rule *rule,
-                        gg_front_kind front, const gg_tt *t, gg_net *upper,
-                        int *have, const char **from)
+#define MAX_STARTS 3
+
+/* The networks the search starts from: the cache's, the adder tree's and,
+ * for gate2, the cached LUT3 network mapped gate by gate. */
+typedef struct starts {
+    gg_net net[MAX_STARTS];
+    const char *from[MAX_STARTS];
+    int n;
+} starts;
+
+static void collect_starts(const synth_args *a, const gg_rule *rule,
+                           gg_front_kind front, gg_lib lib, const gg_front *f,
+                           const gg_tt *t, const outcome *o, int have,
+                           starts *st)
 {
-    static gg_net lut, mapped;
+    static gg_net lut;
     gg_err ignore;
-    double limit = a->opts.time_limit > 0 ? a->opts.time_limit / 4 : 10;
-    gg_resynth_opts ro = {.lib = GG_LIB_GATE2, .window_seconds = 1,
-                          .time_limit = limit < 10 ? limit : 10};
-    if (*have == 1)
-        polish(upper, t, &ro, *from);
-    if (gg_cache_lookup(a->root, rule, front, GG_LIB_LUT3, &lut, NULL,
+    st->n = 0;
+    if (have == 1) {
+        st->net[st->n] = o->net;
+        st->from[st->n++] = "the cache";
+    }
+    /* the adder tree's exact rest gets up to 10-30 s, or a quarter */
+    if (gg_adder_net(f, t, lib, budget(a, 30, 0.25), &st->net[st->n],
+                     &ignore) == 0)
+        st->from[st->n++] = "the adder tree";
+    if (lib == GG_LIB_GATE2 &&
+        gg_cache_lookup(a->root, rule, front, GG_LIB_LUT3, &lut, NULL,
                         &ignore) == 1 &&
-        gg_lut3_to_gate2(&lut, t, &mapped, &ignore) == 0) {
-        polish(&mapped, t, &ro, "the cached lut3 network, mapped");
-        consider(&mapped, GG_LIB_GATE2, "the cached lut3 network, mapped",
-                 upper, have, from);
+        gg_lut3_to_gate2(&lut, t, &st->net[st->n], &ignore) == 0)
+        st->from[st->n++] = "the cached lut3 network, mapped";
+}
+
+/* Each gate2 start shrunk by window resynthesis (--resynth-time each, all
+ * of them within a quarter of what --time-limit leaves): a larger start
+ * may shrink further than the best one (B3/S135: mapped 20 -> 14, cache
+ * 18). */
+static void polish_starts(const synth_args *a, const gg_tt *t, starts *st)
+{
+    for (int i = 0; i < st->n; i++) {
+        gg_resynth_opts ro = {
+            .lib = GG_LIB_GATE2, .leaves = a->resynth_leaves,
+            .window_seconds = 1,
+            .time_limit = budget(a, a->resynth_time, 0.25 / (st->n - i))};
+        polish(&st->net[i], t, &ro, st->from[i]);
     }
 }
 
@@ -386,16 +444,16 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
         return GG_EXIT_CHECK_FAILED;
     if (have == 1 && !a->force)
         return GG_EXIT_OK;
-    static gg_net upper, adder;
-    const char *from = "the cache";
-    gg_err ignore;
-    upper = o->net;
+    static gg_net upper;
+    static starts st;
     /* the cache's lower bound, so that --k-min at it raises it */
     int known_lower = have == 1 ? o->info.lower_bound : 0;
-    if (gg_adder_net(&f, &t, lib, &adder, &ignore) == 0)
-        consider(&adder, lib, "the adder tree", &upper, &have, &from);
+    collect_starts(a, rule, front, lib, &f, &t, o, have, &st);
     if (lib == GG_LIB_GATE2)
-        gate2_upper(a, rule, front, &t, &upper, &have, &from);
+        polish_starts(a, &t, &st);
+    have = 0;
+    for (int i = 0; i < st.n; i++)
+        consider(&st.net[i], lib, &upper, &have);
     o->cached = false;
     if (solve(a, &t, have == 1 ? &upper : NULL, known_lower, o, err))
         return gg_sat_available() ? GG_EXIT_CHECK_FAILED : GG_EXIT_ENV;
@@ -406,7 +464,8 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
 
 int gg_cmd_synth(int argc, char **argv)
 {
-    synth_args a = {.front = "rowsum", .lib = "lut3"};
+    synth_args a = {.front = "rowsum", .lib = "lut3", .resynth_time = 10,
+                    .resynth_leaves = 6, .t0 = gg_kjob_now()};
     gg_err err;
     int rc = parse_args(argc, argv, &a, &err);
     if (rc) {

@@ -7,7 +7,9 @@
  * Input weights come from the front's names: sX is a row sum (1), cX a row
  * carry (2), the last input is the centre, any other name is one cell (1).
  * The construction checks that f really is a function of the weighted
- * count and the centre and fails otherwise. */
+ * count and the centre and fails otherwise. The exact rest gets at most
+ * `seconds` (<= 0: 10 s for a wide rest, 30 s otherwise); short of time it
+ * keeps the best rest found, so the network is always right. */
 #ifndef GG_SAT_ADDER_H
 #define GG_SAT_ADDER_H
 
@@ -15,6 +17,6 @@
 #include "synth.h"
 
 int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
-                 gg_net *net, gg_err *err);
+                 double seconds, gg_net *net, gg_err *err);
 
 #endif

@@ -5,6 +5,8 @@
  * Environment knobs for profiling and long searches (BENCHMARKS.md):
  * GG_SAT_TRACE=1 prints each shape's outcome, conflicts and seconds;
  * GG_SAT_STRIDE=N tries every N-th shape only (a fixed sample);
+ * GG_SAT_SHAPE_MAX_K=K splits by shape up to k=K (gg_synth_opts.shape_max_k;
+ * gate2 k=10 has 552,516 shapes, 21 s to list);
  * GG_SAT_ONLY=A[-B] tries shapes A..B only; GG_SAT_REVERSE=1 tries the
  * last shape first; GG_SAT_NO_DECOMP=1 leaves out the decomposition
  * clauses (sat/encode.c, for measurements). A sample or range never counts as a proof: the k is

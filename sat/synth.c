@@ -190,7 +190,9 @@ static int search(const gg_tt *f, const gg_synth_opts *o,
     s->f = f, s->o = o, s->res = res, s->t0 = t0;
     gg_symm_classes(f, s->class_of);
     s->extra = forced_not(f, o->lib);
+    const char *smk = getenv("GG_SAT_SHAPE_MAX_K");
     s->shape_max = o->shape_max_k ? o->shape_max_k
+                   : smk && atoi(smk) > 0 ? atoi(smk)
                    : o->lib == GG_LIB_LUT3 ? 7 : 9;
     int rc = first_pass(s, first, err);
     if (!rc && o->shape_time_limit > 0)

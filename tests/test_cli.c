@@ -141,6 +141,14 @@ static void test_bad_input(void **state)
     expect("run --gens 10 -o no/such/dir/out.rle", 2, "no/such/dir");
     write_file("multi.rle", "x = 2, y = 1, rule = B3/S23\nAB!\n");
     expect("run --gens 1 multi.rle", 2, "state 2");
+    expect("synth --rule B3/S23 --time-limit soon", 2,
+           "--time-limit expects seconds");
+    expect("synth --rule B3/S23 --shape-time-limit nan", 2,
+           "--shape-time-limit expects seconds");
+    expect("synth --rule B3/S23 --k-time-limit -1", 2,
+           "--k-time-limit -1 is out of range");
+    expect("synth --rule B3/S23 --lib gate2 --resynth-leaves 9", 2,
+           "--resynth-leaves 9 is out of range 3..8");
 }
 
 /* Ctrl-C during a long run: exit 130 and the generation reached is
