@@ -22,14 +22,26 @@ int gg_cpu_exit_status(gg_cpu_fail why)
     return why == GG_CPU_FAIL_ENV ? 3 : why == GG_CPU_FAIL_INVALID ? 1 : 2;
 }
 
+/* A narrower ISA also takes the wider instructions away from the compiler:
+ * with -march=native alone, gcc turns an AVX2 path's and/or/xor into
+ * AVX-512VL vpternlog on an AVX-512 machine, so the path would not run
+ * what an AVX2 machine runs (the flags exist on x86 only). */
+#if defined(__x86_64__) || defined(__i386__)
+#define GG_NO_AVX512 " -mno-avx512f"
+#define GG_NO_AVX2 " -mno-avx2"
+#else
+#define GG_NO_AVX512 ""
+#define GG_NO_AVX2 ""
+#endif
+
 static int isa_flag(const char *isa, const char **extra, gg_err *err)
 {
     if (!isa || !strcmp(isa, "native") || !strcmp(isa, "avx512"))
         *extra = NULL;
     else if (!strcmp(isa, "avx2"))
-        *extra = "-DGG_FORCE_AVX2";
+        *extra = "-DGG_FORCE_AVX2" GG_NO_AVX512;
     else if (!strcmp(isa, "portable"))
-        *extra = "-DGG_FORCE_PORTABLE";
+        *extra = "-DGG_FORCE_PORTABLE" GG_NO_AVX512 GG_NO_AVX2;
     else
         return gg_fail(err, "unknown ISA '%s'; use native, avx2 or portable",
                        isa);
