@@ -70,8 +70,8 @@ static void usage(FILE *out)
         "for gate2 each of them is first shrunk\nby re-solving small "
         "windows (--resynth-time S each, default 10; windows read\nat most "
         "--resynth-leaves N signals, 3..8, default 6).\n\n"
-        "--time-limit S bounds the whole run: the adder tree's rest and the "
-        "window\nresynthesis get at most a quarter of what is left each, "
+        "--time-limit S bounds the whole run: the adder tree's rest gets at "
+        "most half of\nit, window resynthesis a quarter of what is left, "
         "the search the rest.\n\n"
         "ops_per_word = neighbour shifts (2: one row's left and right words, "
         "shared by\nthe three rows that read them) + front gates per word "
@@ -405,8 +405,9 @@ static void collect_starts(const synth_args *a, const gg_rule *rule,
         st->net[st->n] = o->net;
         st->from[st->n++] = "the cache";
     }
-    /* the adder tree's exact rest gets up to 10-30 s, or a quarter */
-    if (gg_adder_net(f, t, lib, budget(a, 30, 0.25), &st->net[st->n],
+    /* the adder tree's exact rest gets up to 10-30 s, or half of what is
+     * left: with no cache entry its network is often the one returned */
+    if (gg_adder_net(f, t, lib, budget(a, 30, 0.5), &st->net[st->n],
                      &ignore) == 0)
         st->from[st->n++] = "the adder tree";
     if (lib == GG_LIB_GATE2 &&

@@ -148,9 +148,9 @@ void gg_net_observable_tt(const gg_net *n, int gate, gg_tt *t)
         t->on[w] ^= same.on[w];
 }
 
-void gg_net_window_tt(const gg_net *n, int gate, const int *leaves,
-                      const uint8_t *flip, int n_leaves, const gg_tt *f,
-                      gg_tt *h)
+int gg_net_window_tt(const gg_net *n, int gate, const int *leaves,
+                     const uint8_t *flip, int n_leaves, const gg_tt *f,
+                     gg_tt *h)
 {
     static gg_tt leaf[GG_TT_MAX_INPUTS]; /* 4 KB each */
     gg_tt value, obs;
@@ -166,9 +166,13 @@ void gg_net_window_tt(const gg_net *n, int gate, const int *leaves,
         int x = 0;
         for (int l = 0; l < n_leaves; l++)
             x |= (gg_tt_get(leaf[l].on, r) ^ (flip ? flip[l] : 0)) << l;
+        bool v = gg_tt_get(value.on, r);
+        if (gg_tt_get(h->care, x) && gg_tt_get(h->on, x) != v)
+            return -1;
         gg_tt_put(h->care, x, 1);
-        gg_tt_put(h->on, x, gg_tt_get(value.on, r));
+        gg_tt_put(h->on, x, v);
     }
+    return 0;
 }
 
 int gg_net_check(const gg_net *n, int o, const gg_tt *t, int *first_bad)

@@ -71,8 +71,11 @@ void gg_net_observable_tt(const gg_net *n, int gate, gg_tt *t);
  * = leaf l) is cared for when some care row of f gives the leaves those
  * values and the gate's value reaches output 0 there, and then holds the
  * gate's value. Any function agreeing on h's care rows may replace the
- * gate without changing the output on f's care rows. */
-void gg_net_window_tt(const gg_net *n, int gate, const int *leaves,
+ * gate without changing the output on f's care rows. Returns 0, or -1
+ * when the leaves do not determine the gate there (two such rows give the
+ * leaves the same values and the gate different ones; always 0 for leaves
+ * that cut the gate off the inputs); h is then unusable. */
+int gg_net_window_tt(const gg_net *n, int gate, const int *leaves,
                       const uint8_t *flip, int n_leaves, const gg_tt *f,
                       gg_tt *h);
 

@@ -145,6 +145,141 @@ static int try_root(const gg_net *n, const int *readers, int root,
     return gg_net_check(better, 0, f, NULL) == 0;
 }
 
+/* Resubstitution: the root rebuilt over signals the network keeps anyway
+ * (divisors: inputs and earlier gates outside the root's fanout-free
+ * cone), so that the whole cone goes. A cone that is minimal over its own
+ * leaves can still shrink when an existing signal does part of its work
+ * (majority in 4 gates over a b c is 2 over c, a^b and a&b). */
+#define RESUB_MAX 4     /* most divisors a replacement reads */
+#define RESUB_POOL 30   /* divisors considered per root, latest first */
+#define RESUB_SOLVES 48 /* exact syntheses per root */
+
+typedef struct resub {
+    const gg_net *n;
+    int words;
+    uint64_t rows[GG_TT_WORDS]; /* care rows where the root is observed */
+    uint64_t (*sig)[GG_TT_WORDS]; /* every signal's value on every row */
+    int pool[RESUB_POOL], n_pool;
+    unsigned found[RESUB_SOLVES]; /* pool subsets (bit masks) that
+                                     determine the root */
+    int n_found;
+} resub;
+
+/* Every gate that goes when the root does: read only from inside. */
+static int fanout_free_cone(const gg_net *n, const int *readers, int root,
+                            bool *in)
+{
+    int inside[MAX_SIG] = {0}, count = 0;
+    memset(in, 0, GG_NET_MAX_GATES * sizeof *in);
+    for (int i = root; i >= 0; i--) {
+        int s = n->n_inputs + i;
+        in[i] = i == root || (readers[s] > 0 && inside[s] == readers[s]);
+        if (!in[i])
+            continue;
+        count++;
+        for (int j = 0; j < gg_op_arity((gg_op)n->gate[i].op); j++)
+            inside[n->gate[i].in[j]]++;
+    }
+    return count;
+}
+
+/* Do the pool signals in mask fix the root's value on the observed rows? */
+static bool determines(const resub *r, unsigned mask, const uint64_t *val)
+{
+    int sub[RESUB_MAX], s = 0;
+    for (int p = 0; p < r->n_pool; p++)
+        if (mask >> p & 1)
+            sub[s++] = r->pool[p];
+    for (int x = 0; x < 1 << s; x++) {
+        uint64_t on = 0, off = 0;
+        for (int w = 0; w < r->words; w++) {
+            uint64_t m = r->rows[w];
+            for (int l = 0; l < s; l++)
+                m &= x >> l & 1 ? r->sig[sub[l]][w] : ~r->sig[sub[l]][w];
+            on |= m & val[w];
+            off |= m & ~val[w];
+        }
+        if (on && off)
+            return false;
+    }
+    return true;
+}
+
+/* The next subset of the pool with the same number of members (Gosper's
+ * hack), or 0 past the last. */
+static unsigned next_subset(unsigned m, int n_pool)
+{
+    unsigned c = m & -m, r = m + c;
+    m = (((r ^ m) >> 2) / c) | r;
+    return m >> n_pool ? 0 : m;
+}
+
+/* A smaller network for the root's cone over divisors, into *better. */
+static int try_resub(const gg_net *n, const int *readers, int root,
+                     const gg_tt *f, const gg_resynth_opts *o,
+                     double deadline, gg_net *better, gg_err *err)
+{
+    static window w;
+    static resub r;
+    static uint64_t sig[MAX_SIG][GG_TT_WORDS];
+    static gg_synth_result res;
+    gg_tt t, h;
+    int cone = fanout_free_cone(n, readers, root, w.in);
+    if (cone < 2)
+        return 0;
+    memset(&r, 0, sizeof r);
+    r.n = n, r.sig = sig, r.words = gg_tt_words(f);
+    for (int s = 0; s < n->n_inputs + root; s++) {
+        gg_net_signal_tt(n, s, &t);
+        memcpy(sig[s], t.on, sizeof sig[s]);
+    }
+    gg_net_observable_tt(n, root, &t);
+    for (int wd = 0; wd < r.words; wd++)
+        r.rows[wd] = t.on[wd] & f->care[wd] & gg_tt_word_mask(f, wd);
+    for (int s = n->n_inputs + root - 1; s >= 0 && r.n_pool < RESUB_POOL; s--)
+        if (s < n->n_inputs || !w.in[s - n->n_inputs])
+            r.pool[r.n_pool++] = s;
+    gg_net_signal_tt(n, n->n_inputs + root, &t);
+    int solves = 0;
+    for (int size = 1; size <= RESUB_MAX && size <= r.n_pool; size++) {
+        /* a replacement over size signals needs size-1 gate2 gates */
+        if (o->lib == GG_LIB_GATE2 && size - 1 >= cone)
+            break;
+        for (unsigned m = (1u << size) - 1; m; m = next_subset(m, r.n_pool)) {
+            bool known = false;
+            for (int i = 0; i < r.n_found && !known; i++)
+                known = (r.found[i] & m) == r.found[i];
+            if (known || !determines(&r, m, t.on))
+                continue;
+            if (solves == RESUB_SOLVES ||
+                (deadline > 0 && gg_kjob_now() > deadline))
+                return 0;
+            r.found[r.n_found++] = m;
+            solves++;
+            w.n_leaves = 0;
+            for (int p = 0; p < r.n_pool; p++)
+                if (m >> p & 1)
+                    w.leaf[w.n_leaves++] = r.pool[p];
+            gg_net_window_tt(n, root, w.leaf, NULL, w.n_leaves, f, &h);
+            double left = deadline > 0 ? deadline - gg_kjob_now() : 1;
+            gg_synth_opts so = {.lib = o->lib, .k_max = cone - 1,
+                                .threads = 1, .time_limit = left < 1 ? left : 1};
+            if (so.time_limit <= 0)
+                return 0;
+            if (gg_synth_run(&h, &so, &res, err))
+                return -1;
+            if (!res.exact || res.net.out_neg[0] ||
+                res.net.n_gates >= cone || res.net.out[0] == GG_SIG_CONST0)
+                continue;
+            if (splice(n, root, &w, &res.net, better, err))
+                return -1;
+            if (gg_net_check(better, 0, f, NULL) == 0)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 int gg_resynth(gg_net *net, const gg_tt *f, const gg_resynth_opts *o,
                gg_err *err)
 {
@@ -163,6 +298,9 @@ int gg_resynth(gg_net *net, const gg_tt *f, const gg_resynth_opts *o,
             if (deadline > 0 && gg_kjob_now() > deadline)
                 return before - net->n_gates;
             int rc = try_root(net, readers, root, f, o, deadline, &better, err);
+            if (rc == 0 && !o->no_divisors)
+                rc = try_resub(net, readers, root, f, o, deadline, &better,
+                               err);
             if (rc < 0)
                 return -1;
             if (rc == 1) {

@@ -9,6 +9,11 @@
  * replacement keeps the network right on every care row; passes repeat
  * until one finds nothing.
  *
+ * A root whose window does not shrink is then rebuilt over divisors:
+ * up to 4 signals the network keeps anyway (inputs, earlier gates outside
+ * the root's fanout-free cone) that fix its value on the observed care
+ * rows; the replacement wins when it has fewer gates than that whole cone.
+ *
  * This finds networks, it proves nothing: it improves the upper bound that
  * the exact search over the whole table then has to beat. */
 #ifndef GG_SAT_RESYNTH_H
@@ -22,6 +27,7 @@ typedef struct gg_resynth_opts {
     int leaves;           /* most signals a window reads; 0 = 6 */
     double window_seconds; /* search time per window; <= 0: 2 */
     double time_limit;     /* wall seconds in all; <= 0: none */
+    bool no_divisors;      /* windows only, no resubstitution */
 } gg_resynth_opts;
 
 /* net (one output, in lib, right on f's care rows) made smaller where

@@ -204,6 +204,32 @@ static void test_resynth_xor(void **state)
     assert_int_equal(n.gate[0].op, GG_OP_XOR);
 }
 
+/* Majority over a b c takes 4 and/or/xor/andnot gates (here (a&(b|c)) |
+ * (b&c)), but only 2 where a^b and a&b exist anyway: a&b | c&(a^b). With
+ * windows of at most 3 leaves only resubstitution can see that. */
+static void test_resynth_divisors(void **state)
+{
+    (void)state;
+    skip_without_sat();
+    gg_net n = empty(4); /* a b c d */
+    int x = add(&n, GG_OP_XOR, 0, 0, 1, 0), y = add(&n, GG_OP_AND, 0, 0, 1, 0);
+    int u = add(&n, GG_OP_XOR, 0, x, 3, 0), v = add(&n, GG_OP_OR, 0, y, 3, 0);
+    int t1 = add(&n, GG_OP_OR, 0, 1, 2, 0), t2 = add(&n, GG_OP_AND, 0, 0, t1, 0);
+    int t3 = add(&n, GG_OP_AND, 0, 1, 2, 0), r = add(&n, GG_OP_OR, 0, t2, t3, 0);
+    int w = add(&n, GG_OP_AND, 0, u, v, 0);
+    n.out[0] = (uint16_t)add(&n, GG_OP_XOR, 0, w, r, 0);
+    gg_tt t = table_of(&n, true);
+    gg_net windows_only = n;
+    gg_err err;
+    gg_resynth_opts ro = {.lib = GG_LIB_GATE2, .leaves = 3,
+                          .window_seconds = 1, .no_divisors = true};
+    assert_true(gg_resynth(&windows_only, &t, &ro, &err) >= 0);
+    ro.no_divisors = false;
+    assert_true(gg_resynth(&n, &t, &ro, &err) >= 2);
+    assert_int_equal(gg_net_check(&n, 0, &t, NULL), 0);
+    assert_true(n.n_gates < windows_only.n_gates);
+}
+
 /* Random gate2 networks with don't-cares: never larger, always right on
  * the care rows. */
 static void test_resynth_random(void **state)
@@ -240,6 +266,7 @@ int main(void)
         cmocka_unit_test(test_map_random),
         cmocka_unit_test(test_map_life),
         cmocka_unit_test(test_resynth_xor),
+        cmocka_unit_test(test_resynth_divisors),
         cmocka_unit_test(test_resynth_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,7 +9,7 @@
  *
  * AVX2 and portable paths (gate2 network): 5 row gates per word row
  * (one row sum, shared by the output rows above, at and below it)
- * + 17 final-stage gates + 2 neighbour shifts per 64-cell word.
+ * + 16 final-stage gates + 2 neighbour shifts per 64-cell word.
  * Final stage from the SAT network cache, not proven minimal.
  *
  * Kernel ABI 1 (what golgen's runtime dlopens):
@@ -211,24 +211,23 @@ static inline void gg_final_loads(V *x, uint64_t *const *rows, int64_t len, int6
 /* The rule's final stage: next state of 64 cells per lane. */
 static inline V gg_final_net(const V *x)
 {
-    V g0 = V_XOR(x[0], x[2]);
-    V g1 = V_AND(x[0], x[2]);
-    V g2 = V_XOR(g0, x[4]);
-    V g3 = V_AND(g0, x[4]);
-    V g4 = V_OR(g1, g3);
-    V g5 = V_XOR(x[3], x[1]);
-    V g6 = V_AND(x[3], x[1]);
-    V g7 = V_XOR(g5, x[5]);
-    V g8 = V_AND(g5, x[5]);
-    V g9 = V_OR(g6, g8);
-    V g10 = V_XOR(g4, g7);
-    V g11 = V_ANDNOT(x[6], g2);
-    V g12 = V_AND(g4, g7);
-    V g13 = V_XOR(g2, g9);
-    V g14 = V_XOR(g10, g11);
-    V g15 = V_XOR(g12, g13);
-    V g16 = V_AND(g14, g15);
-    return g16;
+    V g0 = V_XOR(x[1], x[3]);
+    V g1 = V_XOR(x[5], g0);
+    V g2 = V_XOR(x[0], x[4]);
+    V g3 = V_OR(x[0], x[4]);
+    V g4 = V_XOR(x[2], g2);
+    V g5 = V_XOR(g4, g3);
+    V g6 = V_ANDNOT(x[6], g3);
+    V g7 = V_OR(g2, g5);
+    V g8 = V_OR(g6, g7);
+    V g9 = V_XOR(g1, x[3]);
+    V g10 = V_OR(g0, g9);
+    V g11 = V_XOR(g8, g10);
+    V g12 = V_XOR(g7, g1);
+    V g13 = V_OR(g4, x[6]);
+    V g14 = V_XOR(g12, g13);
+    V g15 = V_ANDNOT(g14, g11);
+    return g15;
 }
 #endif
 
