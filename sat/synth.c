@@ -165,11 +165,15 @@ static int first_pass(search_state *s, int first, gg_err *err)
     return 0;
 }
 
-/* Second pass: settle the undecided shapes of the smallest open k. */
+/* Second pass: settle the undecided shapes of the smallest open k. A k
+ * below --k-min was never searched (no pending shapes): it is passed over,
+ * and the k above it can then not raise the lower bound. */
 static int second_pass(search_state *s, gg_err *err)
 {
     gg_synth_result *res = s->res;
-    for (int k = res->lower_bound; worth(s, k) && s->pending[k]; k++) {
+    for (int k = res->lower_bound; worth(s, k); k++) {
+        if (!s->pending[k])
+            continue;
         if (run_k(s, k, true, err))
             return -1;
         gg_synth_status st = res->per_k[res->n_k - 1].status;

@@ -461,6 +461,32 @@ static void test_life_rowsum_small_k(void **state)
     assert_int_equal(res.lower_bound, 5);
 }
 
+/* A first pass that leaves every shape of k = --k-min undecided (no time
+ * per shape) is followed by a second pass that settles them, also when
+ * the smaller k were never searched (it used to start at the lower bound,
+ * find nothing pending there and stop). */
+static void test_second_pass_after_k_min(void **state)
+{
+    (void)state;
+    gg_rule rule;
+    gg_front f;
+    gg_tt t;
+    gg_err err;
+    assert_int_equal(gg_rule_parse("B3/S23", &rule, &err), 0);
+    assert_int_equal(gg_front_build(&rule, GG_FRONT_ROWSUM, &f, &err), 0);
+    assert_int_equal(gg_front_final_tt(&rule, &f, &t, &err), 0);
+    gg_synth_opts o = {.lib = GG_LIB_LUT3, .k_min = 4, .k_max = 4,
+                       .shape_time_limit = 1e-9};
+    if (!gg_sat_available())
+        skip();
+    assert_int_equal(gg_synth_run(&t, &o, &res, &err), 0);
+    assert_int_equal(res.n_k, 2);
+    assert_int_equal(res.per_k[0].status, GG_SYNTH_UNKNOWN);
+    assert_int_equal(res.per_k[1].k, 4);
+    assert_int_equal(res.per_k[1].status, GG_SYNTH_UNSAT);
+    assert_true(res.lower_bound < 4); /* k = 3 was never searched */
+}
+
 /* Behind the rowsum-lr front: all 128 rows care, sT L R sB one symmetry
  * class and cT cB another (DESIGN.md's 48 symmetries), no network of 4
  * LUTs; and parity rules need only the 4-input xor (2 LUTs). */
@@ -813,6 +839,7 @@ int main(void)
         cmocka_unit_test(test_brute_gate2_4),
         cmocka_unit_test(test_brute_dont_cares),
         cmocka_unit_test(test_life_rowsum_small_k),
+        cmocka_unit_test(test_second_pass_after_k_min),
         cmocka_unit_test(test_life_rowsum_lr_small_k),
         cmocka_unit_test(test_shape_counts),
         cmocka_unit_test(test_decomposable),
