@@ -57,13 +57,12 @@ static void usage(FILE *out)
         "stage on every\nreachable input (don't-cares left free). k runs "
         "upward from a lower bound; a k\nwith no network is proven UNSAT, "
         "so the first k that works is the minimum. A\ntime limit or Ctrl-C "
-        "keeps the best network so far, marked unproven. With\n"
-        "--shape-time-limit a first pass gives each network shape S seconds "
-        "to find a\nnetwork fast, and a second pass settles the shapes left "
-        "open. Results\nare "
-        "verified on every row and cached under DIR/networks (default "
-        "$GOLGEN_GENERATED\nor the source tree's generated/); a cached "
-        "answer is reused unless --force.\n\n"
+        "(exit status 130) keeps the best network so far, marked\nunproven. "
+        "With --shape-time-limit a first pass gives each network shape S\n"
+        "seconds to find a network fast, and a second pass settles the shapes "
+        "left open.\nResults are verified on every row and cached under "
+        "DIR/networks (default\n$GOLGEN_GENERATED or the source tree's "
+        "generated/); a cached answer is reused\nunless --force.\n\n"
         "The search has to beat the best known network: the cache's, the "
         "adder tree's\n(full adders over the row sums, then a small exact "
         "rest) and, for gate2, the\ncached lut3 network mapped LUT by LUT; "
@@ -207,10 +206,7 @@ static int solve(const synth_args *a, const gg_tt *t, const gg_net *upper,
     opts.known_lower = known_lower;
     opts.cancel = &interrupted;
     opts.progress = true;
-    void (*old)(int) = signal(SIGINT, on_sigint);
-    int rc = gg_synth_run(t, &opts, &o->res, err);
-    signal(SIGINT, old);
-    if (rc)
+    if (gg_synth_run(t, &opts, &o->res, err))
         return -1;
     o->net = o->res.net;
     o->exact = o->res.exact;
@@ -407,8 +403,8 @@ static void collect_starts(const synth_args *a, const gg_rule *rule,
     }
     /* the adder tree's exact rest gets up to 10-30 s, or half of what is
      * left: with no cache entry its network is often the one returned */
-    if (gg_adder_net(f, t, lib, budget(a, 30, 0.5), &st->net[st->n],
-                     &ignore) == 0)
+    if (gg_adder_net(f, t, lib, budget(a, 30, 0.5), &interrupted,
+                     &st->net[st->n], &ignore) == 0)
         st->from[st->n++] = "the adder tree";
     if (lib == GG_LIB_GATE2 &&
         gg_cache_lookup(a->root, rule, front, GG_LIB_LUT3, &lut, NULL,
@@ -426,7 +422,7 @@ static void polish_starts(const synth_args *a, const gg_tt *t, starts *st)
     for (int i = 0; i < st->n; i++) {
         gg_resynth_opts ro = {
             .lib = GG_LIB_GATE2, .leaves = a->resynth_leaves,
-            .window_seconds = 1,
+            .window_seconds = 1, .cancel = &interrupted,
             .time_limit = budget(a, a->resynth_time, 0.25 / (st->n - i))};
         polish(&st->net[i], t, &ro, st->from[i]);
     }
@@ -458,6 +454,7 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
     o->cached = false;
     if (solve(a, &t, have == 1 ? &upper : NULL, known_lower, o, err))
         return gg_sat_available() ? GG_EXIT_CHECK_FAILED : GG_EXIT_ENV;
+    /* an interrupted search still stores its best network, unproven */
     if (store(a, rule, front, lib, o, err))
         return GG_EXIT_CHECK_FAILED;
     return GG_EXIT_OK;
@@ -484,7 +481,11 @@ int gg_cmd_synth(int argc, char **argv)
     static outcome o; /* a gg_net is big; keep it off the stack */
     memset(&o, 0, sizeof o);
     ops n;
+    /* from here on Ctrl-C stops the work, and the best network so far is
+     * stored and printed (unproven) */
+    void (*old)(int) = signal(SIGINT, on_sigint);
     rc = run(&a, &rule, front, lib, &o, &err);
+    signal(SIGINT, old);
     if (rc == GG_EXIT_OK && count_ops(&rule, front, lib, &o.net, &n, &err))
         rc = GG_EXIT_USAGE;
     if (rc != GG_EXIT_OK)
@@ -493,5 +494,10 @@ int gg_cmd_synth(int argc, char **argv)
         print_json(&rule, front, lib, &o, &n);
     else
         print_text(&a, &rule, front, lib, &o, &n);
+    if (interrupted) {
+        fprintf(stderr, "golgen synth: interrupted: the network above is "
+                "the best found, not proven minimal\n");
+        return 130; /* the shell's convention for SIGINT, as golgen run */
+    }
     return GG_EXIT_OK;
 }

@@ -140,7 +140,8 @@ static int weight_of(const char *name)
 
 /* The tree down to rest_bits count bits, then the rest synthesized. */
 static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
-                     int rest_bits, double seconds, gg_net *net, gg_err *err)
+                     int rest_bits, double seconds,
+                     volatile sig_atomic_t *cancel, gg_net *net, gg_err *err)
 {
     int centre = f->n_inputs - 1;
     memset(net, 0, sizeof *net);
@@ -163,7 +164,8 @@ static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
     gg_synth_opts o = {.lib = lib,
                        .time_limit = seconds > 0 && seconds < limit ? seconds
                                                                     : limit,
-                       .shape_time_limit = rest_bits > 4 ? 1 : 0};
+                       .shape_time_limit = rest_bits > 4 ? 1 : 0,
+                       .cancel = cancel};
     /* the wide rest only needs a good network, not a proof: 1 s per shape */
     static gg_synth_result res; /* large; one adder build at a time */
     if (gg_synth_run(&g, &o, &res, err) || append(&t, &res.net, centre))
@@ -178,16 +180,18 @@ static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
  * is what finds Life's minimal 6 LUTs behind the rowsum-lr front: one full
  * adder over sT L R, then 4 LUTs). The cheaper network wins. */
 int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
-                 double seconds, gg_net *net, gg_err *err)
+                 double seconds, volatile sig_atomic_t *cancel, gg_net *net,
+                 gg_err *err)
 {
     static gg_net wide;
     gg_err ignore;
     if (lib == GG_LIB_LUT3 && seconds > 0)
         seconds /= 2; /* two tries share it */
-    if (adder_try(front, f, lib, REST_BITS, seconds, net, err))
+    if (adder_try(front, f, lib, REST_BITS, seconds, cancel, net, err))
         return -1;
     if (lib == GG_LIB_LUT3 && /* gate2: 10 s for no gain on Life */
-        adder_try(front, f, lib, REST_BITS + 1, seconds, &wide, &ignore) == 0 &&
+        adder_try(front, f, lib, REST_BITS + 1, seconds, cancel, &wide,
+                  &ignore) == 0 &&
         gg_synth_cost(&wide, lib) < gg_synth_cost(net, lib))
         *net = wide;
     return 0;

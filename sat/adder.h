@@ -9,7 +9,8 @@
  * The construction checks that f really is a function of the weighted
  * count and the centre and fails otherwise. The exact rest gets at most
  * `seconds` (<= 0: 10 s for a wide rest, 30 s otherwise); short of time it
- * keeps the best rest found, so the network is always right. */
+ * keeps the best rest found, so the network is always right; so it does
+ * when *cancel is set (Ctrl-C; cancel may be NULL). */
 #ifndef GG_SAT_ADDER_H
 #define GG_SAT_ADDER_H
 
@@ -17,6 +18,7 @@
 #include "synth.h"
 
 int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
-                 double seconds, gg_net *net, gg_err *err);
+                 double seconds, volatile sig_atomic_t *cancel, gg_net *net,
+                 gg_err *err);
 
 #endif

@@ -153,7 +153,7 @@ static void *work(void *arg)
 static void supervise(job *j)
 {
     const gg_kjob_in *in = j->in;
-    double last = gg_kjob_now();
+    double t0 = gg_kjob_now(), last = t0;
     long nap = 100000; /* small problems end in microseconds: start short */
     while (atomic_load(&j->done) < j->n_problems && !atomic_load(&j->stop)) {
         nanosleep(&(struct timespec){0, nap}, NULL);
@@ -166,8 +166,12 @@ static void supervise(job *j)
             interrupt_all(j);
         }
         if (in->progress && now - last > 10) {
-            fprintf(stderr, "  k=%d: %d of %d shapes done\n", in->k,
-                    atomic_load(&j->done), j->n_problems);
+            if (j->shapes)
+                fprintf(stderr, "  k=%d: %d of %d shapes done\n", in->k,
+                        atomic_load(&j->done), j->n_problems);
+            else
+                fprintf(stderr, "  k=%d: one free-topology CNF, %.0f s so "
+                        "far\n", in->k, now - t0);
             last = now;
         }
     }

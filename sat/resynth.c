@@ -131,6 +131,7 @@ static int try_root(const gg_net *n, const int *readers, int root,
     double per = o->window_seconds > 0 ? o->window_seconds : 2;
     double left = deadline > 0 ? deadline - gg_kjob_now() : per;
     gg_synth_opts so = {.lib = o->lib, .k_max = w.n_gates - 1, .threads = 1,
+                        .cancel = o->cancel,
                         .time_limit = left < per ? left : per};
     if (so.time_limit <= 0)
         return 0;
@@ -263,6 +264,7 @@ static int try_resub(const gg_net *n, const int *readers, int root,
             gg_net_window_tt(n, root, w.leaf, NULL, w.n_leaves, f, &h);
             double left = deadline > 0 ? deadline - gg_kjob_now() : 1;
             gg_synth_opts so = {.lib = o->lib, .k_max = cone - 1,
+                                .cancel = o->cancel,
                                 .threads = 1, .time_limit = left < 1 ? left : 1};
             if (so.time_limit <= 0)
                 return 0;
@@ -295,7 +297,8 @@ int gg_resynth(gg_net *net, const gg_tt *f, const gg_resynth_opts *o,
         again = false;
         count_readers(net, readers);
         for (int root = net->n_gates - 1; root >= 0; root--) {
-            if (deadline > 0 && gg_kjob_now() > deadline)
+            if ((deadline > 0 && gg_kjob_now() > deadline) ||
+                (o->cancel && *o->cancel))
                 return before - net->n_gates;
             int rc = try_root(net, readers, root, f, o, deadline, &better, err);
             if (rc == 0 && !o->no_divisors)

@@ -19,6 +19,8 @@
 #ifndef GG_SAT_RESYNTH_H
 #define GG_SAT_RESYNTH_H
 
+#include <signal.h>
+
 #include "net.h"
 #include "truth.h"
 
@@ -28,6 +30,7 @@ typedef struct gg_resynth_opts {
     double window_seconds; /* search time per window; <= 0: 2 */
     double time_limit;     /* wall seconds in all; <= 0: none */
     bool no_divisors;      /* windows only, no resubstitution */
+    volatile sig_atomic_t *cancel; /* set to stop (Ctrl-C); may be NULL */
 } gg_resynth_opts;
 
 /* net (one output, in lib, right on f's care rows) made smaller where
