@@ -36,13 +36,20 @@ static emit_fn find_target(const char *name)
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: golgen --target c --rule RULE [-o FILE]\n\n"
+            "usage: golgen --target c|cuda|ptx|opencl --rule RULE [-o FILE]\n\n"
             "Emit RULE's kernel for a target to FILE (stdout when omitted or "
             "-).\nTargets: c (one C file with AVX-512, AVX2 and portable "
             "64-bit paths;\nbuild it with cc -O3 -march=native -fopenmp "
-            "-shared -fPIC). Torus or\nplane and the grid size are runtime "
-            "arguments of the kernel, so a :T or :P\nsuffix on RULE is "
-            "accepted and ignored.\n");
+            "-shared -fPIC), cuda (CUDA C for\nNVRTC or nvcc), ptx (a PTX "
+            "module for sm_90), opencl (OpenCL C). Torus or\nplane and the "
+            "grid size are runtime arguments of the kernel, so a :T or :P\n"
+            "suffix on RULE is accepted and ignored.\n\n"
+            "The final stage is the network cache's (generated/networks, "
+            "written by\n'golgen synth'); a rule without an entry gets the "
+            "adder tree or, for the\ngate2 paths, LUTs mapped to gates "
+            "(a fraction of a second; verified, not\nproven minimal). The "
+            "kernel's header says which. 'golgen synth --rule RULE'\n"
+            "(and --lib gate2) searches for fewer gates and caches them.\n");
 }
 
 typedef struct emit_opts {

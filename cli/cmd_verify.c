@@ -17,8 +17,10 @@ static void usage(FILE *out)
             "against the exhaustive\ntruth table over the centre and its "
             "neighbours. The final stage comes from the\nSAT network cache "
             "(generated/networks, or $GOLGEN_GENERATED) when it has one,\n"
-            "else from a decision diagram. Prints where it came from, its "
-            "proof status and\ngate counts per stage and per 64-cell word. "
+            "else from the adder tree, LUTs mapped to gates (gate2) or a "
+            "decision diagram,\nwhichever is smallest. Prints where it came "
+            "from, its proof status and\ngate counts per stage and per "
+            "64-cell word. "
             "Exit status 0 = PASS, 1 = FAIL\n(a cached network that fails "
             "included), 2 = bad input.\n");
 }
@@ -54,7 +56,7 @@ static void report(const gg_circuit *c)
         printf("\n  search: %s\n", c->search[0] ? c->search : "trivial");
     } else {
         printf("  no cached network: 'golgen synth --rule %s --front %s "
-               "--lib %s' finds a smaller one\n", rule,
+               "--lib %s' searches for a smaller one\n", rule,
                gg_front_name(c->front.kind), gg_lib_name(c->lib));
     }
     print_counts("front:", &c->front.net);

@@ -3,8 +3,46 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "adder.h"
 #include "cache.h"
+#include "cms.h"
+#include "lut_map.h"
 #include "net_build.h"
+#include "synth.h"
+
+/* cand replaces c's final stage when it costs less. */
+static void take(gg_circuit *c, const gg_net *cand, const char *source)
+{
+    if (gg_synth_cost(cand, c->lib) >= gg_synth_cost(&c->final, c->lib))
+        return;
+    c->final = *cand;
+    snprintf(c->source, sizeof c->source, "%s", source);
+}
+
+/* No cache entry: networks far smaller than the decision diagram, each
+ * verified where it is built, within a few seconds of solver time. The
+ * adder tree: Diehard B35678/S5678 in 7 LUTs against the diagram's 33.
+ * For gate2 also a LUT network (the cache's, else the adder tree's)
+ * mapped LUT by LUT: Day & Night 20 gates against the gate2 adder
+ * tree's 36. */
+static void improve_fallback(const gg_rule *rule, gg_front_kind front,
+                             gg_lib lib, const gg_tt *t, gg_circuit *c)
+{
+    static gg_net cand, lut;
+    gg_err ignore;
+    if (gg_adder_net(&c->front, t, lib, GG_CIRCUIT_ADDER_SECONDS, NULL,
+                     &cand, &ignore) == 0)
+        take(c, &cand, "the adder tree");
+    if (lib != GG_LIB_GATE2)
+        return;
+    bool have = gg_cache_lookup(NULL, rule, front, GG_LIB_LUT3, &lut, NULL,
+                                &ignore) == 1 ||
+                gg_adder_net(&c->front, t, GG_LIB_LUT3,
+                             GG_CIRCUIT_ADDER_SECONDS, NULL, &lut,
+                             &ignore) == 0;
+    if (have && gg_lut3_to_gate2(&lut, t, &cand, &ignore) == 0)
+        take(c, &cand, "LUTs mapped to gates");
+}
 
 int gg_circuit_build(const gg_rule *rule, gg_front_kind front, gg_lib lib,
                      gg_circuit *c, gg_err *err)
@@ -31,6 +69,8 @@ int gg_circuit_build(const gg_rule *rule, gg_front_kind front, gg_lib lib,
     if (gg_net_build_from_tt(&final_tt, lib, &c->final, err))
         return -1;
     snprintf(c->source, sizeof c->source, "decision diagram");
+    if (gg_sat_available())
+        improve_fallback(rule, front, lib, &final_tt, c);
     return 0;
 }
 

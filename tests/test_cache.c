@@ -16,6 +16,8 @@
 
 #include "cache.h"
 #include "circuit.h"
+#include "cms.h"
+#include "net_build.h"
 #include "synth.h"
 
 static gg_net net, got; /* big: keep them off the stack */
@@ -214,6 +216,38 @@ static void test_store_keeps_higher_bound(void **state)
     }
 }
 
+/* Without a cache entry the circuit still verifies, is marked unproven
+ * and, with the solver built in, is smaller than the decision diagram
+ * built from the same table (for lut3 and gate2, Life-like rules and B0). */
+static void test_uncached_rule_circuit(void **state)
+{
+    (void)state;
+    static const char *rules[] = {"B35678/S5678", "B36/S23", "B0123478/S34678",
+                                  "B2/S"};
+    static gg_circuit c;
+    setenv("GOLGEN_GENERATED", tmp_root, 1); /* holds none of these rules */
+    for (size_t i = 0; i < sizeof rules / sizeof *rules; i++)
+        for (int lib = GG_LIB_LUT3; lib <= GG_LIB_GATE2; lib++) {
+            gg_rule rule;
+            gg_err err;
+            gg_tt t;
+            int bad;
+            assert_int_equal(gg_rule_parse(rules[i], &rule, &err), 0);
+            assert_int_equal(gg_circuit_build(&rule, GG_FRONT_ROWSUM,
+                                              (gg_lib)lib, &c, &err), 0);
+            assert_false(c.cached);
+            assert_false(c.proven);
+            assert_int_equal(gg_circuit_check(&c, &bad), 0);
+            assert_int_equal(gg_front_final_tt(&rule, &c.front, &t, &err), 0);
+            assert_int_equal(gg_net_build_from_tt(&t, (gg_lib)lib, &net, &err),
+                             0);
+            if (gg_sat_available())
+                assert_true(gg_synth_cost(&c.final, (gg_lib)lib) <
+                            gg_synth_cost(&net, (gg_lib)lib));
+        }
+    unsetenv("GOLGEN_GENERATED");
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -235,6 +269,7 @@ int main(void)
         cmocka_unit_test(test_corrupted_entry_rejected),
         cmocka_unit_test(test_wrong_rule_rejected),
         cmocka_unit_test(test_store_keeps_higher_bound),
+        cmocka_unit_test(test_uncached_rule_circuit),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
