@@ -22,11 +22,11 @@ typedef struct gg_circuit {
 /* Front plus a correct final stage: the SAT network cache's entry when
  * there is one (verified on every care row on load; a wrong or unreadable
  * entry is an error, never silently replaced), else the smallest of a
- * decision diagram built from the truth table and, with the solver built
- * in, the adder tree (sat/adder.h: full adders, then a rest solved exactly
- * within GG_CIRCUIT_ADDER_SECONDS, which gives the corpus the same LUT
- * counts as 2 s) and, for gate2, a LUT network mapped gate by gate
- * (sat/lut_map.h); all verified, none proven minimal. The cache is found
+ * decision diagram built from the truth table, the adder tree (sat/adder.h:
+ * full adders, then a rest solved exactly within GG_CIRCUIT_ADDER_SECONDS,
+ * which gives the corpus the same LUT counts as 2 s; a diagram itself
+ * without the solver) and, for gate2 with the solver, a LUT network mapped
+ * gate by gate (sat/lut_map.h); all verified, none proven minimal. The cache is found
  * as gg_cache_root(NULL) says: $GOLGEN_GENERATED, else the source tree's
  * generated/. */
 #define GG_CIRCUIT_ADDER_SECONDS 0.25

@@ -2,6 +2,9 @@
 
 #include <string.h>
 
+#include "cms.h"
+#include "net_build.h"
+
 #define MAX_BITS 16
 #define REST_BITS 4 /* count bits handed to exact synthesis */
 
@@ -168,7 +171,14 @@ static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
                        .cancel = cancel};
     /* the wide rest only needs a good network, not a proof: 1 s per shape */
     static gg_synth_result res; /* large; one adder build at a time */
-    if (gg_synth_run(&g, &o, &res, err) || append(&t, &res.net, centre))
+    if (!gg_sat_available()) { /* no solver: the rest as a decision diagram */
+        memset(&res, 0, sizeof res);
+        if (gg_net_build_from_tt(&g, lib, &res.net, err))
+            return -1;
+    } else if (gg_synth_run(&g, &o, &res, err)) {
+        return -1;
+    }
+    if (append(&t, &res.net, centre))
         return -1;
     if (gg_net_check(net, 0, f, NULL))
         return gg_fail(err, "adder-tree network is wrong; a bug in sat/adder.c");

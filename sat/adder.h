@@ -10,7 +10,8 @@
  * count and the centre and fails otherwise. The exact rest gets at most
  * `seconds` (<= 0: 10 s for a wide rest, 30 s otherwise); short of time it
  * keeps the best rest found, so the network is always right; so it does
- * when *cancel is set (Ctrl-C; cancel may be NULL). */
+ * when *cancel is set (Ctrl-C; cancel may be NULL). Built without the
+ * solver, the rest is a decision diagram (gen/net_build.h). */
 #ifndef GG_SAT_ADDER_H
 #define GG_SAT_ADDER_H
 
