@@ -164,11 +164,32 @@ static void search_log(const gg_synth_result *r, char *buf, size_t size)
  * good: fewer gates, or as few and proven, or as few, neither proven and
  * a lower bound at least as high (a run that settles one more k keeps its
  * bound even when its network is the cached one). */
+/* The old entry's log steps for the k below this run's first one (a run
+ * that starts at the cached lower bound would otherwise drop the steps
+ * that proved it), then this run's steps. */
+static void merge_search(const char *old, const char *now, char *out,
+                         size_t size)
+{
+    int first = now[0] == 'k' ? atoi(now + 1) : 1 << 30;
+    size_t len = 0;
+    out[0] = 0;
+    for (const char *p = old; *p;) {
+        size_t n = strcspn(p, " ");
+        if (*p == 'k' && atoi(p + 1) < first && len + n + 1 < size) {
+            memcpy(out + len, p, n);
+            len += n;
+            out[len++] = ' ';
+        }
+        p += n + (p[n] == ' ');
+    }
+    snprintf(out + len, size - len, "%s", now);
+}
+
 static int store(const synth_args *a, const gg_rule *rule, gg_front_kind front,
                  gg_lib lib, const outcome *o, gg_err *err)
 {
     gg_net old;
-    gg_cache_info info;
+    gg_cache_info info, keep = o->info;
     gg_err ignore;
     if (a->no_store)
         return 0;
@@ -180,8 +201,10 @@ static int store(const synth_args *a, const gg_rule *rule, gg_front_kind front,
         if (was == now && !o->info.proven &&
             info.lower_bound >= o->info.lower_bound)
             return 0;
+        merge_search(info.search, o->info.search, keep.search,
+                     sizeof keep.search);
     }
-    return gg_cache_store(a->root, rule, front, lib, &o->net, &o->info, err);
+    return gg_cache_store(a->root, rule, front, lib, &o->net, &keep, err);
 }
 
 /* want seconds, or less when --time-limit leaves less: share of what is

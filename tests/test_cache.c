@@ -214,6 +214,9 @@ static void test_store_keeps_higher_bound(void **state)
         assert_false(info.proven);
         assert_int_equal(info.lower_bound, kmax + 1);
     }
+    /* and the entry's log keeps the step that proved k = 3 impossible */
+    assert_non_null(strstr(info.search, "k3:UNSAT"));
+    assert_non_null(strstr(info.search, "k4:UNSAT"));
 }
 
 /* Without a cache entry the circuit still verifies, is marked unproven
