@@ -11,6 +11,10 @@
 #        bash bench/fallback_gpu.sh .gpunet/old $OUT
 #   GG_RULES (default: Diehard's B35678/S5678, Life B3/S23, Day & Night)
 #   GG_SIZE (default 32768x32768), GG_GENS (default 1024)
+#   GOLGEN_GPU_TUNE=16,1,4 (for example) fixes one launch shape for both
+#   builds: autotuning every kernel from scratch takes minutes per rule.
+# Progress goes to OUT_DIR/table.txt; the builds are removed at the end
+# (the device returns few files).
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OLD=$(cd "${1:?usage: bench/fallback_gpu.sh OLD_TREE [OUT_DIR]}" && pwd)
@@ -46,3 +50,4 @@ for rule in $RULES; do
         done
     done
 done
+rm -rf "$OUT/new" "$OUT/old" "$OUT/empty"
