@@ -437,11 +437,9 @@ static void test_brute_gate2_4(void **state)
     check_all(4, GG_LIB_GATE2, 300);
 }
 
-/* Life's final stage behind the row-sum front: 96 care rows of 128, the
- * four input symmetries of DESIGN.md, and no network of 4 LUTs. */
-static void test_life_rowsum_small_k(void **state)
+/* Life's final stage behind the row-sum front. */
+static gg_tt life_rowsum_tt(void)
 {
-    (void)state;
     gg_rule rule;
     gg_front f;
     gg_tt t;
@@ -449,6 +447,16 @@ static void test_life_rowsum_small_k(void **state)
     assert_int_equal(gg_rule_parse("B3/S23", &rule, &err), 0);
     assert_int_equal(gg_front_build(&rule, GG_FRONT_ROWSUM, &f, &err), 0);
     assert_int_equal(gg_front_final_tt(&rule, &f, &t, &err), 0);
+    return t;
+}
+
+/* Life's final stage behind the row-sum front: 96 care rows of 128, the
+ * four input symmetries of DESIGN.md, and no network of 4 LUTs. */
+static void test_life_rowsum_small_k(void **state)
+{
+    (void)state;
+    gg_err err;
+    gg_tt t = life_rowsum_tt();
     assert_int_equal(gg_tt_count_care(&t), 96);
     int cls[GG_TT_MAX_INPUTS];
     assert_int_equal(gg_symm_classes(&t, cls), 5);
@@ -468,13 +476,8 @@ static void test_life_rowsum_small_k(void **state)
 static void test_second_pass_after_k_min(void **state)
 {
     (void)state;
-    gg_rule rule;
-    gg_front f;
-    gg_tt t;
     gg_err err;
-    assert_int_equal(gg_rule_parse("B3/S23", &rule, &err), 0);
-    assert_int_equal(gg_front_build(&rule, GG_FRONT_ROWSUM, &f, &err), 0);
-    assert_int_equal(gg_front_final_tt(&rule, &f, &t, &err), 0);
+    gg_tt t = life_rowsum_tt();
     gg_synth_opts o = {.lib = GG_LIB_LUT3, .k_min = 4, .k_max = 4,
                        .shape_time_limit = 1e-9};
     if (!gg_sat_available())
