@@ -148,6 +148,21 @@ static void *work(void *arg)
     return NULL;
 }
 
+/* "k=6: 3 of 1781 shapes done, about 2.1 h more at this rate (Ctrl-C
+ * keeps the best network)": long searches are hours, so say so. */
+static void report_shapes(int k, int done, int total, double seconds)
+{
+    fprintf(stderr, "  k=%d: %d of %d shapes done", k, done, total);
+    if (done > 0 && done < total) {
+        double left = seconds * (total - done) / done;
+        fprintf(stderr, ", about %.1f %s more at this rate (Ctrl-C keeps "
+                "the best network)", left >= 3600 ? left / 3600
+                                     : left >= 60 ? left / 60 : left,
+                left >= 3600 ? "h" : left >= 60 ? "min" : "s");
+    }
+    fputc('\n', stderr);
+}
+
 /* The calling thread watches the clock and the cancel flag; solvers only
  * notice an interrupt, so it is the one that sends it. */
 static void supervise(job *j)
@@ -167,8 +182,8 @@ static void supervise(job *j)
         }
         if (in->progress && now - last > 10) {
             if (j->shapes)
-                fprintf(stderr, "  k=%d: %d of %d shapes done\n", in->k,
-                        atomic_load(&j->done), j->n_problems);
+                report_shapes(in->k, atomic_load(&j->done), j->n_problems,
+                              now - t0);
             else
                 fprintf(stderr, "  k=%d: one free-topology CNF, %.0f s so "
                         "far\n", in->k, now - t0);
