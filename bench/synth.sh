@@ -8,6 +8,10 @@
 #
 # usage: bench/synth.sh [GOLGEN] [TIME_PER_RUN] [THREADS] [GENERATED_DIR]
 #   defaults: build/golgen, 60 s, 2 threads, the source tree's generated/
+#   LIBS="gate2": one library only; SYNTH_ARGS: more synth options, e.g.
+#   LIBS=gate2 SYNTH_ARGS="--resynth-time 60 --k-max 8" bench/synth.sh
+#   build/golgen 0 only polishes the gate2 networks (k=8 is below every
+#   lower bound, so no search; 0: no time limit)
 # Slow: with the defaults about 25 minutes on 2 cores.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,7 +26,7 @@ rules=(B3/S23 B36/S23 B3678/S34678 B34568/S15678 B345/S5 B3/S45678
 run() {
     # --force re-solves; the cache keeps the better of old and new.
     "$golgen" synth --json --force --generated "$gen" --threads "$threads" \
-        --time-limit "$limit" --shape-time-limit 2 "$@"
+        --time-limit "$limit" --shape-time-limit 2 ${SYNTH_ARGS:-} "$@"
 }
 
 for lib in ${LIBS:-lut3 gate2}; do

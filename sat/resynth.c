@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "cegar.h"
 #include "kjob.h"
 #include "synth.h"
 
@@ -282,6 +283,236 @@ static int try_resub(const gg_net *n, const int *readers, int root,
     return 0;
 }
 
+/* Two roots at once: r2 and an earlier r1 that is also read outside the
+ * window, with every gate that goes when both do, re-solved as one
+ * two-output network (sat/encode.h's second output). Shared logic that
+ * neither root's window can shed alone goes this way (HighLife's gate2
+ * network had three such pairs). Both roots keep their exact values on
+ * every leaf combination a care row produces: what one root may do on a
+ * row where it is not observed depends on the other. */
+/* Gates that go when both roots do. */
+static int pair_cone(const gg_net *n, const int *readers, int r1, int r2,
+                     bool *in)
+{
+    int inside[MAX_SIG] = {0}, count = 0;
+    memset(in, 0, GG_NET_MAX_GATES * sizeof *in);
+    for (int i = r2; i >= 0; i--) {
+        int s = n->n_inputs + i;
+        in[i] = i == r1 || i == r2 ||
+                (readers[s] > 0 && inside[s] == readers[s]);
+        if (!in[i])
+            continue;
+        count++;
+        for (int j = 0; j < gg_op_arity((gg_op)n->gate[i].op); j++)
+            inside[n->gate[i].in[j]]++;
+    }
+    return count;
+}
+
+/* Is r1 read outside the window (the output counts)? Else it is part of
+ * r2's own window. */
+static bool read_outside(const gg_net *n, const bool *in, int r1)
+{
+    int s1 = n->n_inputs + r1;
+    if (n->out[0] == s1)
+        return true;
+    for (int i = 0; i < n->n_gates; i++)
+        for (int j = 0; j < gg_op_arity((gg_op)n->gate[i].op); j++)
+            if (n->gate[i].in[j] == s1 && !in[i])
+                return true;
+    return false;
+}
+
+/* The two roots' tables over the leaves, on every combination a care row
+ * of f produces. */
+static void pair_tables(const gg_net *n, const window *w, int r1, int r2,
+                        const gg_tt *f, gg_tt *h1, gg_tt *h2)
+{
+    static gg_tt leaf[GG_TT_MAX_INPUTS];
+    gg_tt v1, v2;
+    for (int l = 0; l < w->n_leaves; l++)
+        gg_net_signal_tt(n, w->leaf[l], &leaf[l]);
+    gg_net_signal_tt(n, n->n_inputs + r1, &v1);
+    gg_net_signal_tt(n, n->n_inputs + r2, &v2);
+    memset(h1, 0, sizeof *h1);
+    memset(h2, 0, sizeof *h2);
+    h1->n_inputs = h2->n_inputs = w->n_leaves;
+    for (int r = 0; r < gg_tt_rows(f); r++) {
+        if (!gg_tt_get(f->care, r))
+            continue;
+        int x = 0;
+        for (int l = 0; l < w->n_leaves; l++)
+            x |= gg_tt_get(leaf[l].on, r) << l;
+        gg_tt_put(h1->care, x, 1);
+        gg_tt_put(h1->on, x, gg_tt_get(v1.on, r));
+        gg_tt_put(h2->care, x, 1);
+        gg_tt_put(h2->on, x, gg_tt_get(v2.on, r));
+    }
+}
+
+/* k gates with main output f1 (the last gate) and f2 at gate out2, neither
+ * inverted (a gate2 network has no NOT to spare): 1 into *sub. */
+static int solve_pair(const gg_tt *f1, const gg_tt *f2, int k, int out2,
+                      gg_lib lib, double deadline, gg_net *sub)
+{
+    gg_err ignore;
+    gg_enc_spec spec = {.f = f1, .lib = lib, .k = k,
+                        .lim = {.f2 = f2, .out2 = out2}};
+    gg_sat *s = gg_sat_new();
+    gg_enc *e = s ? gg_enc_new(&spec, s, &ignore) : NULL;
+    gg_synth_status st = e ? gg_cegar_solve(e, s, f1, gg_tt_rows(f1),
+                                            deadline, sub)
+                           : GG_SYNTH_UNKNOWN;
+    gg_enc_free(e);
+    gg_sat_free(s);
+    if (st != GG_SYNTH_SAT || sub->out_neg[0])
+        return 0;
+    gg_tt got;
+    gg_net_signal_tt(sub, sub->n_inputs + out2, &got);
+    for (int w = 0; w < gg_tt_words(f2); w++)
+        if ((got.on[w] ^ f2->on[w]) & f2->care[w] & gg_tt_word_mask(f2, w))
+            return 0;
+    return 1;
+}
+
+/* A two-root splice can put a gate before a signal it reads (r1's other
+ * readers may come before r2), so the result is laid out afresh: nodes
+ * are n's kept gates and sub's gates, emitted in depth-first order from
+ * the output. */
+typedef struct relink {
+    const gg_net *n, *sub;
+    const window *w;
+    int root[2], sig[2]; /* root[j] is read as sub's signal sig[j] */
+    int done[MAX_SIG + GG_NET_MAX_GATES]; /* node -> new signal + 1 */
+    gg_net *out;
+} relink;
+
+static int node_of_n(const relink *k, int s);
+
+static int emit_node(relink *k, int node, gg_err *err)
+{
+    const gg_net *n = k->n;
+    if (node < n->n_inputs)
+        return node;
+    if (k->done[node])
+        return k->done[node] - 1;
+    bool from_sub = node >= n->n_inputs + n->n_gates;
+    const gg_gate *g = from_sub
+        ? &k->sub->gate[node - n->n_inputs - n->n_gates]
+        : &n->gate[node - n->n_inputs];
+    int to[MAX_SIG];
+    for (int j = 0; j < gg_op_arity((gg_op)g->op); j++) {
+        int s = g->in[j], in;
+        if (!from_sub)
+            in = node_of_n(k, s);
+        else if (s < k->sub->n_inputs)
+            in = node_of_n(k, k->w->leaf[s]);
+        else
+            in = n->n_inputs + n->n_gates + s - k->sub->n_inputs;
+        int v = emit_node(k, in, err);
+        if (v < 0)
+            return -1;
+        to[s] = v;
+    }
+    int v = gg_net_add_copy(k->out, g, to, err);
+    if (v < 0)
+        return -1;
+    k->done[node] = v + 1;
+    return v;
+}
+
+/* The node that signal s of n stands for after the splice. */
+static int node_of_n(const relink *k, int s)
+{
+    for (int r = 0; r < 2; r++)
+        if (s == k->n->n_inputs + k->root[r])
+            return k->sig[r] < k->sub->n_inputs
+                       ? node_of_n(k, k->w->leaf[k->sig[r]])
+                       : k->n->n_inputs + k->n->n_gates + k->sig[r] -
+                             k->sub->n_inputs;
+    return s;
+}
+
+static int splice_pair(const gg_net *n, const window *w, const int *root,
+                       const int *sig, const gg_net *sub, gg_net *out,
+                       gg_err *err)
+{
+    static relink k;
+    memset(&k, 0, sizeof k);
+    k.n = n, k.sub = sub, k.w = w, k.out = out;
+    k.root[0] = root[0], k.root[1] = root[1];
+    k.sig[0] = sig[0], k.sig[1] = sig[1];
+    memset(out, 0, sizeof *out);
+    out->n_inputs = n->n_inputs;
+    out->n_outputs = 1;
+    out->out_neg[0] = n->out_neg[0];
+    if (n->out[0] == GG_SIG_CONST0) {
+        out->out[0] = GG_SIG_CONST0;
+        return 0;
+    }
+    int v = emit_node(&k, node_of_n(&k, n->out[0]), err);
+    if (v < 0)
+        return -1;
+    out->out[0] = (uint16_t)v;
+    return 0;
+}
+
+static int try_pair(const gg_net *n, const int *readers, int r1, int r2,
+                    const gg_tt *f, const gg_resynth_opts *o, double deadline,
+                    gg_net *better, gg_err *err)
+{
+    static window w;
+    static gg_net sub;
+    gg_tt h1, h2;
+    int cone = pair_cone(n, readers, r1, r2, w.in);
+    if (cone < 3 || !read_outside(n, w.in, r1))
+        return 0;
+    find_leaves(n, &w);
+    if (w.n_leaves > (o->leaves > 0 ? o->leaves : 6))
+        return 0;
+    pair_tables(n, &w, r1, r2, f, &h1, &h2);
+    int k = cone - 1;
+    for (int swap = 0; swap < 2; swap++)
+        for (int out2 = 0; out2 + 1 < k; out2++) {
+            double per = o->window_seconds > 0 ? o->window_seconds : 2;
+            double end = gg_kjob_now() + per;
+            if (deadline > 0 && end > deadline)
+                end = deadline;
+            if ((deadline > 0 && gg_kjob_now() > deadline) ||
+                (o->cancel && *o->cancel))
+                return 0;
+            if (!solve_pair(swap ? &h1 : &h2, swap ? &h2 : &h1, k, out2,
+                            o->lib, end, &sub))
+                continue;
+            /* swap 0: the main output is r2's, gate out2 is r1's */
+            int root[2] = {r1, r2}, sig[2];
+            sig[!swap] = sub.out[0];
+            sig[swap] = sub.n_inputs + out2;
+            if (splice_pair(n, &w, root, sig, &sub, better, err))
+                return -1;
+            if (gg_net_check(better, 0, f, NULL) == 0)
+                return 1;
+        }
+    return 0;
+}
+
+/* Every pair of roots, latest first; 1 when one shrank into *better. */
+static int try_pairs(const gg_net *n, const int *readers, const gg_tt *f,
+                     const gg_resynth_opts *o, double deadline,
+                     gg_net *better, gg_err *err)
+{
+    for (int r2 = n->n_gates - 1; r2 > 0; r2--)
+        for (int r1 = r2 - 1; r1 >= 0; r1--) {
+            if ((deadline > 0 && gg_kjob_now() > deadline) ||
+                (o->cancel && *o->cancel))
+                return 0;
+            int rc = try_pair(n, readers, r1, r2, f, o, deadline, better, err);
+            if (rc)
+                return rc;
+        }
+    return 0;
+}
+
 int gg_resynth(gg_net *net, const gg_tt *f, const gg_resynth_opts *o,
                gg_err *err)
 {
@@ -312,6 +543,16 @@ int gg_resynth(gg_net *net, const gg_tt *f, const gg_resynth_opts *o,
                 again = true;
                 break;
             }
+        }
+        /* pairs are slower: only once no single root shrinks */
+        int rc = again || o->no_pairs ? 0
+                 : try_pairs(net, readers, f, o, deadline, &better, err);
+        if (rc < 0)
+            return -1;
+        if (rc == 1) {
+            *net = better;
+            gg_net_tidy(net);
+            again = true;
         }
     }
     return before - net->n_gates;

@@ -14,6 +14,10 @@
  * the root's fanout-free cone) that fix its value on the observed care
  * rows; the replacement wins when it has fewer gates than that whole cone.
  *
+ * When no single root shrinks, pairs of roots are tried: r2 and an
+ * earlier r1 that is also read elsewhere, with every gate that goes when
+ * both do, re-solved as one two-output network.
+ *
  * This finds networks, it proves nothing: it improves the upper bound that
  * the exact search over the whole table then has to beat. */
 #ifndef GG_SAT_RESYNTH_H
@@ -29,7 +33,8 @@ typedef struct gg_resynth_opts {
     int leaves;           /* most signals a window reads; 0 = 6 */
     double window_seconds; /* search time per window; <= 0: 2 */
     double time_limit;     /* wall seconds in all; <= 0: none */
-    bool no_divisors;      /* windows only, no resubstitution */
+    bool no_divisors;      /* no resubstitution */
+    bool no_pairs;         /* no two-root windows */
     volatile sig_atomic_t *cancel; /* set to stop (Ctrl-C); may be NULL */
 } gg_resynth_opts;
 

@@ -18,7 +18,9 @@
 #include "cms.h"
 #include "front.h"
 #include "lut_map.h"
+#include "net_text.h"
 #include "resynth.h"
+#include "rule.h"
 #include "synth.h"
 
 static uint64_t rng_state = 0x853C49E6748FEA9Bull;
@@ -230,6 +232,43 @@ static void test_resynth_divisors(void **state)
     assert_true(n.n_gates < windows_only.n_gates);
 }
 
+/* HighLife's 16-gate final stage of session 8: no single window or
+ * resubstitution shrinks it, two roots at once do (g7 and g8 share work
+ * that neither can shed alone). */
+static void test_resynth_pairs(void **state)
+{
+    (void)state;
+    skip_without_sat();
+    static const char *text =
+        "inputs sT cT sM cM sB cB C\n"
+        "g0 = xor cT cM\ng1 = xor cB g0\ng2 = xor sT sB\ng3 = or sT sB\n"
+        "g4 = xor sM g2\ng5 = xor g4 g3\ng6 = andnot C g3\n"
+        "g7 = or g2 g5\ng8 = or g6 g7\ng9 = xor g1 cM\n"
+        "g10 = or g0 g9\ng11 = xor g8 g10\ng12 = xor g7 g1\n"
+        "g13 = or g4 C\ng14 = xor g12 g13\ng15 = andnot g14 g11\n"
+        "out g15\n";
+    static gg_net n, alone;
+    gg_err err;
+    gg_rule rule;
+    gg_front f;
+    gg_tt t;
+    assert_int_equal(gg_net_parse_text(text, 1, &n, NULL, &err), 0);
+    assert_int_equal(gg_rule_parse("B36/S23", &rule, &err), 0);
+    assert_int_equal(gg_front_build(&rule, GG_FRONT_ROWSUM, &f, &err), 0);
+    assert_int_equal(gg_front_final_tt(&rule, &f, &t, &err), 0);
+    assert_int_equal(gg_net_check(&n, 0, &t, NULL), 0);
+    alone = n;
+    /* 5 leaves: the pair that shrinks has 5, and fewer windows are tried */
+    gg_resynth_opts ro = {.lib = GG_LIB_GATE2, .leaves = 5,
+                          .window_seconds = 1, .no_pairs = true};
+    assert_int_equal(gg_resynth(&alone, &t, &ro, &err), 0);
+    ro.no_pairs = false;
+    assert_true(gg_resynth(&n, &t, &ro, &err) >= 1);
+    assert_true(n.n_gates <= 15);
+    assert_true(gg_net_in_lib(&n, GG_LIB_GATE2));
+    assert_int_equal(gg_net_check(&n, 0, &t, NULL), 0);
+}
+
 /* Random gate2 networks with don't-cares: never larger, always right on
  * the care rows. */
 static void test_resynth_random(void **state)
@@ -267,6 +306,7 @@ int main(void)
         cmocka_unit_test(test_map_life),
         cmocka_unit_test(test_resynth_xor),
         cmocka_unit_test(test_resynth_divisors),
+        cmocka_unit_test(test_resynth_pairs),
         cmocka_unit_test(test_resynth_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
