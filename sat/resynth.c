@@ -167,15 +167,17 @@ typedef struct resub {
     int n_found;
 } resub;
 
-/* Every gate that goes when the root does: read only from inside. */
-static int fanout_free_cone(const gg_net *n, const int *readers, int root,
-                            bool *in)
+/* Every gate that goes when the roots r2 and r1 (< r2; -1: none) do:
+ * read only from inside. */
+static int cone_of(const gg_net *n, const int *readers, int r1, int r2,
+                   bool *in)
 {
     int inside[MAX_SIG] = {0}, count = 0;
     memset(in, 0, GG_NET_MAX_GATES * sizeof *in);
-    for (int i = root; i >= 0; i--) {
+    for (int i = r2; i >= 0; i--) {
         int s = n->n_inputs + i;
-        in[i] = i == root || (readers[s] > 0 && inside[s] == readers[s]);
+        in[i] = i == r1 || i == r2 ||
+                (readers[s] > 0 && inside[s] == readers[s]);
         if (!in[i])
             continue;
         count++;
@@ -226,7 +228,7 @@ static int try_resub(const gg_net *n, const int *readers, int root,
     static uint64_t sig[MAX_SIG][GG_TT_WORDS];
     static gg_synth_result res;
     gg_tt t, h;
-    int cone = fanout_free_cone(n, readers, root, w.in);
+    int cone = cone_of(n, readers, -1, root, w.in);
     if (cone < 2)
         return 0;
     memset(&r, 0, sizeof r);
@@ -290,25 +292,6 @@ static int try_resub(const gg_net *n, const int *readers, int root,
  * network had three such pairs). Both roots keep their exact values on
  * every leaf combination a care row produces: what one root may do on a
  * row where it is not observed depends on the other. */
-/* Gates that go when both roots do. */
-static int pair_cone(const gg_net *n, const int *readers, int r1, int r2,
-                     bool *in)
-{
-    int inside[MAX_SIG] = {0}, count = 0;
-    memset(in, 0, GG_NET_MAX_GATES * sizeof *in);
-    for (int i = r2; i >= 0; i--) {
-        int s = n->n_inputs + i;
-        in[i] = i == r1 || i == r2 ||
-                (readers[s] > 0 && inside[s] == readers[s]);
-        if (!in[i])
-            continue;
-        count++;
-        for (int j = 0; j < gg_op_arity((gg_op)n->gate[i].op); j++)
-            inside[n->gate[i].in[j]]++;
-    }
-    return count;
-}
-
 /* Is r1 read outside the window (the output counts)? Else it is part of
  * r2's own window. */
 static bool read_outside(const gg_net *n, const bool *in, int r1)
@@ -320,6 +303,23 @@ static bool read_outside(const gg_net *n, const bool *in, int r1)
         for (int j = 0; j < gg_op_arity((gg_op)n->gate[i].op); j++)
             if (n->gate[i].in[j] == s1 && !in[i])
                 return true;
+    return false;
+}
+
+/* Does a leaf depend on r1 (one of r1's other readers feeding r2's
+ * side)? The new network computes r1 from the leaves: that would be a
+ * cycle. */
+static bool leaf_reads_root(const gg_net *n, const window *w, int r1)
+{
+    bool hit[MAX_SIG] = {false};
+    hit[n->n_inputs + r1] = true;
+    for (int i = r1 + 1; i < n->n_gates; i++)
+        for (int j = 0; j < gg_op_arity((gg_op)n->gate[i].op); j++)
+            if (hit[n->gate[i].in[j]])
+                hit[n->n_inputs + i] = true;
+    for (int l = 0; l < w->n_leaves; l++)
+        if (hit[w->leaf[l]])
+            return true;
     return false;
 }
 
@@ -383,7 +383,8 @@ typedef struct relink {
     const gg_net *n, *sub;
     const window *w;
     int root[2], sig[2]; /* root[j] is read as sub's signal sig[j] */
-    int done[MAX_SIG + GG_NET_MAX_GATES]; /* node -> new signal + 1 */
+    int done[MAX_SIG + GG_NET_MAX_GATES]; /* node -> new signal + 1;
+                                             -1 while being emitted */
     gg_net *out;
 } relink;
 
@@ -394,8 +395,12 @@ static int emit_node(relink *k, int node, gg_err *err)
     const gg_net *n = k->n;
     if (node < n->n_inputs)
         return node;
+    if (k->done[node] < 0)
+        return gg_fail(err, "two-root splice made a cycle; a bug in "
+                       "sat/resynth.c");
     if (k->done[node])
         return k->done[node] - 1;
+    k->done[node] = -1; /* in progress */
     bool from_sub = node >= n->n_inputs + n->n_gates;
     const gg_gate *g = from_sub
         ? &k->sub->gate[node - n->n_inputs - n->n_gates]
@@ -464,11 +469,12 @@ static int try_pair(const gg_net *n, const int *readers, int r1, int r2,
     static window w;
     static gg_net sub;
     gg_tt h1, h2;
-    int cone = pair_cone(n, readers, r1, r2, w.in);
+    int cone = cone_of(n, readers, r1, r2, w.in);
     if (cone < 3 || !read_outside(n, w.in, r1))
         return 0;
     find_leaves(n, &w);
-    if (w.n_leaves > (o->leaves > 0 ? o->leaves : 6))
+    if (w.n_leaves > (o->leaves > 0 ? o->leaves : 6) ||
+        leaf_reads_root(n, &w, r1))
         return 0;
     pair_tables(n, &w, r1, r2, f, &h1, &h2);
     int k = cone - 1;
