@@ -9,7 +9,7 @@
  *
  * AVX2 and portable paths (gate2 network): 5 row gates per word row
  * (one row sum, shared by the output rows above, at and below it)
- * + 16 final-stage gates + 2 neighbour shifts per 64-cell word.
+ * + 15 final-stage gates + 2 neighbour shifts per 64-cell word.
  * Final stage from the SAT network cache, not proven minimal.
  *
  * Kernel ABI 1 (what golgen's runtime dlopens):
@@ -214,20 +214,19 @@ static inline V gg_final_net(const V *x)
     V g0 = V_XOR(x[1], x[3]);
     V g1 = V_XOR(x[5], g0);
     V g2 = V_XOR(x[0], x[4]);
-    V g3 = V_OR(x[0], x[4]);
-    V g4 = V_XOR(x[2], g2);
-    V g5 = V_XOR(g4, g3);
-    V g6 = V_ANDNOT(x[6], g3);
-    V g7 = V_OR(g2, g5);
-    V g8 = V_OR(g6, g7);
-    V g9 = V_XOR(g1, x[3]);
-    V g10 = V_OR(g0, g9);
-    V g11 = V_XOR(g8, g10);
-    V g12 = V_XOR(g7, g1);
-    V g13 = V_OR(g4, x[6]);
-    V g14 = V_XOR(g12, g13);
-    V g15 = V_ANDNOT(g14, g11);
-    return g15;
+    V g3 = V_XOR(x[2], g2);
+    V g4 = V_XOR(x[4], g3);
+    V g5 = V_OR(g2, g4);
+    V g6 = V_XOR(g1, g5);
+    V g7 = V_OR(g3, x[6]);
+    V g8 = V_XOR(g6, g7);
+    V g9 = V_ANDNOT(x[6], x[4]);
+    V g10 = V_OR(g9, g5);
+    V g11 = V_XOR(g1, x[3]);
+    V g12 = V_OR(g0, g11);
+    V g13 = V_XOR(g10, g12);
+    V g14 = V_ANDNOT(g8, g13);
+    return g14;
 }
 #endif
 
