@@ -9,7 +9,7 @@
  *
  * AVX2 and portable paths (gate2 network): 5 row gates per word row
  * (one row sum, shared by the output rows above, at and below it)
- * + 20 final-stage gates + 2 neighbour shifts per 64-cell word.
+ * + 18 final-stage gates + 2 neighbour shifts per 64-cell word.
  * Final stage from the SAT network cache, not proven minimal.
  *
  * Kernel ABI 1 (what golgen's runtime dlopens):
@@ -211,27 +211,25 @@ static inline void gg_final_loads(V *x, uint64_t *const *rows, int64_t len, int6
 /* The rule's final stage: next state of 64 cells per lane. */
 static inline V gg_final_net(const V *x)
 {
-    V g0 = V_XOR(x[0], x[2]);
-    V g1 = V_OR(x[0], x[2]);
-    V g2 = V_ANDNOT(g0, x[4]);
-    V g3 = V_ANDNOT(g1, g2);
-    V g4 = V_XOR(x[4], g0);
-    V g5 = V_XOR(x[3], x[1]);
-    V g6 = V_OR(x[3], x[1]);
-    V g7 = V_ANDNOT(g5, x[5]);
-    V g8 = V_ANDNOT(g6, g7);
-    V g9 = V_XOR(x[5], g5);
-    V g10 = V_XOR(g3, g4);
-    V g11 = V_OR(g3, g4);
-    V g12 = V_ANDNOT(g10, g9);
-    V g13 = V_ANDNOT(g11, g12);
-    V g14 = V_XOR(g3, g9);
-    V g15 = V_XOR(x[6], g14);
-    V g16 = V_XOR(g8, g13);
-    V g17 = V_OR(g8, g13);
-    V g18 = V_ANDNOT(g16, g15);
-    V g19 = V_ANDNOT(g17, g18);
-    return g19;
+    V g0 = V_OR(x[3], x[1]);
+    V g1 = V_XOR(x[3], x[1]);
+    V g2 = V_ANDNOT(g1, x[5]);
+    V g3 = V_ANDNOT(g0, g2);
+    V g4 = V_XOR(x[2], x[4]);
+    V g5 = V_XOR(x[2], g1);
+    V g6 = V_XOR(x[5], g5);
+    V g7 = V_XOR(x[0], x[4]);
+    V g8 = V_ANDNOT(g4, g7);
+    V g9 = V_XOR(g6, g8);
+    V g10 = V_XOR(g9, g7);
+    V g11 = V_ANDNOT(g6, g10);
+    V g12 = V_XOR(x[2], g11);
+    V g13 = V_OR(g3, g12);
+    V g14 = V_XOR(g3, g12);
+    V g15 = V_XOR(x[6], g9);
+    V g16 = V_ANDNOT(g14, g15);
+    V g17 = V_ANDNOT(g13, g16);
+    return g17;
 }
 #endif
 
