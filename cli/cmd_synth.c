@@ -183,6 +183,9 @@ static void merge_search(const char *old, const char *now, char *out,
         p += n + (p[n] == ' ');
     }
     snprintf(out + len, size - len, "%s", now);
+    len = strlen(out);
+    if (len > 0 && out[len - 1] == ' ') /* this run searched no k */
+        out[len - 1] = 0;
 }
 
 static int store(const synth_args *a, const gg_rule *rule, gg_front_kind front,
