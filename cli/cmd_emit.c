@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "cache.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "emit_c.h"
@@ -12,25 +13,44 @@
 #include "emit_opencl.h"
 #include "emit_ptx.h"
 
-/* Targets: name and emitter (GPU targets: gen/emit_cuda.h and friends). */
+/* Targets: name, emitter (GPU targets: gen/emit_cuda.h and friends) and
+ * the libraries of the final stages it emits. */
 typedef int (*emit_fn)(const gg_rule *, char **, size_t *, gg_err *);
 static const struct {
     const char *name;
     emit_fn emit;
+    bool lut3, gate2;
 } targets[] = {
-    {"c", gg_emit_c},
-    {"cuda", gg_emit_cuda},
-    {"ptx", gg_emit_ptx},
-    {"opencl", gg_emit_opencl},
+    {"c", gg_emit_c, true, true},
+    {"cuda", gg_emit_cuda, true, false},
+    {"ptx", gg_emit_ptx, true, false},
+    {"opencl", gg_emit_opencl, false, true},
 };
 #define N_TARGETS (sizeof targets / sizeof *targets)
 
-static emit_fn find_target(const char *name)
+static int find_target(const char *name)
 {
     for (size_t i = 0; i < N_TARGETS; i++)
         if (!strcmp(targets[i].name, name))
-            return targets[i].emit;
-    return NULL;
+            return (int)i;
+    return -1;
+}
+
+/* Someone regenerating for a new rule should know the kernel's final
+ * stage is a quick one, and how to get a smaller one. */
+static void note_uncached(const gg_rule *rule, gg_lib lib)
+{
+    static gg_net net;
+    gg_err ignore;
+    if (gg_cache_lookup(NULL, rule, GG_FRONT_ROWSUM, lib, &net, NULL,
+                        &ignore) != 0)
+        return; /* cached, or a rejected entry the emitter reports */
+    char name[128];
+    gg_rule_format_transition(rule, name, sizeof name);
+    fprintf(stderr, "golgen: note: %s has no cached %s network; the kernel "
+            "uses a quick one (its header says which). 'golgen synth --rule "
+            "%s --lib %s' searches for fewer gates and caches them.\n", name,
+            gg_lib_name(lib), name, gg_lib_name(lib));
 }
 
 static void usage(FILE *out)
@@ -47,9 +67,10 @@ static void usage(FILE *out)
             "The final stage is the network cache's (generated/networks, "
             "written by\n'golgen synth'); a rule without an entry gets the "
             "adder tree or, for the\ngate2 paths, LUTs mapped to gates "
-            "(a fraction of a second; verified, not\nproven minimal). The "
-            "kernel's header says which. 'golgen synth --rule RULE'\n"
-            "(and --lib gate2) searches for fewer gates and caches them.\n");
+            "(a fraction of a second; verified, not\nproven minimal), with a "
+            "note on stderr. The kernel's header says which. 'golgen\nsynth "
+            "--rule RULE' (and --lib gate2) searches for fewer gates and "
+            "caches them.\n");
 }
 
 typedef struct emit_opts {
@@ -81,7 +102,7 @@ static int parse_args(int argc, char **argv, emit_opts *o, gg_err *err)
         return gg_fail(err, "unexpected argument '%s'", argv[optind]);
     if (!o->target || !o->rule)
         return gg_fail(err, "--target and --rule are required");
-    if (!find_target(o->target))
+    if (find_target(o->target) < 0)
         return gg_fail(err, "unknown target '%s'; available: c, cuda, ptx, "
                        "opencl", o->target);
     return 0;
@@ -111,8 +132,13 @@ int gg_cmd_emit(int argc, char **argv)
         return gg_cli_error("--target", GG_EXIT_USAGE, &err);
     char *src;
     size_t len;
-    if (find_target(o.target)(&rule, &src, &len, &err))
+    int t = find_target(o.target);
+    if (targets[t].emit(&rule, &src, &len, &err))
         return gg_cli_error("--target", GG_EXIT_CHECK_FAILED, &err);
+    if (targets[t].lut3)
+        note_uncached(&rule, GG_LIB_LUT3);
+    if (targets[t].gate2)
+        note_uncached(&rule, GG_LIB_GATE2);
     int bad = write_out(o.out, src, len, &err);
     free(src);
     return bad ? gg_cli_error("--target", GG_EXIT_USAGE, &err) : GG_EXIT_OK;

@@ -84,6 +84,20 @@ static void test_help_and_usage(void **state)
     expect("verify --help", 0, "--rule");
 }
 
+/* A rule without a cache entry still gets its kernel (exit 0), with a
+ * note on how to get a smaller final stage; a cached rule gets no note. */
+static void test_emit_uncached_note(void **state)
+{
+    (void)state;
+    expect("--target ptx --rule B35678/S5678 -o diehard.ptx", 0,
+           "no cached lut3 network");
+    assert_true(exists("diehard.ptx"));
+    expect("--target opencl --rule B35678/S5678 -o diehard.cl", 0,
+           "'golgen synth --rule B35678/S5678 --lib gate2'");
+    assert_int_equal(golgen("--target ptx --rule B3/S23 -o life.ptx"), 0);
+    assert_null(strstr(out_text, "note:"));
+}
+
 static void test_rule_command(void **state)
 {
     (void)state;
@@ -216,6 +230,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_and_usage),
+        cmocka_unit_test(test_emit_uncached_note),
         cmocka_unit_test(test_rule_command),
         cmocka_unit_test(test_verify_command),
         cmocka_unit_test(test_run_results),
