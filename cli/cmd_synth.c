@@ -160,10 +160,6 @@ static void search_log(const gg_synth_result *r, char *buf, size_t size)
                                 names[r->per_k[i].status], r->per_k[i].seconds);
 }
 
-/* Stores a new result unless the cache already holds one at least as
- * good: fewer gates, or as few and proven, or as few, neither proven and
- * a lower bound at least as high (a run that settles one more k keeps its
- * bound even when its network is the cached one). */
 /* The old entry's log steps for the k below this run's first one (a run
  * that starts at the cached lower bound would otherwise drop the steps
  * that proved it), then this run's steps. */
@@ -188,6 +184,10 @@ static void merge_search(const char *old, const char *now, char *out,
         out[len - 1] = 0;
 }
 
+/* Stores a new result unless the cache already holds one at least as
+ * good: fewer gates, or as few and proven, or as few, neither proven and
+ * a lower bound at least as high (a run that settles one more k keeps its
+ * bound even when its network is the cached one). */
 static int store(const synth_args *a, const gg_rule *rule, gg_front_kind front,
                  gg_lib lib, const outcome *o, gg_err *err)
 {

@@ -5,7 +5,6 @@
 
 #include "adder.h"
 #include "cache.h"
-#include "cms.h"
 #include "lut_map.h"
 #include "net_build.h"
 #include "synth.h"

@@ -148,20 +148,19 @@ void gg_net_observable_tt(const gg_net *n, int gate, gg_tt *t)
         t->on[w] ^= same.on[w];
 }
 
-int gg_net_window_tt(const gg_net *n, int gate, const int *leaves,
-                     const uint8_t *flip, int n_leaves, const gg_tt *f,
-                     gg_tt *h)
+int gg_net_signal_over(const gg_net *n, int signal, const int *leaves,
+                       const uint8_t *flip, int n_leaves, const gg_tt *f,
+                       const gg_tt *rows, gg_tt *h)
 {
-    static gg_tt leaf[GG_TT_MAX_INPUTS]; /* 4 KB each */
-    gg_tt value, obs;
+    static gg_tt leaf[GG_TT_MAX_INPUTS]; /* 1 KB each */
+    gg_tt value;
     for (int l = 0; l < n_leaves; l++)
         gg_net_signal_tt(n, leaves[l], &leaf[l]);
-    gg_net_signal_tt(n, n->n_inputs + gate, &value);
-    gg_net_observable_tt(n, gate, &obs);
+    gg_net_signal_tt(n, signal, &value);
     memset(h, 0, sizeof *h);
     h->n_inputs = n_leaves;
     for (int r = 0; r < gg_tt_rows(f); r++) {
-        if (!gg_tt_get(f->care, r) || !gg_tt_get(obs.on, r))
+        if (!gg_tt_get(f->care, r) || (rows && !gg_tt_get(rows->on, r)))
             continue;
         int x = 0;
         for (int l = 0; l < n_leaves; l++)
@@ -173,6 +172,16 @@ int gg_net_window_tt(const gg_net *n, int gate, const int *leaves,
         gg_tt_put(h->on, x, v);
     }
     return 0;
+}
+
+int gg_net_window_tt(const gg_net *n, int gate, const int *leaves,
+                     const uint8_t *flip, int n_leaves, const gg_tt *f,
+                     gg_tt *h)
+{
+    gg_tt obs;
+    gg_net_observable_tt(n, gate, &obs);
+    return gg_net_signal_over(n, n->n_inputs + gate, leaves, flip, n_leaves,
+                              f, &obs, h);
 }
 
 int gg_net_check(const gg_net *n, int o, const gg_tt *t, int *first_bad)

@@ -66,6 +66,16 @@ void gg_net_signal_tt(const gg_net *n, int s, gg_tt *t);
  * there complements the output), as the on-set of a table. */
 void gg_net_observable_tt(const gg_net *n, int gate, gg_tt *t);
 
+/* Signal `signal` as a table over the signals leaves[0..n_leaves-1] (leaf
+ * l complemented where flip[l]; flip may be NULL): h's row x (bit l = leaf
+ * l) is cared for when some care row of f, among those rows->on selects
+ * (rows NULL: all), gives the leaves those values, and then holds the
+ * signal's value there. Returns 0, or -1 when the leaves do not determine
+ * the signal on those rows (h is then unusable). */
+int gg_net_signal_over(const gg_net *n, int signal, const int *leaves,
+                       const uint8_t *flip, int n_leaves, const gg_tt *f,
+                       const gg_tt *rows, gg_tt *h);
+
 /* What gate `gate` must compute over the signals leaves[0..n_leaves-1]
  * (leaf l complemented where flip[l]; flip may be NULL): h's row x (bit l
  * = leaf l) is cared for when some care row of f gives the leaves those

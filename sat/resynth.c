@@ -117,6 +117,42 @@ static int splice(const gg_net *n, int root, const window *w,
     return 0;
 }
 
+/* Out of time, or Ctrl-C. */
+static bool stopped(const gg_resynth_opts *o, double deadline)
+{
+    return (deadline > 0 && gg_kjob_now() > deadline) ||
+           (o->cancel && *o->cancel);
+}
+
+/* The most leaves a window may read (default 6). */
+static int max_leaves(const gg_resynth_opts *o)
+{
+    return o->leaves > 0 ? o->leaves : 6;
+}
+
+/* The per-window search time the options ask for (default 2 s). */
+static double window_seconds(const gg_resynth_opts *o)
+{
+    return o->window_seconds > 0 ? o->window_seconds : 2;
+}
+
+/* Seconds for one exact synthesis: per, or what is left before the
+ * deadline (<= 0: none left). */
+static double solve_seconds(double per, double deadline)
+{
+    double left = deadline > 0 ? deadline - gg_kjob_now() : per;
+    return left < per ? left : per;
+}
+
+/* A synthesized replacement is taken when it has fewer gates than the
+ * ones it replaces, is not constant and needs no inverted output (that
+ * would need a NOT inside the network). */
+static bool usable(const gg_synth_result *res, int fewer_than)
+{
+    return res->exact && !res->net.out_neg[0] &&
+           res->net.n_gates < fewer_than && res->net.out[0] != GG_SIG_CONST0;
+}
+
 /* A smaller network for the window at root, into *better; 1 if found. */
 static int try_root(const gg_net *n, const int *readers, int root,
                     const gg_tt *f, const gg_resynth_opts *o, double deadline,
@@ -125,22 +161,19 @@ static int try_root(const gg_net *n, const int *readers, int root,
     static window w;
     static gg_synth_result res;
     gg_tt h;
-    grow(n, readers, root, o->leaves > 0 ? o->leaves : 6, &w);
+    grow(n, readers, root, max_leaves(o), &w);
     if (w.n_gates < 2 || w.n_leaves > GG_TT_MAX_INPUTS)
         return 0;
     gg_net_window_tt(n, root, w.leaf, NULL, w.n_leaves, f, &h);
-    double per = o->window_seconds > 0 ? o->window_seconds : 2;
-    double left = deadline > 0 ? deadline - gg_kjob_now() : per;
     gg_synth_opts so = {.lib = o->lib, .k_max = w.n_gates - 1, .threads = 1,
                         .cancel = o->cancel,
-                        .time_limit = left < per ? left : per};
+                        .time_limit = solve_seconds(window_seconds(o),
+                                                    deadline)};
     if (so.time_limit <= 0)
         return 0;
     if (gg_synth_run(&h, &so, &res, err))
         return -1;
-    /* an inverted result would need a NOT inside the network */
-    if (!res.exact || res.net.out_neg[0] || res.net.n_gates >= w.n_gates ||
-        res.net.out[0] == GG_SIG_CONST0)
+    if (!usable(&res, w.n_gates))
         return 0;
     if (splice(n, root, &w, &res.net, better, err))
         return -1;
@@ -255,8 +288,7 @@ static int try_resub(const gg_net *n, const int *readers, int root,
                 known = (r.found[i] & m) == r.found[i];
             if (known || !determines(&r, m, t.on))
                 continue;
-            if (solves == RESUB_SOLVES ||
-                (deadline > 0 && gg_kjob_now() > deadline))
+            if (solves == RESUB_SOLVES || stopped(o, deadline))
                 return 0;
             r.found[r.n_found++] = m;
             solves++;
@@ -265,16 +297,15 @@ static int try_resub(const gg_net *n, const int *readers, int root,
                 if (m >> p & 1)
                     w.leaf[w.n_leaves++] = r.pool[p];
             gg_net_window_tt(n, root, w.leaf, NULL, w.n_leaves, f, &h);
-            double left = deadline > 0 ? deadline - gg_kjob_now() : 1;
+            /* 1 s each: a few inputs, usually solved in milliseconds */
             gg_synth_opts so = {.lib = o->lib, .k_max = cone - 1,
-                                .cancel = o->cancel,
-                                .threads = 1, .time_limit = left < 1 ? left : 1};
+                                .cancel = o->cancel, .threads = 1,
+                                .time_limit = solve_seconds(1, deadline)};
             if (so.time_limit <= 0)
                 return 0;
             if (gg_synth_run(&h, &so, &res, err))
                 return -1;
-            if (!res.exact || res.net.out_neg[0] ||
-                res.net.n_gates >= cone || res.net.out[0] == GG_SIG_CONST0)
+            if (!usable(&res, cone))
                 continue;
             if (splice(n, root, &w, &res.net, better, err))
                 return -1;
@@ -285,13 +316,6 @@ static int try_resub(const gg_net *n, const int *readers, int root,
     return 0;
 }
 
-/* Two roots at once: r2 and an earlier r1 that is also read outside the
- * window, with every gate that goes when both do, re-solved as one
- * two-output network (sat/encode.h's second output). Shared logic that
- * neither root's window can shed alone goes this way (HighLife's gate2
- * network had three such pairs). Both roots keep their exact values on
- * every leaf combination a care row produces: what one root may do on a
- * row where it is not observed depends on the other. */
 /* Is r1 read outside the window (the output counts)? Else it is part of
  * r2's own window. */
 static bool read_outside(const gg_net *n, const bool *in, int r1)
@@ -321,33 +345,6 @@ static bool leaf_reads_root(const gg_net *n, const window *w, int r1)
         if (hit[w->leaf[l]])
             return true;
     return false;
-}
-
-/* The two roots' tables over the leaves, on every combination a care row
- * of f produces. */
-static void pair_tables(const gg_net *n, const window *w, int r1, int r2,
-                        const gg_tt *f, gg_tt *h1, gg_tt *h2)
-{
-    static gg_tt leaf[GG_TT_MAX_INPUTS];
-    gg_tt v1, v2;
-    for (int l = 0; l < w->n_leaves; l++)
-        gg_net_signal_tt(n, w->leaf[l], &leaf[l]);
-    gg_net_signal_tt(n, n->n_inputs + r1, &v1);
-    gg_net_signal_tt(n, n->n_inputs + r2, &v2);
-    memset(h1, 0, sizeof *h1);
-    memset(h2, 0, sizeof *h2);
-    h1->n_inputs = h2->n_inputs = w->n_leaves;
-    for (int r = 0; r < gg_tt_rows(f); r++) {
-        if (!gg_tt_get(f->care, r))
-            continue;
-        int x = 0;
-        for (int l = 0; l < w->n_leaves; l++)
-            x |= gg_tt_get(leaf[l].on, r) << l;
-        gg_tt_put(h1->care, x, 1);
-        gg_tt_put(h1->on, x, gg_tt_get(v1.on, r));
-        gg_tt_put(h2->care, x, 1);
-        gg_tt_put(h2->on, x, gg_tt_get(v2.on, r));
-    }
 }
 
 /* k gates with main output f1 (the last gate) and f2 at gate out2, neither
@@ -462,6 +459,13 @@ static int splice_pair(const gg_net *n, const window *w, const int *root,
     return 0;
 }
 
+/* Two roots at once: r2 and an earlier r1 that is also read outside the
+ * window, with every gate that goes when both do, re-solved as one
+ * two-output network (sat/encode.h's second output). Shared logic that
+ * neither root's window can shed alone goes this way (HighLife's gate2
+ * network had three such pairs). Both roots keep their exact values on
+ * every leaf combination a care row produces: what one root may do on a
+ * row where it is not observed depends on the other. */
 static int try_pair(const gg_net *n, const int *readers, int r1, int r2,
                     const gg_tt *f, const gg_resynth_opts *o, double deadline,
                     gg_net *better, gg_err *err)
@@ -473,20 +477,20 @@ static int try_pair(const gg_net *n, const int *readers, int r1, int r2,
     if (cone < 3 || !read_outside(n, w.in, r1))
         return 0;
     find_leaves(n, &w);
-    if (w.n_leaves > (o->leaves > 0 ? o->leaves : 6) ||
+    if (w.n_leaves > max_leaves(o) ||
         leaf_reads_root(n, &w, r1))
         return 0;
-    pair_tables(n, &w, r1, r2, f, &h1, &h2);
+    gg_net_signal_over(n, n->n_inputs + r1, w.leaf, NULL, w.n_leaves, f,
+                       NULL, &h1);
+    gg_net_signal_over(n, n->n_inputs + r2, w.leaf, NULL, w.n_leaves, f,
+                       NULL, &h2);
     int k = cone - 1;
     for (int swap = 0; swap < 2; swap++)
         for (int out2 = 0; out2 + 1 < k; out2++) {
-            double per = o->window_seconds > 0 ? o->window_seconds : 2;
-            double end = gg_kjob_now() + per;
-            if (deadline > 0 && end > deadline)
-                end = deadline;
-            if ((deadline > 0 && gg_kjob_now() > deadline) ||
-                (o->cancel && *o->cancel))
+            if (stopped(o, deadline))
                 return 0;
+            double end = gg_kjob_now() +
+                         solve_seconds(window_seconds(o), deadline);
             if (!solve_pair(swap ? &h1 : &h2, swap ? &h2 : &h1, k, out2,
                             o->lib, end, &sub))
                 continue;
@@ -509,8 +513,7 @@ static int try_pairs(const gg_net *n, const int *readers, const gg_tt *f,
 {
     for (int r2 = n->n_gates - 1; r2 > 0; r2--)
         for (int r1 = r2 - 1; r1 >= 0; r1--) {
-            if ((deadline > 0 && gg_kjob_now() > deadline) ||
-                (o->cancel && *o->cancel))
+            if (stopped(o, deadline))
                 return 0;
             int rc = try_pair(n, readers, r1, r2, f, o, deadline, better, err);
             if (rc)
@@ -534,8 +537,7 @@ int gg_resynth(gg_net *net, const gg_tt *f, const gg_resynth_opts *o,
         again = false;
         count_readers(net, readers);
         for (int root = net->n_gates - 1; root >= 0; root--) {
-            if ((deadline > 0 && gg_kjob_now() > deadline) ||
-                (o->cancel && *o->cancel))
+            if (stopped(o, deadline))
                 return before - net->n_gates;
             int rc = try_root(net, readers, root, f, o, deadline, &better, err);
             if (rc == 0 && !o->no_divisors)

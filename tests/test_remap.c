@@ -38,6 +38,12 @@ static int add(gg_net *n, gg_op op, int lut, int a, int b, int c)
     return s;
 }
 
+/* A random signal of n so far: an input or a gate. */
+static int any_signal(const gg_net *n)
+{
+    return (int)(rng() % (uint64_t)(n->n_inputs + n->n_gates));
+}
+
 static gg_net empty(int inputs)
 {
     gg_net n;
@@ -121,8 +127,7 @@ static void test_map_two_input_luts(void **state)
         gg_net n = empty(5), g;
         int luts = 3 + (int)(rng() % 6);
         for (int i = 0; i < luts; i++) {
-            int sig = n.n_inputs + n.n_gates;
-            int a = (int)(rng() % (uint64_t)sig), b = (int)(rng() % (uint64_t)sig);
+            int a = any_signal(&n), b = any_signal(&n);
             unsigned f4 = 1 + (unsigned)(rng() % 14); /* not constant */
             add(&n, GG_OP_LUT3, lut2(f4), a, b, b);
         }
@@ -147,9 +152,8 @@ static void test_map_random(void **state)
         gg_net n = empty(6), g;
         int luts = 2 + (int)(rng() % 7);
         for (int i = 0; i < luts; i++) {
-            int sig = n.n_inputs + n.n_gates;
-            add(&n, GG_OP_LUT3, (int)(rng() & 0xFF), (int)(rng() % (uint64_t)sig),
-                (int)(rng() % (uint64_t)sig), (int)(rng() % (uint64_t)sig));
+            add(&n, GG_OP_LUT3, (int)(rng() & 0xFF), any_signal(&n),
+                any_signal(&n), any_signal(&n));
         }
         n.out[0] = (uint16_t)(n.n_inputs + n.n_gates - 1);
         n.out_neg[0] = (uint8_t)(rng() & 1);
@@ -280,9 +284,7 @@ static void test_resynth_random(void **state)
         gg_net n = empty(5);
         int gates = 4 + (int)(rng() % 14);
         for (int i = 0; i < gates; i++) {
-            int sig = n.n_inputs + n.n_gates;
-            add(&n, (gg_op)(rng() % 4), 0, (int)(rng() % (uint64_t)sig),
-                (int)(rng() % (uint64_t)sig), 0);
+            add(&n, (gg_op)(rng() % 4), 0, any_signal(&n), any_signal(&n), 0);
         }
         n.out[0] = (uint16_t)(n.n_inputs + n.n_gates - 1);
         gg_tt t = table_of(&n, false);
