@@ -9,13 +9,7 @@
 
 #include <cryptominisat5/cryptominisat_c.h>
 
-/* The C API has neither an interrupt nor conflict statistics. The C++
- * SATSolver methods behind them are exported, and cmsat_new() returns that
- * very C++ object, so we call them by their Itanium-ABI names with the
- * object as the implicit first argument. interrupt_asap only sets an atomic
- * flag, which is what makes it safe from another thread. */
-void _ZN5CMSat9SATSolver14interrupt_asapEv(SATSolver *self);
-uint64_t _ZN5CMSat9SATSolver17get_sum_conflictsEv(SATSolver *self);
+#include "cms_shim.h"
 
 struct gg_sat {
     SATSolver *cms;
@@ -105,12 +99,12 @@ bool gg_sat_value(const gg_sat *s, int v)
 
 void gg_sat_interrupt(gg_sat *s)
 {
-    _ZN5CMSat9SATSolver14interrupt_asapEv(s->cms);
+    gg_cms_interrupt(s->cms);
 }
 
 uint64_t gg_sat_conflicts(gg_sat *s)
 {
-    return _ZN5CMSat9SATSolver17get_sum_conflictsEv(s->cms);
+    return gg_cms_conflicts(s->cms);
 }
 
 #else /* cache-only build: every caller checks gg_sat_available() */

@@ -1,0 +1,20 @@
+/* C entry points to CryptoMiniSat's C++ API (sat/cms_shim.cpp). */
+#ifndef GG_SAT_CMS_SHIM_H
+#define GG_SAT_CMS_SHIM_H
+
+#include <stdint.h>
+
+#include <cryptominisat5/cryptominisat_c.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+void gg_cms_interrupt(SATSolver *s);
+uint64_t gg_cms_conflicts(SATSolver *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
