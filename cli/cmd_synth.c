@@ -146,6 +146,10 @@ static int parse_args(int argc, char **argv, synth_args *a, gg_err *err)
     }
     if (!a->rule || optind != argc)
         return gg_fail(err, "--rule is required; see 'golgen synth --help'");
+    if (a->opts.k_min && a->opts.k_max && a->opts.k_min > a->opts.k_max)
+        return gg_fail(err, "--k-min %d is above --k-max %d: nothing to "
+                       "search; give k-min <= k-max", a->opts.k_min,
+                       a->opts.k_max);
     return 0;
 }
 
@@ -463,8 +467,13 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
         gg_front_final_tt(rule, &f, &t, err))
         return GG_EXIT_USAGE;
     int have = from_cache(a, rule, front, lib, o, err);
-    if (have < 0)
+    if (have < 0 && !a->force)
         return GG_EXIT_CHECK_FAILED;
+    if (have < 0) { /* the message says --force replaces it: so it does */
+        fprintf(stderr, "golgen synth: %s; --force: searching afresh and "
+                "replacing it\n", err->msg);
+        have = 0;
+    }
     if (have == 1 && !a->force)
         return GG_EXIT_OK;
     static gg_net upper;
@@ -477,6 +486,15 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
     have = 0;
     for (int i = 0; i < st.n; i++)
         consider(&st.net[i], lib, &upper, &have);
+    /* what the emitters build without a cache entry (a fraction of a
+     * second, not interruptible): a run stopped early must not store a
+     * network worse than that (B3568/S1245 gate2 stopped in the adder
+     * step stored a 39-gate decision diagram; the emitters make 21) */
+    static gg_net fallback;
+    char source[GG_CIRCUIT_SOURCE_MAX];
+    if (gg_circuit_fallback(rule, front, lib, &f, &t, &fallback, source, err))
+        return GG_EXIT_CHECK_FAILED;
+    consider(&fallback, lib, &upper, &have);
     o->cached = false;
     if (solve(a, &t, have == 1 ? &upper : NULL, known_lower, o, err))
         return gg_sat_available() ? GG_EXIT_CHECK_FAILED : GG_EXIT_ENV;
@@ -492,10 +510,12 @@ int gg_cmd_synth(int argc, char **argv)
                     .resynth_leaves = 6, .t0 = gg_kjob_now()};
     gg_err err;
     int rc = parse_args(argc, argv, &a, &err);
-    if (rc) {
-        usage(rc > 0 ? stdout : stderr);
-        return rc > 0 ? GG_EXIT_OK : gg_cli_error("synth", GG_EXIT_USAGE, &err);
+    if (rc > 0) {
+        usage(stdout);
+        return GG_EXIT_OK;
     }
+    if (rc) /* the message alone: the usage would bury it */
+        return gg_cli_error("synth", GG_EXIT_USAGE, &err);
     gg_rule rule;
     gg_front_kind front;
     gg_lib lib;

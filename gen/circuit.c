@@ -1,6 +1,7 @@
 #include "circuit.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "adder.h"
@@ -9,13 +10,14 @@
 #include "net_build.h"
 #include "synth.h"
 
-/* cand replaces c's final stage when it costs less. */
-static void take(gg_circuit *c, const gg_net *cand, const char *source)
+/* cand replaces the best network when it costs less. */
+static void take(gg_net *best, char *source, gg_lib lib, const gg_net *cand,
+                 const char *from)
 {
-    if (gg_synth_cost(cand, c->lib) >= gg_synth_cost(&c->final, c->lib))
+    if (gg_synth_cost(cand, lib) >= gg_synth_cost(best, lib))
         return;
-    c->final = *cand;
-    snprintf(c->source, sizeof c->source, "%s", source);
+    *best = *cand;
+    snprintf(source, GG_CIRCUIT_SOURCE_MAX, "%s", from);
 }
 
 /* No cache entry: networks far smaller than the decision diagram, each
@@ -25,23 +27,44 @@ static void take(gg_circuit *c, const gg_net *cand, const char *source)
  * For gate2 also a LUT network (the cache's, else the adder tree's)
  * mapped LUT by LUT: Day & Night 20 gates against the gate2 adder
  * tree's 36. */
+/* GG_CIRCUIT_ADDER_WORK, or $GOLGEN_FALLBACK_WORK when it is a number. */
+static uint64_t fallback_work(void)
+{
+    const char *e = getenv("GOLGEN_FALLBACK_WORK");
+    char *end;
+    unsigned long long w = e ? strtoull(e, &end, 10) : 0;
+    return e && *e && !*end && w > 0 ? w : GG_CIRCUIT_ADDER_WORK;
+}
+
 static void improve_fallback(const gg_rule *rule, gg_front_kind front,
-                             gg_lib lib, const gg_tt *t, gg_circuit *c)
+                             gg_lib lib, const gg_front *f, const gg_tt *t,
+                             gg_net *best, char *source)
 {
     static gg_net cand, lut;
     gg_err ignore;
-    if (gg_adder_net(&c->front, t, lib, GG_CIRCUIT_ADDER_SECONDS, NULL,
-                     &cand, &ignore) == 0)
-        take(c, &cand, "the adder tree");
+    if (gg_adder_net_repro(f, t, lib, fallback_work(),
+                           GG_CIRCUIT_ADDER_SECONDS, &cand, &ignore) == 0)
+        take(best, source, lib, &cand, "the adder tree");
     if (lib != GG_LIB_GATE2)
         return;
     bool have = gg_cache_lookup(NULL, rule, front, GG_LIB_LUT3, &lut, NULL,
                                 &ignore) == 1 ||
-                gg_adder_net(&c->front, t, GG_LIB_LUT3,
-                             GG_CIRCUIT_ADDER_SECONDS, NULL, &lut,
-                             &ignore) == 0;
+                gg_adder_net_repro(f, t, GG_LIB_LUT3, fallback_work(),
+                                   GG_CIRCUIT_ADDER_SECONDS, &lut,
+                                   &ignore) == 0;
     if (have && gg_lut3_to_gate2(&lut, t, &cand, &ignore) == 0)
-        take(c, &cand, "LUTs mapped to gates");
+        take(best, source, lib, &cand, "LUTs mapped to gates");
+}
+
+int gg_circuit_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
+                        const gg_front *f, const gg_tt *final_tt, gg_net *out,
+                        char *source, gg_err *err)
+{
+    if (gg_net_build_from_tt(final_tt, lib, out, err))
+        return -1;
+    snprintf(source, GG_CIRCUIT_SOURCE_MAX, "decision diagram");
+    improve_fallback(rule, front, lib, f, final_tt, out, source);
+    return 0;
 }
 
 int gg_circuit_build(const gg_rule *rule, gg_front_kind front, gg_lib lib,
@@ -66,11 +89,8 @@ int gg_circuit_build(const gg_rule *rule, gg_front_kind front, gg_lib lib,
         snprintf(c->source, sizeof c->source, "the SAT network cache");
         return 0;
     }
-    if (gg_net_build_from_tt(&final_tt, lib, &c->final, err))
-        return -1;
-    snprintf(c->source, sizeof c->source, "decision diagram");
-    improve_fallback(rule, front, lib, &final_tt, c);
-    return 0;
+    return gg_circuit_fallback(rule, front, lib, &c->front, &final_tt,
+                               &c->final, c->source, err);
 }
 
 int gg_circuit_check(const gg_circuit *c, int *first_bad)

@@ -141,10 +141,17 @@ static int weight_of(const char *name)
     return name[0] == 'c' && name[1] ? 2 : 1;
 }
 
+/* What the exact rest may spend: wall seconds (<= 0: the default), work
+ * (gg_synth_opts.work_limit; 0: none), Ctrl-C. */
+typedef struct budget {
+    double seconds;
+    uint64_t work;
+    volatile sig_atomic_t *cancel;
+} budget;
+
 /* The tree down to rest_bits count bits, then the rest synthesized. */
 static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
-                     int rest_bits, double seconds,
-                     volatile sig_atomic_t *cancel, gg_net *net, gg_err *err)
+                     int rest_bits, const budget *b, gg_net *net, gg_err *err)
 {
     int centre = f->n_inputs - 1;
     memset(net, 0, sizeof *net);
@@ -164,12 +171,14 @@ static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
     if (rest_table(&t, f, &g, err))
         return -1;
     double limit = rest_bits > 4 ? 10 : 30;
+    /* the wide rest only needs a good network, not a proof: 1 s per shape
+     * (or the work budget) */
     gg_synth_opts o = {.lib = lib,
-                       .time_limit = seconds > 0 && seconds < limit ? seconds
-                                                                    : limit,
-                       .shape_time_limit = rest_bits > 4 ? 1 : 0,
-                       .cancel = cancel};
-    /* the wide rest only needs a good network, not a proof: 1 s per shape */
+                       .time_limit = b->seconds > 0 && b->seconds < limit
+                                         ? b->seconds : limit,
+                       .shape_time_limit = rest_bits > 4 && !b->work ? 1 : 0,
+                       .work_limit = b->work,
+                       .cancel = b->cancel};
     static gg_synth_result res; /* large; one adder build at a time */
     if (!gg_sat_available()) { /* no solver: the rest as a decision diagram */
         memset(&res, 0, sizeof res);
@@ -189,20 +198,32 @@ static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
  * (a 6-input rest, still solved in well under a second for Life, and it
  * is what finds Life's minimal 6 LUTs behind the rowsum-lr front: one full
  * adder over sT L R, then 4 LUTs). The cheaper network wins. */
+static int both_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
+                      budget b, gg_net *net, gg_err *err)
+{
+    static gg_net wide;
+    gg_err ignore;
+    if (lib == GG_LIB_LUT3 && b.seconds > 0)
+        b.seconds /= 2; /* two tries share it */
+    if (adder_try(front, f, lib, REST_BITS, &b, net, err))
+        return -1;
+    if (lib == GG_LIB_LUT3 && /* gate2: 10 s for no gain on Life */
+        adder_try(front, f, lib, REST_BITS + 1, &b, &wide, &ignore) == 0 &&
+        gg_synth_cost(&wide, lib) < gg_synth_cost(net, lib))
+        *net = wide;
+    return 0;
+}
+
 int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
                  double seconds, volatile sig_atomic_t *cancel, gg_net *net,
                  gg_err *err)
 {
-    static gg_net wide;
-    gg_err ignore;
-    if (lib == GG_LIB_LUT3 && seconds > 0)
-        seconds /= 2; /* two tries share it */
-    if (adder_try(front, f, lib, REST_BITS, seconds, cancel, net, err))
-        return -1;
-    if (lib == GG_LIB_LUT3 && /* gate2: 10 s for no gain on Life */
-        adder_try(front, f, lib, REST_BITS + 1, seconds, cancel, &wide,
-                  &ignore) == 0 &&
-        gg_synth_cost(&wide, lib) < gg_synth_cost(net, lib))
-        *net = wide;
-    return 0;
+    return both_tries(front, f, lib, (budget){seconds, 0, cancel}, net, err);
+}
+
+int gg_adder_net_repro(const gg_front *front, const gg_tt *f, gg_lib lib,
+                       uint64_t work, double seconds, gg_net *net,
+                       gg_err *err)
+{
+    return both_tries(front, f, lib, (budget){seconds, work, NULL}, net, err);
 }

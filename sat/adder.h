@@ -22,4 +22,12 @@ int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
                  double seconds, volatile sig_atomic_t *cancel, gg_net *net,
                  gg_err *err);
 
+/* The same within a budget of solver work rather than time, on one thread
+ * (gg_synth_opts.work_limit, for each of the rest's searches): the same
+ * network on every machine, as emitters need for a rule with no cache
+ * entry. seconds only guards against the pathological. */
+int gg_adder_net_repro(const gg_front *front, const gg_tt *f, gg_lib lib,
+                       uint64_t work, double seconds, gg_net *net,
+                       gg_err *err);
+
 #endif

@@ -18,6 +18,7 @@ struct gg_sat {
     slice_lbool model;
     c_Lit *buf;       /* clause being converted */
     int buf_cap;
+    uint64_t conflict_budget; /* per solve; 0: none */
 };
 
 bool gg_sat_available(void) { return true; }
@@ -83,6 +84,9 @@ gg_sat_result gg_sat_solve(gg_sat *s, double max_seconds)
 {
     sync_vars(s);
     cmsat_set_max_time(s->cms, max_seconds > 0 ? max_seconds : 1e12);
+    if (s->conflict_budget)
+        gg_cms_set_max_conflicts(s->cms, gg_cms_conflicts(s->cms) +
+                                             s->conflict_budget);
     c_lbool r = cmsat_solve(s->cms);
     if (r.x == L_TRUE) {
         s->model = cmsat_get_model(s->cms);
@@ -95,6 +99,11 @@ bool gg_sat_value(const gg_sat *s, int v)
 {
     size_t i = (size_t)(v - 1);
     return i < s->model.num_vals && s->model.vals[i].x == L_TRUE;
+}
+
+void gg_sat_set_conflict_budget(gg_sat *s, uint64_t n)
+{
+    s->conflict_budget = n;
 }
 
 void gg_sat_interrupt(gg_sat *s)
@@ -129,6 +138,7 @@ gg_sat_result gg_sat_solve(gg_sat *s, double max_seconds)
 }
 bool gg_sat_value(const gg_sat *s, int v) { (void)s, (void)v; return false; }
 void gg_sat_interrupt(gg_sat *s) { (void)s; }
+void gg_sat_set_conflict_budget(gg_sat *s, uint64_t n) { (void)s, (void)n; }
 uint64_t gg_sat_conflicts(gg_sat *s) { (void)s; return 0; }
 
 #endif

@@ -36,6 +36,11 @@ int gg_sat_var(gg_sat *s);
 /* Adds the clause lits[0] | ... | lits[n-1]. */
 void gg_sat_clause(gg_sat *s, const int *lits, int n);
 
+/* Each later solve stops after n more conflicts (0: no limit). Unlike
+ * time, such a budget gives the same answer on any machine under any
+ * load. */
+void gg_sat_set_conflict_budget(gg_sat *s, uint64_t n);
+
 /* Solves within max_seconds of CPU time (<= 0: no limit). */
 gg_sat_result gg_sat_solve(gg_sat *s, double max_seconds);
 

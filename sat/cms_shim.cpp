@@ -15,6 +15,11 @@ void gg_cms_interrupt(SATSolver *s)
     s->interrupt_asap();
 }
 
+void gg_cms_set_max_conflicts(SATSolver *s, uint64_t n)
+{
+    s->set_max_confl(n);
+}
+
 uint64_t gg_cms_conflicts(SATSolver *s)
 {
     return s->get_sum_conflicts();

@@ -12,6 +12,7 @@ extern "C" {
 
 void gg_cms_interrupt(SATSolver *s);
 uint64_t gg_cms_conflicts(SATSolver *s);
+void gg_cms_set_max_conflicts(SATSolver *s, uint64_t n);
 
 #ifdef __cplusplus
 }

@@ -22,6 +22,7 @@ typedef struct job {
     int first;             /* GG_SAT_ONLY: first shape of the range */
     bool reverse;          /* GG_SAT_REVERSE: last shape first */
     atomic_int next, done, stop, undecided;
+    atomic_uint_fast64_t work; /* conflicts + GG_KJOB_PROBLEM_WORK each */
     pthread_mutex_t mu;
     gg_sat *running[MAX_THREADS];
     bool found;
@@ -112,6 +113,9 @@ static void solve_one(job *j, int id, int p)
     double t0 = gg_kjob_now();
     if (s && !j->shapes) /* one problem: the solver gets every thread */
         gg_sat_set_threads(s, in->threads);
+    if (s && in->work_limit)
+        gg_sat_set_conflict_budget(s, in->work_limit -
+                                          atomic_load(&j->work));
     gg_enc *e = s ? gg_enc_new(&spec, s, &err) : NULL;
     if (e && !atomic_load(&j->stop)) {
         rc = 0;
@@ -127,6 +131,12 @@ static void solve_one(job *j, int id, int p)
                                                                    : "?",
                 (unsigned long long)gg_sat_conflicts(s), gg_kjob_now() - t0);
     j->status[p] = (int8_t)st;
+    uint64_t cost = gg_sat_conflicts(s) + GG_KJOB_PROBLEM_WORK;
+    uint64_t work = atomic_fetch_add(&j->work, cost) + cost;
+    if (in->work_limit && work >= in->work_limit) {
+        atomic_store(&j->undecided, 1); /* the rest untried */
+        atomic_store(&j->stop, 1);
+    }
     record(j, id, s, st, &net, rc, &err);
     gg_enc_free(e);
     gg_sat_free(s);
@@ -300,6 +310,7 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
         list_undecided(j, undecided, n_undecided, err))
         rc = -1;
     stat->conflicts = j->conflicts;
+    stat->work = atomic_load(&j->work);
     stat->seconds = gg_kjob_now() - t0;
     pthread_mutex_destroy(&j->mu);
     free(j->shapes);

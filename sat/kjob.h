@@ -28,11 +28,17 @@ typedef struct gg_kjob_in {
     int init_rows;
     double deadline;      /* gg_kjob_now() value; <= 0: none */
     double problem_limit; /* seconds per shape; <= 0: none */
+    uint64_t work_limit;  /* > 0: stop once the work (gg_synth_k.work) reaches
+                             it; deterministic only with one thread */
     const int *subset;    /* only these shapes (indices), or NULL: all */
     int n_subset;
     volatile sig_atomic_t *cancel;
     bool progress;
 } gg_kjob_in;
+
+/* Work charged for each problem started, on top of its conflicts: the
+ * encoding and the solver's start-up cost about as much as this many. */
+#define GG_KJOB_PROBLEM_WORK 20
 
 /* Fills stat (status SAT: *net holds the verified network). When
  * undecided is not NULL it receives the malloc'd indices of the shapes left

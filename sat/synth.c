@@ -89,6 +89,7 @@ typedef struct search_state {
     int shape_max;
     int *pending[GG_ENC_MAX_GATES + 1]; /* undecided shapes per k */
     int n_pending[GG_ENC_MAX_GATES + 1];
+    uint64_t work;                      /* gg_synth_k.work, all k so far */
 } search_state;
 
 /* A gate2 network is normalized (0 on the all-zero row), so a function
@@ -102,7 +103,8 @@ static bool out_of_time(const search_state *s)
 {
     const gg_synth_opts *o = s->o;
     return (o->cancel && *o->cancel) ||
-           (o->time_limit > 0 && gg_kjob_now() > s->t0 + o->time_limit);
+           (o->time_limit > 0 && gg_kjob_now() > s->t0 + o->time_limit) ||
+           (o->work_limit && s->work >= o->work_limit);
 }
 
 /* One k, all shapes or the pending ones; records stats and the outcome. */
@@ -116,11 +118,14 @@ static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
                      .lim = o->lim,
                      .min_pi_slots = gg_symm_essential(s->f, NULL),
                      .use_shapes = shapes,
-                     .threads = o->threads ? o->threads : 2,
+                     .threads = o->work_limit ? 1
+                                : o->threads ? o->threads : 2,
                      .init_rows = o->init_rows ? o->init_rows
                                   : gg_tt_rows(s->f) <= 128 ? 128 : 64,
                      .deadline = k_deadline(o, s->t0),
                      .problem_limit = second_pass ? 0 : o->shape_time_limit,
+                     .work_limit = o->work_limit ? o->work_limit - s->work
+                                                 : 0,
                      .subset = second_pass && shapes ? s->pending[k] : NULL,
                      .n_subset = s->n_pending[k],
                      .cancel = o->cancel, .progress = o->progress};
@@ -130,6 +135,7 @@ static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
     if (res->n_k >= GG_SYNTH_MAX_STEPS ||
         gg_kjob_run(&in, &net, st, &undecided, &n_undecided, err))
         return -1;
+    s->work += st->work;
     free(s->pending[k]);
     s->pending[k] = undecided, s->n_pending[k] = n_undecided;
     res->n_k++;
@@ -199,7 +205,7 @@ static int search(const gg_tt *f, const gg_synth_opts *o,
                    : smk && atoi(smk) > 0 ? atoi(smk)
                    : o->lib == GG_LIB_LUT3 ? 7 : 9;
     int rc = first_pass(s, first, err);
-    if (!rc && o->shape_time_limit > 0)
+    if (!rc && o->shape_time_limit > 0 && !o->work_limit)
         rc = second_pass(s, err);
     for (int k = 0; k <= GG_ENC_MAX_GATES; k++)
         free(s->pending[k]);

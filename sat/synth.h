@@ -33,6 +33,12 @@ typedef struct gg_synth_opts {
     double shape_time_limit; /* > 0: first pass gives each shape this long,
                                 then a second pass settles the rest */
     int threads;         /* worker threads; 0 = 2 */
+    uint64_t work_limit; /* > 0: the search stops once its work (solver
+                            conflicts, plus GG_KJOB_PROBLEM_WORK per shape
+                            tried) reaches this, and runs on one thread and
+                            in one pass, so its answer is the same on any
+                            machine under any load (time limits then only
+                            guard against the pathological) */
     int shape_max_k;     /* split by shape up to this k; 0 = 7 (lut3) / 9 */
     bool no_symmetry;    /* skip input-symmetry breaking (for testing) */
     gg_enc_limits lim;   /* gg_enc_spec.lim (not f2); forbid and swap
@@ -62,6 +68,7 @@ typedef struct gg_synth_k {
     int shapes_total;
     double seconds;
     uint64_t conflicts;
+    uint64_t work;       /* conflicts + GG_KJOB_PROBLEM_WORK per shape */
 } gg_synth_k;
 
 #define GG_SYNTH_MAX_STEPS (2 * GG_ENC_MAX_GATES + 2)

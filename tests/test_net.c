@@ -169,6 +169,9 @@ static void test_circuits_all_families(void **state)
 
 int main(void)
 {
+    /* correctness of a thousand circuits, not the fallback's gate counts:
+     * a tenth of the work keeps this suite to about a minute */
+    setenv("GOLGEN_FALLBACK_WORK", "3000", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lut3_convention),
         cmocka_unit_test(test_gate2_ops),

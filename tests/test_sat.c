@@ -490,6 +490,37 @@ static void test_second_pass_after_k_min(void **state)
     assert_true(res.lower_bound < 4); /* k = 3 was never searched */
 }
 
+/* A work limit stops the search within it (each solve gets what is left
+ * of it as a conflict budget) and, on one thread, takes the same steps
+ * every time: Life's k=5, which needs some 40 s to refute, is cut short
+ * the same way twice. */
+static void test_work_limit(void **state)
+{
+    (void)state;
+    gg_err err;
+    gg_tt t = life_rowsum_tt();
+    gg_synth_opts o = {.lib = GG_LIB_LUT3, .k_max = 5, .work_limit = 20000};
+    if (!gg_sat_available())
+        skip();
+    static gg_synth_result first;
+    assert_int_equal(gg_synth_run(&t, &o, &first, &err), 0);
+    uint64_t work = 0;
+    for (int i = 0; i < first.n_k; i++)
+        work += first.per_k[i].work;
+    assert_true(work >= 20000);
+    assert_true(work <= 20000 + 2 * GG_KJOB_PROBLEM_WORK + 100);
+    assert_int_equal(first.per_k[first.n_k - 1].k, 5);
+    assert_int_equal(first.per_k[first.n_k - 1].status, GG_SYNTH_UNKNOWN);
+    assert_false(first.proven);
+    assert_int_equal(gg_synth_run(&t, &o, &res, &err), 0);
+    assert_int_equal(res.n_k, first.n_k);
+    for (int i = 0; i < res.n_k; i++) {
+        assert_int_equal(res.per_k[i].status, first.per_k[i].status);
+        assert_int_equal(res.per_k[i].shapes, first.per_k[i].shapes);
+        assert_int_equal(res.per_k[i].work, first.per_k[i].work);
+    }
+}
+
 /* Behind the rowsum-lr front: all 128 rows care, sT L R sB one symmetry
  * class and cT cB another (DESIGN.md's 48 symmetries), no network of 4
  * LUTs; and parity rules need only the 4-input xor (2 LUTs). */
@@ -843,6 +874,7 @@ int main(void)
         cmocka_unit_test(test_brute_dont_cares),
         cmocka_unit_test(test_life_rowsum_small_k),
         cmocka_unit_test(test_second_pass_after_k_min),
+        cmocka_unit_test(test_work_limit),
         cmocka_unit_test(test_life_rowsum_lr_small_k),
         cmocka_unit_test(test_shape_counts),
         cmocka_unit_test(test_decomposable),
