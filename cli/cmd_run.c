@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,8 +25,8 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: golgen run --gens N [--rule RULE] [--backend reference|cpu|cuda|ptx|opencl] "
             "[-o OUT.rle] [--progress] [IN]\n\n"
-            "Simulate pattern file IN (RLE, .cells or Life 1.06; the "
-            "R-pentomino when omitted)\nfor N generations and write the "
+            "Simulate pattern file IN (RLE, .cells or Life 1.06; - for stdin; "
+            "the R-pentomino\nwhen omitted) for N generations and write the "
             "result as RLE to OUT (- for stdout).\nRULE overrides the file's "
             "rule (default B3/S23); add :TW,H for a torus or :PW,H\nfor a "
             "bounded plane, otherwise the plane is unbounded as in Golly.\n");
@@ -168,7 +169,12 @@ static int save(const run_opts *o, const gg_universe *u, gg_err *err)
 static int probe_output(const char *path, gg_err *err)
 {
     gg_atomic_file f;
+    struct stat st;
     if (!path || !strcmp(path, "-"))
+        return 0;
+    /* a FIFO or device is written in place later; opening it now would
+     * block on a FIFO, or end a reader's stream early */
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
         return 0;
     if (gg_atomic_open(path, &f, err))
         return -1;
@@ -219,7 +225,8 @@ int gg_cmd_run(int argc, char **argv)
     }
     if (o.out && save(&o, &u, &err)) {
         gg_universe_free(&u);
-        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+        int rc = gg_cli_error("run", GG_EXIT_USAGE, &err);
+        return interrupted ? 130 : rc; /* Ctrl-C still says so */
     }
     char rule[128];
     gg_rule_format(&u.rule, rule, sizeof rule);

@@ -22,18 +22,23 @@ static const command commands[] = {
                         "the result"},
     {"bench", gg_cmd_bench, "measure cell updates per second of a backend "
                             "on a random soup"},
+    {"emit", gg_cmd_emit, "the same as golgen --target T --rule R: print "
+                          "a kernel"},
 };
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: golgen <command> [options]\n"
+            "       golgen --target c|cuda|ptx|opencl --rule RULE [-o FILE]"
+            "   emit a kernel\n"
             "       golgen --help | --version\n\n"
             "golgen turns a cellular-automaton rule into a minimal gate "
             "network and fast kernels.\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out, "\n'golgen <command> --help' describes each command.\n"
+    fprintf(out, "\n'golgen <command> --help' describes each command, "
+                 "'golgen --target c --help' the kernels.\n"
                  "exit status: 0 success, 1 a check failed, 2 bad usage or "
                  "input, 3 environment (no GPU, tool missing)\n");
 }

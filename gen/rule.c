@@ -53,8 +53,10 @@ static int fail_at(parser *p, size_t at, const char *what, const char *fix)
     if (c)
         return gg_fail(p->err, "rule '%s': %s '%c' at column %zu; %s",
                        p->text, what, c, at + 1, fix);
-    return gg_fail(p->err, "rule '%s': %s at column %zu; %s", p->text, what,
-                   at + 1, fix);
+    size_t n = strlen(what);
+    bool found = n >= 5 && !strcmp(what + n - 5, "found");
+    return gg_fail(p->err, "rule '%s': %s%s at column %zu; %s", p->text, what,
+                   found ? " the end of the rule" : "", at + 1, fix);
 }
 
 /* Digits 0-8 from pos up to the next non-digit, as a count bitmask. */
@@ -81,14 +83,20 @@ static int parse_suffix_nbhd(parser *p, gg_rule *rule)
     return 0;
 }
 
-/* "B3/S23", "S23/B3", "B3S23", "B3_S23" (letters in any case). */
+/* "B3/S23", "S23/B3", "B3S23", "B3_S23" (letters in any case); as in
+ * Golly a part left out is empty ("B234" is B234/S, "S23" is B/S23) and
+ * one slash at most is allowed ("B3/S23/" is refused). */
 static int parse_bs(parser *p, gg_rule *rule)
 {
-    bool seen_b = false, seen_s = false;
+    bool seen_b = false, seen_s = false, seen_sep = false;
     size_t at = 0;
     while (at < p->end) {
         char c = (char)toupper((unsigned char)p->text[at]);
         if ((c == '/' || c == '_') && at > 0 && (seen_b || seen_s)) {
+            if (seen_sep)
+                return fail_at(p, at, "second separator",
+                               "give one '/' between B and S, e.g. B3/S23");
+            seen_sep = true;
             at++;
             continue;
         }
@@ -114,9 +122,6 @@ static int parse_bs(parser *p, gg_rule *rule)
             seen_s = true;
         }
     }
-    if (!seen_b || !seen_s)
-        return fail_at(p, p->end, seen_b ? "missing S part" : "missing B part",
-                       "write rules as B<digits>/S<digits>, e.g. B3/S23");
     return 0;
 }
 

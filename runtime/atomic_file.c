@@ -49,6 +49,33 @@ static int open_error(const char *path, const char *dir, int e, gg_err *err)
     }
 }
 
+/* A target that is not a regular file (/dev/null, a FIFO, a terminal) is
+ * written in place: renaming a temporary file over it would replace the
+ * device node itself (as root, -o /dev/null did). */
+static int open_direct(const char *path, gg_atomic_file *f, gg_err *err)
+{
+    f->path = dup_str(path, strlen(path));
+    f->fp = f->path ? fopen(path, "wb") : NULL;
+    if (!f->fp) {
+        int e = f->path ? errno : ENOMEM;
+        release(f);
+        return gg_fail(err, "cannot write '%s': %s", path, strerror(e));
+    }
+    return 0;
+}
+
+/* The file a symbolic link names, so that the rename replaces that file
+ * and the link stays a link; NULL with err when the link dangles. */
+static char *follow_link(const char *path, gg_err *err)
+{
+    char *real = realpath(path, NULL);
+    if (!real)
+        gg_fail(err, "cannot write '%s': it is a symbolic link to a file "
+                "that does not exist (%s); give the file's own path", path,
+                strerror(errno));
+    return real;
+}
+
 int gg_atomic_open(const char *path, gg_atomic_file *f, gg_err *err)
 {
     memset(f, 0, sizeof *f);
@@ -59,11 +86,21 @@ int gg_atomic_open(const char *path, gg_atomic_file *f, gg_err *err)
         return gg_fail(err, "cannot write '%s': the name ends in '/'; give a "
                        "file name", path);
 
-    struct stat st;
+    struct stat st, lst;
     int have_target = stat(path, &st) == 0;
     if (have_target && S_ISDIR(st.st_mode))
         return gg_fail(err, "cannot write '%s': it is a directory; give a "
                        "file name", path);
+    if (have_target && !S_ISREG(st.st_mode))
+        return open_direct(path, f, err);
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+        char *real = follow_link(path, err);
+        if (!real)
+            return -1;
+        int rc = gg_atomic_open(real, f, err);
+        free(real);
+        return rc;
+    }
 
     const char *slash = strrchr(path, '/');
     char *dir = slash ? dup_str(path, slash == path ? 1 : (size_t)(slash - path))
@@ -114,7 +151,7 @@ void gg_atomic_abort(gg_atomic_file *f)
 {
     if (f->fp)
         fclose(f->fp);
-    if (f->tmp)
+    if (f->tmp) /* written in place (no tmp): nothing to take back */
         unlink(f->tmp);
     release(f);
 }
@@ -152,6 +189,10 @@ int gg_atomic_commit(gg_atomic_file *f, gg_err *err)
     if (!e && rc != 0) {
         e = errno;
         step = "closing";
+    }
+    if (!e && !f->tmp) { /* written in place */
+        release(f);
+        return 0;
     }
     if (!e && rename(f->tmp, f->path) != 0) {
         e = errno;

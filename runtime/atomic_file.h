@@ -9,7 +9,11 @@
  *     return gg_atomic_commit(&f, err);                   // aborts on failure
  *
  * Callers that write through f.fp themselves (fprintf, libpng) call
- * gg_atomic_abort on their own failures; commit checks ferror(f.fp). */
+ * gg_atomic_abort on their own failures; commit checks ferror(f.fp).
+ *
+ * A symbolic link is followed: the file it names is replaced and the link
+ * stays. A target that exists and is not a regular file (/dev/null, a FIFO)
+ * is written in place, since it cannot be replaced; that is not atomic. */
 #ifndef GG_ATOMIC_FILE_H
 #define GG_ATOMIC_FILE_H
 
@@ -21,7 +25,8 @@
 typedef struct gg_atomic_file {
     FILE *fp;   /* open for writing (binary); NULL once committed/aborted */
     char *path; /* final name */
-    char *tmp;  /* temporary name in the same directory */
+    char *tmp;  /* temporary name in the same directory; NULL when the
+                   target is written in place */
 } gg_atomic_file;
 
 /* Create the temporary file (mode 0666 & ~umask, or the existing target's

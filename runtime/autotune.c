@@ -1,6 +1,7 @@
 #include "autotune.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -305,6 +306,33 @@ bool gg_gpu_tune_ok(const gg_gpu_tune *t)
            t->fma <= 16 && (!t->turn || t->turn == 3 || t->turn == 6) &&
            t->pf >= 0 && t->pf <= 8 && t->warm >= 0 && t->warm <= 8 &&
            (!t->warm || t->warm > pf);
+}
+
+int gg_gpu_tune_parse(const char *text, gg_gpu_tune *t, gg_err *err)
+{
+    int v[8] = {0, 0, 0, 1, 0, 0, 0, 0}, n = 0;
+    const char *s = text;
+    for (;;) {
+        char *end;
+        errno = 0;
+        long x = strtol(s, &end, 10);
+        if (end == s || errno || x < INT_MIN || x > INT_MAX || n == 8 ||
+            (*end && *end != ','))
+            return gg_fail(err, "GOLGEN_GPU_TUNE='%s' is not a launch shape: "
+                           "write 3 to 8 integers, tmax,funnel,wpb[,wpl[,fma"
+                           "[,turn[,pf,warm]]]], e.g. 16,1,4; or unset it to "
+                           "autotune", text);
+        v[n++] = (int)x;
+        if (!*end)
+            break;
+        s = end + 1;
+    }
+    if (n < 3)
+        return gg_fail(err, "GOLGEN_GPU_TUNE='%s' has %d number%s; it needs "
+                       "at least tmax,funnel,wpb, e.g. 16,1,4", text, n,
+                       n == 1 ? "" : "s");
+    *t = (gg_gpu_tune){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
+    return 0;
 }
 
 static void tune_path(char *buf, size_t size, const char *dir, uint64_t key)

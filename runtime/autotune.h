@@ -22,7 +22,8 @@
 typedef enum gg_gpu_fail {
     GG_GPU_FAIL_INPUT,   /* bad rule or option */
     GG_GPU_FAIL_ENV,     /* no GPU, no driver, no compiler, cache */
-    GG_GPU_FAIL_INVALID, /* the kernel disagreed with the reference */
+    GG_GPU_FAIL_INVALID, /* the kernel disagreed with the reference, or a
+                            cached network was rejected */
 } gg_gpu_fail;
 
 /* Device layout and launch geometry of one grid. */
@@ -125,6 +126,11 @@ int gg_gpu_tune_rows_ahead(const gg_gpu_tune *t, bool ptx);
  * loaded ahead, with PTX's default for pf 0); the one check for
  * tuning-cache lines and GOLGEN_GPU_TUNE. */
 bool gg_gpu_tune_ok(const gg_gpu_tune *t);
+
+/* GOLGEN_GPU_TUNE's text, "tmax,funnel,wpb[,wpl[,fma[,turn[,pf,warm]]]]":
+ * 3 to 8 integers and nothing else (range checks: gg_gpu_tune_ok). A text
+ * that is not that is an error, never a silent return to autotuning. */
+int gg_gpu_tune_parse(const char *text, gg_gpu_tune *t, gg_err *err);
 
 bool gg_gpu_tune_load(const char *cache_dir, uint64_t key, gg_gpu_tune *t);
 void gg_gpu_tune_save(const char *cache_dir, uint64_t key,

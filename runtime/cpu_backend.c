@@ -102,7 +102,9 @@ int gg_cpu_open(const gg_rule *rule, const gg_cpu_opts *o, gg_cpu **out,
     char *src;
     size_t len;
     *out = NULL;
-    *why = GG_CPU_FAIL_INPUT;
+    /* the rule is parsed already: what fails here is the circuit's check
+     * (a cached network that is rejected), as verify and emit say */
+    *why = GG_CPU_FAIL_INVALID;
     if (gg_emit_c(rule, &src, &len, err))
         return -1;
     int bad = gg_cpu_open_source(rule, src, len, o, out, why, err);

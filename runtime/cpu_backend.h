@@ -26,7 +26,9 @@ typedef struct gg_cpu_opts {
 typedef enum gg_cpu_fail {
     GG_CPU_FAIL_INPUT,   /* bad rule or option */
     GG_CPU_FAIL_ENV,     /* no compiler, compile error, cache, dlopen */
-    GG_CPU_FAIL_INVALID, /* the kernel disagreed with the reference */
+    GG_CPU_FAIL_INVALID, /* the kernel disagreed with the reference, or
+                            the circuit failed its check (a cached network
+                            rejected) */
 } gg_cpu_fail;
 
 /* The process exit status for a failure: 2 input, 3 environment, 1 the

@@ -819,13 +819,8 @@ static int choose_tune(gg_cuda *c, gg_err *err)
     /* "tmax,funnel,wpb[,wpl[,fma[,turn[,pf,warm]]]]" */
     const char *env = getenv("GOLGEN_GPU_TUNE");
     gg_gpu_tune t = c->o.tune;
-    if (!t.tmax && env) {
-        t.wpl = 1;
-        t.fma = t.turn = t.pf = t.warm = 0;
-        if (sscanf(env, "%d,%d,%d,%d,%d,%d,%d,%d", &t.tmax, &t.funnel,
-                   &t.wpb, &t.wpl, &t.fma, &t.turn, &t.pf, &t.warm) < 3)
-            t.tmax = 0;
-    }
+    if (!t.tmax && env && *env && gg_gpu_tune_parse(env, &t, err))
+        return -1;
     if (t.tmax) {
         if (!gg_gpu_tune_ok(&t))
             return gg_fail(err, "launch shape %d,%d,%d,%d,%d,%d,%d,%d: "
@@ -851,6 +846,23 @@ static int choose_tune(gg_cuda *c, gg_err *err)
     return autotune(c, err) || build(c, NULL, err) ? -1 : 0;
 }
 
+/* The kernel's circuit builds and passes its check: a rejected cache
+ * entry is then a failed check (exit 1, as verify and the CPU backend
+ * say), not lost among the environment failures of the build that
+ * follows. */
+static int circuit_ok(const gg_rule *rule, gg_gpu_fail *why, gg_err *err)
+{
+    gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
+    if (!c) {
+        *why = GG_GPU_FAIL_ENV;
+        return -1;
+    }
+    int bad = gg_emit_gpu_circuit(rule, c, err);
+    *why = bad ? GG_GPU_FAIL_INVALID : GG_GPU_FAIL_ENV;
+    free(c);
+    return bad;
+}
+
 static int open_common(const gg_rule *rule, const char *src,
                        const gg_cuda_opts *o, gg_cuda **out, gg_gpu_fail *why,
                        gg_err *err)
@@ -872,7 +884,7 @@ static int open_common(const gg_rule *rule, const char *src,
         c->tune = c->o.tune.tmax ? c->o.tune : (gg_gpu_tune){16, 0, 4, 1, 0, 0, 0, 0};
         bad = build(c, src, err);
     } else if (!bad) {
-        bad = choose_tune(c, err);
+        bad = circuit_ok(rule, why, err) || choose_tune(c, err);
     }
     if (!bad) {
         *why = GG_GPU_FAIL_INVALID;

@@ -261,7 +261,7 @@ static int open_common(const gg_rule *rule, const char *given,
     size_t len;
     int bad = open_device(c, err);
     if (!bad && !given) {
-        *why = GG_GPU_FAIL_INPUT;
+        *why = GG_GPU_FAIL_INVALID; /* a rejected cached network */
         bad = gg_emit_opencl(rule, &src, &len, err);
         *why = GG_GPU_FAIL_ENV;
     }

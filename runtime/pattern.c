@@ -281,7 +281,11 @@ int gg_pattern_parse(const char *text, size_t len, const char *name,
 int gg_pattern_read(const char *path, gg_pattern *p, gg_err *err)
 {
     memset(p, 0, sizeof *p);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* "-" is standard input, as -o - is standard output */
+    bool std_in = !strcmp(path, "-");
+    if (std_in)
+        path = "standard input";
+    int fd = std_in ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         int e = errno;
         if (e == ENOENT)
@@ -352,6 +356,10 @@ int gg_pattern_read(const char *path, gg_pattern *p, gg_err *err)
         if (r == 0)
             break;
         len += (size_t)r;
+        /* a NUL byte: binary, which the parser refuses; stop here, or a
+         * device such as /dev/zero is read until memory runs out */
+        if (memchr(buf + len - (size_t)r, 0, (size_t)r))
+            break;
     }
     close(fd);
     buf[len] = 0;

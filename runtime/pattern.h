@@ -19,6 +19,7 @@ typedef struct gg_pattern {
     char *comments;  /* '#' lines verbatim, '\n'-terminated each; NULL if none */
     int64_t x, y;    /* Golly coordinates of the box's top-left cell */
     int64_t generation; /* from #CXRLE Gen=, else 0 */
+    bool positioned; /* an RLE's #CXRLE Pos= gave x, y */
     int n_planes;    /* 1 for two-state patterns */
     gg_grid plane[GG_PATTERN_MAX_PLANES]; /* bit p of each cell's state */
     /* Write with multi-state letters (. A..X pA..) even when every state is
@@ -57,8 +58,9 @@ typedef struct gg_pattern {
  *   inside a count, counts above 2^31-1, live cells outside the header's box,
  *   boxes larger than this machine's memory. */
 
-/* Read any supported format, chosen by content. Errors name the path, line
- * and column. On failure *p is left empty (nothing to free). */
+/* Read any supported format, chosen by content; path "-" is standard
+ * input. Errors name the path, line and column. On failure *p is left
+ * empty (nothing to free). */
 int gg_pattern_read(const char *path, gg_pattern *p, gg_err *err);
 int gg_pattern_parse(const char *text, size_t len, const char *name,
                      gg_pattern *p, gg_err *err);

@@ -105,9 +105,10 @@ static int parse_signed(const char **sp, const char *e, int64_t *v)
         return -1;
     int64_t n = 0;
     while (s < e && *s >= '0' && *s <= '9') {
-        n = n * 10 + (*s - '0');
-        if (n > MAX_POS)
+        int d = *s - '0';
+        if (n > (MAX_POS - d) / 10) /* before n * 10 can overflow */
             return -1;
+        n = n * 10 + d;
         s++;
     }
     *v = neg ? -n : n;
@@ -623,6 +624,7 @@ int gg_pattern_parse_rle(const char *text, size_t len, const char *name,
     if (sawpos) {
         p->x = px;
         p->y = py;
+        p->positioned = true;
     } else {
         gg_pattern_default_pos(rule, header ? w : 0, header ? h : 0, &p->x,
                                &p->y);

@@ -47,10 +47,12 @@ static int check_pattern(const gg_rule *rule, const gg_pattern *p, gg_err *err)
 }
 
 /* Where the pattern goes under `rule`. Golly places a pattern when it reads
- * it, by the file's rule. A pattern the file did not position (it sits at
- * the file rule's default place) is placed as if the file had named `rule`:
- * so a soup run under --rule B3/S23:T400,400 is centred in the torus.
- * (`bgolly -r` keeps the file rule's place instead; README says so.) */
+ * it, by the file's rule. A pattern the file did not position (no #CXRLE
+ * Pos; other formats: it sits at the file rule's default place) is placed
+ * as if the file had named `rule`: so a soup run under --rule
+ * B3/S23:T400,400 is centred in the torus. A Pos the file gives is kept,
+ * also Pos=0,0, which golgen itself writes. (`bgolly -r` keeps the file
+ * rule's place instead; README says so.) */
 static void place(const gg_rule *rule, const gg_pattern *p, int64_t *x,
                   int64_t *y)
 {
@@ -58,7 +60,7 @@ static void place(const gg_rule *rule, const gg_pattern *p, int64_t *x,
     int64_t w = p->plane[0].width, h = p->plane[0].height, fx, fy;
     gg_pattern_default_pos(p->rule ? p->rule : "", w, h, &fx, &fy);
     *x = p->x, *y = p->y;
-    if (*x == fx && *y == fy) {
+    if (!p->positioned && *x == fx && *y == fy) {
         gg_rule_format(rule, text, sizeof text);
         gg_pattern_default_pos(text, w, h, x, y);
     }
@@ -81,12 +83,25 @@ int gg_universe_from_pattern(gg_universe *u, const gg_rule *rule,
             (px + bx0 < u->x0 || py + by0 < u->y0 ||
              px + bx1 >= u->x0 + rule->width ||
              py + by1 >= u->y0 + rule->height)) {
+            int64_t bw = bx1 - bx0 + 1, bh = by1 - by0 + 1;
+            int64_t gx = u->x0, gy = u->y0; /* the grid's first cell */
             gg_universe_free(u);
+            if (bw <= rule->width && bh <= rule->height)
+                return gg_fail(err, "the pattern's live cells (x %lld..%lld, "
+                               "y %lld..%lld) lie outside the %lldx%lld grid "
+                               "of the rule (x %lld..%lld, y %lld..%lld); "
+                               "move the pattern (#CXRLE Pos) or use a "
+                               "larger grid", (long long)(px + bx0),
+                               (long long)(px + bx1), (long long)(py + by0),
+                               (long long)(py + by1), (long long)rule->width,
+                               (long long)rule->height, (long long)gx,
+                               (long long)(gx + rule->width - 1),
+                               (long long)gy,
+                               (long long)(gy + rule->height - 1));
             return gg_fail(err, "the pattern (%lldx%lld live box) does not "
                            "fit in the %lldx%lld grid of the rule; use a "
-                           "larger grid", (long long)(bx1 - bx0 + 1),
-                           (long long)(by1 - by0 + 1), (long long)rule->width,
-                           (long long)rule->height);
+                           "larger grid", (long long)bw, (long long)bh,
+                           (long long)rule->width, (long long)rule->height);
         }
         gg_grid_blit(&u->grid, cells, px - u->x0, py - u->y0);
     } else {

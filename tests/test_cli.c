@@ -183,6 +183,98 @@ static void test_interrupt_keeps_result(void **state)
     assert_null(strstr(out_text, "generation 0,"));
 }
 
+/* The number after "final stage:" in verify's output, or after "gate2: "
+ * in synth's. */
+static int gates_after(const char *text, const char *label)
+{
+    const char *p = strstr(text, label);
+    return p ? atoi(p + strlen(label)) : -1;
+}
+
+/* synth stopped in its first step (the adder tree's rest) for a rule with
+ * no cache entry still stores nothing worse than what the emitters build
+ * without one. It used to store the 39-gate decision diagram where the
+ * emitters make 21. */
+static void test_synth_interrupt_stores_no_worse(void **state)
+{
+    (void)state;
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "cd '%s' && mkdir -p gen_fb gen_syn && { "
+             "timeout 30 '%s' synth --rule B3568/S1245 --lib gate2 "
+             "--generated gen_syn >syn.out 2>syn.log & pid=$!; sleep 1; "
+             "kill -INT $pid; wait $pid; }", dir, getenv("GG_GOLGEN"));
+    int status = system(cmd);
+    assert_true(WIFEXITED(status));
+    if (WEXITSTATUS(status) == 3) /* built without CryptoMiniSat */
+        skip();
+    assert_int_equal(WEXITSTATUS(status), 130);
+    expect("synth --rule B3568/S1245 --lib gate2 --generated gen_syn", 0,
+           "not proven minimal");
+    int stored = gates_after(out_text, "gate2: ");
+    setenv("GOLGEN_GENERATED", "gen_fb", 1);
+    expect("verify --rule B3568/S1245 --lib gate2", 0, "no cached network");
+    unsetenv("GOLGEN_GENERATED");
+    int fallback = gates_after(out_text, "final stage:");
+    assert_true(fallback > 0);
+    assert_in_range(stored, 1, fallback);
+}
+
+/* A damaged cache entry is refused, and the message says --force replaces
+ * it: so --force does (it used to refuse before looking at --force). An
+ * empty k range is a usage error, not a trivial search. */
+static void test_synth_force_and_k_range(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/gd/networks/rowsum/lut3'", dir);
+    assert_int_equal(system(cmd), 0);
+    write_file("gd/networks/rowsum/lut3/B2_S.net",
+               "# golgen network cache entry\nrule B2/S\nfront rowsum\n"
+               "lib lut3\ngates 5\nproven yes\nlower_bound 5\n");
+    expect("synth --rule B2/S --generated gd", 1, "--force");
+    int rc = golgen("synth --rule B2/S --generated gd --force");
+    if (WEXITSTATUS(rc) == 3) /* built without CryptoMiniSat */
+        skip();
+    assert_int_equal(WEXITSTATUS(rc), 0);
+    assert_non_null(strstr(out_text, "replacing it"));
+    expect("synth --rule B2/S --generated gd", 0, "5 gates, proven minimal");
+    expect("synth --rule B3/S23 --k-min 9 --k-max 3", 2, "nothing to search");
+    assert_null(strstr(out_text, "usage:"));
+}
+
+/* A rejected cache entry is a failed check (exit 1) whichever command
+ * meets it; run and bench used to call it bad input (2). */
+static void test_rejected_cache_exit_status(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/gbad/networks/rowsum/lut3'", dir);
+    assert_int_equal(system(cmd), 0);
+    write_file("gbad/networks/rowsum/lut3/B3_S23.net",
+               "rule B3/S23\nfront rowsum\nlib lut3\ngates 5\n");
+    write_file("g.rle", "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
+    setenv("GOLGEN_GENERATED", "gbad", 1);
+    expect("verify --rule B3/S23", 1, "rejected");
+    expect("--target c --rule B3/S23", 1, "rejected");
+    expect("run --gens 2 --backend cpu -o - g.rle", 1, "rejected");
+    expect("bench --backend cpu --size 64x64 --gens 2", 1, "rejected");
+    unsetenv("GOLGEN_GENERATED");
+}
+
+/* "-" reads the pattern from standard input, as -o - writes stdout. */
+static void test_stdin_pattern(void **state)
+{
+    (void)state;
+    write_file("in.rle", "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
+    expect("run --gens 4 -o - - <in.rle", 0,
+           "#CXRLE Pos=1,1 Gen=4\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!");
+    expect("run --gens 4 -o - - </dev/null", 2, "standard input");
+    /* a box that fits, placed outside: the message says where */
+    write_file("off.rle", "#CXRLE Pos=-40,-32\nx = 3, y = 3, rule = "
+               "B3/S23:T64,64\nbo$2bo$3o!\n");
+    expect("run --gens 4 -o - - <off.rle", 2, "(x -32..31, y -32..31)");
+}
+
 /* A file that names no place, run under a bounded --rule, is centred as if
  * the file had named that rule (same result as the bounded file). */
 /* Ctrl-C during synth's early steps (the adder tree's rest, window
@@ -224,6 +316,18 @@ static void test_rule_override_placement(void **state)
     expect("run --gens 30 -o - rpp.rle", 0,
            "#CXRLE Pos=-4,1 Gen=30\nx = 4, y = 4, rule = B3/S23:P10,10\n"
            "bo$4o$o2bo$3bo!");
+    /* A Pos the file gives stays, Pos=0,0 too (it used to be taken for
+     * "not positioned" and the glider was centred, a different run). */
+    write_file("p0.rle", "#CXRLE Pos=0,0\nx = 3, y = 3, rule = B3/S23\n"
+               "bo$2bo$3o!\n");
+    write_file("p0p.rle", "#CXRLE Pos=0,0\nx = 3, y = 3, rule = "
+               "B3/S23:P6,6\nbo$2bo$3o!\n");
+    expect("run --gens 2 -o - p0p.rle", 0, "rule = B3/S23:P6,6");
+    char in_file[sizeof out_text];
+    snprintf(in_file, sizeof in_file, "%s", out_text);
+    expect("run --gens 2 --rule B3/S23:P6,6 -o - p0.rle", 0,
+           "rule = B3/S23:P6,6");
+    assert_string_equal(out_text, in_file);
 }
 
 int main(void)
@@ -237,6 +341,10 @@ int main(void)
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_interrupt_keeps_result),
         cmocka_unit_test(test_synth_interrupt),
+        cmocka_unit_test(test_synth_interrupt_stores_no_worse),
+        cmocka_unit_test(test_synth_force_and_k_range),
+        cmocka_unit_test(test_rejected_cache_exit_status),
+        cmocka_unit_test(test_stdin_pattern),
         cmocka_unit_test(test_rule_override_placement),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -656,6 +656,30 @@ static void test_cli(void **state)
     }
 }
 
+/* GOLGEN_GPU_TUNE: 3 to 8 integers, else an error naming the variable
+ * (sscanf used to drop "garbage" silently and take "16,1,4x"). */
+static void test_tune_env_parse(void **state)
+{
+    (void)state;
+    gg_gpu_tune t;
+    gg_err err;
+    assert_int_equal(gg_gpu_tune_parse("16,1,4", &t, &err), 0);
+    assert_int_equal(t.tmax, 16);
+    assert_int_equal(t.wpb, 4);
+    assert_int_equal(t.wpl, 1); /* left out: one word per lane */
+    assert_int_equal(gg_gpu_tune_parse("8,0,2,1,4,6,2,6", &t, &err), 0);
+    assert_int_equal(t.fma, 4);
+    assert_int_equal(t.warm, 6);
+    static const char *bad[] = {"garbage", "16,1,4x", "16,1", "16,,4",
+                                "16,1,4,", "1,2,3,4,5,6,7,8,9",
+                                "99999999999,1,4"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        if (gg_gpu_tune_parse(bad[i], &t, &err) != -1)
+            fail_msg("GOLGEN_GPU_TUNE='%s' was accepted", bad[i]);
+        assert_non_null(strstr(err.msg, "GOLGEN_GPU_TUNE"));
+    }
+}
+
 /* The tuning cache keeps the PTX multiply-add share and loop turn; a
  * file from before those fields reads as 0; an out-of-range share, turn
  * or launch shape is not taken (the backend then tunes again). */
@@ -711,6 +735,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tune_cache),
+        cmocka_unit_test(test_tune_env_parse),
         cmocka_unit_test(test_cuda_nvrtc),
         cmocka_unit_test(test_cuda_turn_warm),
         cmocka_unit_test(test_ptx_ptxas),

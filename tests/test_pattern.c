@@ -643,6 +643,10 @@ static void test_unreadable_paths(void **state)
     assert_int_equal(gg_pattern_parse("", 0, "mem", &p, &err), -1);
     assert_string_equal(err.msg, "mem: the file is empty; a pattern file "
                                  "needs at least an RLE header or some cells");
+    /* an endless device: refused as binary at its first NUL byte (it
+     * used to be read until memory ran out) */
+    assert_int_equal(gg_pattern_read("/dev/zero", &p, &err), -1);
+    assert_non_null(strstr(err.msg, "binary"));
 }
 
 /* ---- writing files ---- */
@@ -796,6 +800,58 @@ static void test_atomic_file_api(void **state)
     assert_int_equal(gg_atomic_open("", &f, &err), -1);
 }
 
+static bool is_link(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+/* Targets that must not be replaced by a rename: a link to a file is
+ * followed (the file changes, the link stays), a link to /dev/null is
+ * written through (the rename used to put a regular file in the link's
+ * place, and as root -o /dev/null replaced the device node), a dangling
+ * link is refused. */
+static void test_atomic_file_links_and_devices(void **state)
+{
+    (void)state;
+    gg_atomic_file f;
+    gg_err err;
+    /* tmp() returns one static buffer: keep copies */
+    char real[512], link[512], null_link[512], dangling[512], nowhere[512];
+    snprintf(real, sizeof real, "%s", tmp("real.txt"));
+    snprintf(link, sizeof link, "%s", tmp("link.txt"));
+    snprintf(null_link, sizeof null_link, "%s", tmp("null"));
+    snprintf(dangling, sizeof dangling, "%s", tmp("dangling"));
+    snprintf(nowhere, sizeof nowhere, "%s", tmp("nowhere/x"));
+    write_file(real, "old\n");
+    assert_int_equal(symlink(real, link), 0);
+    assert_int_equal(gg_atomic_open(link, &f, &err), 0);
+    assert_int_equal(gg_atomic_write(&f, "new\n", 4, &err), 0);
+    assert_int_equal(gg_atomic_commit(&f, &err), 0);
+    assert_true(is_link(link));
+    char *s = gg_test_read_file(real, NULL);
+    assert_string_equal(s, "new\n");
+    free(s);
+    unlink(link);
+    unlink(real);
+
+    assert_int_equal(symlink("/dev/null", null_link), 0);
+    assert_int_equal(gg_atomic_open(null_link, &f, &err), 0);
+    assert_int_equal(gg_atomic_write(&f, "x\n", 2, &err), 0);
+    assert_int_equal(gg_atomic_commit(&f, &err), 0);
+    assert_true(is_link(null_link));
+    struct stat st;
+    assert_int_equal(stat("/dev/null", &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+    unlink(null_link);
+
+    assert_int_equal(symlink(nowhere, dangling), 0);
+    assert_int_equal(gg_atomic_open(dangling, &f, &err), -1);
+    assert_non_null(strstr(err.msg, "does not exist"));
+    unlink(dangling);
+    assert_int_equal(count_entries(tmpdir), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -816,6 +872,7 @@ int main(void)
         cmocka_unit_test(test_write_unwritable),
         cmocka_unit_test(test_write_failure_keeps_old_file),
         cmocka_unit_test(test_atomic_file_api),
+        cmocka_unit_test(test_atomic_file_links_and_devices),
     };
     return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
 }

@@ -37,6 +37,10 @@ static void test_canonical_forms(void **state)
     canonical("B63/S32", "B36/S23");
     canonical("/3", "B3/S");
     canonical("B2/S", "B2/S");
+    /* a part left out is empty, as bgolly 3.3 reads them */
+    canonical("B234", "B234/S");
+    canonical("S23", "B/S23");
+    canonical("B3/", "B3/S");
     canonical("B2/S013V", "B2/S013V");
     canonical("b2/s013v", "B2/S013V");
     canonical("B245/S3H", "B245/S3H");
@@ -113,8 +117,8 @@ static void test_bad_rules(void **state)
     rejected("B7/S2H", "0..6");
     rejected("B3/S23x", "column 7");
     rejected("B3/Q23", "'Q'");
-    rejected("B3", "missing S");
-    rejected("S23", "missing B");
+    rejected("B3/S23/", "second separator");
+    rejected("B3//S23", "second separator");
     rejected("B3/S23/B4", "second");
     rejected("B2a/S23", "non-totalistic");
     rejected("B3/S23:T0,10", "infinite");
