@@ -225,6 +225,8 @@ static void test_synth_interrupt_stores_no_worse(void **state)
 static void test_synth_force_and_k_range(void **state)
 {
     (void)state;
+    expect("synth --rule B3/S23 --k-min 9 --k-max 3", 2, "nothing to search");
+    assert_null(strstr(out_text, "usage:"));
     char cmd[512];
     snprintf(cmd, sizeof cmd, "mkdir -p '%s/gd/networks/rowsum/lut3'", dir);
     assert_int_equal(system(cmd), 0);
@@ -233,13 +235,11 @@ static void test_synth_force_and_k_range(void **state)
                "lib lut3\ngates 5\nproven yes\nlower_bound 5\n");
     expect("synth --rule B2/S --generated gd", 1, "--force");
     int rc = golgen("synth --rule B2/S --generated gd --force");
-    if (WEXITSTATUS(rc) == 3) /* built without CryptoMiniSat */
+    if (rc == 3) /* built without CryptoMiniSat */
         skip();
-    assert_int_equal(WEXITSTATUS(rc), 0);
+    assert_int_equal(rc, 0);
     assert_non_null(strstr(out_text, "replacing it"));
     expect("synth --rule B2/S --generated gd", 0, "5 gates, proven minimal");
-    expect("synth --rule B3/S23 --k-min 9 --k-max 3", 2, "nothing to search");
-    assert_null(strstr(out_text, "usage:"));
 }
 
 /* A rejected cache entry is a failed check (exit 1) whichever command
