@@ -75,7 +75,18 @@ static int finish_args(bench_opts *o, bool plane, gg_err *err)
     } else if (!o->width) {
         o->width = o->height = 4096;
     }
-    return gg_cli_backend(o->backend, err);
+    if (gg_cli_backend(o->backend, err))
+        return -1;
+    /* options only the cpu backend reads: elsewhere they would be
+     * ignored without a word */
+    bool cpu = !strcmp(o->backend, "cpu");
+    if (o->cpu.isa && !cpu)
+        return gg_fail(err, "--isa applies to the cpu backend only; add "
+                       "--backend cpu or leave --isa out");
+    if (o->cpu.threads && !cpu)
+        return gg_fail(err, "--threads applies to the cpu backend only; add "
+                       "--backend cpu or leave --threads out");
+    return 0;
 }
 
 static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)

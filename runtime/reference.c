@@ -46,36 +46,64 @@ static bool quiet(const gg_grid *in, gg_topo topo, int64_t wx, int64_t y)
     return true;
 }
 
-void gg_reference_step(const gg_rule *rule, gg_topo topo, const gg_grid *in,
-                       gg_grid *out)
+static void step_row(const gg_rule *rule, gg_topo topo, const gg_grid *in,
+                     gg_grid *out, int64_t y)
 {
     bool b0 = gg_rule_has_b0(rule);
-    for (int64_t y = 0; y < in->height; y++) {
-        uint64_t *orow = gg_grid_row(out, y);
-        for (int64_t wx = 0; wx < in->stride; wx++) {
-            if (!b0 && quiet(in, topo, wx, y)) {
-                orow[wx] = 0;
-                continue;
-            }
-            int64_t end = wx * 64 + 64 < in->width ? wx * 64 + 64 : in->width;
-            for (int64_t x = wx * 64; x < end; x++)
-                gg_grid_set(out, x, y, next_state(rule, topo, in, x, y));
+    uint64_t *orow = gg_grid_row(out, y);
+    for (int64_t wx = 0; wx < in->stride; wx++) {
+        if (!b0 && quiet(in, topo, wx, y)) {
+            orow[wx] = 0;
+            continue;
         }
+        int64_t end = wx * 64 + 64 < in->width ? wx * 64 + 64 : in->width;
+        for (int64_t x = wx * 64; x < end; x++)
+            gg_grid_set(out, x, y, next_state(rule, topo, in, x, y));
     }
 }
 
-int gg_reference_run(const gg_rule *rule, gg_topo topo, gg_grid *grid,
-                     int64_t gens, gg_err *err)
+void gg_reference_step(const gg_rule *rule, gg_topo topo, const gg_grid *in,
+                       gg_grid *out)
+{
+    for (int64_t y = 0; y < in->height; y++)
+        step_row(rule, topo, in, out, y);
+}
+
+static void step_threads(const gg_rule *rule, gg_topo topo,
+                         const gg_grid *in, gg_grid *out)
+{
+#pragma omp parallel for schedule(dynamic, 4)
+    for (int64_t y = 0; y < in->height; y++)
+        step_row(rule, topo, in, out, y);
+}
+
+static int run_steps(const gg_rule *rule, gg_topo topo, gg_grid *grid,
+                     int64_t gens,
+                     void (*step)(const gg_rule *, gg_topo, const gg_grid *,
+                                  gg_grid *),
+                     gg_err *err)
 {
     gg_grid next;
     if (gg_grid_init(&next, grid->width, grid->height, err))
         return -1;
     for (int64_t g = 0; g < gens; g++) {
-        gg_reference_step(rule, topo, grid, &next);
+        step(rule, topo, grid, &next);
         gg_grid t = *grid;
         *grid = next;
         next = t;
     }
     gg_grid_free(&next);
     return 0;
+}
+
+int gg_reference_run(const gg_rule *rule, gg_topo topo, gg_grid *grid,
+                     int64_t gens, gg_err *err)
+{
+    return run_steps(rule, topo, grid, gens, gg_reference_step, err);
+}
+
+int gg_reference_run_threads(const gg_rule *rule, gg_topo topo,
+                             gg_grid *grid, int64_t gens, gg_err *err)
+{
+    return run_steps(rule, topo, grid, gens, step_threads, err);
 }

@@ -16,4 +16,12 @@ void gg_reference_step(const gg_rule *rule, gg_topo topo, const gg_grid *in,
 int gg_reference_run(const gg_rule *rule, gg_topo topo, gg_grid *grid,
                      int64_t gens, gg_err *err);
 
+/* The same with each generation's rows shared among OpenMP threads (rows
+ * are independent: each reads `in` and writes its own row of `out`), for
+ * checks that need the answer soon: a GPU kernel built for a 32768-wide
+ * row is validated on cases of that width, which took 16 s on one core
+ * per case. The `reference` backend stays on one thread, the yardstick. */
+int gg_reference_run_threads(const gg_rule *rule, gg_topo topo,
+                             gg_grid *grid, int64_t gens, gg_err *err);
+
 #endif
