@@ -1,6 +1,7 @@
 #include "cuda_backend.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,12 +247,15 @@ static void tune_defines(const gg_gpu_tune *t, int kns,
 }
 
 /* A cubin for this device: from the cache, else NVRTC (then cached). */
-static int cuda_image(gg_cuda *c, const char *src, char **img, size_t *len,
-                      gg_err *err)
+/* The cubin of src at launch shape t (and c's row stride), from the
+ * kernel cache or compiled by NVRTC into it; *hit says which. */
+static int image_for(const gg_cuda *c, const gg_gpu_tune *t, const char *src,
+                     char **img, size_t *len, bool *hit, gg_err *err)
 {
     char d[N_DEFINES][48], arch[16], path[4200];
     const char *opts[N_DEFINES];
-    tune_defines(&c->tune, c->kns, d);
+    *hit = false;
+    tune_defines(t, c->kns, d);
     for (int i = 0; i < N_DEFINES; i++)
         opts[i] = d[i];
     snprintf(arch, sizeof arch, "sm_%d", c->cc);
@@ -271,7 +275,7 @@ static int cuda_image(gg_cuda *c, const char *src, char **img, size_t *len,
         fclose(f);
         if (ok) {
             *len = (size_t)n;
-            c->cache_hit = true;
+            *hit = true;
             return 0;
         }
         free(*img);
@@ -286,6 +290,58 @@ static int cuda_image(gg_cuda *c, const char *src, char **img, size_t *len,
         !gg_atomic_write(&af, *img, *len, &ignored))
         gg_atomic_commit(&af, &ignored); /* a cache miss next time at worst */
     return 0;
+}
+
+static int cuda_image(gg_cuda *c, const char *src, char **img, size_t *len,
+                      gg_err *err)
+{
+    return image_for(c, &c->tune, src, img, len, &c->cache_hit, err);
+}
+
+/* One candidate's cubin into the cache (autotune's side-by-side
+ * compiles); a failure is left for the timed build to report. */
+typedef struct precompile {
+    const gg_cuda *c;
+    const gg_gpu_tune *t;
+    const char *src;
+} precompile;
+
+static void *precompile_one(void *arg)
+{
+    const precompile *p = arg;
+    char *img = NULL;
+    size_t len;
+    bool hit;
+    gg_err ignored;
+    if (image_for(p->c, p->t, p->src, &img, &len, &hit, &ignored) == 0)
+        free(img);
+    return NULL;
+}
+
+/* NVRTC takes 10-15 s per CUDA C candidate on the H100 host and the tuner
+ * times them one by one, so their cubins are compiled side by side first
+ * (NVRTC allows concurrent compiles of distinct programs); the timed
+ * builds then find them in the cache. */
+static void precompile_candidates(const gg_cuda *c, const gg_gpu_tune *cand,
+                                  size_t n)
+{
+    enum { MAX_CAND = 8 };
+    char *src = NULL;
+    size_t len;
+    gg_err ignored;
+    if (n > MAX_CAND || gg_emit_cuda(&c->rule, &src, &len, &ignored))
+        return;
+    pthread_t th[MAX_CAND];
+    precompile job[MAX_CAND];
+    bool started[MAX_CAND] = {false};
+    for (size_t i = 0; i < n; i++) {
+        job[i] = (precompile){c, &cand[i], src};
+        started[i] = pthread_create(&th[i], NULL, precompile_one, &job[i]) == 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (started[i])
+            pthread_join(th[i], NULL);
+    free(src);
 }
 
 static int load_module(gg_cuda *c, const void *img, gg_err *err)
@@ -785,6 +841,8 @@ static int autotune(gg_cuda *c, gg_err *err)
                 "per device and rule; cached in %s)\n", n,
                 c->o.lang == GG_CUDA_LANG_PTX ? "PTX" : "CUDA C", c->name,
                 c->cache_dir);
+    if (c->o.lang != GG_CUDA_LANG_PTX)
+        precompile_candidates(c, cand, n);
     gg_gpu_tune best = cand[0];
     double best_s = 1e30;
     int bad = 0;
