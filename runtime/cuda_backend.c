@@ -321,7 +321,9 @@ static void *precompile_one(void *arg)
 /* NVRTC takes 10-15 s per CUDA C candidate on the H100 host and the tuner
  * times them one by one, so their cubins are compiled side by side first
  * (NVRTC allows concurrent compiles of distinct programs); the timed
- * builds then find them in the cache. */
+ * builds then find them in the cache. (PTX candidates loaded side by
+ * side to warm the driver's JIT cache made a first use slower, 21 -> 26
+ * s: BENCHMARKS.md, session 9.) */
 static void precompile_candidates(const gg_cuda *c, const gg_gpu_tune *cand,
                                   size_t n)
 {
@@ -336,7 +338,8 @@ static void precompile_candidates(const gg_cuda *c, const gg_gpu_tune *cand,
     bool started[MAX_CAND] = {false};
     for (size_t i = 0; i < n; i++) {
         job[i] = (precompile){c, &cand[i], src};
-        started[i] = pthread_create(&th[i], NULL, precompile_one, &job[i]) == 0;
+        started[i] = pthread_create(&th[i], NULL, precompile_one,
+                                    &job[i]) == 0;
     }
     for (size_t i = 0; i < n; i++)
         if (started[i])
@@ -419,6 +422,20 @@ static void ptx_experiments(gg_ptx_opts *po)
     }
 }
 
+/* The PTX emitter's options for launch shape t at c's row stride. */
+static gg_ptx_opts ptx_opts_for(const gg_cuda *c, const gg_gpu_tune *t)
+{
+    gg_ptx_opts po = gg_ptx_tuned(t->tmax, t->funnel != 0, t->wpb, t->wpl);
+    po.fma = t->fma;
+    po.turn = t->turn;
+    if (t->pf)
+        po.prefetch = t->pf;
+    po.warm = t->warm;
+    po.kstride = c->kns;
+    ptx_experiments(&po);
+    return po;
+}
+
 /* Build and load the module for c->tune from source (CUDA C or PTX; NULL:
  * emit the rule's). */
 static int build(gg_cuda *c, const char *given, gg_err *err)
@@ -430,15 +447,7 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
     c->kns_valid = false;
     unload(c);
     if (c->o.lang == GG_CUDA_LANG_PTX) {
-        gg_ptx_opts po = gg_ptx_tuned(c->tune.tmax, c->tune.funnel != 0,
-                                      c->tune.wpb, c->tune.wpl);
-        po.fma = c->tune.fma;
-        po.turn = c->tune.turn;
-        if (c->tune.pf)
-            po.prefetch = c->tune.pf;
-        po.warm = c->tune.warm;
-        po.kstride = c->kns;
-        ptx_experiments(&po);
+        gg_ptx_opts po = ptx_opts_for(c, &c->tune);
         bad = !given && gg_emit_ptx_opts(&c->rule, &po, &src, &len, err);
         if (!bad)
             bad = load_module(c, given ? given : src, err);
