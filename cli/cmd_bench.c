@@ -198,6 +198,10 @@ static int run_bench(const bench_opts *o, gg_grid *g, bench_result *r,
         s = gg_cpu_stepper(cpu);
         r->isa = gg_cpu_isa(cpu);
         r->threads = gg_cpu_threads(cpu);
+        if (o->cpu.threads > r->threads) /* said, not silently clamped */
+            fprintf(stderr, "golgen bench: --threads %d is more than the %d "
+                    "this machine runs at once; using %d\n", o->cpu.threads,
+                    r->threads, r->threads);
         r->cache_hit = gg_cpu_cache_hit(cpu);
     }
     *status = GG_EXIT_USAGE;

@@ -147,6 +147,8 @@ static void test_bad_input(void **state)
     expect("run --gens 1 --rule B3/S23:T2,2", 2, "does not fit");
     expect("bench --backend reference --isa avx2", 2, "cpu backend only");
     expect("bench --backend opencl --threads 4", 2, "cpu backend only");
+    expect("bench --backend cpu --size 64x64 --gens 2 --threads 4096", 0,
+           "--threads 4096 is more than the");
     expect("run --gens 1 --rule B03/S23", 2, "bounded grid");
     write_file("cut.rle", "x = 5, y = 5, rule = B3/S23\n2o3$b");
     expect("run --gens 10 -o never.rle cut.rle", 2, "cut.rle");
