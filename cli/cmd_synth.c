@@ -470,8 +470,8 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
     if (have < 0 && !a->force)
         return GG_EXIT_CHECK_FAILED;
     if (have < 0) { /* the message says --force replaces it: so it does */
-        fprintf(stderr, "golgen synth: %s; --force: searching afresh and "
-                "replacing it\n", err->msg);
+        fprintf(stderr, "golgen synth: %s; --force: searching afresh%s\n",
+                err->msg, a->no_store ? "" : " and replacing it");
         have = 0;
     }
     if (have == 1 && !a->force)

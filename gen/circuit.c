@@ -27,29 +27,41 @@ static void take(gg_net *best, char *source, gg_lib lib, const gg_net *cand,
  * For gate2 also a LUT network (the cache's, else the adder tree's)
  * mapped LUT by LUT: Day & Night 20 gates against the gate2 adder
  * tree's 36. */
-/* GG_CIRCUIT_ADDER_WORK, or $GOLGEN_FALLBACK_WORK when it is a number. */
-static uint64_t fallback_work(void)
+/* GG_CIRCUIT_ADDER_WORK, or $GOLGEN_FALLBACK_WORK: a whole number from 1
+ * to 10^12 and nothing else (strtoull alone would take "-1" as 2^64-1,
+ * leaving only the time guard, which depends on the machine again). */
+static int fallback_work(uint64_t *work, gg_err *err)
 {
     const char *e = getenv("GOLGEN_FALLBACK_WORK");
-    char *end;
-    unsigned long long w = e ? strtoull(e, &end, 10) : 0;
-    return e && *e && !*end && w > 0 ? w : GG_CIRCUIT_ADDER_WORK;
+    *work = GG_CIRCUIT_ADDER_WORK;
+    if (!e || !*e)
+        return 0;
+    uint64_t w = 0;
+    const char *s = e;
+    for (; *s >= '0' && *s <= '9' && w <= 1000000000000ull; s++)
+        w = w * 10 + (uint64_t)(*s - '0');
+    if (*s || w < 1 || w > 1000000000000ull)
+        return gg_fail(err, "GOLGEN_FALLBACK_WORK='%s' is not a whole number "
+                       "from 1 to 10^12; unset it (default %d) or give e.g. "
+                       "30000", e, GG_CIRCUIT_ADDER_WORK);
+    *work = w;
+    return 0;
 }
 
 static void improve_fallback(const gg_rule *rule, gg_front_kind front,
                              gg_lib lib, const gg_front *f, const gg_tt *t,
-                             gg_net *best, char *source)
+                             uint64_t work, gg_net *best, char *source)
 {
     static gg_net cand, lut;
     gg_err ignore;
-    if (gg_adder_net_repro(f, t, lib, fallback_work(),
+    if (gg_adder_net_repro(f, t, lib, work,
                            GG_CIRCUIT_ADDER_SECONDS, &cand, &ignore) == 0)
         take(best, source, lib, &cand, "the adder tree");
     if (lib != GG_LIB_GATE2)
         return;
     bool have = gg_cache_lookup(NULL, rule, front, GG_LIB_LUT3, &lut, NULL,
                                 &ignore) == 1 ||
-                gg_adder_net_repro(f, t, GG_LIB_LUT3, fallback_work(),
+                gg_adder_net_repro(f, t, GG_LIB_LUT3, work,
                                    GG_CIRCUIT_ADDER_SECONDS, &lut,
                                    &ignore) == 0;
     if (have && gg_lut3_to_gate2(&lut, t, &cand, &ignore) == 0)
@@ -60,10 +72,12 @@ int gg_circuit_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
                         const gg_front *f, const gg_tt *final_tt, gg_net *out,
                         char *source, gg_err *err)
 {
-    if (gg_net_build_from_tt(final_tt, lib, out, err))
+    uint64_t work;
+    if (fallback_work(&work, err) ||
+        gg_net_build_from_tt(final_tt, lib, out, err))
         return -1;
     snprintf(source, GG_CIRCUIT_SOURCE_MAX, "decision diagram");
-    improve_fallback(rule, front, lib, f, final_tt, out, source);
+    improve_fallback(rule, front, lib, f, final_tt, work, out, source);
     return 0;
 }
 

@@ -83,19 +83,24 @@ static int parse_suffix_nbhd(parser *p, gg_rule *rule)
     return 0;
 }
 
-/* "B3/S23", "S23/B3", "B3S23", "B3_S23" (letters in any case); as in
- * Golly a part left out is empty ("B234" is B234/S, "S23" is B/S23) and
- * one slash at most is allowed ("B3/S23/" is refused). */
+/* "B3/S23", "S23/B3", "B3S23" (letters in any case) and golgen's "B3_S23";
+ * as bgolly 3.3 reads them, a part left out is empty ("B234" is B234/S,
+ * "/B3" is B3/S), and one slash at most stands between the parts ("B3/S23/"
+ * and "B3S23/" are refused, and so is a rule with neither B nor S). */
 static int parse_bs(parser *p, gg_rule *rule)
 {
     bool seen_b = false, seen_s = false, seen_sep = false;
     size_t at = 0;
     while (at < p->end) {
         char c = (char)toupper((unsigned char)p->text[at]);
-        if ((c == '/' || c == '_') && at > 0 && (seen_b || seen_s)) {
+        if (c == '/' || c == '_') {
             if (seen_sep)
                 return fail_at(p, at, "second separator",
                                "give one '/' between B and S, e.g. B3/S23");
+            if (seen_b && seen_s)
+                return fail_at(p, at, "separator after both parts",
+                               "B and S go either side of the '/', e.g. "
+                               "B3/S23");
             seen_sep = true;
             at++;
             continue;
@@ -122,6 +127,9 @@ static int parse_bs(parser *p, gg_rule *rule)
             seen_s = true;
         }
     }
+    if (!seen_b && !seen_s)
+        return fail_at(p, p->end, "no B or S part",
+                       "write rules as B<digits>/S<digits>, e.g. B3/S23");
     return 0;
 }
 
@@ -223,9 +231,10 @@ int gg_rule_parse(const char *text, gg_rule *rule, gg_err *err)
         return gg_fail(err, "rule '%s' is empty; write e.g. B3/S23", text);
     parse_suffix_nbhd(&p, rule);
     gg_nbhd_offsets(rule->nbhd, &rule->n_neighbours);
-    int bad = isdigit((unsigned char)text[0]) || text[0] == '/'
-                  ? parse_old(&p, rule)
-                  : parse_bs(&p, rule);
+    /* "/3" is the old S/B form, "/B3" the B/S one */
+    bool old_form = isdigit((unsigned char)text[0]) ||
+                    (text[0] == '/' && !isalpha((unsigned char)text[1]));
+    int bad = old_form ? parse_old(&p, rule) : parse_bs(&p, rule);
     if (bad || check_range(&p, rule))
         return -1;
     if (colon && parse_topology(&p, (size_t)(colon - text), rule))

@@ -55,7 +55,7 @@ static int open_error(const char *path, const char *dir, int e, gg_err *err)
 static int open_direct(const char *path, gg_atomic_file *f, gg_err *err)
 {
     f->path = dup_str(path, strlen(path));
-    f->fp = f->path ? fopen(path, "wb") : NULL;
+    f->fp = f->path ? fopen(path, "wbe") : NULL;
     if (!f->fp) {
         int e = f->path ? errno : ENOMEM;
         release(f);
@@ -70,8 +70,8 @@ static char *follow_link(const char *path, gg_err *err)
 {
     char *real = realpath(path, NULL);
     if (!real)
-        gg_fail(err, "cannot write '%s': it is a symbolic link to a file "
-                "that does not exist (%s); give the file's own path", path,
+        gg_fail(err, "cannot write '%s': the symbolic link cannot be "
+                "followed (%s); give the file's own path", path,
                 strerror(errno));
     return real;
 }
@@ -91,6 +91,9 @@ int gg_atomic_open(const char *path, gg_atomic_file *f, gg_err *err)
     if (have_target && S_ISDIR(st.st_mode))
         return gg_fail(err, "cannot write '%s': it is a directory; give a "
                        "file name", path);
+    if (have_target && S_ISBLK(st.st_mode)) /* -o /dev/sda as root */
+        return gg_fail(err, "cannot write '%s': it is a block device (a "
+                       "disk); give a file name", path);
     if (have_target && !S_ISREG(st.st_mode))
         return open_direct(path, f, err);
     if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
@@ -163,8 +166,9 @@ int gg_atomic_write(gg_atomic_file *f, const void *buf, size_t n,
         return gg_fail(err, "internal error: write to a closed atomic file");
     if (n && fwrite(buf, 1, n, f->fp) != n) {
         int e = errno;
-        gg_fail(err, "writing '%s' failed: %s; nothing was written", f->path,
-                strerror(e));
+        gg_fail(err, "writing '%s' failed: %s; %s", f->path, strerror(e),
+                f->tmp ? "nothing was written"
+                       : "what was written before the failure stays");
         gg_atomic_abort(f);
         return -1;
     }
@@ -199,8 +203,9 @@ int gg_atomic_commit(gg_atomic_file *f, gg_err *err)
         step = "renaming the temporary file onto";
     }
     if (e) {
-        gg_fail(err, "%s '%s' failed: %s; the file was left as it was", step,
-                f->path, strerror(e));
+        gg_fail(err, "%s '%s' failed: %s; %s", step, f->path, strerror(e),
+                f->tmp ? "the file was left as it was"
+                       : "the output may be incomplete");
         gg_atomic_abort(f);
         return -1;
     }

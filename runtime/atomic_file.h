@@ -1,7 +1,8 @@
 /* Atomic file output: write to a temporary name in the target's directory,
- * flush, fsync, rename over the target. Until gg_atomic_commit succeeds the
- * target is untouched; any failure (including in commit) unlinks the
- * temporary file, so no partial output is ever left behind.
+ * flush, fsync, rename over the target. Until gg_atomic_commit succeeds a
+ * regular target is untouched; any failure (including in commit) unlinks
+ * the temporary file, so no partial file is left behind (a target written
+ * in place, below, is the exception).
  *
  *     gg_atomic_file f;
  *     if (gg_atomic_open(path, &f, err)) return -1;
@@ -13,7 +14,8 @@
  *
  * A symbolic link is followed: the file it names is replaced and the link
  * stays. A target that exists and is not a regular file (/dev/null, a FIFO)
- * is written in place, since it cannot be replaced; that is not atomic. */
+ * is written in place, since it cannot be replaced; that is not atomic. A
+ * block device (a disk) is refused. */
 #ifndef GG_ATOMIC_FILE_H
 #define GG_ATOMIC_FILE_H
 

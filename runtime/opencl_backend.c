@@ -263,7 +263,8 @@ static int open_common(const gg_rule *rule, const char *given,
     if (!bad && !given) {
         *why = GG_GPU_FAIL_INVALID; /* a rejected cached network */
         bad = gg_emit_opencl(rule, &src, &len, err);
-        *why = GG_GPU_FAIL_ENV;
+        if (!bad)
+            *why = GG_GPU_FAIL_ENV;
     }
     if (!bad)
         bad = build_program(c, given ? given : src, err);

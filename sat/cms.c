@@ -18,7 +18,8 @@ struct gg_sat {
     slice_lbool model;
     c_Lit *buf;       /* clause being converted */
     int buf_cap;
-    uint64_t conflict_budget; /* per solve; 0: none */
+    bool budgeted;           /* gg_sat_set_conflict_budget was called */
+    uint64_t budget_left;    /* conflicts the later solves may still use */
 };
 
 bool gg_sat_available(void) { return true; }
@@ -84,10 +85,17 @@ gg_sat_result gg_sat_solve(gg_sat *s, double max_seconds)
 {
     sync_vars(s);
     cmsat_set_max_time(s->cms, max_seconds > 0 ? max_seconds : 1e12);
-    if (s->conflict_budget)
-        gg_cms_set_max_conflicts(s->cms, gg_cms_conflicts(s->cms) +
-                                             s->conflict_budget);
+    uint64_t before = gg_cms_conflicts(s->cms);
+    if (s->budgeted) {
+        if (!s->budget_left)
+            return GG_SAT_UNKNOWN;
+        gg_cms_set_max_conflicts(s->cms, s->budget_left);
+    }
     c_lbool r = cmsat_solve(s->cms);
+    if (s->budgeted) {
+        uint64_t used = gg_cms_conflicts(s->cms) - before;
+        s->budget_left -= used < s->budget_left ? used : s->budget_left;
+    }
     if (r.x == L_TRUE) {
         s->model = cmsat_get_model(s->cms);
         return GG_SAT_SAT;
@@ -103,7 +111,8 @@ bool gg_sat_value(const gg_sat *s, int v)
 
 void gg_sat_set_conflict_budget(gg_sat *s, uint64_t n)
 {
-    s->conflict_budget = n;
+    s->budgeted = n > 0;
+    s->budget_left = n;
 }
 
 void gg_sat_interrupt(gg_sat *s)

@@ -36,9 +36,10 @@ int gg_sat_var(gg_sat *s);
 /* Adds the clause lits[0] | ... | lits[n-1]. */
 void gg_sat_clause(gg_sat *s, const int *lits, int n);
 
-/* Each later solve stops after n more conflicts (0: no limit). Unlike
- * time, such a budget gives the same answer on any machine under any
- * load. */
+/* The later solves together stop after n more conflicts (0: no limit);
+ * a solve with none left answers unknown. Unlike time, such a budget
+ * gives the same answer on any machine under any load (with the same
+ * solver version). */
 void gg_sat_set_conflict_budget(gg_sat *s, uint64_t n);
 
 /* Solves within max_seconds of CPU time (<= 0: no limit). */

@@ -113,9 +113,10 @@ static void solve_one(job *j, int id, int p)
     double t0 = gg_kjob_now();
     if (s && !j->shapes) /* one problem: the solver gets every thread */
         gg_sat_set_threads(s, in->threads);
+    uint64_t spent = atomic_load(&j->work);
     if (s && in->work_limit)
-        gg_sat_set_conflict_budget(s, in->work_limit -
-                                          atomic_load(&j->work));
+        gg_sat_set_conflict_budget(s, in->work_limit > spent
+                                          ? in->work_limit - spent : 1);
     gg_enc *e = s ? gg_enc_new(&spec, s, &err) : NULL;
     if (e && !atomic_load(&j->stop)) {
         rc = 0;

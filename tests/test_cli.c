@@ -205,7 +205,7 @@ static void test_synth_interrupt_stores_no_worse(void **state)
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "cd '%s' && mkdir -p gen_fb gen_syn && { "
              "timeout 30 '%s' synth --rule B3568/S1245 --lib gate2 "
-             "--generated gen_syn >syn.out 2>syn.log & pid=$!; sleep 1; "
+             "--generated gen_syn >syn.out 2>syn.log & pid=$!; sleep 2; "
              "kill -INT $pid; wait $pid; }", dir, getenv("GG_GOLGEN"));
     int status = system(cmd);
     assert_true(WIFEXITED(status));
@@ -252,16 +252,30 @@ static void test_rejected_cache_exit_status(void **state)
 {
     (void)state;
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s/gbad/networks/rowsum/lut3'", dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/gbad/networks/rowsum/lut3' "
+             "'%s/gbad/networks/rowsum/gate2'", dir, dir);
     assert_int_equal(system(cmd), 0);
     write_file("gbad/networks/rowsum/lut3/B3_S23.net",
                "rule B3/S23\nfront rowsum\nlib lut3\ngates 5\n");
+    write_file("gbad/networks/rowsum/gate2/B3_S23.net",
+               "rule B3/S23\nfront rowsum\nlib gate2\ngates 5\n");
     write_file("g.rle", "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
     setenv("GOLGEN_GENERATED", "gbad", 1);
     expect("verify --rule B3/S23", 1, "rejected");
     expect("--target c --rule B3/S23", 1, "rejected");
     expect("run --gens 2 --backend cpu -o - g.rle", 1, "rejected");
     expect("bench --backend cpu --size 64x64 --gens 2", 1, "rejected");
+    /* OpenCL (gate2) too (it said 3); exit 3 only for a missing platform */
+    int rc = golgen("run --gens 2 --backend opencl -o - g.rle");
+    if (rc == 3)
+        assert_null(strstr(out_text, "rejected"));
+    else
+        expect("run --gens 2 --backend opencl -o - g.rle", 1, "rejected");
+    /* the fallback's work bound is a whole number or an error, never a
+     * silent default (B3568/S1245 has no entry here) */
+    setenv("GOLGEN_FALLBACK_WORK", "-1", 1);
+    expect("verify --rule B3568/S1245", 2, "GOLGEN_FALLBACK_WORK='-1'");
+    unsetenv("GOLGEN_FALLBACK_WORK");
     unsetenv("GOLGEN_GENERATED");
 }
 

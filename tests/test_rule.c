@@ -41,6 +41,8 @@ static void test_canonical_forms(void **state)
     canonical("B234", "B234/S");
     canonical("S23", "B/S23");
     canonical("B3/", "B3/S");
+    canonical("/B3", "B3/S");
+    canonical("/S23", "B/S23");
     canonical("B2/S013V", "B2/S013V");
     canonical("b2/s013v", "B2/S013V");
     canonical("B245/S3H", "B245/S3H");
@@ -119,6 +121,9 @@ static void test_bad_rules(void **state)
     rejected("B3/Q23", "'Q'");
     rejected("B3/S23/", "second separator");
     rejected("B3//S23", "second separator");
+    rejected("B3S23/", "either side");
+    rejected("V", "no B or S");
+    rejected("H", "no B or S");
     rejected("B3/S23/B4", "second");
     rejected("B2a/S23", "non-totalistic");
     rejected("B3/S23:T0,10", "infinite");

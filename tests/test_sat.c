@@ -490,6 +490,40 @@ static void test_second_pass_after_k_min(void **state)
     assert_true(res.lower_bound < 4); /* k = 3 was never searched */
 }
 
+/* A conflict budget is shared by the solves that follow it: ten pigeons
+ * in nine holes (thousands of conflicts to refute) stopped twice within
+ * 1000 in all. It was counted from the conflicts so far, so each solve
+ * got about twice the last one's (1002, 2005, 4008, ...). */
+static void test_conflict_budget(void **state)
+{
+    (void)state;
+    enum { P = 10, H = 9 };
+    gg_sat *s = gg_sat_new();
+    if (!s)
+        skip();
+    int x[P][H], lits[H];
+    for (int i = 0; i < P; i++)
+        for (int j = 0; j < H; j++)
+            x[i][j] = gg_sat_var(s);
+    for (int i = 0; i < P; i++) {
+        for (int j = 0; j < H; j++)
+            lits[j] = x[i][j];
+        gg_sat_clause(s, lits, H);
+    }
+    for (int j = 0; j < H; j++)
+        for (int a = 0; a < P; a++)
+            for (int b = a + 1; b < P; b++)
+                gg_sat_clause(s, (int[]){-x[a][j], -x[b][j]}, 2);
+    gg_sat_set_conflict_budget(s, 1000);
+    assert_int_equal(gg_sat_solve(s, 0), GG_SAT_UNKNOWN);
+    uint64_t first = gg_sat_conflicts(s);
+    assert_int_equal(gg_sat_solve(s, 0), GG_SAT_UNKNOWN);
+    uint64_t total = gg_sat_conflicts(s);
+    assert_true(first >= 900 && first <= 1100);
+    assert_true(total <= 1100);
+    gg_sat_free(s);
+}
+
 /* A work limit stops the search within it (each solve gets what is left
  * of it as a conflict budget) and, on one thread, takes the same steps
  * every time: Life's k=5, which needs some 40 s to refute, is cut short
@@ -874,6 +908,7 @@ int main(void)
         cmocka_unit_test(test_brute_dont_cares),
         cmocka_unit_test(test_life_rowsum_small_k),
         cmocka_unit_test(test_second_pass_after_k_min),
+        cmocka_unit_test(test_conflict_budget),
         cmocka_unit_test(test_work_limit),
         cmocka_unit_test(test_life_rowsum_lr_small_k),
         cmocka_unit_test(test_shape_counts),
