@@ -309,9 +309,10 @@ int gg_pattern_read(const char *path, gg_pattern *p, gg_err *err)
         return gg_fail(err, "cannot read pattern '%s': it is a directory; "
                        "give a pattern file", path);
     }
-    /* Big regular files are mapped (no copy, no zeroed buffer); small ones
-     * and pipes are read into a buffer. */
-    if (S_ISREG(st.st_mode) && st.st_size >= (16 << 20)) {
+    /* Big regular files are mapped (no copy, no zeroed buffer); small ones,
+     * pipes and stdin (read from where it stands, not from its start) are
+     * read into a buffer. */
+    if (!std_in && S_ISREG(st.st_mode) && st.st_size >= (16 << 20)) {
         void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd,
                        0);
         if (m != MAP_FAILED) {
