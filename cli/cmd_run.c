@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -168,18 +167,9 @@ static int save(const run_opts *o, const gg_universe *u, gg_err *err)
 /* Fail before a long run, not after it, when OUT cannot be created. */
 static int probe_output(const char *path, gg_err *err)
 {
-    gg_atomic_file f;
-    struct stat st;
     if (!path || !strcmp(path, "-"))
         return 0;
-    /* a FIFO or device is written in place later; opening it now would
-     * block on a FIFO, or end a reader's stream early */
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
-        return 0;
-    if (gg_atomic_open(path, &f, err))
-        return -1;
-    gg_atomic_abort(&f);
-    return 0;
+    return gg_atomic_probe(path, err);
 }
 
 int gg_cmd_run(int argc, char **argv)

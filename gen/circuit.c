@@ -20,13 +20,6 @@ static void take(gg_net *best, char *source, gg_lib lib, const gg_net *cand,
     snprintf(source, GG_CIRCUIT_SOURCE_MAX, "%s", from);
 }
 
-/* No cache entry: networks far smaller than the decision diagram, each
- * verified where it is built, within a fraction of a second. The adder
- * tree: Diehard B35678/S5678 in 7 LUTs against the diagram's 33 (its rest
- * is solved exactly, or without the solver built in is a diagram itself).
- * For gate2 also a LUT network (the cache's, else the adder tree's)
- * mapped LUT by LUT: Day & Night 20 gates against the gate2 adder
- * tree's 36. */
 /* GG_CIRCUIT_ADDER_WORK, or $GOLGEN_FALLBACK_WORK: a whole number from 1
  * to 10^12 and nothing else (strtoull alone would take "-1" as 2^64-1,
  * leaving only the time guard, which depends on the machine again). */
@@ -48,6 +41,13 @@ static int fallback_work(uint64_t *work, gg_err *err)
     return 0;
 }
 
+/* No cache entry: networks far smaller than the decision diagram, each
+ * verified where it is built, within a fraction of a second. The adder
+ * tree: Diehard B35678/S5678 in 7 LUTs against the diagram's 33 (its rest
+ * is solved exactly, or without the solver built in is a diagram itself).
+ * For gate2 also a LUT network (the cache's, else the adder tree's)
+ * mapped LUT by LUT: Day & Night 20 gates against the gate2 adder
+ * tree's 36. */
 static void improve_fallback(const gg_rule *rule, gg_front_kind front,
                              gg_lib lib, const gg_front *f, const gg_tt *t,
                              uint64_t work, gg_net *best, char *source)

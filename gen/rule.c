@@ -53,10 +53,8 @@ static int fail_at(parser *p, size_t at, const char *what, const char *fix)
     if (c)
         return gg_fail(p->err, "rule '%s': %s '%c' at column %zu; %s",
                        p->text, what, c, at + 1, fix);
-    size_t n = strlen(what);
-    bool found = n >= 5 && !strcmp(what + n - 5, "found");
-    return gg_fail(p->err, "rule '%s': %s%s at column %zu; %s", p->text, what,
-                   found ? " the end of the rule" : "", at + 1, fix);
+    return gg_fail(p->err, "rule '%s': %s at column %zu; %s", p->text, what,
+                   at + 1, fix);
 }
 
 /* Digits 0-8 from pos up to the next non-digit, as a count bitmask. */
@@ -181,7 +179,9 @@ static int read_size(parser *p, size_t *at, int64_t *value)
         (*at)++;
     }
     if (*at == start)
-        return fail_at(p, *at, "expected a grid size, found",
+        return fail_at(p, *at, p->text[*at] ? "expected a grid size, found"
+                                 : "expected a grid size, found the end of "
+                                   "the rule",
                        "write the grid as :TW,H or :PW,H, e.g. :T512,512");
     if (v == 0)
         return fail_at(p, start, "infinite (0) grid side",

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,7 +77,10 @@ static char *follow_link(const char *path, gg_err *err)
     return real;
 }
 
-int gg_atomic_open(const char *path, gg_atomic_file *f, gg_err *err)
+/* gg_atomic_open; with probe, a target written in place is only checked,
+ * not opened. */
+static int open_target(const char *path, gg_atomic_file *f, bool probe,
+                       gg_err *err)
 {
     memset(f, 0, sizeof *f);
     if (!path || !*path)
@@ -95,12 +99,12 @@ int gg_atomic_open(const char *path, gg_atomic_file *f, gg_err *err)
         return gg_fail(err, "cannot write '%s': it is a block device (a "
                        "disk); give a file name", path);
     if (have_target && !S_ISREG(st.st_mode))
-        return open_direct(path, f, err);
+        return probe ? 0 : open_direct(path, f, err);
     if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
         char *real = follow_link(path, err);
         if (!real)
             return -1;
-        int rc = gg_atomic_open(real, f, err);
+        int rc = open_target(real, f, probe, err);
         free(real);
         return rc;
     }
@@ -147,6 +151,20 @@ int gg_atomic_open(const char *path, gg_atomic_file *f, gg_err *err)
         release(f);
         return gg_fail(err, "cannot write '%s': out of memory", path);
     }
+    return 0;
+}
+
+int gg_atomic_open(const char *path, gg_atomic_file *f, gg_err *err)
+{
+    return open_target(path, f, false, err);
+}
+
+int gg_atomic_probe(const char *path, gg_err *err)
+{
+    gg_atomic_file f;
+    if (open_target(path, &f, true, err))
+        return -1;
+    gg_atomic_abort(&f); /* nothing open for a target written in place */
     return 0;
 }
 

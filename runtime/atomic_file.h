@@ -36,6 +36,11 @@ typedef struct gg_atomic_file {
  * target is a directory, ...). */
 int gg_atomic_open(const char *path, gg_atomic_file *f, gg_err *err);
 
+/* Whether path can be written, checked before a long run: as
+ * gg_atomic_open, then abort; a target written in place is checked but not
+ * opened (opening a FIFO would block, or end its reader's stream). */
+int gg_atomic_probe(const char *path, gg_err *err);
+
 /* fwrite that reports failure (and aborts the file). */
 int gg_atomic_write(gg_atomic_file *f, const void *buf, size_t n,
                     gg_err *err);

@@ -246,7 +246,6 @@ static void tune_defines(const gg_gpu_tune *t, int kns,
     snprintf(d[7], 48, "%s", x && !strncmp(x, "-D", 2) ? x : "-DGG_NONE=1");
 }
 
-/* A cubin for this device: from the cache, else NVRTC (then cached). */
 /* The cubin of src at launch shape t (and c's row stride), from the
  * kernel cache or compiled by NVRTC into it; *hit says which. */
 static int image_for(const gg_cuda *c, const gg_gpu_tune *t, const char *src,
