@@ -8,15 +8,15 @@
 #   bench/gpu.sh [BUILD_DIR]        (default build-gpu)
 #   GG_QUICK=1    skip sanitizer/ncu and the other rules
 #   GG_ONLY=profile   build, then ncu and the SASS mix only
-#   GG_ONLY=sweep     build, then the PTX sweep at a fixed launch shape:
-#                     the four rules with and without the interior copy
-#                     (GOLGEN_PTX_INNER=1, the default, or 0) and with
-#                     GG_FMA_LIST's shares of the levels shifting by
-#                     multiply-adds (GOLGEN_PTX_FMA, sixteenths); then
-#                     the checks and an ncu profile of the ptx kernel
-#                     (GG_FMA share)
+#   GG_ONLY=sweep     build, then the PTX sweep at a fixed launch shape
+#                     (GG_PROF_TUNE, three numbers): the four rules, and
+#                     with GG_FMA_LIST's shares of the levels shifting by
+#                     multiply-adds (GOLGEN_GPU_TUNE's fma, sixteenths);
+#                     then the checks and an ncu profile of the ptx
+#                     kernel (GG_FMA share)
 #                     (GG_TURN_LIST: also the PTX interior loop's ticks
-#                     per turn, GOLGEN_PTX_TURN)
+#                     per turn, GOLGEN_GPU_TUNE's turn). The interior
+#                     copy's switch (GOLGEN_PTX_INNER) is gone: it won.
 #   GG_ONLY=shapes    build, then the PTX fixed-shape matrix of BENCHMARKS
 #                     session 5: each rule with fma 0 and 2/16, 3- and 6-tick
 #                     turns, rows loaded/warmed ahead, the constant row
@@ -125,14 +125,12 @@ sweep() {
     log "PTX sweep, $SIZE torus, $GENS generations, shape $tune (CUpS, seconds):"
     {
         for r in B3/S23 B36/S23 B3678/S34678 B2/S; do
-            for i in 1 0; do
-                echo "inner=$i fma=0: $(GOLGEN_GPU_TUNE=$tune GOLGEN_PTX_INNER=$i bench_one ptx $r)"
-            done
+            echo "fma=0: $(GOLGEN_GPU_TUNE=$tune bench_one ptx $r)"
             for f in ${GG_FMA_LIST:-}; do
-                echo "inner=1 fma=$f: $(GOLGEN_GPU_TUNE=$tune GOLGEN_PTX_FMA=$f bench_one ptx $r)"
+                echo "fma=$f: $(GOLGEN_GPU_TUNE=$tune,1,$f bench_one ptx $r)"
             done
             for t in ${GG_TURN_LIST:-}; do
-                echo "inner=1 turn=$t: $(GOLGEN_GPU_TUNE=$tune GOLGEN_PTX_TURN=$t bench_one ptx $r)"
+                echo "turn=$t: $(GOLGEN_GPU_TUNE=$tune,1,0,$t bench_one ptx $r)"
             done
         done
     } | tee -a "$OUT/summary.txt"
@@ -214,7 +212,7 @@ profile_ptx() {
     ncu -i "$OUT/ptx-prof.ncu-rep" --page details >"$OUT/ncu-ptx.txt" 2>&1
     ncu -i "$OUT/ptx-prof.ncu-rep" --page source --csv --print-source sass \
         >"$OUT/ncu-ptx-source.csv" 2>&1
-    log "ncu (ptx gg_step_16, 32768^2, shape ${GG_PROF_TUNE:-16,1,4}, GOLGEN_PTX_FMA=${GOLGEN_PTX_FMA:-default}):"
+    log "ncu (ptx gg_step_16, 32768^2, shape ${GG_PROF_TUNE:-16,1,4}):"
     grep -E "Duration|Issue Slots Busy|No Eligible|sm__pipe|sm__inst|smsp__issue|stalled" \
         "$OUT/ncu-ptx.txt" | sed 's/^ */   /' | tee -a "$OUT/summary.txt"
 }
@@ -266,7 +264,7 @@ if [ "${GG_ONLY:-}" = shapes ]; then
 fi
 if [ "${GG_ONLY:-}" = sweep ]; then
     sweep
-    [ -n "${GG_FMA:-}" ] && export GOLGEN_PTX_FMA=$GG_FMA
+    [ -n "${GG_FMA:-}" ] && GG_PROF_TUNE=${GG_PROF_TUNE:-16,1,4},1,$GG_FMA
     crosscheck
     sanitize
     profile_ptx

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "autotune.h"
 
 int gg_cli_error(const char *cmd, int status, const gg_err *err)
 {
@@ -46,11 +45,9 @@ int gg_cli_seconds(const char *option, const char *text, double max,
     return 0;
 }
 
-int gg_cli_backend(const char *name, gg_err *err)
+int gg_cli_backend(const char *name, const gg_backend_info *def,
+                   const gg_backend_info **backend, gg_err *err)
 {
-    if (!strcmp(name, "reference") || !strcmp(name, "cpu") ||
-        gg_gpu_known(name))
-        return 0;
-    return gg_fail(err, "unknown backend '%s'; available: reference, cpu, "
-                   "cuda, ptx, opencl", name);
+    *backend = name ? gg_backend_find(name, err) : def;
+    return *backend ? 0 : -1;
 }

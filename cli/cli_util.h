@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "backend.h"
 #include "error.h"
 
 /* Exit statuses, the same for every command. */
@@ -27,8 +28,9 @@ int gg_cli_int(const char *option, const char *text, int64_t min, int64_t max,
 int gg_cli_seconds(const char *option, const char *text, double max,
                    double *value, gg_err *err);
 
-/* name is a backend run and bench know (reference, cpu, or a GPU one);
- * fails listing them. */
-int gg_cli_backend(const char *name, gg_err *err);
+/* The registry's backend called name (runtime/backend.h), or def when
+ * --backend was not given (name NULL); fails listing the known ones. */
+int gg_cli_backend(const char *name, const gg_backend_info *def,
+                   const gg_backend_info **backend, gg_err *err);
 
 #endif

@@ -3,19 +3,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include <unistd.h>
 
 #include "cli_util.h"
 #include "commands.h"
-#include "autotune.h"
-#include "cpu_backend.h"
+#include "backend.h"
 #include "grid.h"
-#include "universe.h"
 
 static void usage(FILE *out)
 {
+    char names[256];
+    gg_backend_names("|", names, sizeof names);
     fprintf(out,
-            "usage: golgen bench [--backend cpu|reference|cuda|ptx|opencl] [--rule RULE] "
+            "usage: golgen bench [--backend %s] [--rule RULE] "
             "[--size WxH] [--gens N]\n"
             "                    [--plane] [--threads N] [--isa "
             "native|avx2|portable] [--seed S] [--json]\n\n"
@@ -25,26 +25,18 @@ static void usage(FILE *out)
             "print cell updates per second: width x\nheight x generations / "
             "seconds. The timed region is the simulation only: no\nfile I/O, "
             "no compilation, no validation (one untimed warm-up generation "
-            "runs\nfirst).\n");
+            "runs\nfirst).\n", names);
 }
 
 typedef struct bench_opts {
-    const char *backend, *rule_text;
+    const char *backend_name, *rule_text;
+    const gg_backend_info *backend;
     gg_rule rule;
     gg_topo topo;
     int64_t width, height, gens, seed;
-    gg_cpu_opts cpu;
+    gg_backend_opts bo; /* isa and threads: backends that accept them */
     bool json;
 } bench_opts;
-
-static double clock_s(clockid_t id)
-{
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static double now(void) { return clock_s(CLOCK_MONOTONIC); }
 
 static int parse_size(const char *s, bench_opts *o, gg_err *err)
 {
@@ -62,6 +54,19 @@ static int parse_size(const char *s, bench_opts *o, gg_err *err)
                : 0;
 }
 
+/* An option the chosen backend does not read is an error naming one that
+ * does ("--isa applies to the cpu backend only"). */
+static int option_applies(const char *option, bool given, unsigned bit,
+                          const gg_backend_info *backend, gg_err *err)
+{
+    const gg_backend_info *reader = gg_backend_accepting(bit);
+    if (!given || (backend->options & bit) || !reader)
+        return 0;
+    return gg_fail(err, "%s applies to the %s backend only; add --backend %s "
+                   "or leave %s out", option, reader->name, reader->name,
+                   option);
+}
+
 static int finish_args(bench_opts *o, bool plane, gg_err *err)
 {
     if (gg_rule_parse(o->rule_text, &o->rule, err))
@@ -75,18 +80,17 @@ static int finish_args(bench_opts *o, bool plane, gg_err *err)
     } else if (!o->width) {
         o->width = o->height = 4096;
     }
-    if (gg_cli_backend(o->backend, err))
+    if (gg_cli_backend(o->backend_name, gg_backend_default_bench(),
+                       &o->backend, err))
         return -1;
-    /* options only the cpu backend reads: elsewhere they would be
-     * ignored without a word */
-    bool cpu = !strcmp(o->backend, "cpu");
-    if (o->cpu.isa && !cpu)
-        return gg_fail(err, "--isa applies to the cpu backend only; add "
-                       "--backend cpu or leave --isa out");
-    if (o->cpu.threads && !cpu)
-        return gg_fail(err, "--threads applies to the cpu backend only; add "
-                       "--backend cpu or leave --threads out");
-    return 0;
+    /* options only some backends read: elsewhere they would be ignored
+     * without a word */
+    return option_applies("--isa", o->bo.isa != NULL, GG_BACKEND_OPT_ISA,
+                          o->backend, err) ||
+                   option_applies("--threads", o->bo.threads != 0,
+                                  GG_BACKEND_OPT_THREADS, o->backend, err)
+               ? -1
+               : 0;
 }
 
 static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
@@ -104,7 +108,7 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
-    o->backend = "cpu";
+    o->backend_name = NULL; /* gg_backend_default_bench */
     o->rule_text = "B3/S23";
     o->gens = 100;
     o->seed = 1;
@@ -113,7 +117,7 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
     int c;
     while ((c = getopt_long(argc, argv, "b:r:s:g:t:h", opts, NULL)) != -1) {
         switch (c) {
-        case 'b': o->backend = optarg; break;
+        case 'b': o->backend_name = optarg; break;
         case 'r': o->rule_text = optarg; break;
         case 's':
             if (parse_size(optarg, o, err))
@@ -127,9 +131,9 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
         case 't':
             if (gg_cli_int("--threads", optarg, 1, 4096, &v, err))
                 return -1;
-            o->cpu.threads = (int)v;
+            o->bo.threads = (int)v;
             break;
-        case 'i': o->cpu.isa = optarg; break;
+        case 'i': o->bo.isa = optarg; break;
         case 'S':
             if (gg_cli_int("--seed", optarg, 0, INT64_MAX, &o->seed, err))
                 return -1;
@@ -145,74 +149,33 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
 }
 
 typedef struct bench_result {
-    double seconds;
-    /* CPU time of all threads in the timed region (CPU backends): on a
-     * shared machine, cells x generations / cpu_seconds x cores is what
-     * the cores would do alone. */
-    double cpu_seconds;
-    const char *isa;
-    int threads;
-    bool cache_hit;
+    gg_backend_timing time; /* CPU time (host-timed backends): on a shared
+                               machine, cells x generations / cpu_seconds
+                               x cores is what the cores would do alone */
+    gg_backend_desc desc;   /* isa or device, threads, cache hit */
     int64_t population;
 } bench_result;
 
-/* GPU backends (runtime/autotune.h): device time with the grid resident
- * on the device, after one untimed warm-up launch. */
-static int run_gpu_bench(const bench_opts *o, gg_grid *g, bench_result *r,
-                         int *status, gg_err *err)
-{
-    gg_gpu *gpu;
-    gg_gpu_fail why;
-    int64_t warm;
-    if (gg_gpu_open(o->backend, &o->rule, &gpu, &why, err)) {
-        *status = gg_gpu_exit_status(why);
-        return -1;
-    }
-    static char desc[400]; /* outlives gpu: report() prints it */
-    snprintf(desc, sizeof desc, "%s", gg_gpu_describe(gpu));
-    r->isa = desc;
-    r->threads = 1;
-    *status = GG_EXIT_USAGE;
-    int bad = gg_gpu_bench(gpu, o->topo, g, o->gens, &warm, &r->seconds, err);
-    r->population = gg_grid_population(g);
-    gg_gpu_close(gpu);
-    return bad;
-}
-
-/* Open the backend, warm up one generation, then time o->gens. */
+/* Open the backend and time o->gens generations after its warm-up: a
+ * device backend times on the device with the grid resident there. */
 static int run_bench(const bench_opts *o, gg_grid *g, bench_result *r,
                      int *status, gg_err *err)
 {
-    if (gg_gpu_known(o->backend))
-        return run_gpu_bench(o, g, r, status, err);
-    gg_cpu *cpu = NULL;
-    gg_stepper s = gg_reference_stepper();
-    r->isa = "scalar";
-    r->threads = 1;
-    if (!strcmp(o->backend, "cpu")) {
-        gg_cpu_fail why;
-        if (gg_cpu_open(&o->rule, &o->cpu, &cpu, &why, err)) {
-            *status = gg_cpu_exit_status(why);
-            return -1;
-        }
-        s = gg_cpu_stepper(cpu);
-        r->isa = gg_cpu_isa(cpu);
-        r->threads = gg_cpu_threads(cpu);
-        if (o->cpu.threads > r->threads) /* said, not silently clamped */
-            fprintf(stderr, "golgen bench: --threads %d is more than the %d "
-                    "this machine runs at once; using %d\n", o->cpu.threads,
-                    r->threads, r->threads);
-        r->cache_hit = gg_cpu_cache_hit(cpu);
+    gg_backend *b;
+    gg_fail_kind why;
+    if (gg_backend_open(o->backend, &o->rule, &o->bo, &b, &why, err)) {
+        *status = gg_fail_exit_status(why);
+        return -1;
     }
+    gg_backend_describe(b, &r->desc);
+    if (o->bo.threads > r->desc.threads) /* said, not silently clamped */
+        fprintf(stderr, "golgen bench: --threads %d is more than the %d "
+                "this machine runs at once; using %d\n", o->bo.threads,
+                r->desc.threads, r->desc.threads);
     *status = GG_EXIT_USAGE;
-    int bad = s.step(s.ctx, &o->rule, o->topo, g, 1, err);
-    double t0 = now(), c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
-    if (!bad)
-        bad = s.step(s.ctx, &o->rule, o->topo, g, o->gens, err);
-    r->seconds = now() - t0;
-    r->cpu_seconds = clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
+    int bad = gg_backend_bench(b, o->topo, g, o->gens, &r->time, err);
     r->population = gg_grid_population(g);
-    gg_cpu_close(cpu);
+    gg_backend_close(b);
     return bad;
 }
 
@@ -221,33 +184,37 @@ static void report(const bench_opts *o, const bench_result *r)
     char rule[128];
     gg_rule_format_transition(&o->rule, rule, sizeof rule);
     const char *topo = o->topo == GG_TOPO_TORUS ? "torus" : "plane";
+    double secs = r->time.seconds;
     double cups = (double)o->width * (double)o->height * (double)o->gens /
-                  (r->seconds > 0 ? r->seconds : 1e-9);
+                  (secs > 0 ? secs : 1e-9);
     if (o->json) {
         printf("{\"rule\": \"%s\", \"backend\": \"%s\", \"isa\": \"%s\", "
                "\"threads\": %d, \"topology\": \"%s\", \"width\": %lld, "
                "\"height\": %lld, \"generations\": %lld, \"seconds\": %.6f, "
                "\"cups\": %.6e, \"cpu_seconds\": %.6f, \"population\": %lld, "
                "\"kernel_cached\": %s}\n",
-               rule, o->backend, r->isa, r->threads, topo,
+               rule, o->backend->name, r->desc.what, r->desc.threads, topo,
                (long long)o->width, (long long)o->height, (long long)o->gens,
-               r->seconds, cups, r->cpu_seconds, (long long)r->population,
-               r->cache_hit ? "true" : "false");
+               secs, cups, r->time.cpu_seconds, (long long)r->population,
+               r->desc.cache_hit ? "true" : "false");
         return;
     }
     printf("%s %s %lldx%lld, %lld generations: %.3f s, %.3e CUpS (%s, %s, "
            "%d thread%s; %.3f CPU s)\n",
            rule, topo, (long long)o->width, (long long)o->height,
-           (long long)o->gens, r->seconds, cups, o->backend, r->isa,
-           r->threads, r->threads == 1 ? "" : "s", r->cpu_seconds);
+           (long long)o->gens, secs, cups, o->backend->name, r->desc.what,
+           r->desc.threads, r->desc.threads == 1 ? "" : "s",
+           r->time.cpu_seconds);
 }
 
-int gg_cmd_bench(int argc, char **argv)
+int gg_cmd_bench(int argc, char **argv, const gg_config *cfg)
 {
     bench_opts o;
     gg_err err;
     if (parse_args(argc, argv, &o, &err))
         return gg_cli_error("bench", GG_EXIT_USAGE, &err);
+    o.bo.config = cfg;
+    o.bo.announce = isatty(2); /* GPU autotuning: people wait, logs not */
     gg_grid g;
     if (gg_grid_init(&g, o.width, o.height, &err))
         return gg_cli_error("bench", GG_EXIT_USAGE, &err);

@@ -8,23 +8,28 @@
 #include "cache.h"
 #include "cli_util.h"
 #include "commands.h"
-#include "emit_c.h"
-#include "emit_cuda.h"
-#include "emit_opencl.h"
-#include "emit_ptx.h"
+#include "kernel_source.h"
 
-/* Targets: name, emitter (GPU targets: gen/emit_cuda.h and friends) and
- * the libraries of the final stages it emits. */
-typedef int (*emit_fn)(const gg_rule *, char **, size_t *, gg_err *);
+/* The PTX target prints the autotuner's base shape. */
+static int kernel_ptx_base(const gg_rule *rule, const gg_choose_opts *o,
+                           char **src, size_t *len, gg_err *err)
+{
+    return gg_kernel_ptx(rule, NULL, o, src, len, err);
+}
+
+/* Targets: name, kernel source (runtime/kernel_source.h) and the
+ * libraries of the final stages it emits. */
+typedef int (*emit_fn)(const gg_rule *, const gg_choose_opts *, char **,
+                       size_t *, gg_err *);
 static const struct {
     const char *name;
     emit_fn emit;
     bool lut3, gate2;
 } targets[] = {
-    {"c", gg_emit_c, true, true},
-    {"cuda", gg_emit_cuda, true, false},
-    {"ptx", gg_emit_ptx, true, false},
-    {"opencl", gg_emit_opencl, false, true},
+    {"c", gg_kernel_c, true, true},
+    {"cuda", gg_kernel_cuda, true, false},
+    {"ptx", kernel_ptx_base, true, false},
+    {"opencl", gg_kernel_opencl, false, true},
 };
 #define N_TARGETS (sizeof targets / sizeof *targets)
 
@@ -38,12 +43,15 @@ static int find_target(const char *name)
 
 /* Someone regenerating for a new rule should know the kernel's final
  * stage is a quick one, and how to get a smaller one. */
-static void note_uncached(const gg_rule *rule, gg_lib lib)
+static void note_uncached(const gg_rule *rule, gg_lib lib,
+                          const gg_choose_opts *o)
 {
-    static gg_net net;
     gg_err ignore;
-    if (gg_cache_lookup(NULL, rule, GG_FRONT_ROWSUM, lib, &net, NULL,
-                        &ignore) != 0)
+    gg_net *net = gg_alloc(1, sizeof *net, &ignore, "network");
+    int found = !net || gg_cache_lookup(o->cache_root, rule, GG_FRONT_ROWSUM,
+                                        lib, net, NULL, &ignore) != 0;
+    free(net);
+    if (found)
         return; /* cached, or a rejected entry the emitter reports */
     char name[128];
     gg_rule_format_transition(rule, name, sizeof name);
@@ -122,7 +130,7 @@ static int write_out(const char *path, const char *src, size_t len,
     return gg_atomic_commit(&f, err);
 }
 
-int gg_cmd_emit(int argc, char **argv)
+int gg_cmd_emit(int argc, char **argv, const gg_config *cfg)
 {
     emit_opts o;
     gg_err err;
@@ -133,12 +141,12 @@ int gg_cmd_emit(int argc, char **argv)
     char *src;
     size_t len;
     int t = find_target(o.target);
-    if (targets[t].emit(&rule, &src, &len, &err))
+    if (targets[t].emit(&rule, &cfg->choose, &src, &len, &err))
         return gg_cli_error("--target", GG_EXIT_CHECK_FAILED, &err);
     if (targets[t].lut3)
-        note_uncached(&rule, GG_LIB_LUT3);
+        note_uncached(&rule, GG_LIB_LUT3, &cfg->choose);
     if (targets[t].gate2)
-        note_uncached(&rule, GG_LIB_GATE2);
+        note_uncached(&rule, GG_LIB_GATE2, &cfg->choose);
     int bad = write_out(o.out, src, len, &err);
     free(src);
     return bad ? gg_cli_error("--target", GG_EXIT_USAGE, &err) : GG_EXIT_OK;

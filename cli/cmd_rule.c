@@ -52,8 +52,9 @@ static int print_final(const gg_rule *r, gg_err *err)
     return 0;
 }
 
-int gg_cmd_rule(int argc, char **argv)
+int gg_cmd_rule(int argc, char **argv, const gg_config *cfg)
 {
+    (void)cfg; /* a rule needs no environment */
     static const struct option opts[] = {{"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     int c;

@@ -10,8 +10,7 @@
 #include "atomic_file.h"
 #include "cli_util.h"
 #include "commands.h"
-#include "autotune.h"
-#include "cpu_backend.h"
+#include "backend.h"
 #include "universe.h"
 
 /* The built-in default: the R-pentomino, which settles at generation 1103
@@ -21,18 +20,22 @@ static const char default_pattern[] =
 
 static void usage(FILE *out)
 {
+    char names[256];
+    gg_backend_names("|", names, sizeof names);
     fprintf(out,
-            "usage: golgen run --gens N [--rule RULE] [--backend reference|cpu|cuda|ptx|opencl] "
+            "usage: golgen run --gens N [--rule RULE] [--backend %s] "
             "[-o OUT.rle] [--progress] [IN]\n\n"
             "Simulate pattern file IN (RLE, .cells or Life 1.06; - for stdin; "
             "the R-pentomino\nwhen omitted) for N generations and write the "
             "result as RLE to OUT (- for stdout).\nRULE overrides the file's "
             "rule (default B3/S23); add :TW,H for a torus or :PW,H\nfor a "
-            "bounded plane, otherwise the plane is unbounded as in Golly.\n");
+            "bounded plane, otherwise the plane is unbounded as in Golly.\n",
+            names);
 }
 
 typedef struct run_opts {
-    const char *rule, *backend, *out, *in;
+    const char *rule, *out, *in;
+    const gg_backend_info *backend;
     int64_t gens;
     bool progress;
 } run_opts;
@@ -84,7 +87,7 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
-    o->backend = "reference";
+    const char *backend = NULL; /* NULL: gg_backend_default_run */
     o->gens = -1;
     o->progress = isatty(2);
     int c;
@@ -95,7 +98,7 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
             if (gg_cli_int("--gens", optarg, 0, INT64_MAX / 2, &o->gens, err))
                 return -1;
             break;
-        case 'b': o->backend = optarg; break;
+        case 'b': backend = optarg; break;
         case 'o': o->out = optarg; break;
         case 'p': o->progress = true; break;
         case 'h': usage(stdout); exit(GG_EXIT_OK);
@@ -108,7 +111,8 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         return gg_fail(err, "one input pattern at most, got %d",
                        argc - optind);
     o->in = optind < argc ? argv[optind] : NULL;
-    return gg_cli_backend(o->backend, err);
+    return gg_cli_backend(backend, gg_backend_default_run(), &o->backend,
+                          err);
 }
 
 static int load(const run_opts *o, gg_universe *u, gg_err *err)
@@ -142,7 +146,8 @@ static int write_pattern(const char *path, const gg_pattern *p, gg_err *err)
 
 /* Write the result; if OUT cannot be written after all, keep the work in a
  * rescue file in $TMPDIR rather than lose a long run. */
-static int save(const run_opts *o, const gg_universe *u, gg_err *err)
+static int save(const run_opts *o, const gg_universe *u, const char *tmp,
+                gg_err *err)
 {
     gg_pattern p;
     if (gg_universe_to_pattern(u, &p, err))
@@ -151,7 +156,6 @@ static int save(const run_opts *o, const gg_universe *u, gg_err *err)
     if (bad && strcmp(o->out, "-")) {
         char rescue[256];
         gg_err ignored;
-        const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
         snprintf(rescue, sizeof rescue, "%s/golgen-rescue-%ld.rle", tmp,
                  (long)getpid());
         if (!gg_pattern_write_rle(rescue, &p, &ignored)) {
@@ -172,7 +176,7 @@ static int probe_output(const char *path, gg_err *err)
     return gg_atomic_probe(path, err);
 }
 
-int gg_cmd_run(int argc, char **argv)
+int gg_cmd_run(int argc, char **argv, const gg_config *cfg)
 {
     run_opts o;
     gg_err err;
@@ -181,25 +185,14 @@ int gg_cmd_run(int argc, char **argv)
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     if (probe_output(o.out, &err) || load(&o, &u, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
-    gg_stepper stepper = gg_reference_stepper();
-    gg_cpu *cpu = NULL;
-    if (!strcmp(o.backend, "cpu")) {
-        gg_cpu_fail why;
-        if (gg_cpu_open(&u.rule, NULL, &cpu, &why, &err)) {
-            gg_universe_free(&u);
-            return gg_cli_error("run", gg_cpu_exit_status(why), &err);
-        }
-        stepper = gg_cpu_stepper(cpu);
+    gg_backend *b;
+    gg_fail_kind why;
+    gg_backend_opts bo = {.config = cfg, .announce = isatty(2)};
+    if (gg_backend_open(o.backend, &u.rule, &bo, &b, &why, &err)) {
+        gg_universe_free(&u);
+        return gg_cli_error("run", gg_fail_exit_status(why), &err);
     }
-    gg_gpu *gpu = NULL; /* cuda, ptx, opencl: runtime/autotune.h */
-    if (gg_gpu_known(o.backend)) {
-        gg_gpu_fail why;
-        if (gg_gpu_open(o.backend, &u.rule, &gpu, &why, &err)) {
-            gg_universe_free(&u);
-            return gg_cli_error("run", gg_gpu_exit_status(why), &err);
-        }
-        stepper = gg_gpu_stepper(gpu);
-    }
+    gg_stepper stepper = gg_backend_stepper(b);
     progress_state ps = {now(), o.progress};
     double start = ps.last;
     signal(SIGINT, on_sigint);
@@ -207,13 +200,12 @@ int gg_cmd_run(int argc, char **argv)
     int bad = gg_universe_run(&u, &stepper, o.gens, on_progress, &ps, &err);
     signal(SIGINT, SIG_DFL);
     double seconds = now() - start;
-    gg_cpu_close(cpu);
-    gg_gpu_close(gpu);
+    gg_backend_close(b);
     if (bad) { /* the backend failed part way: an environment problem */
         gg_universe_free(&u);
         return gg_cli_error("run", GG_EXIT_ENV, &err);
     }
-    if (o.out && save(&o, &u, &err)) {
+    if (o.out && save(&o, &u, cfg->tmpdir, &err)) {
         gg_universe_free(&u);
         int rc = gg_cli_error("run", GG_EXIT_USAGE, &err);
         return interrupted ? 130 : rc; /* Ctrl-C still says so */

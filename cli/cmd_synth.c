@@ -6,19 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "adder.h"
 #include "cache.h"
-#include "circuit.h"
+#include "choose.h"
 #include "cli_util.h"
 #include "commands.h"
 #include "kjob.h"
-#include "lut_map.h"
 #include "net_text.h"
 #include "resynth.h"
 #include "synth.h"
 
 typedef struct synth_args {
-    const char *rule, *front, *lib, *root;
+    const char *rule, *front, *lib;
+    gg_choose_opts choose; /* the cache root: --root, else the config's */
     bool json, force, no_store;
     gg_synth_opts opts;
     double resynth_time; /* seconds per gate2 start */
@@ -52,7 +51,9 @@ static void usage(FILE *out)
         "                    [--threads N] [--k-min K] [--k-max K] "
         "[--init-rows N]\n"
         "                    [--resynth-time S] [--resynth-leaves N]\n"
-        "                    [--force] [--no-store] [--generated DIR]\n\n"
+        "                    [--force] [--no-store] [--generated DIR]\n"
+        "                    [--shape-max-k K] [--shape-stride N] "
+        "[--shapes A[-B]] [--trace]\n\n"
         "Find the fewest gates of the library that compute RULE's final "
         "stage on every\nreachable input (don't-cares left free). k runs "
         "upward from a lower bound; a k\nwith no network is proven UNSAT, "
@@ -65,7 +66,8 @@ static void usage(FILE *out)
         "generated/); a cached answer is reused\nunless --force.\n\n"
         "The search has to beat the best known network: the cache's, the "
         "adder tree's\n(full adders over the row sums, then a small exact "
-        "rest) and, for gate2, the\ncached lut3 network mapped LUT by LUT; "
+        "rest) and, for gate2, the\ncached lut3 network (else the adder "
+        "tree's) mapped LUT by LUT; "
         "for gate2 each of them is first shrunk\nby re-solving small "
         "windows (--resynth-time S each, default 10; windows read\nat most "
         "--resynth-leaves N signals, 3..8, default 6).\n\n"
@@ -82,13 +84,39 @@ static void usage(FILE *out)
         "--init-rows N: care rows put into each CNF before counterexamples "
         "(default: all\nof a table of up to 128 rows, else 64). "
         "--threads N: solver threads (one\nshape each; a single "
-        "free-topology CNF gets up to 8 CryptoMiniSat threads).\n");
+        "free-topology CNF gets up to 8 CryptoMiniSat threads).\n\n"
+        "For research and profiling: --shape-max-k K splits the search by "
+        "network shape\nup to k=K (default 7 for lut3, 9 for gate2); "
+        "--shape-stride N tries every N-th\nshape only, --shapes A[-B] "
+        "shapes A..B only (a sample proves nothing: its k\nstays undecided "
+        "unless it finds a network); --trace prints each shape's outcome,\n"
+        "conflicts and seconds.\n");
 }
 
 static int parse_num(const char *opt, const char *text, int64_t max,
                      int64_t *v, gg_err *err)
 {
     return gg_cli_int(opt, text, 0, max, v, err);
+}
+
+/* --shapes A or A-B: shape indices, A <= B. */
+static int parse_shapes(const char *text, gg_synth_sample *s, gg_err *err)
+{
+    char first[32];
+    const char *dash = strchr(text, '-');
+    size_t n = dash ? (size_t)(dash - text) : strlen(text);
+    int64_t a, b;
+    if (n >= sizeof first)
+        return gg_fail(err, "--shapes wants A or A-B, not '%s'", text);
+    memcpy(first, text, n);
+    first[n] = 0;
+    if (gg_cli_int("--shapes", first, 0, INT32_MAX, &a, err) ||
+        gg_cli_int("--shapes", dash ? dash + 1 : first, a, INT32_MAX, &b,
+                   err))
+        return -1;
+    *s = (gg_synth_sample){.stride = s->stride, .trace = s->trace,
+                           .range = true, .first = (int)a, .last = (int)b};
+    return 0;
 }
 
 static int parse_args(int argc, char **argv, synth_args *a, gg_err *err)
@@ -105,10 +133,14 @@ static int parse_args(int argc, char **argv, synth_args *a, gg_err *err)
         {"init-rows", required_argument, 0, 'i'},
         {"resynth-time", required_argument, 0, 'R'},
         {"resynth-leaves", required_argument, 0, 'L'},
+        {"shape-max-k", required_argument, 0, 'M'},
+        {"shape-stride", required_argument, 0, 'S'},
+        {"shapes", required_argument, 0, 'A'},
+        {"trace", no_argument, 0, 'x'},
         {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
     int c;
     int64_t v;
-    while ((c = getopt_long(argc, argv, "r:f:l:jt:T:s:p:k:K:Fng:i:R:L:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "r:f:l:jt:T:s:p:k:K:Fng:i:R:L:M:S:A:xh", opts, NULL)) != -1) {
         switch (c) {
         case 'r': a->rule = optarg; break;
         case 'f': a->front = optarg; break;
@@ -137,9 +169,18 @@ static int parse_args(int argc, char **argv, synth_args *a, gg_err *err)
                   a->opts.k_max = (int)v; break;
         case 'F': a->force = true; break;
         case 'n': a->no_store = true; break;
-        case 'g': a->root = optarg; break;
+        case 'g': a->choose.cache_root = optarg; break;
         case 'i': if (parse_num("--init-rows", optarg, 1 << 16, &v, err)) return -1;
                   a->opts.init_rows = (int)v; break;
+        case 'M': if (gg_cli_int("--shape-max-k", optarg, 1,
+                                 GG_ENC_MAX_GATES, &v, err)) return -1;
+                  a->opts.shape_max_k = (int)v; break;
+        case 'S': if (gg_cli_int("--shape-stride", optarg, 1, 1 << 30, &v,
+                                 err)) return -1;
+                  a->opts.sample.stride = (int)v; break;
+        case 'A': if (parse_shapes(optarg, &a->opts.sample, err)) return -1;
+                  break;
+        case 'x': a->opts.sample.trace = true; break;
         case 'h': return 1;
         default: return gg_fail(err, "unknown option; see 'golgen synth --help'");
         }
@@ -200,7 +241,7 @@ static int store(const synth_args *a, const gg_rule *rule, gg_front_kind front,
     gg_err ignore;
     if (a->no_store)
         return 0;
-    int have = gg_cache_lookup(a->root, rule, front, lib, &old, &info, &ignore);
+    int have = gg_cache_lookup(a->choose.cache_root, rule, front, lib, &old, &info, &ignore);
     if (have == 1) {
         int was = gg_synth_cost(&old, lib), now = gg_synth_cost(&o->net, lib);
         if (was < now || (was == now && info.proven))
@@ -211,7 +252,7 @@ static int store(const synth_args *a, const gg_rule *rule, gg_front_kind front,
         merge_search(info.search, o->info.search, keep.search,
                      sizeof keep.search);
     }
-    return gg_cache_store(a->root, rule, front, lib, &o->net, &keep, err);
+    return gg_cache_store(a->choose.cache_root, rule, front, lib, &o->net, &keep, err);
 }
 
 /* want seconds, or less when --time-limit leaves less: share of what is
@@ -382,18 +423,9 @@ static void print_json(const gg_rule *rule, gg_front_kind front, gg_lib lib,
 static int from_cache(const synth_args *a, const gg_rule *rule,
                       gg_front_kind front, gg_lib lib, outcome *o, gg_err *err)
 {
-    int rc = gg_cache_lookup(a->root, rule, front, lib, &o->net, &o->info, err);
+    int rc = gg_cache_lookup(a->choose.cache_root, rule, front, lib, &o->net, &o->info, err);
     o->cached = rc == 1;
     return rc;
-}
-
-/* Takes cand as the starting network when it is cheaper (or the first). */
-static void consider(const gg_net *cand, gg_lib lib, gg_net *upper, int *have)
-{
-    if (*have == 1 && gg_synth_cost(cand, lib) >= gg_synth_cost(upper, lib))
-        return;
-    *upper = *cand;
-    *have = 1;
 }
 
 /* net shrunk by window resynthesis, with a progress line. */
@@ -409,22 +441,14 @@ static void polish(gg_net *net, const gg_tt *t, const gg_resynth_opts *ro,
     fputc('\n', stderr);
 }
 
-#define MAX_STARTS 3
-
-/* The networks the search starts from: the cache's, the adder tree's and,
- * for gate2, the cached LUT3 network mapped gate by gate. */
-typedef struct starts {
-    gg_net net[MAX_STARTS];
-    const char *from[MAX_STARTS];
-    int n;
-} starts;
-
+/* The networks the search starts from: the cache's and the candidates of
+ * the one policy (sat/choose.h) with synth's time budget: the adder tree
+ * and, for gate2, a LUT3 network mapped gate by gate. */
 static void collect_starts(const synth_args *a, const gg_rule *rule,
                            gg_front_kind front, gg_lib lib, const gg_front *f,
                            const gg_tt *t, const outcome *o, int have,
-                           starts *st)
+                           gg_choose_set *st)
 {
-    static gg_net lut;
     gg_err ignore;
     st->n = 0;
     if (have == 1) {
@@ -433,21 +457,17 @@ static void collect_starts(const synth_args *a, const gg_rule *rule,
     }
     /* the adder tree's exact rest gets up to 10-30 s, or half of what is
      * left: with no cache entry its network is often the one returned */
-    if (gg_adder_net(f, t, lib, budget(a, 30, 0.5), &interrupted,
-                     &st->net[st->n], &ignore) == 0)
-        st->from[st->n++] = "the adder tree";
-    if (lib == GG_LIB_GATE2 &&
-        gg_cache_lookup(a->root, rule, front, GG_LIB_LUT3, &lut, NULL,
-                        &ignore) == 1 &&
-        gg_lut3_to_gate2(&lut, t, &st->net[st->n], &ignore) == 0)
-        st->from[st->n++] = "the cached lut3 network, mapped";
+    gg_choose_budget b = {.seconds = budget(a, 30, 0.5),
+                          .cancel = &interrupted};
+    gg_choose_candidates(rule, front, lib, f, t, &a->choose, &b, st, &ignore);
 }
 
 /* Each gate2 start shrunk by window resynthesis (--resynth-time each, all
  * of them within a quarter of what --time-limit leaves): a larger start
  * may shrink further than the best one (B3/S135: mapped 20 -> 14, cache
  * 18). */
-static void polish_starts(const synth_args *a, const gg_tt *t, starts *st)
+static void polish_starts(const synth_args *a, const gg_tt *t,
+                          gg_choose_set *st)
 {
     for (int i = 0; i < st->n; i++) {
         gg_resynth_opts ro = {
@@ -476,38 +496,45 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
     }
     if (have == 1 && !a->force)
         return GG_EXIT_OK;
-    static gg_net upper;
-    static starts st;
+    /* the starts, then the fallback in their last slot */
+    gg_choose_set *st = gg_alloc(1, sizeof *st, err, "starting networks");
+    if (!st)
+        return GG_EXIT_ENV;
     /* the cache's lower bound, so that --k-min at it raises it */
     int known_lower = have == 1 ? o->info.lower_bound : 0;
-    collect_starts(a, rule, front, lib, &f, &t, o, have, &st);
+    collect_starts(a, rule, front, lib, &f, &t, o, have, st);
     if (lib == GG_LIB_GATE2)
-        polish_starts(a, &t, &st);
-    have = 0;
-    for (int i = 0; i < st.n; i++)
-        consider(&st.net[i], lib, &upper, &have);
+        polish_starts(a, &t, st);
     /* what the emitters build without a cache entry (a fraction of a
      * second, not interruptible): a run stopped early must not store a
      * network worse than that (B3568/S1245 gate2 stopped in the adder
      * step stored a 39-gate decision diagram; the emitters make 21) */
-    static gg_net fallback;
     char source[GG_CIRCUIT_SOURCE_MAX];
-    if (gg_circuit_fallback(rule, front, lib, &f, &t, &fallback, source, err))
-        return GG_EXIT_CHECK_FAILED;
-    consider(&fallback, lib, &upper, &have);
+    int rc = GG_EXIT_OK;
+    /* (the starts take at most 3 of the set's GG_CHOOSE_MAX slots) */
+    if (gg_choose_fallback(rule, front, lib, &f, &t, &a->choose,
+                           &st->net[st->n], source, err))
+        rc = GG_EXIT_CHECK_FAILED;
+    else
+        st->from[st->n++] = "the fallback";
     o->cached = false;
-    if (solve(a, &t, have == 1 ? &upper : NULL, known_lower, o, err))
-        return gg_sat_available() ? GG_EXIT_CHECK_FAILED : GG_EXIT_ENV;
+    if (!rc && solve(a, &t, &st->net[gg_choose_cheapest(st, lib)],
+                     known_lower, o, err))
+        rc = gg_sat_available() ? GG_EXIT_CHECK_FAILED : GG_EXIT_ENV;
+    free(st);
+    if (rc)
+        return rc;
     /* an interrupted search still stores its best network, unproven */
     if (store(a, rule, front, lib, o, err))
         return GG_EXIT_CHECK_FAILED;
     return GG_EXIT_OK;
 }
 
-int gg_cmd_synth(int argc, char **argv)
+int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
 {
     synth_args a = {.front = "rowsum", .lib = "lut3", .resynth_time = 10,
-                    .resynth_leaves = 6, .t0 = gg_kjob_now()};
+                    .resynth_leaves = 6, .t0 = gg_kjob_now(),
+                    .choose = cfg->choose};
     gg_err err;
     int rc = parse_args(argc, argv, &a, &err);
     if (rc > 0) {

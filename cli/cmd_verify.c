@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cache.h"
-#include "circuit.h"
+#include "choose.h"
 #include "cli_util.h"
 #include "commands.h"
 
@@ -70,7 +70,7 @@ static void report(const gg_circuit *c)
            gg_circuit_shifts_per_word(c));
 }
 
-int gg_cmd_verify(int argc, char **argv)
+int gg_cmd_verify(int argc, char **argv, const gg_config *cfg)
 {
     static const struct option opts[] = {
         {"rule", required_argument, 0, 'r'}, {"front", required_argument, 0, 'f'},
@@ -100,12 +100,12 @@ int gg_cmd_verify(int argc, char **argv)
         gg_lib_parse(lib_text, &lib, &err))
         return gg_cli_error("verify", GG_EXIT_USAGE, &err);
     static gg_circuit circuit;
-    if (gg_circuit_build(&rule, front, lib, &circuit, &err)) {
+    if (gg_choose_circuit(&rule, front, lib, &cfg->choose, &circuit, &err)) {
         /* a cached network that fails its check is a failed check */
         gg_net net;
         gg_err ignore;
-        bool bad_cache = gg_cache_lookup(NULL, &rule, front, lib, &net, NULL,
-                                         &ignore) < 0;
+        bool bad_cache = gg_cache_lookup(cfg->choose.cache_root, &rule, front,
+                                         lib, &net, NULL, &ignore) < 0;
         return gg_cli_error("verify", bad_cache ? GG_EXIT_CHECK_FAILED
                                                 : GG_EXIT_USAGE, &err);
     }

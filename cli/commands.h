@@ -1,14 +1,17 @@
-/* golgen subcommands: each takes argc/argv after the command name and
- * returns the process exit status. */
+/* golgen subcommands: each takes argc/argv after the command name and the
+ * configuration main read from the environment once (runtime/config.h),
+ * and returns the process exit status. */
 #ifndef GG_COMMANDS_H
 #define GG_COMMANDS_H
 
-int gg_cmd_rule(int argc, char **argv);
-int gg_cmd_verify(int argc, char **argv);
-int gg_cmd_run(int argc, char **argv);
+#include "config.h"
+
+int gg_cmd_rule(int argc, char **argv, const gg_config *cfg);
+int gg_cmd_verify(int argc, char **argv, const gg_config *cfg);
+int gg_cmd_run(int argc, char **argv, const gg_config *cfg);
 /* golgen --target T ...: argv[0] is "golgen" itself. */
-int gg_cmd_emit(int argc, char **argv);
-int gg_cmd_bench(int argc, char **argv);
-int gg_cmd_synth(int argc, char **argv);
+int gg_cmd_emit(int argc, char **argv, const gg_config *cfg);
+int gg_cmd_bench(int argc, char **argv, const gg_config *cfg);
+int gg_cmd_synth(int argc, char **argv, const gg_config *cfg);
 
 #endif

@@ -7,7 +7,7 @@
 
 typedef struct command {
     const char *name;
-    int (*run)(int argc, char **argv);
+    int (*run)(int argc, char **argv, const gg_config *cfg);
     const char *summary;
 } command;
 
@@ -57,12 +57,19 @@ int main(int argc, char **argv)
         printf("golgen 0.1.0\n");
         return 0;
     }
+    /* the environment, read once: every command takes what it needs */
+    gg_config cfg;
+    gg_err err;
+    if (gg_config_from_env(&cfg, &err)) {
+        fprintf(stderr, "golgen: %s\n", err.msg);
+        return 2;
+    }
     /* The emitter form: golgen --target c --rule R -o FILE. */
     if (!strncmp(argv[1], "--target", 8) || !strncmp(argv[1], "-t", 2))
-        return gg_cmd_emit(argc, argv);
+        return gg_cmd_emit(argc, argv, &cfg);
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
+            return commands[i].run(argc - 1, argv + 1, &cfg);
     fprintf(stderr, "golgen: unknown command '%s'; run 'golgen --help' for "
                     "the list\n", argv[1]);
     return 2;

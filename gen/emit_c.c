@@ -17,22 +17,6 @@ static const gg_emit_ops c_ops = {
     .type = "V",
 };
 
-/* Cache first (a SAT-minimised final stage from generated/networks/),
- * then the decision-diagram build. */
-int gg_emit_circuit(const gg_rule *rule, gg_lib lib, gg_circuit *c,
-                    gg_err *err)
-{
-    int bad_row;
-    /* gg_circuit_build takes the verified cache entry when there is one. */
-    if (gg_circuit_build(rule, GG_FRONT_ROWSUM, lib, c, err))
-        return -1;
-    if (gg_circuit_check(c, &bad_row))
-        return gg_fail(err, "the %s circuit for this rule is wrong on "
-                       "neighbourhood %d; refusing to emit it",
-                       gg_lib_name(lib), bad_row);
-    return 0;
-}
-
 static void emit_header_net(gg_sbuf *b, const gg_circuit *c,
                             const gg_kplan *p, const char *paths)
 {
@@ -177,18 +161,6 @@ int gg_emit_c_circuits(const gg_circuit *lut3, const gg_circuit *gate2,
     gg_sbuf_free(&bl);
     gg_sbuf_free(&bg);
     gg_sbuf_free(&out);
-    return bad ? -1 : 0;
-}
-
-int gg_emit_c(const gg_rule *rule, char **src, size_t *len, gg_err *err)
-{
-    gg_circuit *c = gg_alloc(2, sizeof *c, err, "circuits");
-    if (!c)
-        return -1;
-    int bad = gg_emit_circuit(rule, GG_LIB_LUT3, &c[0], err) ||
-              gg_emit_circuit(rule, GG_LIB_GATE2, &c[1], err) ||
-              gg_emit_c_circuits(&c[0], &c[1], src, len, err);
-    free(c);
     return bad ? -1 : 0;
 }
 

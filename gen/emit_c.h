@@ -16,19 +16,10 @@
 extern const char gg_template_c_kernel[];
 extern const size_t gg_template_c_kernel_len;
 
-/* Where a kernel's network comes from: the single place to change when the
- * SAT network cache lands (cache first, then build). The result is checked
- * exhaustively against the rule before it is returned. */
-int gg_emit_circuit(const gg_rule *rule, gg_lib lib, gg_circuit *c,
-                    gg_err *err);
-
-/* The kernel source for rule's transition (its topology is ignored):
- * malloc'd, NUL-terminated, *len bytes. */
-int gg_emit_c(const gg_rule *rule, char **src, size_t *len, gg_err *err);
-
-/* The same from given circuits (lut3 for AVX-512, gate2 for the others),
- * unchecked: the caller vouches for them. Tests feed it broken networks to
- * see validation refuse the kernel. */
+/* The kernel source from given circuits (lut3 for AVX-512, gate2 for the
+ * others; runtime/kernel_source.h picks a rule's), unchecked: the caller
+ * vouches for them. Tests feed it broken networks to see validation refuse
+ * the kernel. malloc'd, NUL-terminated, *len bytes. */
 int gg_emit_c_circuits(const gg_circuit *lut3, const gg_circuit *gate2,
                        char **src, size_t *len, gg_err *err);
 

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cache.h"
 #include "emit_c.h"
 
 /* The template's gate macros (templates/cuda/kernel.cu.in). */
@@ -262,59 +261,3 @@ int gg_emit_cuda_circuit(const gg_circuit *c, char **src, size_t *len,
     return bad ? -1 : 0;
 }
 
-/* The rowsum-lr front (middle row's W and E apart: 2 row gates + its final
- * stage) when the SAT cache holds a network for it that costs fewer gates
- * per word than the rowsum circuit c; GOLGEN_GPU_FRONT=rowsum or rowsum-lr
- * forces one (rowsum-lr without a cache entry takes the decision-diagram
- * final stage: for tests). */
-static int gpu_front_lr(const gg_rule *rule, gg_circuit *c, gg_err *err)
-{
-    const char *env = getenv("GOLGEN_GPU_FRONT");
-    bool force = env && !strcmp(env, "rowsum-lr");
-    if ((env && !force) || rule->nbhd != GG_NBHD_MOORE)
-        return 0;
-    gg_net net;
-    gg_cache_info info;
-    int found = gg_cache_lookup(NULL, rule, GG_FRONT_ROWSUM_LR, GG_LIB_LUT3,
-                                &net, &info, err);
-    if (found < 0)
-        return -1;
-    if (!force && (!found || net.n_gates >= c->final.n_gates))
-        return 0;
-    gg_circuit *lr = gg_alloc(1, sizeof *lr, err, "circuit");
-    if (!lr)
-        return -1;
-    int bad_row, bad = gg_circuit_build(rule, GG_FRONT_ROWSUM_LR,
-                                        GG_LIB_LUT3, lr, err);
-    if (!bad && found) {
-        lr->final = net;
-        lr->proven = info.proven;
-        snprintf(lr->source, sizeof lr->source, "the SAT network cache");
-    }
-    if (!bad && gg_circuit_check(lr, &bad_row))
-        bad = gg_fail(err, "the rowsum-lr circuit for this rule is wrong on "
-                      "neighbourhood %d; refusing to emit it", bad_row);
-    if (!bad)
-        *c = *lr;
-    free(lr);
-    return bad ? -1 : 0;
-}
-
-int gg_emit_gpu_circuit(const gg_rule *rule, gg_circuit *c, gg_err *err)
-{
-    return gg_emit_circuit(rule, GG_LIB_LUT3, c, err) ||
-                   gpu_front_lr(rule, c, err)
-               ? -1
-               : 0;
-}
-
-int gg_emit_cuda(const gg_rule *rule, char **src, size_t *len, gg_err *err)
-{
-    gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
-    if (!c)
-        return -1;
-    int bad = gg_emit_gpu_circuit(rule, c, err) ||
-              gg_emit_cuda_circuit(c, src, len, err);
-    free(c);
-    return bad ? -1 : 0;
-}

@@ -31,17 +31,10 @@
 extern const char gg_template_cuda_kernel[];
 extern const size_t gg_template_cuda_kernel_len;
 
-/* The kernel source for rule's transition (topology is a runtime
- * argument): malloc'd, NUL-terminated, *len bytes. */
-int gg_emit_cuda(const gg_rule *rule, char **src, size_t *len, gg_err *err);
-
-/* The LUT3 circuit both GPU targets emit for a rule: the rowsum circuit of
- * gg_emit_circuit, or the rowsum-lr one when the SAT cache holds a cheaper
- * final stage for it (GOLGEN_GPU_FRONT=rowsum|rowsum-lr forces one). */
-int gg_emit_gpu_circuit(const gg_rule *rule, gg_circuit *c, gg_err *err);
-
-/* The same from a given (LUT3) circuit, unchecked: tests feed it broken
- * networks to see validation refuse the kernel. */
+/* The kernel source from a given (LUT3) circuit, unchecked
+ * (runtime/kernel_source.h picks a rule's): malloc'd, NUL-terminated, *len
+ * bytes. Tests feed it broken networks to see validation refuse the
+ * kernel. */
 int gg_emit_cuda_circuit(const gg_circuit *c, char **src, size_t *len,
                          gg_err *err);
 

@@ -45,13 +45,3 @@ int gg_emit_opencl_circuit(const gg_circuit *c, char **src, size_t *len,
     return bad ? -1 : 0;
 }
 
-int gg_emit_opencl(const gg_rule *rule, char **src, size_t *len, gg_err *err)
-{
-    gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
-    if (!c)
-        return -1;
-    int bad = gg_emit_circuit(rule, GG_LIB_GATE2, c, err) ||
-              gg_emit_opencl_circuit(c, src, len, err);
-    free(c);
-    return bad ? -1 : 0;
-}

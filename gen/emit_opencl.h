@@ -19,8 +19,6 @@ extern const size_t gg_template_opencl_kernel_len;
 #define GG_OPENCL_TILE_ROWS 64 /* GG_TR */
 #define GG_OPENCL_LY 8         /* GG_LY */
 
-int gg_emit_opencl(const gg_rule *rule, char **src, size_t *len, gg_err *err);
-
 /* From a given circuit (any library without LUT3), unchecked. */
 int gg_emit_opencl_circuit(const gg_circuit *c, char **src, size_t *len,
                            gg_err *err);

@@ -951,18 +951,6 @@ int gg_emit_ptx_circuit(const gg_circuit *circ, const gg_ptx_opts *o,
     return bad ? -1 : 0;
 }
 
-int gg_emit_ptx_opts(const gg_rule *rule, const gg_ptx_opts *o, char **src,
-                     size_t *len, gg_err *err)
-{
-    gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
-    if (!c)
-        return -1;
-    int bad = gg_emit_gpu_circuit(rule, c, err) ||
-              gg_emit_ptx_circuit(c, o, src, len, err);
-    free(c);
-    return bad ? -1 : 0;
-}
-
 gg_ptx_opts gg_ptx_tuned(int tmax, bool funnel, int wpb, int wpl)
 {
     gg_ptx_opts o = {.tmax = tmax, .funnel = funnel, .wpb = wpb, .wpl = wpl};
@@ -978,9 +966,3 @@ gg_ptx_opts gg_ptx_tuned(int tmax, bool funnel, int wpb, int wpl)
     return o;
 }
 
-int gg_emit_ptx(const gg_rule *rule, char **src, size_t *len, gg_err *err)
-{
-    /* the autotuner's base shape on the H100 (emit_ptx.h) */
-    gg_ptx_opts o = gg_ptx_tuned(16, true, 4, 1);
-    return gg_emit_ptx_opts(rule, &o, src, len, err);
-}

@@ -78,15 +78,6 @@ typedef struct gg_ptx_opts {
  * ahead and the register cap that keeps 12 warps per SM. */
 gg_ptx_opts gg_ptx_tuned(int tmax, bool funnel, int wpb, int wpl);
 
-/* The autotuner's base shape on the H100 (T16, funnel shifts, 4 warps
- * per block, one word per lane, 3-tick turns): what `golgen --target
- * ptx` prints. Per rule the autotuner may pick 6-tick turns or a share of
- * multiply-add levels instead (runtime/cuda_backend.c tune_candidates). */
-int gg_emit_ptx(const gg_rule *rule, char **src, size_t *len, gg_err *err);
-
-int gg_emit_ptx_opts(const gg_rule *rule, const gg_ptx_opts *o, char **src,
-                     size_t *len, gg_err *err);
-
 /* From a given LUT3 circuit, unchecked (tests use broken ones). */
 int gg_emit_ptx_circuit(const gg_circuit *c, const gg_ptx_opts *o, char **src,
                         size_t *len, gg_err *err);

@@ -148,24 +148,43 @@ void gg_net_observable_tt(const gg_net *n, int gate, gg_tt *t)
         t->on[w] ^= same.on[w];
 }
 
+/* Row word w of the leaves' tables and of the signal's (as table_of fills
+ * them: rows past the net's table read 0), one evaluation for all of them:
+ * a whole table per leaf would be 1 KB each, too much for the stack and
+ * not reentrant as a static. */
+static void over_word(const gg_net *n, int signal, const int *leaves,
+                      int n_leaves, int w, uint64_t *leaf, uint64_t *value)
+{
+    uint64_t in[64], sig[GG_NET_MAX_GATES + 64];
+    int rows = 1 << n->n_inputs, words = rows < 64 ? 1 : rows / 64;
+    uint64_t mask = w >= words ? 0 : rows >= 64 ? ~0ull : (1ull << rows) - 1;
+    if (mask) {
+        for (int i = 0; i < n->n_inputs; i++)
+            in[i] = gg_tt_input_word(i, w * 64);
+        eval_all(n, in, -1, sig);
+    }
+    for (int l = 0; l < n_leaves; l++)
+        leaf[l] = mask ? sig[leaves[l]] & mask : 0;
+    *value = mask ? sig[signal] & mask : 0;
+}
+
 int gg_net_signal_over(const gg_net *n, int signal, const int *leaves,
                        const uint8_t *flip, int n_leaves, const gg_tt *f,
                        const gg_tt *rows, gg_tt *h)
 {
-    static gg_tt leaf[GG_TT_MAX_INPUTS]; /* 1 KB each */
-    gg_tt value;
-    for (int l = 0; l < n_leaves; l++)
-        gg_net_signal_tt(n, leaves[l], &leaf[l]);
-    gg_net_signal_tt(n, signal, &value);
+    uint64_t leaf[GG_TT_MAX_INPUTS], value = 0;
     memset(h, 0, sizeof *h);
     h->n_inputs = n_leaves;
     for (int r = 0; r < gg_tt_rows(f); r++) {
+        if ((r & 63) == 0)
+            over_word(n, signal, leaves, n_leaves, r >> 6, leaf, &value);
         if (!gg_tt_get(f->care, r) || (rows && !gg_tt_get(rows->on, r)))
             continue;
         int x = 0;
         for (int l = 0; l < n_leaves; l++)
-            x |= (gg_tt_get(leaf[l].on, r) ^ (flip ? flip[l] : 0)) << l;
-        bool v = gg_tt_get(value.on, r);
+            x |= ((int)((leaf[l] >> (r & 63)) & 1) ^ (flip ? flip[l] : 0))
+                 << l;
+        bool v = (value >> (r & 63)) & 1;
         if (gg_tt_get(h->care, x) && gg_tt_get(h->on, x) != v)
             return -1;
         gg_tt_put(h->care, x, 1);

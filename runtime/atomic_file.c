@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -9,6 +10,11 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+/* Mixed into every temporary name, so names made at the same moment by one
+ * process differ. Process-wide on purpose (a per-call count would repeat),
+ * and atomic so concurrent opens each take a different value. */
+static atomic_uint tmp_counter;
 
 static char *dup_str(const char *s, size_t n)
 {
@@ -121,13 +127,13 @@ static int open_target(const char *path, gg_atomic_file *f, bool probe,
         return gg_fail(err, "cannot write '%s': out of memory", path);
     }
 
-    static unsigned counter;
     uint64_t seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20) ^
                     (uint64_t)(uintptr_t)f;
     int fd = -1, e = 0;
     for (int attempt = 0; attempt < 100; attempt++) {
         seed = seed * 6364136223846793005ull + 1442695040888963407ull +
-               __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED);
+               atomic_fetch_add_explicit(&tmp_counter, 1,
+                                         memory_order_relaxed);
         snprintf(f->tmp, n + 64, "%.*s.%s.tmp%06llx", (int)(base - path), path,
                  base, (unsigned long long)(seed >> 40));
         fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);

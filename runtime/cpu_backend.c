@@ -1,9 +1,12 @@
 #include "cpu_backend.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "emit_c.h"
+#include "kernel_source.h"
 #include "jit.h"
 #include "validate.h"
 
@@ -15,12 +18,9 @@ struct gg_cpu {
     const char *(*isa)(void);
     int (*threads)(void);
     gg_grid tmp; /* the second buffer, kept between steps */
+    gg_grid *grid; /* the uploaded grid (backend table), stepped in place */
+    gg_topo topo;
 };
-
-int gg_cpu_exit_status(gg_cpu_fail why)
-{
-    return why == GG_CPU_FAIL_ENV ? 3 : why == GG_CPU_FAIL_INVALID ? 1 : 2;
-}
 
 /* A narrower ISA also takes the wider instructions away from the compiler:
  * with -march=native alone, gcc turns an AVX2 path's and/or/xor into
@@ -64,30 +64,33 @@ static int load_symbols(gg_cpu *c, gg_err *err)
 }
 
 int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
-                       const gg_cpu_opts *o, gg_cpu **out, gg_cpu_fail *why,
+                       const gg_cpu_opts *o, gg_cpu **out, gg_fail_kind *why,
                        gg_err *err)
 {
     static const gg_cpu_opts defaults;
     gg_jit_opts jo = {0};
     *out = NULL;
-    *why = GG_CPU_FAIL_INPUT;
+    *why = GG_FAIL_INPUT;
     o = o ? o : &defaults;
     if (isa_flag(o->isa, &jo.extra, err))
         return -1;
-    jo.cache_dir = o->cache_dir;
+    const gg_config *cfg = gg_config_or_default(o->config);
+    jo.cc = cfg->cc;
+    jo.cache_dir = o->cache_dir ? o->cache_dir
+                   : *cfg->cache_dir ? cfg->cache_dir : NULL;
     gg_cpu *c = gg_alloc(1, sizeof *c, err, "CPU backend");
     if (!c)
         return -1;
     c->rule = *rule;
     c->opts = *o;
-    *why = GG_CPU_FAIL_ENV;
+    *why = GG_FAIL_ENV;
     if (gg_jit_load(src, len, &jo, &c->lib, err) || load_symbols(c, err)) {
         gg_cpu_close(c);
         return -1;
     }
     /* Validation runs on every load, cache hits included: a cached .so
      * could be stale or damaged, and the check costs milliseconds. */
-    *why = GG_CPU_FAIL_INVALID;
+    *why = GG_FAIL_INVALID;
     if (gg_validate_kernel(rule, c->step, o->threads, 0x5eed, err)) {
         gg_cpu_close(c);
         return -1;
@@ -97,15 +100,16 @@ int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
 }
 
 int gg_cpu_open(const gg_rule *rule, const gg_cpu_opts *o, gg_cpu **out,
-                gg_cpu_fail *why, gg_err *err)
+                gg_fail_kind *why, gg_err *err)
 {
     char *src;
     size_t len;
     *out = NULL;
     /* the rule is parsed already: what fails here is the circuit's check
      * (a cached network that is rejected), as verify and emit say */
-    *why = GG_CPU_FAIL_INVALID;
-    if (gg_emit_c(rule, &src, &len, err))
+    *why = GG_FAIL_INVALID;
+    const gg_config *cfg = gg_config_or_default(o ? o->config : NULL);
+    if (gg_kernel_c(rule, &cfg->choose, &src, &len, err))
         return -1;
     int bad = gg_cpu_open_source(rule, src, len, o, out, why, err);
     free(src);
@@ -157,8 +161,7 @@ static int cpu_stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
 
 gg_stepper gg_cpu_stepper(gg_cpu *c)
 {
-    /* 256 generations per call: long passes for bounded grids, while an
-     * unbounded universe regrows with a margin of at most 257 cells. */
+    /* 256: as table_max_batch below */
     gg_stepper s = {"cpu", cpu_stepper_step, c, 256};
     return s;
 }
@@ -171,3 +174,91 @@ void gg_cpu_close(gg_cpu *c)
     gg_jit_close(&c->lib);
     free(c);
 }
+
+/* ---- the backend table (runtime/backend.h) ---- */
+
+static gg_jit_opts jit_opts_of(const gg_backend_opts *o)
+{
+    const gg_config *cfg = gg_config_or_default(o->config);
+    gg_jit_opts jo = {0};
+    jo.cc = cfg->cc;
+    jo.cache_dir = *cfg->cache_dir ? cfg->cache_dir : NULL;
+    return jo;
+}
+
+/* A cache directory and a compiler that runs: what every first use needs
+ * (cached kernels still need the directory). */
+static int table_probe(const gg_backend_opts *o, gg_err *err)
+{
+    gg_jit_opts jo = jit_opts_of(o);
+    char dir[4096];
+    return gg_jit_cache_dir(&jo, dir, sizeof dir, err) ||
+                   gg_jit_probe(&jo, err)
+               ? -1
+               : 0;
+}
+
+static int table_open(const gg_rule *rule, const gg_backend_opts *o,
+                      void **state, gg_fail_kind *why, gg_err *err)
+{
+    gg_cpu_opts co = {0};
+    co.isa = o->isa;
+    co.threads = o->threads;
+    co.config = o->config;
+    return gg_cpu_open(rule, &co, (gg_cpu **)state, why, err);
+}
+
+static int table_upload(void *state, gg_grid *grid, gg_topo topo,
+                        gg_err *err)
+{
+    (void)err;
+    gg_cpu *c = state;
+    c->grid = grid;
+    c->topo = topo;
+    return 0;
+}
+
+static int table_step(void *state, int64_t gens, gg_err *err)
+{
+    gg_cpu *c = state;
+    return gg_cpu_step(c, c->topo, c->grid, gens, err);
+}
+
+static int table_download(void *state, gg_grid *grid, gg_err *err)
+{
+    (void)grid; /* stepped in place: it holds the cells already */
+    (void)err;
+    ((gg_cpu *)state)->grid = NULL;
+    return 0;
+}
+
+/* 256 generations per call: long passes for bounded grids, while an
+ * unbounded universe regrows with a margin of at most 257 cells. */
+static int64_t table_max_batch(void *state)
+{
+    (void)state;
+    return 256;
+}
+
+static void table_describe(void *state, gg_backend_desc *d)
+{
+    gg_cpu *c = state;
+    snprintf(d->what, sizeof d->what, "%s", gg_cpu_isa(c));
+    d->threads = gg_cpu_threads(c);
+    d->cache_hit = gg_cpu_cache_hit(c);
+}
+
+static void table_close(void *state) { gg_cpu_close(state); }
+
+const gg_backend_info gg_backend_cpu = {
+    .name = "cpu",
+    .options = GG_BACKEND_OPT_ISA | GG_BACKEND_OPT_THREADS,
+    .probe = table_probe,
+    .open = table_open,
+    .upload = table_upload,
+    .step = table_step,
+    .download = table_download,
+    .max_batch = table_max_batch,
+    .describe = table_describe,
+    .close = table_close,
+};

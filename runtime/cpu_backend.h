@@ -1,6 +1,7 @@
 /* The CPU backend: the rule's emitted C kernel, JIT-compiled (runtime/jit),
- * validated against the reference (runtime/validate) and wrapped as a
- * gg_stepper for the universe. */
+ * validated against the reference (runtime/validate). The registry reaches
+ * it as gg_backend_cpu (runtime/backend.h); tests use the functions below
+ * directly (broken kernels, explicit tiling). */
 #ifndef GG_CPU_BACKEND_H
 #define GG_CPU_BACKEND_H
 
@@ -8,7 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "config.h"
 #include "error.h"
+#include "fail.h"
 #include "grid.h"
 #include "rule.h"
 #include "universe.h"
@@ -19,31 +22,23 @@ typedef struct gg_cpu_opts {
     int threads;           /* 0: OpenMP's default */
     int tblock;            /* generations per pass; 0: kernel's choice */
     int64_t band;          /* rows per tile; 0: kernel's choice */
-    const char *cache_dir; /* NULL: GOLGEN_CACHE_DIR / XDG / ~/.cache */
+    const char *cache_dir; /* NULL: config's */
+    const gg_config *config; /* compiler, cache; NULL: defaults (no cache
+                                directory unless cache_dir is given) */
 } gg_cpu_opts;
-
-/* Why opening failed, for the exit status (2, 3, 1). */
-typedef enum gg_cpu_fail {
-    GG_CPU_FAIL_INPUT,   /* bad rule or option */
-    GG_CPU_FAIL_ENV,     /* no compiler, compile error, cache, dlopen */
-    GG_CPU_FAIL_INVALID, /* the kernel disagreed with the reference, or
-                            the circuit failed its check (a cached network
-                            rejected) */
-} gg_cpu_fail;
-
-/* The process exit status for a failure: 2 input, 3 environment, 1 the
- * kernel failed validation (the statuses every golgen command uses). */
-int gg_cpu_exit_status(gg_cpu_fail why);
 
 typedef struct gg_cpu gg_cpu;
 
-/* Emit, compile (or find in the cache), load and validate rule's kernel. */
+/* Emit, compile (or find in the cache), load and validate rule's kernel.
+ * *why: GG_FAIL_INPUT a bad option, GG_FAIL_ENV no compiler, compile
+ * error, cache or dlopen, GG_FAIL_INVALID validation or a rejected
+ * cached network. */
 int gg_cpu_open(const gg_rule *rule, const gg_cpu_opts *o, gg_cpu **out,
-                gg_cpu_fail *why, gg_err *err);
+                gg_fail_kind *why, gg_err *err);
 
 /* The same from given kernel source (tests use it on broken kernels). */
 int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
-                       const gg_cpu_opts *o, gg_cpu **out, gg_cpu_fail *why,
+                       const gg_cpu_opts *o, gg_cpu **out, gg_fail_kind *why,
                        gg_err *err);
 
 const char *gg_cpu_isa(const gg_cpu *c);   /* "avx512", "avx2", "portable" */

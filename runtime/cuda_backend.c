@@ -9,9 +9,13 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "backend.h"
 #include "cuda_api.h"
+#include "gpu_layout.h"
+#include "gpu_validate.h"
 #include "emit_cuda.h"
 #include "emit_ptx.h"
+#include "kernel_source.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/lsan_interface.h>
@@ -30,6 +34,7 @@
 struct gg_cuda {
     gg_rule rule;
     gg_cuda_opts o;
+    const gg_config *cfg; /* o.config or the defaults, never NULL */
     gg_cu_api cu;
     CUdevice dev;
     CUcontext ctx;
@@ -50,6 +55,7 @@ struct gg_cuda {
     bool kns_valid;  /* that module passed its width's validation */
     int checking;    /* the stride being validated (keeps its module) */
     bool tuning;     /* autotune is timing candidates (module_for) */
+    gg_topo topo;    /* of the uploaded grid (backend table) */
 };
 
 /* ---- loading the libraries ---- */
@@ -106,11 +112,10 @@ static int load_driver(gg_cu_api *cu, gg_err *err)
     return 0;
 }
 
-static int load_nvrtc(gg_nvrtc_api *nv, gg_err *err)
+static int load_nvrtc(gg_nvrtc_api *nv, const char *given, gg_err *err)
 {
-    const char *env = getenv("GOLGEN_NVRTC");
     const char *const libs[] = {
-        env, "libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12",
+        given, "libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12",
         "libnvrtc.so.11.2", "/usr/local/cuda/lib64/libnvrtc.so",
         "/usr/local/cuda/lib64/libnvrtc.so.13",
         "/usr/local/cuda/lib64/libnvrtc.so.12"};
@@ -184,14 +189,15 @@ static int nvrtc_result(gg_nvrtc_api *nv, nvrtcProgram p, bool cubin,
     return 0;
 }
 
-int gg_nvrtc_compile(const char *src, const char *arch, bool cubin,
+int gg_nvrtc_compile(const char *nvrtc_lib, const char *src,
+                     const char *arch, bool cubin,
                      const char *const *opts, int nopts, char **out,
-                     size_t *len, gg_gpu_fail *why, gg_err *err)
+                     size_t *len, gg_fail_kind *why, gg_err *err)
 {
     gg_nvrtc_api nv;
-    *why = GG_GPU_FAIL_ENV;
+    *why = GG_FAIL_ENV;
     GG_LSAN_OFF(); /* from dlopen on: NVRTC's constructors allocate too */
-    if (load_nvrtc(&nv, err)) {
+    if (load_nvrtc(&nv, nvrtc_lib, err)) {
         GG_LSAN_ON();
         return -1;
     }
@@ -227,7 +233,7 @@ enum { N_DEFINES = 8 };
  * warm as the PTX target reads them; pf 0: 2), the row stride as a
  * constant (module_for) and GOLGEN_CUDA_DEFINE, one more -D for
  * experiments (e.g. -DGG_MAXREG=176). */
-static void tune_defines(const gg_gpu_tune *t, int kns,
+static void tune_defines(const gg_gpu_tune *t, int kns, const char *extra,
                          char d[N_DEFINES][48])
 {
     if (kns)
@@ -242,8 +248,8 @@ static void tune_defines(const gg_gpu_tune *t, int kns,
     snprintf(d[2], 48, "-DGG_WPB=%d", t->wpb);
     snprintf(d[5], 48, "-DGG_TURN=%d", t->turn == 6 ? 6 : 3);
     snprintf(d[6], 48, "-DGG_WARM=%d", t->warm > npf ? t->warm : 0);
-    const char *x = getenv("GOLGEN_CUDA_DEFINE");
-    snprintf(d[7], 48, "%s", x && !strncmp(x, "-D", 2) ? x : "-DGG_NONE=1");
+    snprintf(d[7], 48, "%s",
+             extra && !strncmp(extra, "-D", 2) ? extra : "-DGG_NONE=1");
 }
 
 /* The cubin of src at launch shape t (and c's row stride), from the
@@ -254,7 +260,7 @@ static int image_for(const gg_cuda *c, const gg_gpu_tune *t, const char *src,
     char d[N_DEFINES][48], arch[16], path[4200];
     const char *opts[N_DEFINES];
     *hit = false;
-    tune_defines(t, c->kns, d);
+    tune_defines(t, c->kns, c->cfg->cuda_define, d);
     for (int i = 0; i < N_DEFINES; i++)
         opts[i] = d[i];
     snprintf(arch, sizeof arch, "sm_%d", c->cc);
@@ -279,9 +285,9 @@ static int image_for(const gg_cuda *c, const gg_gpu_tune *t, const char *src,
         }
         free(*img);
     }
-    gg_gpu_fail why;
-    if (gg_nvrtc_compile(src, arch, true, opts, N_DEFINES, img, len, &why,
-                         err))
+    gg_fail_kind why;
+    if (gg_nvrtc_compile(c->cfg->nvrtc, src, arch, true, opts, N_DEFINES,
+                         img, len, &why, err))
         return -1;
     gg_atomic_file af;
     gg_err ignored;
@@ -330,7 +336,8 @@ static void precompile_candidates(const gg_cuda *c, const gg_gpu_tune *cand,
     char *src = NULL;
     size_t len;
     gg_err ignored;
-    if (n > MAX_CAND || gg_emit_cuda(&c->rule, &src, &len, &ignored))
+    if (n > MAX_CAND || gg_kernel_cuda(&c->rule, &c->cfg->choose, &src, &len,
+                                         &ignored))
         return;
     pthread_t th[MAX_CAND];
     precompile job[MAX_CAND];
@@ -395,32 +402,6 @@ static void unload(gg_cuda *c)
     memset(c->step, 0, sizeof c->step);
 }
 
-/* The PTX target's experiment switches (BENCHMARKS.md "GPU backends"):
- * GOLGEN_PTX_<NAME>=n overrides one field of the tuned options. */
-static void ptx_experiments(gg_ptx_opts *po)
-{
-    static const struct {
-        const char *env;
-        size_t off;
-    } knobs[] = {
-        {"GOLGEN_PTX_ILV", offsetof(gg_ptx_opts, ilv)}, /* 1: level by level */
-        {"GOLGEN_PTX_MAXNREG", offsetof(gg_ptx_opts, maxnreg)},
-        {"GOLGEN_PTX_CHAIN", offsetof(gg_ptx_opts, chain)},
-        {"GOLGEN_PTX_PREFETCH", offsetof(gg_ptx_opts, prefetch)},
-        {"GOLGEN_PTX_FMA", offsetof(gg_ptx_opts, fma)},
-        {"GOLGEN_PTX_INNER", offsetof(gg_ptx_opts, inner)},
-        {"GOLGEN_PTX_TURN", offsetof(gg_ptx_opts, turn)},
-        {"GOLGEN_PTX_LOOPFILL", offsetof(gg_ptx_opts, loopfill)},
-        {"GOLGEN_PTX_WARM", offsetof(gg_ptx_opts, warm)},
-        {"GOLGEN_PTX_WARML2", offsetof(gg_ptx_opts, warml2)},
-    };
-    for (size_t i = 0; i < sizeof knobs / sizeof *knobs; i++) {
-        const char *v = getenv(knobs[i].env);
-        if (v)
-            *(int *)((char *)po + knobs[i].off) = atoi(v);
-    }
-}
-
 /* The PTX emitter's options for launch shape t at c's row stride. */
 static gg_ptx_opts ptx_opts_for(const gg_cuda *c, const gg_gpu_tune *t)
 {
@@ -431,7 +412,6 @@ static gg_ptx_opts ptx_opts_for(const gg_cuda *c, const gg_gpu_tune *t)
         po.prefetch = t->pf;
     po.warm = t->warm;
     po.kstride = c->kns;
-    ptx_experiments(&po);
     return po;
 }
 
@@ -447,11 +427,13 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
     unload(c);
     if (c->o.lang == GG_CUDA_LANG_PTX) {
         gg_ptx_opts po = ptx_opts_for(c, &c->tune);
-        bad = !given && gg_emit_ptx_opts(&c->rule, &po, &src, &len, err);
+        bad = !given && gg_kernel_ptx(&c->rule, &po, &c->cfg->choose, &src,
+                                           &len, err);
         if (!bad)
             bad = load_module(c, given ? given : src, err);
     } else {
-        bad = !given && gg_emit_cuda(&c->rule, &src, &len, err);
+        bad = !given && gg_kernel_cuda(&c->rule, &c->cfg->choose, &src,
+                                            &len, err);
         if (!bad)
             bad = cuda_image(c, given ? given : src, &img, &len, err) ||
                   load_module(c, img, err);
@@ -506,12 +488,11 @@ static int layout(const gg_cuda *c, int64_t width, int64_t height,
 /* The row stride the module should have as a constant for a grid of
  * layout g: big grids get their own (rows at constant offsets from two
  * pointers per loop turn: no per-row address arithmetic, BENCHMARKS.md
- * session 5), small ones the generic module; GOLGEN_GPU_KSTRIDE=0 keeps
- * the generic one always. */
+ * session 5), small ones the generic module; GOLGEN_GPU_KSTRIDE=0
+ * (config gpu_kstride false) keeps the generic one always. */
 static int wanted_stride(const gg_cuda *c, const gg_gpu_geom *g)
 {
-    const char *env = getenv("GOLGEN_GPU_KSTRIDE");
-    if (c->given || words_per_lane(c) > 1 || (env && !atoi(env)) ||
+    if (c->given || words_per_lane(c) > 1 || !c->cfg->gpu_kstride ||
         g->ns > GG_PTX_KSTRIDE_MAX)
         return 0;
     return g->height >= GG_PTX_KSTRIDE_ROWS || c->checking == g->ns ? g->ns
@@ -687,43 +668,65 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-int gg_cuda_bench(gg_cuda *c, gg_topo topo, gg_grid *grid, int64_t gens,
-                  int64_t *warm, double *seconds, gg_err *err)
+/* The uploaded grid's topology (the backend table's upload). */
+static int table_topo(gg_cuda *c, gg_topo topo, gg_err *err)
 {
+    if (topo != GG_TOPO_TORUS && topo != GG_TOPO_PLANE)
+        return gg_fail(err, "the CUDA backend needs a torus or a plane");
+    c->topo = topo;
+    return 0;
+}
+
+int gg_cuda_table_upload(void *state, gg_grid *grid, gg_topo topo,
+                         gg_err *err)
+{
+    gg_cuda *c = state;
+    return table_topo(c, topo, err) || prepare(c, grid, c->o.strip, err) ||
+                   upload(c, grid, err)
+               ? -1
+               : 0;
+}
+
+int gg_cuda_table_step(void *state, int64_t gens, gg_err *err)
+{
+    gg_cuda *c = state;
+    return run(c, c->topo, gens, err);
+}
+
+int gg_cuda_table_download(void *state, gg_grid *grid, gg_err *err)
+{
+    return download(state, grid, err);
+}
+
+/* Device time of gens generations after one untimed launch of tmax. */
+int gg_cuda_table_timed_step(void *state, int64_t gens, int64_t *warm,
+                             double *seconds, gg_err *err)
+{
+    gg_cuda *c = state;
     *warm = c->tune.tmax;
-    if (prepare(c, grid, c->o.strip, err) || upload(c, grid, err) ||
-        run(c, topo, *warm, err))
+    if (run(c, c->topo, *warm, err))
         return -1;
     double t0 = now();
-    if (run(c, topo, gens, err))
+    if (run(c, c->topo, gens, err))
         return -1;
     *seconds = now() - t0;
-    return download(c, grid, err);
+    return 0;
 }
 
-static int stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
-                        gg_grid *grid, int64_t gens, gg_err *err)
+/* Bounded grids stay one call (one upload, one download); the unbounded
+ * plane regrows between batches. */
+int64_t gg_cuda_table_max_batch(void *state)
 {
-    (void)rule;
-    return gg_cuda_step(ctx, topo, grid, gens, err);
-}
-
-gg_stepper gg_cuda_stepper(gg_cuda *c)
-{
-    /* Bounded grids stay one call (one upload, one download); the
-     * unbounded plane regrows between batches. */
-    gg_stepper s = {c->o.lang == GG_CUDA_LANG_PTX ? "ptx" : "cuda",
-                    stepper_step, c,
-                    gg_rule_is_bounded(&c->rule) ? 0 : 1024};
-    return s;
+    gg_cuda *c = state;
+    return gg_rule_is_bounded(&c->rule) ? 0 : 1024;
 }
 
 /* ---- opening ---- */
 
-static int open_device(gg_cuda *c, gg_gpu_fail *why, gg_err *err)
+static int open_device(gg_cuda *c, gg_fail_kind *why, gg_err *err)
 {
     int n = 0, major = 0, minor = 0;
-    *why = GG_GPU_FAIL_ENV;
+    *why = GG_FAIL_ENV;
     if (load_driver(&c->cu, err))
         return -1;
     CUresult r = c->cu.cuInit(0);
@@ -882,8 +885,8 @@ static int autotune(gg_cuda *c, gg_err *err)
 
 static int choose_tune(gg_cuda *c, gg_err *err)
 {
-    /* "tmax,funnel,wpb[,wpl[,fma[,turn[,pf,warm]]]]" */
-    const char *env = getenv("GOLGEN_GPU_TUNE");
+    /* GOLGEN_GPU_TUNE: "tmax,funnel,wpb[,wpl[,fma[,turn[,pf,warm]]]]" */
+    const char *env = c->cfg->gpu_tune;
     gg_gpu_tune t = c->o.tune;
     if (!t.tmax && env && *env && gg_gpu_tune_parse(env, &t, err))
         return -1;
@@ -916,44 +919,46 @@ static int choose_tune(gg_cuda *c, gg_err *err)
  * entry is then a failed check (exit 1, as verify and the CPU backend
  * say), not lost among the environment failures of the build that
  * follows. */
-static int circuit_ok(const gg_rule *rule, gg_gpu_fail *why, gg_err *err)
+static int circuit_ok(const gg_rule *rule, const gg_choose_opts *co,
+                      gg_fail_kind *why, gg_err *err)
 {
     gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
     if (!c) {
-        *why = GG_GPU_FAIL_ENV;
+        *why = GG_FAIL_ENV;
         return -1;
     }
-    int bad = gg_emit_gpu_circuit(rule, c, err);
-    *why = bad ? GG_GPU_FAIL_INVALID : GG_GPU_FAIL_ENV;
+    int bad = gg_choose_gpu_circuit(rule, co, c, err);
+    *why = bad ? GG_FAIL_INVALID : GG_FAIL_ENV;
     free(c);
     return bad;
 }
 
 static int open_common(const gg_rule *rule, const char *src,
-                       const gg_cuda_opts *o, gg_cuda **out, gg_gpu_fail *why,
+                       const gg_cuda_opts *o, gg_cuda **out, gg_fail_kind *why,
                        gg_err *err)
 {
     static const gg_cuda_opts defaults;
     *out = NULL;
     gg_cuda *c = gg_alloc(1, sizeof *c, err, "CUDA backend");
     if (!c) {
-        *why = GG_GPU_FAIL_ENV;
+        *why = GG_FAIL_ENV;
         return -1;
     }
     c->rule = *rule;
     c->o = o ? *o : defaults;
+    c->cfg = gg_config_or_default(c->o.config);
+    const char *dir = c->o.cache_dir ? c->o.cache_dir : c->cfg->cache_dir;
     int bad = open_device(c, why, err) ||
-              gg_gpu_cache_dir(c->o.cache_dir, c->cache_dir,
-                               sizeof c->cache_dir, err);
+              gg_gpu_cache_dir(dir, c->cache_dir, sizeof c->cache_dir, err);
     c->given = src != NULL;
     if (!bad && src) {
         c->tune = c->o.tune.tmax ? c->o.tune : (gg_gpu_tune){16, 0, 4, 1, 0, 0, 0, 0};
         bad = build(c, src, err);
     } else if (!bad) {
-        bad = circuit_ok(rule, why, err) || choose_tune(c, err);
+        bad = circuit_ok(rule, &c->cfg->choose, why, err) || choose_tune(c, err);
     }
     if (!bad) {
-        *why = GG_GPU_FAIL_INVALID;
+        *why = GG_FAIL_INVALID;
         bad = gg_gpu_validate(rule, step_strip, c, 12345, err);
     }
     if (bad) {
@@ -965,14 +970,14 @@ static int open_common(const gg_rule *rule, const char *src,
 }
 
 int gg_cuda_open(const gg_rule *rule, const gg_cuda_opts *o, gg_cuda **out,
-                 gg_gpu_fail *why, gg_err *err)
+                 gg_fail_kind *why, gg_err *err)
 {
     return open_common(rule, NULL, o, out, why, err);
 }
 
 int gg_cuda_open_source(const gg_rule *rule, const char *src,
                         const gg_cuda_opts *o, gg_cuda **out,
-                        gg_gpu_fail *why, gg_err *err)
+                        gg_fail_kind *why, gg_err *err)
 {
     return open_common(rule, src, o, out, why, err);
 }
@@ -996,3 +1001,89 @@ void gg_cuda_close(gg_cuda *c)
     free(c->host);
     free(c);
 }
+
+/* ---- the backend table (runtime/backend.h; ptx_backend.c) ---- */
+
+int gg_cuda_table_probe(gg_cuda_lang lang, const gg_config *config,
+                        gg_err *err)
+{
+    gg_cuda *c = gg_alloc(1, sizeof *c, err, "CUDA probe");
+    gg_fail_kind why;
+    if (!c)
+        return -1;
+    c->cfg = gg_config_or_default(config);
+    int bad = open_device(c, &why, err);
+    if (!bad && lang == GG_CUDA_LANG_CUDA) {
+        gg_nvrtc_api nv;
+        GG_LSAN_OFF();
+        bad = load_nvrtc(&nv, c->cfg->nvrtc, err);
+        if (!bad)
+            dlclose(nv.lib);
+        GG_LSAN_ON();
+    }
+    gg_cuda_close(c);
+    return bad;
+}
+
+int gg_cuda_table_open(gg_cuda_lang lang, const gg_rule *rule,
+                       const gg_config *config, bool announce, void **state,
+                       gg_fail_kind *why, gg_err *err)
+{
+    gg_cuda_opts o = {0};
+    o.lang = lang;
+    o.config = config;
+    o.announce = announce;
+    return gg_cuda_open(rule, &o, (gg_cuda **)state, why, err);
+}
+
+void gg_cuda_table_describe(void *state, char *what, size_t size)
+{
+    gg_cuda *c = state;
+    gg_gpu_tune t = c->tune;
+    char extra[64] = ""; /* PTX: multiply-add share, turn, rows */
+    size_t n = 0;
+    if (t.fma)
+        n += (size_t)snprintf(extra + n, sizeof extra - n, " fma%d/16",
+                              t.fma);
+    if (t.turn == 6)
+        n += (size_t)snprintf(extra + n, sizeof extra - n, " turn6");
+    if (t.warm)
+        snprintf(extra + n, sizeof extra - n, " pf%d warm%d",
+                 gg_gpu_tune_rows_ahead(&t, c->o.lang == GG_CUDA_LANG_PTX),
+                 t.warm);
+    snprintf(what, size, "%s, T%d %s%s wpb%d wpl%d, %d regs", c->name,
+             t.tmax, t.funnel == 2 ? "hyb" : t.funnel ? "shf" : "mad", extra,
+             t.wpb, t.wpl > 1 ? t.wpl : 1, c->regs);
+}
+
+void gg_cuda_table_close(void *state) { gg_cuda_close(state); }
+
+static int cuda_probe(const gg_backend_opts *o, gg_err *err)
+{
+    return gg_cuda_table_probe(GG_CUDA_LANG_CUDA, o->config, err);
+}
+
+static int cuda_open(const gg_rule *rule, const gg_backend_opts *o,
+                     void **state, gg_fail_kind *why, gg_err *err)
+{
+    return gg_cuda_table_open(GG_CUDA_LANG_CUDA, rule, o->config,
+                              o->announce, state, why, err);
+}
+
+static void cuda_describe(void *state, gg_backend_desc *d)
+{
+    gg_cuda_table_describe(state, d->what, sizeof d->what);
+}
+
+const gg_backend_info gg_backend_cuda = {
+    .name = "cuda",
+    .probe = cuda_probe,
+    .open = cuda_open,
+    .upload = gg_cuda_table_upload,
+    .step = gg_cuda_table_step,
+    .download = gg_cuda_table_download,
+    .timed_step = gg_cuda_table_timed_step,
+    .max_batch = gg_cuda_table_max_batch,
+    .describe = cuda_describe,
+    .close = gg_cuda_table_close,
+};

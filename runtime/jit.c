@@ -23,7 +23,7 @@ extern char **environ;
 
 static const char *jit_cc(const gg_jit_opts *o)
 {
-    const char *cc = o && o->cc ? o->cc : getenv("CC");
+    const char *cc = o ? o->cc : NULL;
     return cc && *cc ? cc : "cc";
 }
 
@@ -35,17 +35,10 @@ static const char *jit_flags(const gg_jit_opts *o)
 int gg_jit_cache_dir(const gg_jit_opts *o, char *buf, size_t size,
                      gg_err *err)
 {
-    const char *env = getenv("GOLGEN_CACHE_DIR"), *base;
     int n;
-    if (o && o->cache_dir)
+    if (o && o->cache_dir && *o->cache_dir)
         n = snprintf(buf, size, "%s", o->cache_dir);
-    else if (env && *env)
-        n = snprintf(buf, size, "%s", env);
-    else if ((base = getenv("XDG_CACHE_HOME")) && *base)
-        n = snprintf(buf, size, "%s/golgen", base);
-    else if ((base = getenv("HOME")) && *base)
-        n = snprintf(buf, size, "%s/.cache/golgen", base);
-    else
+    else /* gg_config_from_env found none of the variables */
         return gg_fail(err, "no kernel cache directory: set GOLGEN_CACHE_DIR "
                        "(or HOME)");
     if (n < 0 || (size_t)n >= size)
@@ -188,6 +181,30 @@ static int run_compiler(const gg_jit_opts *o, const char *c_path,
                        "clang, or set CC)", cc);
     return gg_fail(err, "the C compiler '%s' failed on %s (log %s): %s", cc,
                    c_path, log, head);
+}
+
+int gg_jit_probe(const gg_jit_opts *o, gg_err *err)
+{
+    char words[1024], *argv[64];
+    const char *cc = jit_cc(o);
+    snprintf(words, sizeof words, "%s --version", cc);
+    int n = split_words(words, argv, 62);
+    argv[n] = NULL;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, 1, 2);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    int status = 0;
+    while (!rc && waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            rc = errno;
+    if (rc || !WIFEXITED(status) || WEXITSTATUS(status))
+        return gg_fail(err, "cannot run the C compiler '%s' (install gcc or "
+                       "clang, or set CC)", cc);
+    return 0;
 }
 
 static int compile(const gg_jit_opts *o, const char *base, const char *src,

@@ -2,8 +2,8 @@
  * directory keyed by a hash of compiler, flags and source, then dlopen.
  * A kernel already in the cache is loaded without compiling.
  *
- * Cache directory: $GOLGEN_CACHE_DIR, else $XDG_CACHE_HOME/golgen, else
- * ~/.cache/golgen. Compiler: $CC, else cc. */
+ * Both come from the options, which the caller fills from gg_config
+ * (runtime/config.h: $CC, $GOLGEN_CACHE_DIR, $XDG_CACHE_HOME, $HOME). */
 #ifndef GG_JIT_H
 #define GG_JIT_H
 
@@ -15,10 +15,11 @@
 #define GG_JIT_FLAGS "-O3 -march=native -fopenmp -shared -fPIC"
 
 typedef struct gg_jit_opts {
-    const char *cc;        /* NULL: $CC or "cc" */
+    const char *cc;        /* NULL: "cc" */
     const char *flags;     /* NULL: GG_JIT_FLAGS */
     const char *extra;     /* appended to flags (e.g. -DGG_FORCE_AVX2) */
-    const char *cache_dir; /* NULL: from the environment */
+    const char *cache_dir; /* NULL: none (opening fails, saying to set
+                              GOLGEN_CACHE_DIR) */
 } gg_jit_opts;
 
 typedef struct gg_jit_lib {
@@ -38,7 +39,10 @@ void *gg_jit_sym(const gg_jit_lib *lib, const char *name, gg_err *err);
 
 void gg_jit_close(gg_jit_lib *lib);
 
-/* The cache directory the options resolve to. */
+/* 0 when the compiler runs (`cc --version`); else -1 saying so. */
+int gg_jit_probe(const gg_jit_opts *o, gg_err *err);
+
+/* The cache directory the options name. */
 int gg_jit_cache_dir(const gg_jit_opts *o, char *buf, size_t size,
                      gg_err *err);
 

@@ -5,7 +5,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "backend.h"
 #include "emit_opencl.h"
+#include "gpu_layout.h"
+#include "gpu_validate.h"
+#include "kernel_source.h"
 #include "gg_config.h"
 
 #if GG_HAVE_OPENCL
@@ -26,6 +30,7 @@ struct gg_opencl {
     cl_mem buf[2];
     int cur;
     uint32_t *host; /* staging buffer in device layout */
+    gg_topo topo;   /* of the uploaded grid (backend table) */
 };
 
 static int cl_check(cl_int r, const char *what, gg_err *err)
@@ -229,27 +234,62 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-int gg_opencl_bench(gg_opencl *c, gg_topo topo, gg_grid *grid, int64_t gens,
-                    int64_t *warm, double *seconds, gg_err *err)
+/* ---- the backend table's device side ---- */
+
+static int table_upload(void *state, gg_grid *grid, gg_topo topo,
+                        gg_err *err)
 {
+    gg_opencl *c = state;
+    if (topo != GG_TOPO_TORUS && topo != GG_TOPO_PLANE)
+        return gg_fail(err, "the OpenCL backend needs a torus or a plane");
+    c->topo = topo;
+    return prepare(c, grid, err) || upload(c, grid, err) ? -1 : 0;
+}
+
+static int table_step(void *state, int64_t gens, gg_err *err)
+{
+    gg_opencl *c = state;
+    return run(c, c->topo, gens, err);
+}
+
+static int table_download(void *state, gg_grid *grid, gg_err *err)
+{
+    return download(state, grid, err);
+}
+
+/* Device time of gens generations after one untimed launch of tmax. */
+static int table_timed_step(void *state, int64_t gens, int64_t *warm,
+                            double *seconds, gg_err *err)
+{
+    gg_opencl *c = state;
     *warm = c->tmax;
-    if (prepare(c, grid, err) || upload(c, grid, err) ||
-        run(c, topo, *warm, err))
+    if (run(c, c->topo, *warm, err))
         return -1;
     double t0 = now();
-    if (run(c, topo, gens, err))
+    if (run(c, c->topo, gens, err))
         return -1;
     *seconds = now() - t0;
-    return download(c, grid, err);
+    return 0;
+}
+
+static int table_probe(const gg_backend_opts *o, gg_err *err)
+{
+    (void)o;
+    cl_platform_id plat;
+    cl_uint np = 0;
+    if (clGetPlatformIDs(1, &plat, &np) != CL_SUCCESS || np == 0)
+        return gg_fail(err, "no OpenCL platform found (install an ICD, e.g. "
+                       "pocl-opencl-icd or the GPU vendor's)");
+    return 0;
 }
 
 static int open_common(const gg_rule *rule, const char *given,
                        const gg_opencl_opts *o, gg_opencl **out,
-                       gg_gpu_fail *why, gg_err *err)
+                       gg_fail_kind *why, gg_err *err)
 {
     static const gg_opencl_opts defaults;
     *out = NULL;
-    *why = GG_GPU_FAIL_ENV;
+    *why = GG_FAIL_ENV;
     gg_opencl *c = gg_alloc(1, sizeof *c, err, "OpenCL backend");
     if (!c)
         return -1;
@@ -261,16 +301,17 @@ static int open_common(const gg_rule *rule, const char *given,
     size_t len;
     int bad = open_device(c, err);
     if (!bad && !given) {
-        *why = GG_GPU_FAIL_INVALID; /* a rejected cached network */
-        bad = gg_emit_opencl(rule, &src, &len, err);
+        *why = GG_FAIL_INVALID; /* a rejected cached network */
+        bad = gg_kernel_opencl(rule, &gg_config_or_default(c->o.config)->choose,
+                               &src, &len, err);
         if (!bad)
-            *why = GG_GPU_FAIL_ENV;
+            *why = GG_FAIL_ENV;
     }
     if (!bad)
         bad = build_program(c, given ? given : src, err);
     free(src);
     if (!bad && !c->o.skip_validation) {
-        *why = GG_GPU_FAIL_INVALID;
+        *why = GG_FAIL_INVALID;
         bad = gg_gpu_validate(rule, step_strip, c, 54321, err);
     }
     if (bad) {
@@ -307,16 +348,16 @@ struct gg_opencl {
     int unused;
 };
 
-static int no_opencl(gg_gpu_fail *why, gg_err *err)
+static int no_opencl(gg_fail_kind *why, gg_err *err)
 {
-    *why = GG_GPU_FAIL_ENV;
+    *why = GG_FAIL_ENV;
     return gg_fail(err, "this golgen was built without OpenCL (install "
                    "ocl-icd-opencl-dev and reconfigure)");
 }
 
 static int open_common(const gg_rule *rule, const char *given,
                        const gg_opencl_opts *o, gg_opencl **out,
-                       gg_gpu_fail *why, gg_err *err)
+                       gg_fail_kind *why, gg_err *err)
 {
     (void)rule;
     (void)given;
@@ -335,13 +376,34 @@ int gg_opencl_step(gg_opencl *c, gg_topo topo, gg_grid *grid, int64_t gens,
     return gg_fail(err, "this golgen was built without OpenCL");
 }
 
-int gg_opencl_bench(gg_opencl *c, gg_topo topo, gg_grid *grid, int64_t gens,
-                    int64_t *warm, double *seconds, gg_err *err)
+/* Never reached (open fails), but the table is complete. */
+static int table_upload(void *state, gg_grid *grid, gg_topo topo,
+                        gg_err *err)
 {
-    (void)warm;
-    (void)seconds;
-    return gg_opencl_step(c, topo, grid, gens, err);
+    return gg_opencl_step(state, topo, grid, 0, err);
 }
+
+static int table_step(void *state, int64_t gens, gg_err *err)
+{
+    (void)state;
+    (void)gens;
+    return gg_fail(err, "this golgen was built without OpenCL");
+}
+
+static int table_download(void *state, gg_grid *grid, gg_err *err)
+{
+    (void)grid;
+    return table_step(state, 0, err);
+}
+
+static int table_probe(const gg_backend_opts *o, gg_err *err)
+{
+    gg_fail_kind why;
+    (void)o;
+    return no_opencl(&why, err);
+}
+
+#define table_timed_step NULL
 
 void gg_opencl_close(gg_opencl *c) { (void)c; }
 const char *gg_opencl_device(const gg_opencl *c)
@@ -353,14 +415,14 @@ const char *gg_opencl_device(const gg_opencl *c)
 #endif
 
 int gg_opencl_open(const gg_rule *rule, const gg_opencl_opts *o,
-                   gg_opencl **out, gg_gpu_fail *why, gg_err *err)
+                   gg_opencl **out, gg_fail_kind *why, gg_err *err)
 {
     return open_common(rule, NULL, o, out, why, err);
 }
 
 int gg_opencl_open_source(const gg_rule *rule, const char *src,
                           const gg_opencl_opts *o, gg_opencl **out,
-                          gg_gpu_fail *why, gg_err *err)
+                          gg_fail_kind *why, gg_err *err)
 {
     return open_common(rule, src, o, out, why, err);
 }
@@ -377,3 +439,40 @@ gg_stepper gg_opencl_stepper(gg_opencl *c)
     gg_stepper s = {"opencl", stepper_step, c, 1024};
     return s;
 }
+
+/* ---- the backend table (runtime/backend.h) ---- */
+
+static int table_open(const gg_rule *rule, const gg_backend_opts *o,
+                      void **state, gg_fail_kind *why, gg_err *err)
+{
+    gg_opencl_opts co = {0};
+    co.config = o->config;
+    return gg_opencl_open(rule, &co, (gg_opencl **)state, why, err);
+}
+
+/* A launch's worth of batches between regrowths of the unbounded plane. */
+static int64_t table_max_batch(void *state)
+{
+    (void)state;
+    return 1024;
+}
+
+static void table_describe(void *state, gg_backend_desc *d)
+{
+    snprintf(d->what, sizeof d->what, "%s", gg_opencl_device(state));
+}
+
+static void table_close(void *state) { gg_opencl_close(state); }
+
+const gg_backend_info gg_backend_opencl = {
+    .name = "opencl",
+    .probe = table_probe,
+    .open = table_open,
+    .upload = table_upload,
+    .step = table_step,
+    .download = table_download,
+    .timed_step = table_timed_step,
+    .max_batch = table_max_batch,
+    .describe = table_describe,
+    .close = table_close,
+};

@@ -19,7 +19,9 @@ typedef struct gg_universe {
 } gg_universe;
 
 /* A stepper advances a bounded grid by `gens` generations with dead cells
- * (plane) or wrapping (torus) outside, per `topo`. Backends implement it. */
+ * (plane) or wrapping (torus) outside, per `topo`: the universe's view of
+ * an open backend (gg_backend_stepper, runtime/backend.h) or of the
+ * reference simulator alone. */
 typedef struct gg_stepper {
     const char *name;
     int (*step)(void *ctx, const gg_rule *rule, gg_topo topo, gg_grid *grid,

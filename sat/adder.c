@@ -1,5 +1,6 @@
 #include "adder.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "cms.h"
@@ -149,6 +150,24 @@ typedef struct budget {
     volatile sig_atomic_t *cancel;
 } budget;
 
+/* The rest g synthesized (with no solver, built as a decision diagram) and
+ * appended after the tree. The result is large, so it lives on the heap,
+ * one per call (a static would make concurrent adder builds collide). */
+static int rest_append(tree *t, const gg_tt *g, const gg_synth_opts *o,
+                       int centre, gg_err *err)
+{
+    gg_synth_result *res = gg_alloc(1, sizeof *res, err, "adder rest");
+    if (!res)
+        return -1;
+    int rc = gg_sat_available() ? gg_synth_run(g, o, res, err)
+                                : gg_net_build_from_tt(g, o->lib, &res->net,
+                                                       err);
+    if (rc == 0 && append(t, &res->net, centre))
+        rc = -1;
+    free(res);
+    return rc ? -1 : 0;
+}
+
 /* The tree down to rest_bits count bits, then the rest synthesized. */
 static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
                      int rest_bits, const budget *b, gg_net *net, gg_err *err)
@@ -179,15 +198,7 @@ static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
                        .shape_time_limit = rest_bits > 4 && !b->work ? 1 : 0,
                        .work_limit = b->work,
                        .cancel = b->cancel};
-    static gg_synth_result res; /* large; one adder build at a time */
-    if (!gg_sat_available()) { /* no solver: the rest as a decision diagram */
-        memset(&res, 0, sizeof res);
-        if (gg_net_build_from_tt(&g, lib, &res.net, err))
-            return -1;
-    } else if (gg_synth_run(&g, &o, &res, err)) {
-        return -1;
-    }
-    if (append(&t, &res.net, centre))
+    if (rest_append(&t, &g, &o, centre, err))
         return -1;
     if (gg_net_check(net, 0, f, NULL))
         return gg_fail(err, "adder-tree network is wrong; a bug in sat/adder.c");
@@ -201,16 +212,21 @@ static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
 static int both_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
                       budget b, gg_net *net, gg_err *err)
 {
-    static gg_net wide;
     gg_err ignore;
     if (lib == GG_LIB_LUT3 && b.seconds > 0)
         b.seconds /= 2; /* two tries share it */
     if (adder_try(front, f, lib, REST_BITS, &b, net, err))
         return -1;
-    if (lib == GG_LIB_LUT3 && /* gate2: 10 s for no gain on Life */
-        adder_try(front, f, lib, REST_BITS + 1, &b, &wide, &ignore) == 0 &&
-        gg_synth_cost(&wide, lib) < gg_synth_cost(net, lib))
-        *net = wide;
+    if (lib != GG_LIB_LUT3) /* gate2: 10 s for no gain on Life */
+        return 0;
+    /* several KB: heap, one per call, so builds may run concurrently */
+    gg_net *wide = gg_alloc(1, sizeof *wide, err, "adder network");
+    if (!wide)
+        return -1;
+    if (adder_try(front, f, lib, REST_BITS + 1, &b, wide, &ignore) == 0 &&
+        gg_synth_cost(wide, lib) < gg_synth_cost(net, lib))
+        *net = *wide;
+    free(wide);
     return 0;
 }
 

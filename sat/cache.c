@@ -12,11 +12,8 @@
 
 void gg_cache_root(const char *root, char *buf, size_t size)
 {
-    const char *env = getenv("GOLGEN_GENERATED");
     if (root && *root)
         snprintf(buf, size, "%s", root);
-    else if (env && *env)
-        snprintf(buf, size, "%s", env);
     else
         snprintf(buf, size, "%s/generated", GG_SOURCE_ROOT);
 }

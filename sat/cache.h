@@ -3,8 +3,9 @@
  * never re-solve a known rule.
  *
  * Layout: <root>/networks/<front>/<lib>/<transition>.net with '/' in the
- * transition written as '_' (B3/S23 -> B3_S23.net). <root> is the caller's,
- * else $GOLGEN_GENERATED, else GG_SOURCE_ROOT/generated.
+ * transition written as '_' (B3/S23 -> B3_S23.net). <root> is the caller's
+ * (the CLI passes $GOLGEN_GENERATED: runtime/config.h), else
+ * GG_SOURCE_ROOT/generated.
  *
  * Every network is checked on every care row of the rule's final-stage
  * table before it is stored and again whenever it is loaded; a cached

@@ -367,7 +367,7 @@ static void exclude_pairs(gg_enc *e, uint32_t inside,
 static void decomposition(gg_enc *e)
 {
     const gg_shape *sh = e->spec.shape;
-    if (!sh || !e->spec.nd || getenv("GG_SAT_NO_DECOMP"))
+    if (!sh || !e->spec.nd)
         return;
     for (int g = 0; g + 1 < e->k; g++) {
         uint32_t cone = cone_of(sh, g);
@@ -397,7 +397,7 @@ static void decomposition(gg_enc *e)
 static void two_exit(gg_enc *e)
 {
     const gg_shape *sh = e->spec.shape;
-    if (!sh || !e->spec.nd4 || !e->spec.n_nd4 || getenv("GG_SAT_NO_DECOMP4"))
+    if (!sh || !e->spec.nd4 || !e->spec.n_nd4)
         return;
     int k = e->k;
     for (uint32_t c = 1; c < (1u << (k - 1)); c++) { /* output excluded */

@@ -51,7 +51,7 @@
 typedef struct gg_enc gg_enc;
 
 /* Networks a CNF admits beyond computing f, for questions such as "can
- * two output rows share gates" (bench/prefix_share.c). All zero: no
+ * two output rows share gates" (research/prefix_share.c). All zero: no
  * restriction. gg_synth_opts and gg_kjob_in pass one through whole. */
 typedef struct gg_enc_limits {
     const uint32_t *forbid; /* per gate, signals (inputs, then gates) it
@@ -101,7 +101,7 @@ void gg_enc_add_row(gg_enc *e, int r);
 
 /* The literal of gate i's value on added row r (0 if r is not added):
  * for callers that add their own clauses, e.g. to exclude a network's
- * functions and enumerate the rest (bench/prefix_share.c). */
+ * functions and enumerate the rest (research/prefix_share.c). */
 int gg_enc_gate_lit(const gg_enc *e, int i, int r);
 
 /* The network in the solver's last model. */

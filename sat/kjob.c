@@ -18,9 +18,8 @@ typedef struct job {
     gg_shape *shapes;      /* NULL: one free-topology problem */
     int n_problems;
     int8_t *status;        /* per problem: gg_synth_status, -1 untried */
-    int stride;            /* GG_SAT_STRIDE: every stride-th shape only */
-    int first;             /* GG_SAT_ONLY: first shape of the range */
-    bool reverse;          /* GG_SAT_REVERSE: last shape first */
+    int stride;            /* a sample: every stride-th shape only */
+    int first;             /* a sample: first shape of the range */
     atomic_int next, done, stop, undecided;
     atomic_uint_fast64_t work; /* conflicts + GG_KJOB_PROBLEM_WORK each */
     pthread_mutex_t mu;
@@ -80,7 +79,7 @@ static int shape_of(const job *j, int p)
 {
     if (j->in->subset)
         return j->in->subset[p];
-    return j->reverse ? j->n_problems - 1 - p : j->first + p * j->stride;
+    return j->first + p * j->stride;
 }
 
 static double problem_deadline(const gg_kjob_in *in)
@@ -125,7 +124,7 @@ static void solve_one(job *j, int id, int p)
     } else if (e) {
         rc = 0; /* stopped before it started: leaves the k undecided */
     }
-    if (getenv("GG_SAT_TRACE"))
+    if (in->sample.trace)
         fprintf(stderr, "    shape %d: %s %llu conflicts %.2f s\n",
                 shape_of(j, p),
                 st == GG_SYNTH_SAT ? "SAT" : st == GG_SYNTH_UNSAT ? "UNSAT"
@@ -236,6 +235,22 @@ static int list_undecided(const job *j, int **out, int *count, gg_err *err)
     return 0;
 }
 
+/* Profiling aid: a fixed sample of the shapes, or one range of them. */
+static void sample_shapes(job *j, const gg_synth_sample *s)
+{
+    j->stride = s->stride > 1 ? s->stride : 1;
+    if (j->n_problems > 0)
+        j->n_problems = (j->n_problems + j->stride - 1) / j->stride;
+    if (s->range && j->n_problems > 0) {
+        int b = s->last < j->n_problems ? s->last : j->n_problems - 1;
+        j->first = s->first < 0 ? 0 : s->first > b ? b : s->first;
+        j->n_problems = b - j->first + 1;
+        j->stride = 1;
+    }
+    if (j->stride > 1 || s->range)
+        atomic_store(&j->undecided, 1); /* a sample proves nothing */
+}
+
 int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
                 int **undecided, int *n_undecided, gg_err *err)
 {
@@ -254,25 +269,7 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
         j->n_problems = gg_shape_enum(in->k, arity, in->min_pi_slots,
                                       &j->shapes, err);
         stat->shapes_total = j->n_problems;
-        /* Profiling aid: a fixed sample of shapes (no proof then). */
-        const char *st = getenv("GG_SAT_STRIDE");
-        j->stride = st && atoi(st) > 1 ? atoi(st) : 1;
-        j->reverse = getenv("GG_SAT_REVERSE") && j->stride == 1;
-        if (j->n_problems > 0)
-            j->n_problems = (j->n_problems + j->stride - 1) / j->stride;
-        /* GG_SAT_ONLY=first[-last]: one range of shapes, e.g. the shape of
-         * a known network of a related rule (experiments; no proof) */
-        const char *only = getenv("GG_SAT_ONLY");
-        if (only && j->n_problems > 0) {
-            const char *dash = strchr(only, '-');
-            int a = atoi(only), b = dash ? atoi(dash + 1) : a;
-            b = b < j->n_problems ? b : j->n_problems - 1;
-            j->first = a < 0 ? 0 : a > b ? b : a;
-            j->n_problems = b - j->first + 1;
-            j->stride = 1, j->reverse = false;
-        }
-        if (j->stride > 1 || only)
-            atomic_store(&j->undecided, 1); /* a sample proves nothing */
+        sample_shapes(j, &in->sample);
         if (in->subset)
             j->n_problems = in->n_subset;
     }
@@ -285,9 +282,9 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
         j->nd4 = gg_alloc(ND_CAP, sizeof *j->nd4, err, "decompositions");
         if (!j->nd4)
             j->n_problems = -1;
-        else if (!getenv("GG_SAT_NO_DECOMP4"))
+        else
             j->n_nd4 = gg_symm_nondecomp_k(in->f, 4, j->nd4, ND_CAP);
-        if (getenv("GG_SAT_TRACE"))
+        if (in->sample.trace)
             fprintf(stderr, "  non-decomposable pairs: %d (one exit), %d "
                     "(two exits)\n", j->n_nd, j->n_nd4);
     }

@@ -1,16 +1,8 @@
 /* One step of the search: is there a network of exactly k gates? The
  * shapes of k gates (or one free-topology CNF) are handed out to worker
  * threads with one solver each; the first network found stops the rest.
- *
- * Environment knobs for profiling and long searches (BENCHMARKS.md):
- * GG_SAT_TRACE=1 prints each shape's outcome, conflicts and seconds;
- * GG_SAT_STRIDE=N tries every N-th shape only (a fixed sample);
- * GG_SAT_SHAPE_MAX_K=K splits by shape up to k=K (gg_synth_opts.shape_max_k;
- * gate2 k=10 has 552,516 shapes, 21 s to list);
- * GG_SAT_ONLY=A[-B] tries shapes A..B only; GG_SAT_REVERSE=1 tries the
- * last shape first; GG_SAT_NO_DECOMP=1 leaves out the decomposition
- * clauses (sat/encode.c, for measurements). A sample or range never counts as a proof: the k is
- * reported undecided unless it finds a network. */
+ * A sample of the shapes (gg_synth_sample) never counts as a proof: the k
+ * is reported undecided unless it finds a network. */
 #ifndef GG_SAT_KJOB_H
 #define GG_SAT_KJOB_H
 
@@ -32,6 +24,7 @@ typedef struct gg_kjob_in {
                              it; deterministic only with one thread */
     const int *subset;    /* only these shapes (indices), or NULL: all */
     int n_subset;
+    gg_synth_sample sample;
     volatile sig_atomic_t *cancel;
     bool progress;
 } gg_kjob_in;

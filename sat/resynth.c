@@ -1,5 +1,6 @@
 #include "resynth.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "cegar.h"
@@ -14,6 +15,17 @@ typedef struct window {
     int leaf[GG_TT_MAX_INPUTS]; /* signals it reads from outside */
     int n_leaves;
 } window;
+
+/* gg_resynth's large working state (a synthesis result, every signal's
+ * table, nets): one heap block per gg_resynth call rather than statics,
+ * which made concurrent calls (threads, a library user) collide. The try_
+ * functions take turns with it: none calls another or gg_resynth. */
+typedef struct scratch {
+    gg_synth_result res;                /* a window's synthesis */
+    uint64_t sig[MAX_SIG][GG_TT_WORDS]; /* try_resub: every signal's table */
+    gg_net sub;                         /* try_pair's two-output network */
+    gg_net better;                      /* the smaller network found */
+} scratch;
 
 /* Readers of each signal (gate reads, plus one for being an output). */
 static void count_readers(const gg_net *n, int *readers)
@@ -153,13 +165,13 @@ static bool usable(const gg_synth_result *res, int fewer_than)
            res->net.n_gates < fewer_than && res->net.out[0] != GG_SIG_CONST0;
 }
 
-/* A smaller network for the window at root, into *better; 1 if found. */
+/* A smaller network for the window at root, into sc->better; 1 if
+ * found. */
 static int try_root(const gg_net *n, const int *readers, int root,
                     const gg_tt *f, const gg_resynth_opts *o, double deadline,
-                    gg_net *better, gg_err *err)
+                    scratch *sc, gg_err *err)
 {
-    static window w;
-    static gg_synth_result res;
+    window w;
     gg_tt h;
     grow(n, readers, root, max_leaves(o), &w);
     if (w.n_gates < 2 || w.n_leaves > GG_TT_MAX_INPUTS)
@@ -171,13 +183,13 @@ static int try_root(const gg_net *n, const int *readers, int root,
                                                     deadline)};
     if (so.time_limit <= 0)
         return 0;
-    if (gg_synth_run(&h, &so, &res, err))
+    if (gg_synth_run(&h, &so, &sc->res, err))
         return -1;
-    if (!usable(&res, w.n_gates))
+    if (!usable(&sc->res, w.n_gates))
         return 0;
-    if (splice(n, root, &w, &res.net, better, err))
+    if (splice(n, root, &w, &sc->res.net, &sc->better, err))
         return -1;
-    return gg_net_check(better, 0, f, NULL) == 0;
+    return gg_net_check(&sc->better, 0, f, NULL) == 0;
 }
 
 /* Resubstitution: the root rebuilt over signals the network keeps anyway
@@ -251,24 +263,21 @@ static unsigned next_subset(unsigned m, int n_pool)
     return m >> n_pool ? 0 : m;
 }
 
-/* A smaller network for the root's cone over divisors, into *better. */
+/* A smaller network for the root's cone over divisors, into
+ * sc->better. */
 static int try_resub(const gg_net *n, const int *readers, int root,
                      const gg_tt *f, const gg_resynth_opts *o,
-                     double deadline, gg_net *better, gg_err *err)
+                     double deadline, scratch *sc, gg_err *err)
 {
-    static window w;
-    static resub r;
-    static uint64_t sig[MAX_SIG][GG_TT_WORDS];
-    static gg_synth_result res;
+    window w = {.n_gates = 0};
     gg_tt t, h;
     int cone = cone_of(n, readers, -1, root, w.in);
     if (cone < 2)
         return 0;
-    memset(&r, 0, sizeof r);
-    r.n = n, r.sig = sig, r.words = gg_tt_words(f);
+    resub r = {.n = n, .sig = sc->sig, .words = gg_tt_words(f)};
     for (int s = 0; s < n->n_inputs + root; s++) {
         gg_net_signal_tt(n, s, &t);
-        memcpy(sig[s], t.on, sizeof sig[s]);
+        memcpy(sc->sig[s], t.on, sizeof sc->sig[s]);
     }
     gg_net_observable_tt(n, root, &t);
     for (int wd = 0; wd < r.words; wd++)
@@ -303,13 +312,13 @@ static int try_resub(const gg_net *n, const int *readers, int root,
                                 .time_limit = solve_seconds(1, deadline)};
             if (so.time_limit <= 0)
                 return 0;
-            if (gg_synth_run(&h, &so, &res, err))
+            if (gg_synth_run(&h, &so, &sc->res, err))
                 return -1;
-            if (!usable(&res, cone))
+            if (!usable(&sc->res, cone))
                 continue;
-            if (splice(n, root, &w, &res.net, better, err))
+            if (splice(n, root, &w, &sc->res.net, &sc->better, err))
                 return -1;
-            if (gg_net_check(better, 0, f, NULL) == 0)
+            if (gg_net_check(&sc->better, 0, f, NULL) == 0)
                 return 1;
         }
     }
@@ -439,11 +448,9 @@ static int splice_pair(const gg_net *n, const window *w, const int *root,
                        const int *sig, const gg_net *sub, gg_net *out,
                        gg_err *err)
 {
-    static relink k;
-    memset(&k, 0, sizeof k);
-    k.n = n, k.sub = sub, k.w = w, k.out = out;
-    k.root[0] = root[0], k.root[1] = root[1];
-    k.sig[0] = sig[0], k.sig[1] = sig[1];
+    /* 4 KB, per call: emit_node's recursion stays within this splice */
+    relink k = {.n = n, .sub = sub, .w = w, .out = out,
+                .root = {root[0], root[1]}, .sig = {sig[0], sig[1]}};
     memset(out, 0, sizeof *out);
     out->n_inputs = n->n_inputs;
     out->n_outputs = 1;
@@ -468,10 +475,10 @@ static int splice_pair(const gg_net *n, const window *w, const int *root,
  * row where it is not observed depends on the other. */
 static int try_pair(const gg_net *n, const int *readers, int r1, int r2,
                     const gg_tt *f, const gg_resynth_opts *o, double deadline,
-                    gg_net *better, gg_err *err)
+                    scratch *sc, gg_err *err)
 {
-    static window w;
-    static gg_net sub;
+    window w = {.n_gates = 0};
+    gg_net *sub = &sc->sub;
     gg_tt h1, h2;
     int cone = cone_of(n, readers, r1, r2, w.in);
     if (cone < 3 || !read_outside(n, w.in, r1))
@@ -492,46 +499,42 @@ static int try_pair(const gg_net *n, const int *readers, int r1, int r2,
             double end = gg_kjob_now() +
                          solve_seconds(window_seconds(o), deadline);
             if (!solve_pair(swap ? &h1 : &h2, swap ? &h2 : &h1, k, out2,
-                            o->lib, end, &sub))
+                            o->lib, end, sub))
                 continue;
             /* swap 0: the main output is r2's, gate out2 is r1's */
             int root[2] = {r1, r2}, sig[2];
-            sig[!swap] = sub.out[0];
-            sig[swap] = sub.n_inputs + out2;
-            if (splice_pair(n, &w, root, sig, &sub, better, err))
+            sig[!swap] = sub->out[0];
+            sig[swap] = sub->n_inputs + out2;
+            if (splice_pair(n, &w, root, sig, sub, &sc->better, err))
                 return -1;
-            if (gg_net_check(better, 0, f, NULL) == 0)
+            if (gg_net_check(&sc->better, 0, f, NULL) == 0)
                 return 1;
         }
     return 0;
 }
 
-/* Every pair of roots, latest first; 1 when one shrank into *better. */
+/* Every pair of roots, latest first; 1 when one shrank into
+ * sc->better. */
 static int try_pairs(const gg_net *n, const int *readers, const gg_tt *f,
                      const gg_resynth_opts *o, double deadline,
-                     gg_net *better, gg_err *err)
+                     scratch *sc, gg_err *err)
 {
     for (int r2 = n->n_gates - 1; r2 > 0; r2--)
         for (int r1 = r2 - 1; r1 >= 0; r1--) {
             if (stopped(o, deadline))
                 return 0;
-            int rc = try_pair(n, readers, r1, r2, f, o, deadline, better, err);
+            int rc = try_pair(n, readers, r1, r2, f, o, deadline, sc, err);
             if (rc)
                 return rc;
         }
     return 0;
 }
 
-int gg_resynth(gg_net *net, const gg_tt *f, const gg_resynth_opts *o,
-               gg_err *err)
+/* gg_resynth once net is checked, with its scratch in sc. */
+static int resynth_loop(gg_net *net, const gg_tt *f, const gg_resynth_opts *o,
+                        scratch *sc, gg_err *err)
 {
-    static gg_net better;
     int readers[MAX_SIG], before = net->n_gates;
-    if (net->n_outputs != 1 || net->n_inputs != f->n_inputs ||
-        !gg_net_in_lib(net, o->lib) || gg_net_check(net, 0, f, NULL))
-        return gg_fail(err, "resynthesis needs a one-output network of the "
-                       "library over the table's %d inputs that computes it",
-                       f->n_inputs);
     double deadline = o->time_limit > 0 ? gg_kjob_now() + o->time_limit : 0;
     for (bool again = true; again;) {
         again = false;
@@ -539,14 +542,13 @@ int gg_resynth(gg_net *net, const gg_tt *f, const gg_resynth_opts *o,
         for (int root = net->n_gates - 1; root >= 0; root--) {
             if (stopped(o, deadline))
                 return before - net->n_gates;
-            int rc = try_root(net, readers, root, f, o, deadline, &better, err);
+            int rc = try_root(net, readers, root, f, o, deadline, sc, err);
             if (rc == 0 && !o->no_divisors)
-                rc = try_resub(net, readers, root, f, o, deadline, &better,
-                               err);
+                rc = try_resub(net, readers, root, f, o, deadline, sc, err);
             if (rc < 0)
                 return -1;
             if (rc == 1) {
-                *net = better;
+                *net = sc->better;
                 gg_net_tidy(net);
                 again = true;
                 break;
@@ -554,14 +556,30 @@ int gg_resynth(gg_net *net, const gg_tt *f, const gg_resynth_opts *o,
         }
         /* pairs are slower: only once no single root shrinks */
         int rc = again || o->no_pairs ? 0
-                 : try_pairs(net, readers, f, o, deadline, &better, err);
+                 : try_pairs(net, readers, f, o, deadline, sc, err);
         if (rc < 0)
             return -1;
         if (rc == 1) {
-            *net = better;
+            *net = sc->better;
             gg_net_tidy(net);
             again = true;
         }
     }
     return before - net->n_gates;
+}
+
+int gg_resynth(gg_net *net, const gg_tt *f, const gg_resynth_opts *o,
+               gg_err *err)
+{
+    if (net->n_outputs != 1 || net->n_inputs != f->n_inputs ||
+        !gg_net_in_lib(net, o->lib) || gg_net_check(net, 0, f, NULL))
+        return gg_fail(err, "resynthesis needs a one-output network of the "
+                       "library over the table's %d inputs that computes it",
+                       f->n_inputs);
+    scratch *sc = gg_alloc(1, sizeof *sc, err, "resynthesis");
+    if (!sc)
+        return -1;
+    int rc = resynth_loop(net, f, o, sc, err);
+    free(sc);
+    return rc;
 }

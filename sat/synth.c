@@ -128,6 +128,7 @@ static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
                                                  : 0,
                      .subset = second_pass && shapes ? s->pending[k] : NULL,
                      .n_subset = s->n_pending[k],
+                     .sample = o->sample,
                      .cancel = o->cancel, .progress = o->progress};
     gg_synth_k *st = &res->per_k[res->n_k];
     gg_net net;
@@ -192,17 +193,14 @@ static int second_pass(search_state *s, gg_err *err)
 static int search(const gg_tt *f, const gg_synth_opts *o,
                   gg_synth_result *res, int first, double t0, gg_err *err)
 {
-    static search_state zero;
     search_state *s = malloc(sizeof *s);
     if (!s)
         return gg_fail(err, "out of memory");
-    *s = zero;
-    s->f = f, s->o = o, s->res = res, s->t0 = t0;
+    /* every other field starts at zero (no shared template: reentrant) */
+    *s = (search_state){.f = f, .o = o, .res = res, .t0 = t0};
     gg_symm_classes(f, s->class_of);
     s->extra = forced_not(f, o->lib);
-    const char *smk = getenv("GG_SAT_SHAPE_MAX_K");
     s->shape_max = o->shape_max_k ? o->shape_max_k
-                   : smk && atoi(smk) > 0 ? atoi(smk)
                    : o->lib == GG_LIB_LUT3 ? 7 : 9;
     int rc = first_pass(s, first, err);
     if (!rc && o->shape_time_limit > 0 && !o->work_limit)

@@ -24,6 +24,18 @@
 #include "encode.h"
 #include "net.h"
 
+/* A sample of the shapes, for profiling and long searches (research/,
+ * `golgen synth --shape-stride`, `--shapes`, `--trace`): a k that a sample
+ * leaves without a network is reported undecided, never UNSAT. */
+typedef struct gg_synth_sample {
+    int stride;      /* > 1: every stride-th shape only */
+    bool range;      /* shapes first..last only (e.g. the shape of a known
+                        network of a related rule) */
+    int first, last;
+    bool trace;      /* each shape's outcome, conflicts and seconds on
+                        stderr */
+} gg_synth_sample;
+
 typedef struct gg_synth_opts {
     gg_lib lib;
     int k_min;           /* first k to try; 0 = the lower bound */
@@ -39,7 +51,9 @@ typedef struct gg_synth_opts {
                             in one pass, so its answer is the same on any
                             machine under any load (time limits then only
                             guard against the pathological) */
-    int shape_max_k;     /* split by shape up to this k; 0 = 7 (lut3) / 9 */
+    int shape_max_k;     /* split by shape up to this k; 0 = 7 (lut3) / 9
+                            (gate2 k=10 has 552,516 shapes, 21 s to list) */
+    gg_synth_sample sample;
     bool no_symmetry;    /* skip input-symmetry breaking (for testing) */
     gg_enc_limits lim;   /* gg_enc_spec.lim (not f2); forbid and swap
                             need no_symmetry, swap all rows up front

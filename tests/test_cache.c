@@ -15,7 +15,7 @@
 #include "test_util.h"
 
 #include "cache.h"
-#include "circuit.h"
+#include "choose.h"
 #include "cms.h"
 #include "net_build.h"
 #include "synth.h"
@@ -56,10 +56,9 @@ static int check_dir(const char *root, gg_front_kind front, gg_lib lib)
          * on every neighbourhood */
         static gg_circuit c;
         int bad;
-        setenv("GOLGEN_GENERATED", root, 1);
-        if (gg_circuit_build(&rule, front, lib, &c, &err))
+        gg_choose_opts co = {.cache_root = root};
+        if (gg_choose_circuit(&rule, front, lib, &co, &c, &err))
             fail_msg("%s/%s: %s", dir, e->d_name, err.msg);
-        unsetenv("GOLGEN_GENERATED");
         assert_true(c.cached);
         assert_int_equal(c.final.n_gates, got.n_gates);
         assert_int_equal(c.proven, info.proven);
@@ -153,10 +152,9 @@ static void test_corrupted_entry_rejected(void **state)
     /* cache first: the circuit builder refuses it rather than falling
      * back to another network */
     static gg_circuit c;
-    setenv("GOLGEN_GENERATED", tmp_root, 1);
-    assert_int_equal(gg_circuit_build(&rule, GG_FRONT_ROWSUM, GG_LIB_LUT3, &c,
-                                      &err), -1);
-    unsetenv("GOLGEN_GENERATED");
+    gg_choose_opts co = {.cache_root = tmp_root};
+    assert_int_equal(gg_choose_circuit(&rule, GG_FRONT_ROWSUM, GG_LIB_LUT3,
+                                       &co, &c, &err), -1);
     const char *golgen = getenv("GG_GOLGEN");
     if (!golgen)
         return;
@@ -228,7 +226,7 @@ static void test_uncached_rule_circuit(void **state)
     static const char *rules[] = {"B35678/S5678", "B36/S23", "B0123478/S34678",
                                   "B2/S"};
     static gg_circuit c;
-    setenv("GOLGEN_GENERATED", tmp_root, 1); /* holds none of these rules */
+    gg_choose_opts co = {.cache_root = tmp_root}; /* none of these rules */
     for (size_t i = 0; i < sizeof rules / sizeof *rules; i++)
         for (int lib = GG_LIB_LUT3; lib <= GG_LIB_GATE2; lib++) {
             gg_rule rule;
@@ -236,8 +234,9 @@ static void test_uncached_rule_circuit(void **state)
             gg_tt t;
             int bad;
             assert_int_equal(gg_rule_parse(rules[i], &rule, &err), 0);
-            assert_int_equal(gg_circuit_build(&rule, GG_FRONT_ROWSUM,
-                                              (gg_lib)lib, &c, &err), 0);
+            assert_int_equal(gg_choose_circuit(&rule, GG_FRONT_ROWSUM,
+                                               (gg_lib)lib, &co, &c, &err),
+                             0);
             assert_false(c.cached);
             assert_false(c.proven);
             assert_int_equal(gg_circuit_check(&c, &bad), 0);
@@ -247,7 +246,6 @@ static void test_uncached_rule_circuit(void **state)
             assert_true(gg_synth_cost(&c.final, (gg_lib)lib) <
                         gg_synth_cost(&net, (gg_lib)lib));
         }
-    unsetenv("GOLGEN_GENERATED");
 }
 
 static int setup(void **state)

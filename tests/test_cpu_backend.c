@@ -17,6 +17,7 @@
 
 #include "cpu_backend.h"
 #include "emit_c.h"
+#include "choose.h"
 #include "reference.h"
 #include "universe.h"
 
@@ -31,7 +32,7 @@ static gg_cpu *open_cpu(const gg_rule *r)
 {
     gg_cpu_opts o = {.cache_dir = gg_test_dir};
     gg_cpu *cpu;
-    gg_cpu_fail why;
+    gg_fail_kind why;
     gg_err err;
     if (gg_cpu_open(r, &o, &cpu, &why, &err))
         fail_msg("%s", err.msg);
@@ -102,12 +103,12 @@ static void expect_invalid(const gg_rule *r, const char *src, size_t len,
 {
     gg_cpu_opts o = {.cache_dir = gg_test_dir, .isa = isa};
     gg_cpu *cpu;
-    gg_cpu_fail why;
+    gg_fail_kind why;
     gg_err err;
     assert_int_equal(gg_cpu_open_source(r, src, len, &o, &cpu, &why, &err),
                      -1);
     assert_null(cpu);
-    assert_int_equal(why, GG_CPU_FAIL_INVALID);
+    assert_int_equal(why, GG_FAIL_INVALID);
     assert_non_null(strstr(err.msg, "validation failed"));
 }
 
@@ -121,8 +122,10 @@ static void test_validation_rejects(void **state)
     assert_int_equal(gg_rule_parse("B3/S23", &r, &err), 0);
     gg_circuit *c = calloc(2, sizeof *c);
     assert_non_null(c);
-    assert_int_equal(gg_emit_circuit(&r, GG_LIB_LUT3, &c[0], &err), 0);
-    assert_int_equal(gg_emit_circuit(&r, GG_LIB_GATE2, &c[1], &err), 0);
+    assert_int_equal(gg_choose_kernel_circuit(&r, GG_LIB_LUT3, NULL, &c[0],
+                                              &err), 0);
+    assert_int_equal(gg_choose_kernel_circuit(&r, GG_LIB_GATE2, NULL, &c[1],
+                                              &err), 0);
     char *src;
     size_t len;
     int bad_row;

@@ -19,6 +19,7 @@
 
 #include "cpu_backend.h"
 #include "emit_c.h"
+#include "kernel_source.h"
 #include "reference.h"
 
 
@@ -47,7 +48,7 @@ static void check_rule_isa(const char *text, const char *isa)
     gg_rule r = gg_test_rule(text);
     gg_cpu_opts o = {.isa = isa, .cache_dir = gg_test_dir};
     gg_cpu *cpu;
-    gg_cpu_fail why;
+    gg_fail_kind why;
     gg_err err;
     if (gg_cpu_open(&r, &o, &cpu, &why, &err))
         fail_msg("%s on %s: %s", text, isa, err.msg);
@@ -93,7 +94,7 @@ static void test_generated_reproduced(void **state)
         if (!want)
             fail_msg("%s is missing: regenerate with golgen --target c "
                      "--rule %s -o %s", path, well_known[i], path);
-        assert_int_equal(gg_emit_c(&r, &src, &len, &err), 0);
+        assert_int_equal(gg_kernel_c(&r, NULL, &src, &len, &err), 0);
         if (len != want_len || memcmp(src, want, len))
             fail_msg("%s differs from the emitter's output: regenerate it "
                      "(bench/cpu.sh --regenerate)", path);
@@ -118,7 +119,7 @@ static void test_cli_emit(void **state)
     char *src, *got = gg_test_read_file(out, &got_len);
     gg_err err;
     assert_non_null(got);
-    assert_int_equal(gg_emit_c(&r, &src, &len, &err), 0);
+    assert_int_equal(gg_kernel_c(&r, NULL, &src, &len, &err), 0);
     assert_int_equal(len, got_len);
     assert_memory_equal(src, got, len);
     /* The readable header names the rule, gate counts and proof status. */

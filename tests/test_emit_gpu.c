@@ -20,12 +20,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "autotune.h"
+#include "gpu_tune.h"
 #include "cuda_backend.h"
 #include "emit_cuda.h"
 #include "emit_net.h"
 #include "emit_opencl.h"
 #include "emit_ptx.h"
+#include "kernel_source.h"
 
 static const char *const rules[] = {"B3/S23", "B36/S23", "B3678/S34678",
                                     "B2/S", "B2/S013V", "B245/S3H"};
@@ -38,9 +39,10 @@ static bool have_nvrtc(void)
     if (state < 0) {
         char *out = NULL;
         size_t len;
-        gg_gpu_fail why;
+        gg_fail_kind why;
         gg_err err;
-        int bad = gg_nvrtc_compile("extern \"C\" __global__ void k() {}",
+        int bad = gg_nvrtc_compile(getenv("GOLGEN_NVRTC"),
+                                   "extern \"C\" __global__ void k() {}",
                                    "compute_75", false, NULL, 0, &out, &len,
                                    &why, &err);
         free(out);
@@ -58,10 +60,11 @@ static char *compile_cuda(const char *src, const char *t, const char *imad,
 {
     const char *opts[3] = {t, imad, ns};
     char *out = NULL;
-    gg_gpu_fail why;
+    gg_fail_kind why;
     gg_err err;
     *len = 0;
-    if (gg_nvrtc_compile(src, "sm_90", true, opts, 3, &out, len, &why, &err))
+    if (gg_nvrtc_compile(getenv("GOLGEN_NVRTC"), src, "sm_90", true, opts, 3,
+                         &out, len, &why, &err))
         fail_msg("%s %s %s: %s", t, imad, ns, err.msg);
     assert_true(*len > 1000);
     return out;
@@ -74,9 +77,9 @@ static char *cuda_ptx(const char *src, const char *const *opts, int n,
 {
     char *out = NULL;
     size_t len;
-    gg_gpu_fail why;
-    if (gg_nvrtc_compile(src, "compute_90", false, opts, n, &out, &len, &why,
-                         err))
+    gg_fail_kind why;
+    if (gg_nvrtc_compile(getenv("GOLGEN_NVRTC"), src, "compute_90", false,
+                         opts, n, &out, &len, &why, err))
         return NULL;
     return out;
 }
@@ -103,7 +106,7 @@ static void test_cuda_turn_warm(void **state)
     char *src;
     size_t len;
     gg_err err;
-    if (gg_emit_cuda(&r, &src, &len, &err))
+    if (gg_kernel_cuda(&r, NULL, &src, &len, &err))
         fail_msg("%s", err.msg);
     const char *k6[] = {"-DGG_T=4", "-DGG_SHIFT_IMAD=0", "-DGG_PF=2",
                         "-DGG_TURN=6", "-DGG_WARM=6", "-DGG_NS=2078"};
@@ -155,7 +158,7 @@ static void test_cuda_nvrtc(void **state)
         char *src;
         size_t len;
         gg_err err;
-        if (gg_emit_cuda(&r, &src, &len, &err))
+        if (gg_kernel_cuda(&r, NULL, &src, &len, &err))
             fail_msg("%s: %s", rules[i], err.msg);
         assert_non_null(strstr(src, "lop3.b32"));
         /* The full pipeline for the Moore, von Neumann and hex shapes,
@@ -226,7 +229,7 @@ static void test_ptx_ptxas(void **state)
         char *src;
         size_t len;
         gg_err err;
-        if (gg_emit_ptx_opts(&r, &o, &src, &len, &err))
+        if (gg_kernel_ptx(&r, &o, NULL, &src, &len, &err))
             fail_msg("%s: %s", rules[i], err.msg);
         assert_non_null(strstr(src, ".visible .entry gg_step_1("));
         assert_non_null(strstr(src, ".visible .entry gg_ghost("));
@@ -245,9 +248,8 @@ static void test_rowsum_lr(void **state)
     char *src;
     size_t len;
     gg_err err;
-    setenv("GOLGEN_GPU_FRONT", "rowsum-lr", 1);
-    int bad = gg_emit_cuda(&r, &src, &len, &err);
-    unsetenv("GOLGEN_GPU_FRONT");
+    gg_choose_opts lr = {.gpu_front = GG_GPU_FRONT_ROWSUM_LR};
+    int bad = gg_kernel_cuda(&r, &lr, &src, &len, &err);
     if (bad)
         fail_msg("cuda: %s", err.msg);
     assert_non_null(strstr(src, "rowsum-lr front"));
@@ -255,9 +257,7 @@ static void test_rowsum_lr(void **state)
     free(src);
     const char *ptxas = ptxas_path();
     gg_ptx_opts o = {.tmax = 4, .funnel = true, .wpb = 4, .ilv = 5, .wpl = 1};
-    setenv("GOLGEN_GPU_FRONT", "rowsum-lr", 1);
-    bad = gg_emit_ptx_opts(&r, &o, &src, &len, &err);
-    unsetenv("GOLGEN_GPU_FRONT");
+    bad = gg_kernel_ptx(&r, &o, &lr, &src, &len, &err);
     if (bad)
         fail_msg("ptx: %s", err.msg);
     if (ptxas)
@@ -281,8 +281,8 @@ static void emit_two(const char *rule_text, const gg_ptx_opts *a,
     gg_rule r = gg_test_rule(rule_text);
     size_t lb;
     gg_err err;
-    if (gg_emit_ptx_opts(&r, a, sa, la, &err) ||
-        gg_emit_ptx_opts(&r, b, sb, &lb, &err))
+    if (gg_kernel_ptx(&r, a, NULL, sa, la, &err) ||
+        gg_kernel_ptx(&r, b, NULL, sb, &lb, &err))
         fail_msg("%s: %s", rule_text, err.msg);
 }
 
@@ -295,7 +295,7 @@ static gg_kplan plan_of(const char *rule_text)
     gg_kplan p;
     gg_err err;
     assert_non_null(c);
-    assert_int_equal(gg_emit_gpu_circuit(&r, c, &err), 0);
+    assert_int_equal(gg_choose_gpu_circuit(&r, NULL, c, &err), 0);
     assert_int_equal(gg_kplan_build(c, &p, &err), 0);
     free(c);
     return p;
@@ -308,7 +308,7 @@ static void assert_refused(const gg_ptx_opts *o, const char *why)
     char *src;
     size_t len;
     gg_err err;
-    assert_int_equal(gg_emit_ptx_opts(&r, o, &src, &len, &err), -1);
+    assert_int_equal(gg_kernel_ptx(&r, o, NULL, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, why));
 }
 
@@ -321,17 +321,17 @@ static void test_ptx_bad_tmax(void **state)
     size_t len;
     gg_err err;
     gg_ptx_opts o = {.tmax = 12, .wpb = 4, .wpl = 1};
-    assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
+    assert_int_equal(gg_kernel_ptx(&r, &o, NULL, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, "power of two"));
     o.tmax = 32;
-    assert_int_equal(gg_emit_ptx_opts(&r, &o, &src, &len, &err), -1);
+    assert_int_equal(gg_kernel_ptx(&r, &o, NULL, &src, &len, &err), -1);
     /* words per lane: 1, 2 or 4, several only with funnel shifts */
     gg_ptx_opts w = {.tmax = 8, .funnel = true, .wpb = 4, .wpl = 3};
-    assert_int_equal(gg_emit_ptx_opts(&r, &w, &src, &len, &err), -1);
+    assert_int_equal(gg_kernel_ptx(&r, &w, NULL, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, "words per lane"));
     w.wpl = 2;
     w.funnel = false;
-    assert_int_equal(gg_emit_ptx_opts(&r, &w, &src, &len, &err), -1);
+    assert_int_equal(gg_kernel_ptx(&r, &w, NULL, &src, &len, &err), -1);
     assert_non_null(strstr(err.msg, "funnel"));
 }
 
@@ -352,10 +352,10 @@ static void test_ptx_words_per_lane(void **state)
         char *src, *one;
         size_t len, len1;
         gg_err err;
-        if (gg_emit_ptx_opts(&r, &o, &src, &len, &err))
+        if (gg_kernel_ptx(&r, &o, NULL, &src, &len, &err))
             fail_msg("%s wpl %d: %s", wr[i], o.wpl, err.msg);
         o.wpl = 1;
-        if (gg_emit_ptx_opts(&r, &o, &one, &len1, &err))
+        if (gg_kernel_ptx(&r, &o, NULL, &one, &len1, &err))
             fail_msg("%s: %s", wr[i], err.msg);
         /* the same shuffles, wpl times the gates */
         size_t shfl = 0, shfl1 = 0, lop = 0, lop1 = 0;
@@ -607,19 +607,26 @@ static void test_ptx_chain_prefetch(void **state)
     assert_refused(&w, "ahead");
 }
 
+static int kernel_ptx_base(const gg_rule *r, const gg_choose_opts *o,
+                           char **src, size_t *len, gg_err *err)
+{
+    return gg_kernel_ptx(r, NULL, o, src, len, err);
+}
+
 /* Emission is deterministic (generated/ is reproducible byte for byte). */
 static void test_deterministic(void **state)
 {
     (void)state;
     gg_rule r = gg_test_rule("B36/S23");
-    int (*emit[3])(const gg_rule *, char **, size_t *, gg_err *) = {
-        gg_emit_cuda, gg_emit_ptx, gg_emit_opencl};
+    int (*emit[3])(const gg_rule *, const gg_choose_opts *, char **,
+                   size_t *, gg_err *) = {gg_kernel_cuda, kernel_ptx_base,
+                                          gg_kernel_opencl};
     for (int k = 0; k < 3; k++) {
         char *a, *b;
         size_t la, lb;
         gg_err err;
-        assert_int_equal(emit[k](&r, &a, &la, &err), 0);
-        assert_int_equal(emit[k](&r, &b, &lb, &err), 0);
+        assert_int_equal(emit[k](&r, NULL, &a, &la, &err), 0);
+        assert_int_equal(emit[k](&r, NULL, &b, &lb, &err), 0);
         assert_int_equal(la, lb);
         assert_memory_equal(a, b, la);
         free(a);

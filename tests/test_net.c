@@ -10,8 +10,12 @@
 
 #include "test_util.h"
 
-#include "circuit.h"
+#include "choose.h"
 #include "net_build.h"
+
+/* Correctness of a thousand circuits, not the fallback's gate counts: a
+ * tenth of the work keeps this suite to about a minute. */
+static const gg_choose_opts quick = {.work = 3000};
 
 /* The LUT3 immediate follows lop3: a = 0xF0, b = 0xCC, c = 0xAA. */
 static void test_lut3_convention(void **state)
@@ -104,8 +108,8 @@ static void test_check_catches_errors(void **state)
     gg_circuit c;
     int first_bad;
     assert_int_equal(gg_rule_parse("B3/S23", &r, &err), 0);
-    assert_int_equal(gg_circuit_build(&r, GG_FRONT_ROWSUM, GG_LIB_LUT3, &c,
-                                      &err), 0);
+    assert_int_equal(gg_choose_circuit(&r, GG_FRONT_ROWSUM, GG_LIB_LUT3,
+                                       &quick, &c, &err), 0);
     assert_int_equal(gg_circuit_check(&c, &first_bad), 0);
     int caught = 0;
     for (int g = 0; g < c.final.n_gates; g++) {
@@ -128,7 +132,7 @@ static void check_rule(const char *text, gg_front_kind front, gg_lib lib)
     gg_circuit c;
     int first_bad;
     assert_int_equal(gg_rule_parse(text, &r, &err), 0);
-    if (gg_circuit_build(&r, front, lib, &c, &err))
+    if (gg_choose_circuit(&r, front, lib, &quick, &c, &err))
         fail_msg("%s: %s", text, err.msg);
     if (gg_circuit_check(&c, &first_bad))
         fail_msg("%s front %d lib %d wrong at row %d", text, front, lib,
@@ -169,9 +173,6 @@ static void test_circuits_all_families(void **state)
 
 int main(void)
 {
-    /* correctness of a thousand circuits, not the fallback's gate counts:
-     * a tenth of the work keeps this suite to about a minute */
-    setenv("GOLGEN_FALLBACK_WORK", "3000", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lut3_convention),
         cmocka_unit_test(test_gate2_ops),

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "emit_opencl.h"
+#include "kernel_source.h"
 #include "reference.h"
 
 /* Random cases: a rule, an odd or even size, torus or plane, a number of
@@ -73,10 +74,10 @@ static void test_validation(void **state)
         skip();
     gg_rule life = gg_test_rule("B3/S23"), high = gg_test_rule("B36/S23");
     gg_opencl *c;
-    gg_gpu_fail why;
+    gg_fail_kind why;
     gg_err err;
     if (gg_opencl_open(&life, NULL, &c, &why, &err)) {
-        if (why == GG_GPU_FAIL_ENV) {
+        if (why == GG_FAIL_ENV) {
             print_message("no OpenCL (%s); skipped\n", err.msg);
             skip();
         }
@@ -85,10 +86,10 @@ static void test_validation(void **state)
     gg_opencl_close(c);
     char *src;
     size_t len;
-    assert_int_equal(gg_emit_opencl(&life, &src, &len, &err), 0);
+    assert_int_equal(gg_kernel_opencl(&life, NULL, &src, &len, &err), 0);
     assert_int_equal(gg_opencl_open_source(&high, src, NULL, &c, &why, &err),
                      -1);
-    assert_int_equal(why, GG_GPU_FAIL_INVALID);
+    assert_int_equal(why, GG_FAIL_INVALID);
     assert_non_null(strstr(err.msg, "validation failed"));
     free(src);
 }

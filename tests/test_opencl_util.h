@@ -38,13 +38,13 @@ static inline bool gg_test_opencl_skipped(void)
 static inline gg_opencl *gg_test_opencl_open(const gg_rule *rule,
                                              const char *src)
 {
-    gg_opencl_opts o = {0, true};
+    gg_opencl_opts o = {0, true, NULL};
     gg_opencl *c;
-    gg_gpu_fail why;
+    gg_fail_kind why;
     gg_err err;
     int bad = src ? gg_opencl_open_source(rule, src, &o, &c, &why, &err)
                   : gg_opencl_open(rule, &o, &c, &why, &err);
-    if (bad && why == GG_GPU_FAIL_ENV && !strstr(err.msg, "build")) {
+    if (bad && why == GG_FAIL_ENV && !strstr(err.msg, "build")) {
         print_message("no OpenCL (%s); skipped\n", err.msg);
         return NULL;
     }

@@ -295,7 +295,7 @@ static void test_cpu_backend_cases(void **state)
     for (int i = 0; i < 6; i++) {
         gg_rule rule = backend_rule(i);
         gg_cpu *cpu;
-        gg_cpu_fail why;
+        gg_fail_kind why;
         gg_err err;
         if (gg_cpu_open(&rule, &opts, &cpu, &why, &err))
             fail_msg("cpu backend: %s", err.msg);

@@ -92,7 +92,7 @@ static void test_known_lower(void **state)
 }
 
 /* Gates barred from some inputs (gg_synth_opts.lim.forbid, the row-pair
- * prefix search of bench/prefix_share.c): 4-input parity in three gate2
+ * prefix search of research/prefix_share.c): 4-input parity in three gate2
  * gates needs input 0 read by some gate, so barring gates 0 and 1 leaves
  * it to gate 2 and barring all three is UNSAT at k = 3. */
 static void test_forbid(void **state)
@@ -116,7 +116,7 @@ static void test_forbid(void **state)
 }
 
 /* A first gate closed under a swap of inputs (gg_enc_limits.swap, as
- * bench/prefix_share.c uses for gates two rows share): f = g(a, b) ^ cd
+ * research/prefix_share.c uses for gates two rows share): f = g(a, b) ^ cd
  * with gate 0 barred from d takes two LUTs, and with gate 0 also
  * unchanged or complemented by a <-> b it still does when g = a ^ b but
  * not when g = a & ~b (a gate symmetric in a, b cannot tell a & ~b from
@@ -152,7 +152,7 @@ static void test_closed_prefix(void **state)
     }
 }
 
-/* A second output (gg_enc_limits.f2 at gate out2, as bench/prefix_share.c
+/* A second output (gg_enc_limits.f2 at gate out2, as research/prefix_share.c
  * uses for a pair of rows): xor3 at the last gate and a & b at gate 0 in
  * two LUTs; with gate 0 barred from c, xor3 there is UNSAT. */
 static void test_two_outputs(void **state)
@@ -183,7 +183,7 @@ static void test_two_outputs(void **state)
     }
 }
 
-/* Enumeration by exclusion (gg_enc_gate_lit, as bench/prefix_share.c's
+/* Enumeration by exclusion (gg_enc_gate_lit, as research/prefix_share.c's
  * PREFIX_ENUM): xor3 in two gate2 gates has exactly three first gates,
  * the xor of each pair of inputs; excluding each one found on every row
  * leaves the CNF UNSAT after the third. */

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Row-pair sharing search (bench/pair_share.c): NPROC processes over the
+# Row-pair sharing search (research/pair_share.c): NPROC processes over the
 # 880 candidates for RULE, at most KMAX final gates, each process stopped
 # after LIMIT seconds. Lines "done #N" go to OUT/done.txt; a second run with
 # SKIP=OUT/done.txt (a copy) goes on where the first stopped.
-#   bench/pair_share.sh [BUILD_DIR] [RULE] [KMAX] [NPROC] [LIMIT]
-#   defaults: build B3/S23 4 $(nproc) 540; OUT (default BUILD_DIR/pair-out)
+#   research/pair_share.sh [BUILD_DIR] [RULE] [KMAX] [NPROC] [LIMIT]
+# BUILD_DIR is a build configured with -Dresearch=enabled (research/README.md).
+#   defaults: build-research B3/S23 4 $(nproc) 540; OUT (default BUILD_DIR/pair-out)
 set -u
-B=${1:-build}
+B=${1:-build-research}
 RULE=${2:-B3/S23}
 KMAX=${3:-4}
 NP=${4:-$(nproc)}
@@ -14,7 +15,7 @@ LIMIT=${5:-540}
 OUT=${OUT:-$B/pair-out}
 mkdir -p "$OUT"
 for i in $(seq 0 $((NP - 1))); do
-    timeout "$LIMIT" "$B/tests/pair_share" "$RULE" "$KMAX" "$i" "$NP" \
+    timeout "$LIMIT" "$B/research/pair_share" "$RULE" "$KMAX" "$i" "$NP" \
         ${SKIP:-} >"$OUT/p$i.txt" 2>&1 &
 done
 wait

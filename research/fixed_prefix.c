@@ -7,7 +7,7 @@
  * may read anything. An UNSAT at k rules out every network that contains
  * those adders and k more gates; a SAT gives one with adders + k gates
  * (rewrite it over the 7 inputs and check it with `golgen verify`).
- * bench/adder_split.c is the brute-force cousin for SC with the gates
+ * research/adder_split.c is the brute-force cousin for SC with the gates
  * reading only the adders and the centre.
  *
  * usage: fixed_prefix [--gate2] RULE S|C|SC K [THREADS [SECONDS

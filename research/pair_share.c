@@ -27,7 +27,7 @@
  *   processes ID = 0 .. NPROC-1 deal the candidates round-robin; lines
  *   "done #N ..." of SKIP_FILE (an earlier run's output) are not retried.
  * Prints "FOUND ..." with the network for every candidate that works and
- * "done #N ..." after each candidate. bench/pair_share.sh runs it. */
+ * "done #N ..." after each candidate. research/pair_share.sh runs it. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>

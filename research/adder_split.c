@@ -8,11 +8,12 @@
  * don't-cares). A narrow, exhaustive search: "none" rules out only this
  * form (4 + 2 = 6 or 4 + 3 = 7 gates), not networks of that size.
  *
- *   cc -O2 -o adder_split bench/adder_split.c
+ *   cc -O2 -o adder_split research/adder_split.c
  *   ./adder_split 36 23        (B36/S23; digits of birth, survival)
  *
  * Prints the first network found, or "none". Life (3 23) gives a 7-gate
- * one in under a second; BENCHMARKS.md ("Exact synthesis") has the rest. */
+ * one in under a second; BENCHMARKS.md (History, "Exact synthesis") has
+ * the rest. */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,0 +1,122 @@
+/* An open backend and what every caller does with one (advance a grid,
+ * bench it, view it as a universe stepper), written once over the table
+ * each backend fills in. */
+#include "backend.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct gg_backend {
+    const gg_backend_info *info;
+    void *state;
+    gg_rule rule;
+};
+
+int gg_fail_exit_status(gg_fail_kind why)
+{
+    return why == GG_FAIL_ENV ? 3 : why == GG_FAIL_INVALID ? 1 : 2;
+}
+
+int gg_backend_open(const gg_backend_info *info, const gg_rule *rule,
+                    const gg_backend_opts *o, gg_backend **out,
+                    gg_fail_kind *why, gg_err *err)
+{
+    static const gg_backend_opts defaults;
+    *out = NULL;
+    *why = GG_FAIL_ENV;
+    gg_backend *b = gg_alloc(1, sizeof *b, err, "backend");
+    if (!b)
+        return -1;
+    b->info = info;
+    b->rule = *rule;
+    if (info->open(rule, o ? o : &defaults, &b->state, why, err)) {
+        free(b);
+        return -1;
+    }
+    *out = b;
+    return 0;
+}
+
+int gg_backend_advance(gg_backend *b, gg_topo topo, gg_grid *grid,
+                       int64_t gens, gg_err *err)
+{
+    const gg_backend_info *f = b->info;
+    if (f->upload(b->state, grid, topo, err))
+        return -1;
+    int bad = f->step(b->state, gens, err);
+    /* download even after a failed step: a host backend may have swapped
+     * the grid's buffer and must hand it back */
+    return f->download(b->state, grid, err) || bad ? -1 : 0;
+}
+
+static double clock_s(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Host timing: wall and CPU time around the backend's step, after one
+ * untimed generation (first-touch page faults, thread start-up). */
+static int host_timed(gg_backend *b, int64_t gens, gg_backend_timing *t,
+                      gg_err *err)
+{
+    if (b->info->step(b->state, 1, err))
+        return -1;
+    double t0 = clock_s(CLOCK_MONOTONIC);
+    double c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
+    int bad = b->info->step(b->state, gens, err);
+    t->seconds = clock_s(CLOCK_MONOTONIC) - t0;
+    t->cpu_seconds = clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0;
+    return bad;
+}
+
+int gg_backend_bench(gg_backend *b, gg_topo topo, gg_grid *grid,
+                     int64_t gens, gg_backend_timing *t, gg_err *err)
+{
+    const gg_backend_info *f = b->info;
+    int64_t warm;
+    memset(t, 0, sizeof *t);
+    if (f->upload(b->state, grid, topo, err))
+        return -1;
+    int bad = f->timed_step
+                  ? f->timed_step(b->state, gens, &warm, &t->seconds, err)
+                  : host_timed(b, gens, t, err);
+    return f->download(b->state, grid, err) || bad ? -1 : 0;
+}
+
+void gg_backend_describe(gg_backend *b, gg_backend_desc *d)
+{
+    memset(d, 0, sizeof *d);
+    d->threads = 1;
+    b->info->describe(b->state, d);
+}
+
+const gg_backend_info *gg_backend_of(const gg_backend *b) { return b->info; }
+
+static int stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                        gg_grid *grid, int64_t gens, gg_err *err)
+{
+    gg_backend *b = ctx;
+    if (rule->nbhd != b->rule.nbhd || rule->birth != b->rule.birth ||
+        rule->survive != b->rule.survive)
+        return gg_fail(err, "the %s backend was opened for another rule",
+                       b->info->name);
+    return gg_backend_advance(b, topo, grid, gens, err);
+}
+
+gg_stepper gg_backend_stepper(gg_backend *b)
+{
+    gg_stepper s = {b->info->name, stepper_step, b,
+                    b->info->max_batch(b->state)};
+    return s;
+}
+
+void gg_backend_close(gg_backend *b)
+{
+    if (!b)
+        return;
+    b->info->close(b->state);
+    free(b);
+}

@@ -1,0 +1,124 @@
+/* One backend interface (in the spirit of Halide's runtime and Golly's
+ * lifealgo): each backend fills in a gg_backend_info, the registry
+ * (runtime/backends.c) lists them, and the CLI and the library reach every
+ * backend through it, never by name. Validation and autotuning stay inside
+ * a backend's open, built from its own step (runtime/validate.h,
+ * runtime/gpu_validate.h take a step function).
+ *
+ * Life of an open backend: open for a rule; upload a grid and its
+ * topology; step it N generations (as often as wanted); download; close.
+ * A host backend steps the uploaded grid in place (it may swap the grid's
+ * bits buffer), a device backend copies it; either way the grid holds the
+ * generation reached only after download. */
+#ifndef GG_BACKEND_H
+#define GG_BACKEND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "error.h"
+#include "fail.h"
+#include "grid.h"
+#include "rule.h"
+#include "universe.h"
+
+/* Options a backend may accept beyond the common ones (info.options); a
+ * caller that sets one for a backend without its bit is told so (bench:
+ * "--isa applies to the cpu backend only"). */
+enum {
+    GG_BACKEND_OPT_ISA = 1u << 0,     /* isa */
+    GG_BACKEND_OPT_THREADS = 1u << 1, /* threads */
+};
+
+/* What open gets: the common settings and the optional ones above. */
+typedef struct gg_backend_opts {
+    const gg_config *config; /* the environment's settings (cache, compiler,
+                                GPU launch shape...); NULL: defaults */
+    bool announce;           /* say on stderr before slow first-use work
+                                (GPU autotuning takes seconds) */
+    const char *isa;         /* GG_BACKEND_OPT_ISA; NULL: the best */
+    int threads;             /* GG_BACKEND_OPT_THREADS; 0: all */
+} gg_backend_opts;
+
+/* What an open backend says about itself (bench prints it). */
+typedef struct gg_backend_desc {
+    char what[400]; /* "avx512", "scalar", or the device and launch shape */
+    int threads;    /* host threads a step uses */
+    bool cache_hit; /* the kernel came from the cache, not a compiler */
+} gg_backend_desc;
+
+typedef struct gg_backend_info {
+    const char *name;  /* --backend NAME */
+    unsigned options;  /* GG_BACKEND_OPT_* it reads */
+    /* 0 when it can run here; else -1 and err says why in one line. */
+    int (*probe)(const gg_backend_opts *o, gg_err *err);
+    /* Build (or load), validate; *state is the backend's own. */
+    int (*open)(const gg_rule *rule, const gg_backend_opts *o, void **state,
+                gg_fail_kind *why, gg_err *err);
+    int (*upload)(void *state, gg_grid *grid, gg_topo topo, gg_err *err);
+    int (*step)(void *state, int64_t gens, gg_err *err);
+    int (*download)(void *state, gg_grid *grid, gg_err *err);
+    /* Optional (NULL: timed on the host around step): `*warm` untimed
+     * generations, then `gens` timed by the device; both advance the
+     * uploaded grid. */
+    int (*timed_step)(void *state, int64_t gens, int64_t *warm,
+                      double *seconds, gg_err *err);
+    /* Most generations per upload-step-download in a universe run (0: no
+     * bound); bounds the margin of the unbounded plane. */
+    int64_t (*max_batch)(void *state);
+    void (*describe)(void *state, gg_backend_desc *d);
+    void (*close)(void *state);
+} gg_backend_info;
+
+/* ---- the registry (runtime/backends.c) ---- */
+
+/* NULL-terminated, in the order usage texts list them. */
+extern const gg_backend_info *const gg_backends[];
+
+/* The backend called name, or NULL with err listing the known ones. */
+const gg_backend_info *gg_backend_find(const char *name, gg_err *err);
+
+/* The backend run uses when none is named, and the one bench uses. */
+const gg_backend_info *gg_backend_default_run(void);
+const gg_backend_info *gg_backend_default_bench(void);
+
+/* The first backend that accepts option bit opt (NULL if none). */
+const gg_backend_info *gg_backend_accepting(unsigned opt);
+
+/* "reference|cpu|..." with sep between names (usage texts). */
+void gg_backend_names(const char *sep, char *buf, size_t size);
+
+/* ---- an open backend ---- */
+
+typedef struct gg_backend gg_backend;
+
+int gg_backend_open(const gg_backend_info *info, const gg_rule *rule,
+                    const gg_backend_opts *o, gg_backend **out,
+                    gg_fail_kind *why, gg_err *err);
+
+/* Upload, step gens, download: grid advances in place. */
+int gg_backend_advance(gg_backend *b, gg_topo topo, gg_grid *grid,
+                       int64_t gens, gg_err *err);
+
+/* What bench measures of one grid. */
+typedef struct gg_backend_timing {
+    double seconds;     /* the timed generations alone */
+    double cpu_seconds; /* CPU time of all threads meanwhile (host-timed
+                           backends; 0 when the device timed) */
+} gg_backend_timing;
+
+/* Bench: upload, a warm-up (one generation on the host, the backend's own
+ * on a device), `gens` timed generations, download. */
+int gg_backend_bench(gg_backend *b, gg_topo topo, gg_grid *grid,
+                     int64_t gens, gg_backend_timing *t, gg_err *err);
+
+void gg_backend_describe(gg_backend *b, gg_backend_desc *d);
+const gg_backend_info *gg_backend_of(const gg_backend *b);
+
+/* The universe's view of an open backend (gg_universe_run). */
+gg_stepper gg_backend_stepper(gg_backend *b);
+
+void gg_backend_close(gg_backend *b);
+
+#endif

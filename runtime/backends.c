@@ -1,0 +1,61 @@
+/* The registry: every backend golgen has, in one array. This is the one
+ * place that knows backends by name; adding a backend is a new file
+ * runtime/<name>_backend.c with its gg_backend_info and one line in the
+ * list of runtime/meson.build. */
+#include "backend.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* GG_BACKEND_LIST_X is " X(reference) X(cpu) ...", generated from the
+ * list in runtime/meson.build (the registry's one line per backend, which
+ * also builds runtime/<name>_backend.c). */
+#include "gg_backends.h"
+
+#define X(name) extern const gg_backend_info gg_backend_##name;
+GG_BACKEND_LIST_X
+#undef X
+
+#define X(name) &gg_backend_##name,
+const gg_backend_info *const gg_backends[] = {GG_BACKEND_LIST_X NULL};
+#undef X
+
+/* run defaults to the simulator every kernel is checked against; bench to
+ * the fastest backend every machine has. */
+const gg_backend_info *gg_backend_default_run(void)
+{
+    return &gg_backend_reference;
+}
+
+const gg_backend_info *gg_backend_default_bench(void)
+{
+    return &gg_backend_cpu;
+}
+
+void gg_backend_names(const char *sep, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; gg_backends[i] && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? sep : "",
+                              gg_backends[i]->name);
+}
+
+const gg_backend_info *gg_backend_find(const char *name, gg_err *err)
+{
+    for (int i = 0; gg_backends[i]; i++)
+        if (!strcmp(name, gg_backends[i]->name))
+            return gg_backends[i];
+    char names[256];
+    gg_backend_names(", ", names, sizeof names);
+    gg_fail(err, "unknown backend '%s'; available: %s", name, names);
+    return NULL;
+}
+
+const gg_backend_info *gg_backend_accepting(unsigned opt)
+{
+    for (int i = 0; gg_backends[i]; i++)
+        if (gg_backends[i]->options & opt)
+            return gg_backends[i];
+    return NULL;
+}

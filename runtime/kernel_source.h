@@ -1,0 +1,39 @@
+/* A rule's kernel source for one target: the circuits sat/choose.h picks
+ * (the verified network cache, else the fallback), checked against the
+ * rule, pasted into the target's template by gen/'s emitters. The
+ * backends compile these; `golgen --target T` prints them. Each returns a
+ * malloc'd, NUL-terminated string of *len bytes; o may be NULL (the
+ * default cache and fallback budget). */
+#ifndef GG_KERNEL_SOURCE_H
+#define GG_KERNEL_SOURCE_H
+
+#include <stddef.h>
+
+#include "choose.h"
+#include "emit_ptx.h"
+#include "error.h"
+#include "rule.h"
+
+/* C SIMD: the LUT3 network for AVX-512, the gate2 one for AVX2 and
+ * portable C, in one file (gen/emit_c.h). */
+int gg_kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
+                size_t *len, gg_err *err);
+
+/* CUDA C for NVRTC or nvcc (gen/emit_cuda.h). */
+int gg_kernel_cuda(const gg_rule *rule, const gg_choose_opts *o, char **src,
+                   size_t *len, gg_err *err);
+
+/* A PTX module for the launch shape po; NULL: the autotuner's base shape
+ * on the H100 (T16, funnel shifts, 4 warps per block, one word per lane,
+ * 3-tick turns), which `golgen --target ptx` prints. Per rule the
+ * autotuner may pick 6-tick turns or a share of multiply-add levels
+ * instead (runtime/cuda_backend.c). */
+int gg_kernel_ptx(const gg_rule *rule, const gg_ptx_opts *po,
+                  const gg_choose_opts *o, char **src, size_t *len,
+                  gg_err *err);
+
+/* OpenCL C over the gate2 network (gen/emit_opencl.h). */
+int gg_kernel_opencl(const gg_rule *rule, const gg_choose_opts *o, char **src,
+                     size_t *len, gg_err *err);
+
+#endif

@@ -1,0 +1,35 @@
+/* The ptx backend: the rule's emitted PTX module loaded by the CUDA
+ * driver's JIT. It shares the device, tuning and stepping code of the cuda
+ * backend (runtime/cuda_backend.c) and differs in the kernel language. */
+#include "backend.h"
+#include "cuda_backend.h"
+
+static int ptx_probe(const gg_backend_opts *o, gg_err *err)
+{
+    return gg_cuda_table_probe(GG_CUDA_LANG_PTX, o->config, err);
+}
+
+static int ptx_open(const gg_rule *rule, const gg_backend_opts *o,
+                    void **state, gg_fail_kind *why, gg_err *err)
+{
+    return gg_cuda_table_open(GG_CUDA_LANG_PTX, rule, o->config, o->announce,
+                              state, why, err);
+}
+
+static void ptx_describe(void *state, gg_backend_desc *d)
+{
+    gg_cuda_table_describe(state, d->what, sizeof d->what);
+}
+
+const gg_backend_info gg_backend_ptx = {
+    .name = "ptx",
+    .probe = ptx_probe,
+    .open = ptx_open,
+    .upload = gg_cuda_table_upload,
+    .step = gg_cuda_table_step,
+    .download = gg_cuda_table_download,
+    .timed_step = gg_cuda_table_timed_step,
+    .max_batch = gg_cuda_table_max_batch,
+    .describe = ptx_describe,
+    .close = gg_cuda_table_close,
+};

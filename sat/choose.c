@@ -1,0 +1,212 @@
+#include "choose.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adder.h"
+#include "cache.h"
+#include "lut_map.h"
+#include "net_build.h"
+#include "synth.h"
+
+static const gg_choose_opts defaults = {0};
+
+static uint64_t work_of(const gg_choose_opts *o)
+{
+    return o->work ? o->work : GG_CHOOSE_WORK;
+}
+
+/* The next free slot of s, or NULL when it is full. */
+static gg_net *slot(gg_choose_set *s)
+{
+    return s->n < GG_CHOOSE_MAX ? &s->net[s->n] : NULL;
+}
+
+static void keep(gg_choose_set *s, const char *from)
+{
+    s->from[s->n++] = from;
+}
+
+/* The adder tree for lib: within wall seconds when the budget gives them
+ * (synth), else within solver work (the same network on every machine). */
+static int adder_within(const gg_front *f, const gg_tt *t, gg_lib lib,
+                        const gg_choose_opts *o, const gg_choose_budget *b,
+                        gg_net *out)
+{
+    gg_err ignore;
+    if (b->seconds > 0)
+        return gg_adder_net(f, t, lib, b->seconds, b->cancel, out, &ignore);
+    return gg_adder_net_repro(f, t, lib, b->work ? b->work : work_of(o),
+                              GG_CHOOSE_GUARD_SECONDS, out, &ignore);
+}
+
+/* The LUT3 skeleton a gate2 network is mapped from: the cache's entry,
+ * else the adder tree's within solver work. A rejected cache entry is left
+ * to the lookups that build the kernel's own circuit to report. */
+static bool lut3_skeleton(const gg_rule *rule, gg_front_kind front,
+                          const gg_front *f, const gg_tt *t,
+                          const gg_choose_opts *o, gg_net *lut)
+{
+    gg_err ignore;
+    return gg_cache_lookup(o->cache_root, rule, front, GG_LIB_LUT3, lut, NULL,
+                           &ignore) == 1 ||
+           gg_adder_net_repro(f, t, GG_LIB_LUT3, work_of(o),
+                              GG_CHOOSE_GUARD_SECONDS, lut, &ignore) == 0;
+}
+
+/* A LUT3 network mapped gate by gate: Day & Night 20 gates against the
+ * gate2 adder tree's 36. */
+static int add_mapped(const gg_rule *rule, gg_front_kind front,
+                      const gg_front *f, const gg_tt *t,
+                      const gg_choose_opts *o, gg_choose_set *s, gg_err *err)
+{
+    gg_net *lut = gg_alloc(1, sizeof *lut, err, "network");
+    if (!lut)
+        return -1;
+    gg_err ignore;
+    gg_net *out = slot(s);
+    if (out && lut3_skeleton(rule, front, f, t, o, lut) &&
+        gg_lut3_to_gate2(lut, t, out, &ignore) == 0)
+        keep(s, "LUTs mapped to gates");
+    free(lut);
+    return 0;
+}
+
+int gg_choose_candidates(const gg_rule *rule, gg_front_kind front,
+                         gg_lib lib, const gg_front *f, const gg_tt *t,
+                         const gg_choose_opts *o, const gg_choose_budget *b,
+                         gg_choose_set *s, gg_err *err)
+{
+    o = o ? o : &defaults;
+    gg_net *out = slot(s);
+    if (b->diagram && out) {
+        if (gg_net_build_from_tt(t, lib, out, err))
+            return -1;
+        keep(s, "decision diagram");
+    }
+    /* the adder tree: Diehard B35678/S5678 in 7 LUTs against the
+     * diagram's 33 */
+    if ((out = slot(s)) && adder_within(f, t, lib, o, b, out) == 0)
+        keep(s, "the adder tree");
+    if (lib == GG_LIB_GATE2 && add_mapped(rule, front, f, t, o, s, err))
+        return -1;
+    return s->n ? 0 : gg_fail(err, "no network could be built for this "
+                              "final stage");
+}
+
+int gg_choose_cheapest(const gg_choose_set *s, gg_lib lib)
+{
+    int best = -1;
+    for (int i = 0; i < s->n; i++)
+        if (best < 0 ||
+            gg_synth_cost(&s->net[i], lib) < gg_synth_cost(&s->net[best], lib))
+            best = i;
+    return best;
+}
+
+int gg_choose_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
+                       const gg_front *f, const gg_tt *t,
+                       const gg_choose_opts *o, gg_net *out, char *source,
+                       gg_err *err)
+{
+    gg_choose_set *s = gg_alloc(1, sizeof *s, err, "candidate networks");
+    if (!s)
+        return -1;
+    gg_choose_budget b = {.diagram = true};
+    int bad = gg_choose_candidates(rule, front, lib, f, t, o, &b, s, err);
+    if (!bad) {
+        int best = gg_choose_cheapest(s, lib);
+        *out = s->net[best];
+        snprintf(source, GG_CIRCUIT_SOURCE_MAX, "%s", s->from[best]);
+    }
+    free(s);
+    return bad ? -1 : 0;
+}
+
+int gg_choose_circuit(const gg_rule *rule, gg_front_kind front, gg_lib lib,
+                      const gg_choose_opts *o, gg_circuit *c, gg_err *err)
+{
+    o = o ? o : &defaults;
+    gg_tt final_tt;
+    if (gg_circuit_prepare(rule, front, lib, c, &final_tt, err))
+        return -1;
+    gg_cache_info info;
+    int found = gg_cache_lookup(o->cache_root, rule, front, lib, &c->final,
+                                &info, err);
+    if (found < 0)
+        return -1;
+    if (!found)
+        return gg_choose_fallback(rule, front, lib, &c->front, &final_tt, o,
+                                  &c->final, c->source, err);
+    c->cached = true;
+    c->proven = info.proven;
+    c->lower_bound = info.lower_bound;
+    snprintf(c->search, sizeof c->search, "%s", info.search);
+    snprintf(c->source, sizeof c->source, "the SAT network cache");
+    return 0;
+}
+
+/* c checked on every neighbourhood before anything emits it. */
+static int checked(const gg_circuit *c, const char *what, gg_err *err)
+{
+    int bad_row;
+    if (gg_circuit_check(c, &bad_row))
+        return gg_fail(err, "the %s circuit for this rule is wrong on "
+                       "neighbourhood %d; refusing to emit it", what,
+                       bad_row);
+    return 0;
+}
+
+int gg_choose_kernel_circuit(const gg_rule *rule, gg_lib lib,
+                             const gg_choose_opts *o, gg_circuit *c,
+                             gg_err *err)
+{
+    return gg_choose_circuit(rule, GG_FRONT_ROWSUM, lib, o, c, err) ||
+                   checked(c, gg_lib_name(lib), err)
+               ? -1
+               : 0;
+}
+
+/* The rowsum-lr front (middle row's W and E apart: 2 row gates + its final
+ * stage) replaces c when the cache holds a network for it that costs fewer
+ * gates per word, or when o forces it (then, without a cache entry, with
+ * the fallback's final stage). */
+static int gpu_front_lr(const gg_rule *rule, const gg_choose_opts *o,
+                        gg_circuit *c, gg_err *err)
+{
+    bool force = o->gpu_front == GG_GPU_FRONT_ROWSUM_LR;
+    if (o->gpu_front == GG_GPU_FRONT_ROWSUM || rule->nbhd != GG_NBHD_MOORE)
+        return 0;
+    gg_net *net = gg_alloc(1, sizeof *net, err, "network");
+    if (!net)
+        return -1;
+    int found = gg_cache_lookup(o->cache_root, rule, GG_FRONT_ROWSUM_LR,
+                                GG_LIB_LUT3, net, NULL, err);
+    bool take = found > 0 && net->n_gates < c->final.n_gates;
+    free(net);
+    if (found < 0)
+        return -1;
+    if (!force && !take)
+        return 0;
+    gg_circuit *lr = gg_alloc(1, sizeof *lr, err, "circuit");
+    if (!lr)
+        return -1;
+    int bad = gg_choose_circuit(rule, GG_FRONT_ROWSUM_LR, GG_LIB_LUT3, o, lr,
+                                err) ||
+              checked(lr, "rowsum-lr", err);
+    if (!bad)
+        *c = *lr;
+    free(lr);
+    return bad ? -1 : 0;
+}
+
+int gg_choose_gpu_circuit(const gg_rule *rule, const gg_choose_opts *o,
+                          gg_circuit *c, gg_err *err)
+{
+    o = o ? o : &defaults;
+    return gg_choose_kernel_circuit(rule, GG_LIB_LUT3, o, c, err) ||
+                   gpu_front_lr(rule, o, c, err)
+               ? -1
+               : 0;
+}

@@ -1,0 +1,109 @@
+/* Choosing a rule's network: the one policy that the emitters' kernels,
+ * `golgen verify` and `golgen synth` share. The verified cache entry
+ * (sat/cache.h) when there is one; otherwise the cheapest of a decision
+ * diagram built from the truth table, the adder tree (sat/adder.h: full
+ * adders, then a small rest solved exactly within a budget) and, for gate2,
+ * a LUT3 network (the cache's, else the adder tree's) mapped gate by gate
+ * (sat/lut_map.h). All are verified where they are built; none is proven
+ * minimal. Built without the solver, the adder tree's rest is a decision
+ * diagram and the mapping is skipped.
+ *
+ * Everything here is reentrant: no state outside the caller's arguments,
+ * and no environment reads (runtime/config.c fills gg_choose_opts). */
+#ifndef GG_SAT_CHOOSE_H
+#define GG_SAT_CHOOSE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "circuit.h"
+#include "front.h"
+#include "net.h"
+#include "rule.h"
+#include "truth.h"
+
+/* The fallback's exact rest is bounded by solver work on one thread
+ * (conflicts, plus a charge per shape), not by time, so a rule gets the
+ * same kernel on every machine under any load: with 0.25 s of wall time,
+ * B3568/S1245's gate2 stage came out 21 or 23 gates depending on load.
+ * 30000 takes 0.3-0.7 s here and matches what the 0.25 s limit on two
+ * threads gave the corpus; the seconds only guard against the
+ * pathological. */
+#define GG_CHOOSE_WORK 30000
+#define GG_CHOOSE_GUARD_SECONDS 10
+
+/* Which front the GPU targets use. */
+typedef enum gg_gpu_front {
+    GG_GPU_FRONT_AUTO,      /* rowsum-lr when the cache holds a cheaper
+                               final stage for it, else rowsum */
+    GG_GPU_FRONT_ROWSUM,
+    GG_GPU_FRONT_ROWSUM_LR, /* even without a cache entry (tests) */
+} gg_gpu_front;
+
+typedef struct gg_choose_opts {
+    const char *cache_root; /* NULL or "": GG_SOURCE_ROOT/generated */
+    uint64_t work;          /* the fallback's solver work; 0:
+                               GG_CHOOSE_WORK */
+    gg_gpu_front gpu_front;
+} gg_choose_opts;
+
+/* How much search a set of candidates may spend on the adder tree's rest:
+ * solver work (seconds > 0 turns it into a wall-time limit, as `golgen
+ * synth` gives it; cancel, when set, stops it with the best rest so far). */
+typedef struct gg_choose_budget {
+    uint64_t work;
+    double seconds;
+    volatile sig_atomic_t *cancel;
+    bool diagram; /* include the decision diagram */
+} gg_choose_budget;
+
+#define GG_CHOOSE_MAX 6
+
+/* Candidate networks for one final stage, each with where it came from. */
+typedef struct gg_choose_set {
+    gg_net net[GG_CHOOSE_MAX];
+    const char *from[GG_CHOOSE_MAX];
+    int n;
+} gg_choose_set;
+
+/* Adds to s the candidates for final-stage table t of rule's front f:
+ * the decision diagram (b->diagram), the adder tree within b, and for gate2
+ * a LUT3 network mapped gate by gate. Candidates that cannot be built
+ * (a rule that is not totalistic for the adder tree) are left out; -1 only
+ * when nothing could be built (err). */
+int gg_choose_candidates(const gg_rule *rule, gg_front_kind front,
+                         gg_lib lib, const gg_front *f, const gg_tt *t,
+                         const gg_choose_opts *o, const gg_choose_budget *b,
+                         gg_choose_set *s, gg_err *err);
+
+/* Index of the cheapest candidate for lib (the first on a tie); -1 when s
+ * is empty. */
+int gg_choose_cheapest(const gg_choose_set *s, gg_lib lib);
+
+/* The final stage used when the cache has no entry: the cheapest candidate
+ * within o's work, and in source where it came from. `golgen synth` takes
+ * it too, so that nothing it stores is worse than the emitters' network. */
+int gg_choose_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
+                       const gg_front *f, const gg_tt *t,
+                       const gg_choose_opts *o, gg_net *out, char *source,
+                       gg_err *err);
+
+/* Front plus a correct final stage: the cache entry (verified on load; a
+ * wrong or unreadable entry is an error, never silently replaced), else the
+ * fallback. o may be NULL (defaults). */
+int gg_choose_circuit(const gg_rule *rule, gg_front_kind front, gg_lib lib,
+                      const gg_choose_opts *o, gg_circuit *c, gg_err *err);
+
+/* The rowsum circuit a kernel is emitted from, checked exhaustively
+ * against the rule: an error names the first wrong neighbourhood. */
+int gg_choose_kernel_circuit(const gg_rule *rule, gg_lib lib,
+                             const gg_choose_opts *o, gg_circuit *c,
+                             gg_err *err);
+
+/* The LUT3 circuit both GPU targets emit: the kernel circuit, or the
+ * rowsum-lr one per o->gpu_front. */
+int gg_choose_gpu_circuit(const gg_rule *rule, const gg_choose_opts *o,
+                          gg_circuit *c, gg_err *err);
+
+#endif

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""The one-way house: every #include points down the line, never up.
+
+    gen (rules, truth tables, fronts, networks, emitters)
+      -> sat (exact synthesis, the network cache, the choice of networks)
+      -> runtime (kernel sources, backends, universes, pattern I/O)
+      -> cli (the golgen command)          research (tools on the library)
+
+A file may include headers of its own folder and of folders below it.
+gen/ and sat/ also read no environment: runtime/config.c reads it once and
+the CLI passes options down. And below the CLI no function keeps mutable
+static state (a library, threads or MPI ranks call in): file-scope state
+and `static const` / `_Thread_local` locals only. Exit status 1 names every
+crossing."""
+import pathlib
+import re
+import sys
+
+LAYERS = {'gen': 0, 'sat': 1, 'runtime': 2, 'cli': 3, 'research': 3}
+NO_ENV = ('gen', 'sat')
+NO_STATIC = ('gen', 'sat', 'runtime')
+# a function-local static that is neither const nor thread-local (function
+# bodies are indented, file-scope declarations start in column 0)
+LOCAL_STATIC = re.compile(r'^[ \t]+static\s+(?!const\b|_Thread_local\b)')
+# headers the build writes (meson configure_file), usable everywhere
+GENERATED = {'gg_config.h', 'gg_backends.h'}
+
+root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else '.')
+home = {}  # header name -> folder
+for folder in LAYERS:
+    for h in (root / folder).glob('*.h'):
+        home.setdefault(h.name, set()).add(folder)
+
+problems = []
+for folder, rank in LAYERS.items():
+    for src in sorted((root / folder).glob('*.[ch]*')):
+        if src.suffix not in ('.c', '.h', '.cpp'):
+            continue
+        text = src.read_text()
+        for n, line in enumerate(text.splitlines(), 1):
+            m = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
+            if m:
+                name = pathlib.Path(m.group(1)).name
+                if name in GENERATED:
+                    continue
+                where = home.get(name)
+                if not where:
+                    problems.append(f'{src}:{n}: "{name}" is in no layer')
+                elif folder not in where and min(LAYERS[w] for w in where) >= rank:
+                    up = '/'.join(sorted(where))
+                    problems.append(f'{src}:{n}: {folder}/ includes {up}/{name}, '
+                                    f'a layer {"above" if min(LAYERS[w] for w in where) > rank else "beside"} it')
+            if folder in NO_STATIC and src.suffix == '.c' and \
+                    LOCAL_STATIC.match(line):
+                problems.append(f'{src}:{n}: mutable function-static state '
+                                '(allocate it per call)')
+            if folder in NO_ENV and re.search(r'\bgetenv\s*\(', line):
+                problems.append(f'{src}:{n}: {folder}/ reads the environment '
+                                '(runtime/config.c does, once)')
+
+for p in problems:
+    print(p)
+print(f'{len(problems)} layer crossing(s)' if problems else
+      'layers: every include points down the line; gen/ and sat/ read no '
+      'environment; no mutable function-static state below the CLI')
+sys.exit(1 if problems else 0)
