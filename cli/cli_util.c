@@ -51,3 +51,12 @@ int gg_cli_backend(const char *name, const gg_backend_info *def,
     *backend = name ? gg_backend_find(name, err) : def;
     return *backend ? 0 : -1;
 }
+
+int gg_cli_front(const char *text, const gg_rule *rule, gg_front_kind *front,
+                 gg_err *err)
+{
+    if (text)
+        return gg_front_parse(text, front, err);
+    *front = gg_front_for_rule(rule);
+    return 0;
+}

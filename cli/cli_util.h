@@ -7,6 +7,7 @@
 
 #include "backend.h"
 #include "error.h"
+#include "front.h"
 
 /* Exit statuses, the same for every command. */
 enum {
@@ -32,5 +33,11 @@ int gg_cli_seconds(const char *option, const char *text, double max,
  * --backend was not given (name NULL); fails listing the known ones. */
 int gg_cli_backend(const char *name, const gg_backend_info *def,
                    const gg_backend_info **backend, gg_err *err);
+
+/* --front's value, or the rule's own front (gen/front.h) when text is
+ * NULL: the row sums for a totalistic rule, the cells for one whose
+ * arrangement matters (Hensel, MAP). */
+int gg_cli_front(const char *text, const gg_rule *rule, gg_front_kind *front,
+                gg_err *err);
 
 #endif

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli_util.h"
+#include "run3d.h"
 #include "commands.h"
 #include "backend.h"
 #include "grid.h"
@@ -209,6 +210,8 @@ static void report(const bench_opts *o, const bench_result *r)
 
 int gg_cmd_bench(int argc, char **argv, const gg_config *cfg)
 {
+    if (gg_cli_is_3d(argc, argv)) /* 3D rules: cli/run3d.c */
+        return gg_cmd_bench3d(argc, argv, cfg);
     bench_opts o;
     gg_err err;
     if (parse_args(argc, argv, &o, &err))

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli_util.h"
+#include "run3d.h"
 #include "commands.h"
 #include "front.h"
 #include "truth.h"
@@ -12,7 +13,7 @@ static void usage(FILE *out)
 {
     fprintf(out, "usage: golgen rule RULE\n\n"
                  "Print the canonical form of RULE (Golly notation: B3/S23, "
-                 "23/3, B2/S013V, B245/S3H,\nwith :TW,H torus or :PW,H plane "
+                 "23/3, B2/S013V, B245/S3H,\nB2n3/S23-q, MAP<base64>; with :TW,H torus or :PW,H plane "
                  "suffix), its neighbourhood, topology and truth table.\n");
 }
 
@@ -25,6 +26,18 @@ static void print_counts(const char *label, uint32_t mask, int max)
         if ((mask >> c) & 1)
             printf(" %d", c);
     printf("\n");
+}
+
+static const char *kind_name(const gg_rule *r)
+{
+    if (r->kind == GG_KIND_TOTALISTIC)
+        return "outer-totalistic";
+    bool tot = gg_rule_is_totalistic(r);
+    if (r->notation == GG_NOTATION_MAP)
+        return tot ? "MAP (a whole 3x3 table; this one is totalistic)"
+                   : "MAP (a whole 3x3 table)";
+    return tot ? "isotropic non-totalistic (Hensel), totalistic after all"
+               : "isotropic non-totalistic (Hensel)";
 }
 
 static void print_topology(const gg_rule *r)
@@ -41,7 +54,7 @@ static int print_final(const gg_rule *r, gg_err *err)
 {
     gg_front f;
     gg_tt t;
-    if (gg_front_build(r, GG_FRONT_ROWSUM, &f, err) ||
+    if (gg_front_build(r, gg_front_for_rule(r), &f, err) ||
         gg_front_final_tt(r, &f, &t, err))
         return -1;
     printf("%-15s %d inputs (", "final stage:", t.n_inputs);
@@ -55,6 +68,8 @@ static int print_final(const gg_rule *r, gg_err *err)
 int gg_cmd_rule(int argc, char **argv, const gg_config *cfg)
 {
     (void)cfg; /* a rule needs no environment */
+    if (gg_cli_is_3d(argc, argv)) /* 3D.lua rules: cli/run3d.c */
+        return gg_cmd_rule3d(argc, argv, cfg);
     static const struct option opts[] = {{"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     int c;
@@ -74,13 +89,14 @@ int gg_cmd_rule(int argc, char **argv, const gg_config *cfg)
     gg_err err;
     if (gg_rule_parse(argv[optind], &r, &err))
         return gg_cli_error("rule", GG_EXIT_USAGE, &err);
-    char canon[128], trans[96];
+    char canon[256], trans[192];
     gg_rule_format(&r, canon, sizeof canon);
     gg_rule_format_transition(&r, trans, sizeof trans);
     gg_tt t;
     gg_tt_from_rule(&r, &t);
     printf("%-15s %s\n", "rule:", canon);
     printf("%-15s %s\n", "transition:", trans);
+    printf("%-15s %s\n", "kind:", kind_name(&r));
     printf("%-15s %s (%d neighbours)\n", "neighbourhood:",
            gg_nbhd_name(r.nbhd), r.n_neighbours);
     print_topology(&r);

@@ -532,7 +532,7 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
 
 int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
 {
-    synth_args a = {.front = "rowsum", .lib = "lut3", .resynth_time = 10,
+    synth_args a = { .lib = "lut3", .resynth_time = 10,
                     .resynth_leaves = 6, .t0 = gg_kjob_now(),
                     .choose = cfg->choose};
     gg_err err;
@@ -547,7 +547,7 @@ int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
     gg_front_kind front;
     gg_lib lib;
     if (gg_rule_parse(a.rule, &rule, &err) ||
-        gg_front_parse(a.front, &front, &err) ||
+        gg_cli_front(a.front, &rule, &front, &err) ||
         gg_lib_parse(a.lib, &lib, &err))
         return gg_cli_error("synth", GG_EXIT_USAGE, &err);
     a.opts.lib = lib;

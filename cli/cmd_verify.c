@@ -38,7 +38,7 @@ static void print_counts(const char *stage, const gg_net *n)
     printf(")\n");
 }
 
-static void report(const gg_circuit *c)
+static void report(const gg_circuit *c, const char *cache_root)
 {
     char rule[128];
     gg_rule_format_transition(&c->rule, rule, sizeof rule);
@@ -47,7 +47,8 @@ static void report(const gg_circuit *c)
            c->proven ? " (proven minimal)" : "");
     if (c->cached) {
         char path[4096];
-        gg_cache_path(NULL, &c->rule, c->front.kind, c->lib, path, sizeof path);
+        gg_cache_path(cache_root, &c->rule, c->front.kind, c->lib, path,
+                      sizeof path);
         printf("  cached network: %s\n  proof: %s", path,
                c->proven ? "proven minimal" : "not proven minimal");
         if (!c->proven)
@@ -55,9 +56,14 @@ static void report(const gg_circuit *c)
                    c->lower_bound);
         printf("\n  search: %s\n", c->search[0] ? c->search : "trivial");
     } else {
+        /* rowsum+cells is composed, not searched: synth works on the
+         * cells' network */
+        gg_front_kind f = c->front.kind == GG_FRONT_ROWSUM_CELLS
+                              ? GG_FRONT_NONE
+                              : c->front.kind;
         printf("  no cached network: 'golgen synth --rule %s --front %s "
                "--lib %s' searches for a smaller one\n", rule,
-               gg_front_name(c->front.kind), gg_lib_name(c->lib));
+               gg_front_name(f), gg_lib_name(c->lib));
     }
     print_counts("front:", &c->front.net);
     print_counts("final stage:", &c->final);
@@ -76,7 +82,7 @@ int gg_cmd_verify(int argc, char **argv, const gg_config *cfg)
         {"rule", required_argument, 0, 'r'}, {"front", required_argument, 0, 'f'},
         {"lib", required_argument, 0, 'l'},  {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    const char *rule_text = NULL, *front_text = "rowsum", *lib_text = "lut3";
+    const char *rule_text = NULL, *front_text = NULL, *lib_text = "lut3";
     int c;
     while ((c = getopt_long(argc, argv, "r:f:l:h", opts, NULL)) != -1) {
         switch (c) {
@@ -96,7 +102,7 @@ int gg_cmd_verify(int argc, char **argv, const gg_config *cfg)
     gg_front_kind front;
     gg_lib lib;
     if (gg_rule_parse(rule_text, &rule, &err) ||
-        gg_front_parse(front_text, &front, &err) ||
+        gg_cli_front(front_text, &rule, &front, &err) ||
         gg_lib_parse(lib_text, &lib, &err))
         return gg_cli_error("verify", GG_EXIT_USAGE, &err);
     static gg_circuit circuit;
@@ -109,7 +115,12 @@ int gg_cmd_verify(int argc, char **argv, const gg_config *cfg)
         return gg_cli_error("verify", bad_cache ? GG_EXIT_CHECK_FAILED
                                                 : GG_EXIT_USAGE, &err);
     }
-    report(&circuit);
+    /* without --front, the circuit a kernel gets (a Hensel rule's may be
+     * totalistic + correction) */
+    if (!front_text &&
+        gg_choose_try_split(&rule, lib, &cfg->choose, &circuit, &err))
+        return gg_cli_error("verify", GG_EXIT_CHECK_FAILED, &err);
+    report(&circuit, cfg->choose.cache_root);
     int first_bad, wrong = gg_circuit_check(&circuit, &first_bad);
     int rows = 1 << (rule.n_neighbours + 1);
     if (wrong) {

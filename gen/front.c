@@ -5,9 +5,10 @@
 
 const char *gg_front_name(gg_front_kind kind)
 {
-    return kind == GG_FRONT_NONE        ? "none"
-           : kind == GG_FRONT_ROWSUM_LR ? "rowsum-lr"
-                                        : "rowsum";
+    return kind == GG_FRONT_NONE           ? "none"
+           : kind == GG_FRONT_ROWSUM_LR    ? "rowsum-lr"
+           : kind == GG_FRONT_ROWSUM_CELLS ? "rowsum+cells"
+                                           : "rowsum";
 }
 
 int gg_front_parse(const char *name, gg_front_kind *kind, gg_err *err)
@@ -18,6 +19,8 @@ int gg_front_parse(const char *name, gg_front_kind *kind, gg_err *err)
         *kind = GG_FRONT_NONE;
     else if (!strcmp(name, "rowsum-lr"))
         *kind = GG_FRONT_ROWSUM_LR;
+    else if (!strcmp(name, "rowsum+cells"))
+        *kind = GG_FRONT_ROWSUM_CELLS;
     else
         return gg_fail(err, "unknown front '%s'; use rowsum (shared row "
                        "3-sums, the default), rowsum-lr (top and bottom "
@@ -152,7 +155,8 @@ static int build_rowsum_lr(const gg_rule *rule, gg_front *f, gg_err *err)
     return add_output(f, rule->n_neighbours, "C", err);
 }
 
-static int build_none(const gg_rule *rule, gg_front *f, gg_err *err)
+/* The neighbours themselves, named by direction. */
+static int add_cells(const gg_rule *rule, gg_front *f, gg_err *err)
 {
     static const char *dirs[3][3] = {
         {"NW", "N", "NE"}, {"W", "C", "E"}, {"SW", "S", "SE"}};
@@ -161,7 +165,23 @@ static int build_none(const gg_rule *rule, gg_front *f, gg_err *err)
     for (int i = 0; i < count; i++)
         if (add_output(f, i, dirs[off[i].dy + 1][off[i].dx + 1], err))
             return -1;
-    return add_output(f, rule->n_neighbours, "C", err);
+    return 0;
+}
+
+static int build_none(const gg_rule *rule, gg_front *f, gg_err *err)
+{
+    return add_cells(rule, f, err) ||
+                   add_output(f, rule->n_neighbours, "C", err)
+               ? -1
+               : 0;
+}
+
+static int build_rowsum_cells(const gg_rule *rule, gg_front *f, gg_err *err)
+{
+    if (rule->nbhd != GG_NBHD_MOORE)
+        return gg_fail(err, "the rowsum+cells front needs the Moore "
+                       "neighbourhood; use none");
+    return build_rowsum(rule, f, err) || add_cells(rule, f, err) ? -1 : 0;
 }
 
 int gg_front_build_lib(const gg_rule *rule, gg_front_kind kind, gg_lib lib,
@@ -177,6 +197,8 @@ int gg_front_build_lib(const gg_rule *rule, gg_front_kind kind, gg_lib lib,
         return build_none(rule, f, err);
     case GG_FRONT_ROWSUM_LR:
         return build_rowsum_lr(rule, f, err);
+    case GG_FRONT_ROWSUM_CELLS:
+        return build_rowsum_cells(rule, f, err);
     default:
         return build_rowsum(rule, f, err);
     }
@@ -215,4 +237,9 @@ int gg_front_final_tt(const gg_rule *rule, const gg_front *f, gg_tt *final,
         gg_tt_put(final->on, row, v);
     }
     return 0;
+}
+
+gg_front_kind gg_front_for_rule(const gg_rule *rule)
+{
+    return gg_rule_is_totalistic(rule) ? GG_FRONT_ROWSUM : GG_FRONT_NONE;
 }

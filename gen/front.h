@@ -14,7 +14,12 @@
  * but keeps the middle row's W and E apart (inputs sT cT L R sB cB C): a
  * kernel computes one 3-sum per word row (2 LUTs, shared by the output rows
  * above and below) and the final stage sees all 128 rows as care rows,
- * with 48 input symmetries (any order of sT L R sB, swap cT cB). */
+ * with 48 input symmetries (any order of sT L R sB, swap cT cB).
+ * GG_FRONT_ROWSUM_CELLS (Moore only) gives the rowsum outputs and then the
+ * eight neighbours: a rule whose arrangement matters as a totalistic rule
+ * on the row sums corrected by a function of the cells (sat/choose.h).
+ * Its 15 outputs are more than a truth table holds, so its final stage is
+ * composed, never synthesized from a table. */
 #ifndef GG_FRONT_H
 #define GG_FRONT_H
 
@@ -26,6 +31,7 @@ typedef enum gg_front_kind {
     GG_FRONT_ROWSUM,
     GG_FRONT_NONE,
     GG_FRONT_ROWSUM_LR,
+    GG_FRONT_ROWSUM_CELLS,
     GG_FRONT_KIND_COUNT
 } gg_front_kind;
 
@@ -57,6 +63,11 @@ int gg_front_build_lib(const gg_rule *rule, gg_front_kind kind, gg_lib lib,
  * the rule needs (two assignments, same row, different next state). */
 int gg_front_final_tt(const gg_rule *rule, const gg_front *f, gg_tt *final,
                       gg_err *err);
+
+/* The front a rule's kernels use: the row sums when the rule is
+ * totalistic, else the cells themselves (an arrangement-dependent rule
+ * needs them: Hensel and MAP rules). */
+gg_front_kind gg_front_for_rule(const gg_rule *rule);
 
 const char *gg_front_name(gg_front_kind kind);
 int gg_front_parse(const char *name, gg_front_kind *kind, gg_err *err);

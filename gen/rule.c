@@ -2,7 +2,10 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <strings.h>
 #include <string.h>
+
+#include "rule_hensel.h"
 
 static const gg_offset moore[] = {{-1, -1, 0}, {0, -1, 0}, {1, -1, 0},
                                   {-1, 0, 0},  {1, 0, 0},  {-1, 1, 0},
@@ -220,6 +223,24 @@ static int parse_topology(parser *p, size_t colon, gg_rule *rule)
     return 0;
 }
 
+/* The table rules: MAP<base64> and Hensel letters. One whose table is
+ * totalistic after all (every arrangement of its counts named) keeps its
+ * notation; gg_rule_totalistic_view gives the circuits its totalistic
+ * twin's. */
+static int parse_table_rule(parser *p, gg_rule *rule)
+{
+    int bad = strncasecmp(p->text, "map", 3)
+                  ? gg_rule_parse_hensel(p->text, p->end, rule, p->err)
+                  : gg_rule_parse_map(p->text, p->end, rule, p->err);
+    return bad;
+}
+
+static bool is_table_rule(const parser *p)
+{
+    return !strncasecmp(p->text, "map", 3) ||
+           gg_rule_text_is_hensel(p->text, p->end);
+}
+
 int gg_rule_parse(const char *text, gg_rule *rule, gg_err *err)
 {
     memset(rule, 0, sizeof *rule);
@@ -229,6 +250,12 @@ int gg_rule_parse(const char *text, gg_rule *rule, gg_err *err)
         p.end = (size_t)(colon - text);
     if (p.end == 0)
         return gg_fail(err, "rule '%s' is empty; write e.g. B3/S23", text);
+    if (is_table_rule(&p))
+        return parse_table_rule(&p, rule) ||
+                       (colon &&
+                        parse_topology(&p, (size_t)(colon - text), rule))
+                   ? -1
+                   : 0;
     parse_suffix_nbhd(&p, rule);
     gg_nbhd_offsets(rule->nbhd, &rule->n_neighbours);
     /* "/3" is the old S/B form, "/B3" the B/S one */
@@ -253,6 +280,13 @@ static size_t put_counts(char *buf, size_t size, size_t n, uint32_t mask)
 
 void gg_rule_format_transition(const gg_rule *rule, char *buf, size_t size)
 {
+    if (rule->kind == GG_KIND_TABLE) {
+        if (rule->notation == GG_NOTATION_MAP)
+            gg_rule_format_map(rule, buf, size);
+        else
+            gg_rule_format_hensel(rule, buf, size);
+        return;
+    }
     size_t n = 0;
     if (size < 2) {
         if (size)
@@ -280,4 +314,58 @@ void gg_rule_format(const gg_rule *rule, char *buf, size_t size)
     snprintf(buf + n, size - n, ":%c%lld,%lld",
              rule->topo == GG_TOPO_TORUS ? 'T' : 'P', (long long)rule->width,
              (long long)rule->height);
+}
+
+/* The next states of a table rule as birth and survival counts, when
+ * every row of one count and centre agrees. */
+static bool table_counts(const gg_rule *rule, uint32_t *birth,
+                         uint32_t *survive)
+{
+    int n = rule->n_neighbours;
+    uint32_t seen[2] = {0, 0}, on[2] = {0, 0};
+    *birth = *survive = 0;
+    for (uint32_t r = 0; r < 2u << n; r++) {
+        int centre = (int)(r >> n), count = __builtin_popcount(r & ((1u << n) - 1));
+        uint32_t v = (uint32_t)gg_rule_next(rule, centre, r & ((1u << n) - 1));
+        if (seen[centre] >> count & 1 && (on[centre] >> count & 1) != v)
+            return false;
+        seen[centre] |= 1u << count;
+        on[centre] |= v << count;
+    }
+    *birth = on[0], *survive = on[1];
+    return true;
+}
+
+bool gg_rule_is_totalistic(const gg_rule *rule)
+{
+    uint32_t b, s;
+    return rule->kind == GG_KIND_TOTALISTIC || table_counts(rule, &b, &s);
+}
+
+gg_rule gg_rule_totalistic_view(const gg_rule *rule)
+{
+    gg_rule t = *rule;
+    uint32_t b, s;
+    if (rule->kind != GG_KIND_TABLE || !table_counts(rule, &b, &s))
+        return t;
+    t.kind = GG_KIND_TOTALISTIC;
+    t.birth = b, t.survive = s;
+    t.notation = GG_NOTATION_HENSEL;
+    memset(t.table, 0, sizeof t.table);
+    memset(t.letters, 0, sizeof t.letters);
+    return t;
+}
+
+bool gg_rule_same_transition(const gg_rule *a, const gg_rule *b)
+{
+    if (a->nbhd != b->nbhd)
+        return false;
+    int n = a->n_neighbours;
+    for (uint32_t r = 0; r < 2u << n; r++) {
+        uint32_t nb = r & ((1u << n) - 1);
+        if (gg_rule_next(a, (int)(r >> n), nb) !=
+            gg_rule_next(b, (int)(r >> n), nb))
+            return false;
+    }
+    return true;
 }

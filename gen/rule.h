@@ -1,4 +1,7 @@
-/* Rules in Golly's notation for the outer-totalistic families.
+/* Rules in Golly's notation for the 2D two-state families: outer-totalistic
+ * (B3/S23, V and H neighbourhoods), isotropic non-totalistic in Hensel's
+ * notation (B2n3/S23-q; gen/rule_hensel.c) and MAP rules (base64 of the
+ * whole 3x3 table).
  *
  * A rule is a neighbourhood (a list of neighbour offsets), a transition
  * (today: birth and survival sets over neighbour counts) and a topology.
@@ -25,7 +28,23 @@ typedef enum gg_nbhd {
 
 typedef enum gg_rule_kind {
     GG_KIND_TOTALISTIC,  /* outcome depends on centre and neighbour count */
+    GG_KIND_TABLE,       /* any function of the centre and the neighbours:
+                            Hensel (isotropic) or MAP rules; table[] holds
+                            it, and a Hensel rule whose table turns out
+                            totalistic is stored as GG_KIND_TOTALISTIC */
 } gg_rule_kind;
+
+/* How a GG_KIND_TABLE rule is written back. */
+typedef enum gg_notation {
+    GG_NOTATION_HENSEL, /* B2n3/S23-q (Moore only) */
+    GG_NOTATION_MAP,    /* MAP + base64, for Moore, hexagonal, von Neumann */
+} gg_notation;
+
+/* Hensel letter sets as written: bit i is letter "ceaiknjqrytwz"[i],
+ * GG_HENSEL_NEGATIVE marks a set written after '-'; index count (birth)
+ * or 9 + count (survival). Golly's canonical form is made from these. */
+#define GG_HENSEL_NEGATIVE (1u << 13)
+#define GG_TABLE_WORDS 8 /* 512 rows: 8 neighbours and the centre */
 
 typedef enum gg_topo {
     GG_TOPO_UNBOUNDED,   /* Golly's infinite plane (no suffix) */
@@ -50,11 +69,19 @@ typedef struct gg_rule {
     uint32_t survive;  /* bit c set: a live cell with c neighbours survives */
     gg_topo topo;
     int64_t width, height; /* bounded topologies only */
+    /* GG_KIND_TABLE: bit r of the table is the next state of row r (bits
+     * 0..n-1 the neighbours in gg_nbhd_offsets order, bit n the centre);
+     * birth and survive then hold the counts that have any birth or
+     * survival, as Golly's digits. */
+    gg_notation notation;
+    uint64_t table[GG_TABLE_WORDS];
+    uint16_t letters[18];
 } gg_rule;
 
 /* Parse Golly notation: B3/S23, b3/s23, 23/3 (old S/B form), B2/S013V,
- * B245/S3H, optional :TW,H / :PW,H / :TW (square). On error the message
- * names the offending character and its column. */
+ * B245/S3H, B2n3/S23-q, MAP<base64>, optional :TW,H / :PW,H / :TW
+ * (square). On error the message names the offending character and its
+ * column. */
 int gg_rule_parse(const char *text, gg_rule *rule, gg_err *err);
 
 /* Canonical form as Golly writes it, e.g. "B36/S23:T512,512". */
@@ -74,6 +101,10 @@ const char *gg_nbhd_name(gg_nbhd nbhd);
 static inline int gg_rule_next(const gg_rule *rule, int centre,
                                uint32_t neighbours)
 {
+    if (rule->kind == GG_KIND_TABLE) {
+        uint32_t r = neighbours | (uint32_t)centre << rule->n_neighbours;
+        return (int)((rule->table[r >> 6] >> (r & 63)) & 1u);
+    }
     int count = __builtin_popcount(neighbours);
     uint32_t set = centre ? rule->survive : rule->birth;
     return (int)((set >> count) & 1u);
@@ -82,8 +113,21 @@ static inline int gg_rule_next(const gg_rule *rule, int centre,
 /* True when a dead cell with no live neighbours is born (B0). */
 static inline bool gg_rule_has_b0(const gg_rule *rule)
 {
-    return rule->birth & 1u;
+    return rule->kind == GG_KIND_TABLE ? rule->table[0] & 1u
+                                       : rule->birth & 1u;
 }
+
+/* Whether the next state depends only on the centre and the neighbour
+ * count (every GG_KIND_TOTALISTIC rule; a MAP rule may be too). */
+bool gg_rule_is_totalistic(const gg_rule *rule);
+
+/* The same rule as GG_KIND_TOTALISTIC when it is totalistic (a MAP
+ * rule's circuits and cache entries are then the totalistic rule's);
+ * otherwise a copy. */
+gg_rule gg_rule_totalistic_view(const gg_rule *rule);
+
+/* a and b compute the same next states on the same neighbourhood. */
+bool gg_rule_same_transition(const gg_rule *a, const gg_rule *b);
 
 bool gg_rule_is_bounded(const gg_rule *rule);
 

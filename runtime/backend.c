@@ -99,8 +99,7 @@ static int stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
                         gg_grid *grid, int64_t gens, gg_err *err)
 {
     gg_backend *b = ctx;
-    if (rule->nbhd != b->rule.nbhd || rule->birth != b->rule.birth ||
-        rule->survive != b->rule.survive)
+    if (!gg_rule_same_transition(rule, &b->rule))
         return gg_fail(err, "the %s backend was opened for another rule",
                        b->info->name);
     return gg_backend_advance(b, topo, grid, gens, err);

@@ -153,8 +153,7 @@ static int cpu_stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
                             gg_grid *grid, int64_t gens, gg_err *err)
 {
     gg_cpu *c = ctx;
-    if (rule->nbhd != c->rule.nbhd || rule->birth != c->rule.birth ||
-        rule->survive != c->rule.survive)
+    if (!gg_rule_same_transition(rule, &c->rule))
         return gg_fail(err, "the CPU kernel was built for another rule");
     return gg_cpu_step(c, topo, grid, gens, err);
 }

@@ -124,10 +124,14 @@ int gg_choose_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
     return bad ? -1 : 0;
 }
 
-int gg_choose_circuit(const gg_rule *rule, gg_front_kind front, gg_lib lib,
+int gg_choose_circuit(const gg_rule *given, gg_front_kind front, gg_lib lib,
                       const gg_choose_opts *o, gg_circuit *c, gg_err *err)
 {
     o = o ? o : &defaults;
+    /* a MAP or Hensel rule that is totalistic after all gets its
+     * totalistic twin's cache entry and fallback */
+    gg_rule view = gg_rule_totalistic_view(given);
+    const gg_rule *rule = &view;
     gg_tt final_tt;
     if (gg_circuit_prepare(rule, front, lib, c, &final_tt, err))
         return -1;
@@ -158,11 +162,29 @@ static int checked(const gg_circuit *c, const char *what, gg_err *err)
     return 0;
 }
 
+int gg_choose_try_split(const gg_rule *rule, gg_lib lib,
+                        const gg_choose_opts *o, gg_circuit *c, gg_err *err)
+{
+    if (rule->nbhd != GG_NBHD_MOORE || gg_rule_is_totalistic(rule))
+        return 0;
+    gg_circuit *s = gg_alloc(1, sizeof *s, err, "circuit");
+    if (!s)
+        return -1;
+    int bad = gg_choose_split_circuit(rule, lib, o, s, err);
+    if (!bad && gg_circuit_gates_per_word(s) < gg_circuit_gates_per_word(c))
+        *c = *s;
+    free(s);
+    return bad ? -1 : 0;
+}
+
 int gg_choose_kernel_circuit(const gg_rule *rule, gg_lib lib,
                              const gg_choose_opts *o, gg_circuit *c,
                              gg_err *err)
 {
-    return gg_choose_circuit(rule, GG_FRONT_ROWSUM, lib, o, c, err) ||
+    o = o ? o : &defaults;
+    return gg_choose_circuit(rule, gg_front_for_rule(rule), lib, o, c,
+                             err) ||
+                   gg_choose_try_split(rule, lib, o, c, err) ||
                    checked(c, gg_lib_name(lib), err)
                ? -1
                : 0;
@@ -176,7 +198,8 @@ static int gpu_front_lr(const gg_rule *rule, const gg_choose_opts *o,
                         gg_circuit *c, gg_err *err)
 {
     bool force = o->gpu_front == GG_GPU_FRONT_ROWSUM_LR;
-    if (o->gpu_front == GG_GPU_FRONT_ROWSUM || rule->nbhd != GG_NBHD_MOORE)
+    if (o->gpu_front == GG_GPU_FRONT_ROWSUM || rule->nbhd != GG_NBHD_MOORE ||
+        !gg_rule_is_totalistic(rule))
         return 0;
     gg_net *net = gg_alloc(1, sizeof *net, err, "network");
     if (!net)
@@ -201,12 +224,13 @@ static int gpu_front_lr(const gg_rule *rule, const gg_choose_opts *o,
     return bad ? -1 : 0;
 }
 
-int gg_choose_gpu_circuit(const gg_rule *rule, const gg_choose_opts *o,
+int gg_choose_gpu_circuit(const gg_rule *given, const gg_choose_opts *o,
                           gg_circuit *c, gg_err *err)
 {
     o = o ? o : &defaults;
-    return gg_choose_kernel_circuit(rule, GG_LIB_LUT3, o, c, err) ||
-                   gpu_front_lr(rule, o, c, err)
+    gg_rule rule = gg_rule_totalistic_view(given);
+    return gg_choose_kernel_circuit(&rule, GG_LIB_LUT3, o, c, err) ||
+                   gpu_front_lr(&rule, o, c, err)
                ? -1
                : 0;
 }

@@ -95,11 +95,26 @@ int gg_choose_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
 int gg_choose_circuit(const gg_rule *rule, gg_front_kind front, gg_lib lib,
                       const gg_choose_opts *o, gg_circuit *c, gg_err *err);
 
-/* The rowsum circuit a kernel is emitted from, checked exhaustively
- * against the rule: an error names the first wrong neighbourhood. */
+/* The circuit a kernel is emitted from (front gg_front_for_rule: the row
+ * sums, or the cells for a rule that depends on their arrangement),
+ * checked exhaustively against the rule: an error names the first wrong
+ * neighbourhood. */
 int gg_choose_kernel_circuit(const gg_rule *rule, gg_lib lib,
                              const gg_choose_opts *o, gg_circuit *c,
                              gg_err *err);
+
+/* A Moore rule whose arrangement matters as the nearest totalistic rule's
+ * row-sum circuit xor a correction over the cells (front rowsum+cells;
+ * sat/choose_split.c). Not checked: gg_choose_kernel_circuit compares it
+ * with the plain circuit over the cells and checks the one it keeps. */
+int gg_choose_split_circuit(const gg_rule *rule, gg_lib lib,
+                            const gg_choose_opts *o, gg_circuit *c,
+                            gg_err *err);
+
+/* For a Moore rule whose arrangement matters, the split circuit replaces
+ * c when it costs fewer gates per word (other rules: c stays). */
+int gg_choose_try_split(const gg_rule *rule, gg_lib lib,
+                        const gg_choose_opts *o, gg_circuit *c, gg_err *err);
 
 /* The LUT3 circuit both GPU targets emit: the kernel circuit, or the
  * rowsum-lr one per o->gpu_front. */

@@ -248,6 +248,51 @@ static void test_uncached_rule_circuit(void **state)
         }
 }
 
+/* Life written in Hensel letters or as a MAP table gets Life's cached
+ * network, not a bigger one; a Hensel rule that depends on arrangements
+ * gets a correct circuit over the cells themselves. */
+static void test_table_rules_share_totalistic_networks(void **state)
+{
+    (void)state;
+    static const char *lives[] = {
+        "B3cekainyjqr/S2cekain3cekainyjqr",
+        "MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDogIAAgAAWaH7oaIDogGiA6ICAAIAAa"
+        "IDogIAAgACAAIAAAAAAAA"};
+    static gg_circuit life, c;
+    gg_rule rule;
+    gg_err err;
+    int bad;
+    assert_int_equal(gg_rule_parse("B3/S23", &rule, &err), 0);
+    assert_int_equal(gg_choose_kernel_circuit(&rule, GG_LIB_LUT3, NULL, &life,
+                                              &err), 0);
+    assert_true(life.cached);
+    for (size_t i = 0; i < sizeof lives / sizeof *lives; i++) {
+        assert_int_equal(gg_rule_parse(lives[i], &rule, &err), 0);
+        assert_int_equal(gg_choose_kernel_circuit(&rule, GG_LIB_LUT3, NULL, &c,
+                                                  &err), 0);
+        assert_true(c.cached);
+        assert_int_equal(c.front.kind, GG_FRONT_ROWSUM);
+        assert_int_equal(c.final.n_gates, life.final.n_gates);
+        assert_int_equal(gg_choose_gpu_circuit(&rule, NULL, &c, &err), 0);
+        assert_int_equal(gg_circuit_gates_per_word(&c),
+                         gg_circuit_gates_per_word(&life));
+    }
+    /* B2n3/S23-q: Life plus a correction on 10 rows beats the decision
+     * diagram over the cells (lut3: 37 against 61 gates per word) */
+    static gg_circuit plain;
+    assert_int_equal(gg_rule_parse("B2n3/S23-q", &rule, &err), 0);
+    for (int lib = GG_LIB_LUT3; lib <= GG_LIB_GATE2; lib++) {
+        assert_int_equal(gg_choose_kernel_circuit(&rule, (gg_lib)lib, NULL, &c,
+                                                  &err), 0);
+        assert_int_equal(gg_circuit_check(&c, &bad), 0);
+        assert_int_equal(gg_choose_circuit(&rule, GG_FRONT_NONE, (gg_lib)lib,
+                                           NULL, &plain, &err), 0);
+        assert_int_equal(c.front.kind, GG_FRONT_ROWSUM_CELLS);
+        assert_true(gg_circuit_gates_per_word(&c) <
+                    gg_circuit_gates_per_word(&plain));
+    }
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -270,6 +315,7 @@ int main(void)
         cmocka_unit_test(test_wrong_rule_rejected),
         cmocka_unit_test(test_store_keeps_higher_bound),
         cmocka_unit_test(test_uncached_rule_circuit),
+        cmocka_unit_test(test_table_rules_share_totalistic_networks),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -77,7 +77,7 @@ static void write_input(const gg_universe *u, const char *path)
 {
     gg_pattern p;
     gg_err err;
-    char rule[128];
+    char rule[256];
     memset(&p, 0, sizeof p);
     gg_rule_format(&u->rule, rule, sizeof rule);
     p.rule = rule;
@@ -127,7 +127,7 @@ static void run_case_with(int n, const gg_rule *rule, double density,
     snprintf(out, sizeof out, "%s/out%d.rle", tmpdir, n);
     /* The rule as golgen writes it must parse back to itself (bgolly reads
      * the same text). */
-    char text[128];
+    char text[256];
     gg_rule parsed;
     gg_rule_format(rule, text, sizeof text);
     if (gg_rule_parse(text, &parsed, &err))
@@ -351,6 +351,233 @@ static void test_random_cases(void **state)
            per_family[1], per_family[2], per_topo[1], per_topo[0]);
 }
 
+/* ---- table rules: Hensel and MAP ---- */
+
+/* Random Hensel text: per count of each part, nothing, the digit, the
+ * digit and some letters, or the digit, '-' and some letters; no B0. */
+static void random_hensel_text(char *buf, size_t size)
+{
+    static const char *letters[9] = {"", "ce", "ceaikn", "ceaiknjqry",
+                                     "ceaiknjqrytwz", "ceaiknjqry",
+                                     "ceaikn", "ce", ""};
+    size_t n = 0;
+    for (int part = 0; part < 2; part++) {
+        n += (size_t)snprintf(buf + n, size - n, "%s", part ? "/S" : "B");
+        for (int c = part ? 0 : 1; c <= 8; c++) {
+            int how = (int)pick(0, 5), nl = (int)strlen(letters[c]);
+            if (how < 2)
+                continue;
+            buf[n++] = (char)('0' + c);
+            if (how == 5 && nl)
+                buf[n++] = '-';
+            for (int l = 0; how >= 4 && l < nl && n + 2 < size; l++)
+                if (pick(0, 2) == 0)
+                    buf[n++] = letters[c][l];
+        }
+        buf[n] = 0;
+    }
+}
+
+static gg_rule canonical(const char *text);
+
+/* A random MAP rule of any neighbourhood, without B0 (as read back from
+ * its text, Golly digits included). */
+static gg_rule random_map_rule(void)
+{
+    gg_rule r;
+    memset(&r, 0, sizeof r);
+    r.kind = GG_KIND_TABLE;
+    r.notation = GG_NOTATION_MAP;
+    r.nbhd = (gg_nbhd)pick(0, GG_NBHD_COUNT - 1);
+    gg_nbhd_offsets(r.nbhd, &r.n_neighbours);
+    for (int w = 0; w < GG_TABLE_WORDS; w++)
+        r.table[w] = rng();
+    int rows = 2 << r.n_neighbours;
+    if (rows < 512)
+        for (int w = 0; w < GG_TABLE_WORDS; w++)
+            r.table[w] = w * 64 >= rows ? 0
+                         : rows - w * 64 < 64 ? r.table[w] &
+                                                 ((1ull << (rows - w * 64)) - 1)
+                                              : r.table[w];
+    r.table[0] &= ~1ull;
+    char text[256];
+    gg_rule_format(&r, text, sizeof text);
+    return canonical(text);
+}
+
+/* The rule golgen reads back from its own canonical text (the letters as
+ * written then, so that run_case_with's round trip holds). */
+static gg_rule canonical(const char *text)
+{
+    gg_rule r, again;
+    gg_err err;
+    char canon[256];
+    if (gg_rule_parse(text, &r, &err))
+        fail_msg("'%s' does not parse: %s", text, err.msg);
+    gg_rule_format(&r, canon, sizeof canon);
+    if (gg_rule_parse(canon, &again, &err))
+        fail_msg("canonical '%s' of '%s' does not parse: %s", canon, text,
+                 err.msg);
+    return again;
+}
+
+/* Hensel text as bgolly writes it back, for the notation check. */
+static void bgolly_canonical(const char *text, char *out, size_t size)
+{
+    char in[512], res[512], cmd[1200];
+    snprintf(in, sizeof in, "%s/hensel.rle", tmpdir);
+    snprintf(res, sizeof res, "%s/hensel-out.rle", tmpdir);
+    FILE *f = fopen(in, "w");
+    assert_non_null(f);
+    fprintf(f, "x = 3, y = 3, rule = %s\nbo$2bo$3o!\n", text);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "bgolly -q -q -m 1 -o '%s' '%s' >/dev/null "
+             "2>&1", res, in);
+    assert_int_equal(system(cmd), 0);
+    gg_pattern p;
+    gg_err err;
+    if (gg_pattern_read(res, &p, &err))
+        fail_msg("%s", err.msg);
+    snprintf(out, size, "%s", p.rule ? p.rule : "");
+    gg_pattern_free(&p);
+}
+
+/* Hensel rules as written by hand and at random: golgen's canonical form
+ * is Golly's, letter for letter. */
+static void test_hensel_notation(void **state)
+{
+    (void)state;
+    if (!tmpdir)
+        skip();
+    static const char *fixed[] = {
+        "B2n3/S23-q", "B2-a/S12", "B34e/S2-i3", "b3-jqr/s23", "B3c3/S",
+        "B33c/S", "B4cekainyjqrt/S", "B4cekainyj/S", "B4cekainyjq/S",
+        "s23-q/b2n3", "B2n3S23-q", "B3-cekainyjqr/S23", "B3cekainyjqr/S23",
+        "B2cekain/S", "B2ce3-q/S1e2-a"};
+    rng_state = 0x5DEECE66Dull;
+    int n = 0;
+    for (size_t i = 0; i < sizeof fixed / sizeof *fixed + 40; i++, n++) {
+        char text[128], mine[256], theirs[256];
+        if (i < sizeof fixed / sizeof *fixed)
+            snprintf(text, sizeof text, "%s", fixed[i]);
+        else
+            random_hensel_text(text, sizeof text);
+        gg_rule r;
+        gg_err err;
+        if (gg_rule_parse(text, &r, &err))
+            fail_msg("'%s': %s", text, err.msg);
+        gg_rule_format(&r, mine, sizeof mine);
+        bgolly_canonical(text, theirs, sizeof theirs);
+        if (strcmp(mine, theirs))
+            fail_msg("'%s': golgen writes '%s', Golly '%s'", text, mine,
+                     theirs);
+    }
+    printf("oracle: %d Hensel rules written back as Golly writes them\n",
+           n);
+}
+
+/* Random Hensel and MAP rules (MAP: Moore, hexagonal and von Neumann) on
+ * random tori and bounded planes, on the reference simulator. */
+static void test_table_rule_cases(void **state)
+{
+    (void)state;
+    if (!tmpdir)
+        skip();
+    rng_state = 0xC2B2AE3D27D4EB4Full;
+    int hensel = 0, map = 0;
+    for (int n = 0; n < 36; n++) {
+        char text[128];
+        gg_rule rule;
+        if (n % 2) {
+            rule = random_map_rule();
+            map++;
+        } else {
+            random_hensel_text(text, sizeof text);
+            rule = canonical(text);
+            hensel++;
+        }
+        gg_rule grid = random_rule();
+        rule.topo = grid.topo, rule.width = grid.width;
+        rule.height = grid.height;
+        double density = 0.1 + 0.5 * (double)(rng() % 1000) / 1000.0;
+        run_case(5000 + n, &rule, density, pick(1, 80));
+    }
+    printf("oracle: %d Hensel and %d MAP cases identical to bgolly\n",
+           hensel, map);
+}
+
+/* Hensel rules on Golly's unbounded plane: a soup at (0, 0) on both. */
+static void test_table_rule_unbounded(void **state)
+{
+    (void)state;
+    if (!tmpdir)
+        skip();
+    rng_state = 0x165667B19E3779F9ull;
+    for (int n = 0; n < 8; n++) {
+        char text[128], rule_text[256], in[512], out[512], cmd[1200];
+        random_hensel_text(text, sizeof text);
+        gg_rule rule = canonical(text);
+        gg_rule_format(&rule, rule_text, sizeof rule_text);
+        gg_pattern p;
+        gg_err err;
+        memset(&p, 0, sizeof p);
+        p.rule = rule_text;
+        p.n_planes = 1;
+        assert_int_equal(gg_grid_init(&p.plane[0], pick(5, 30), pick(5, 30),
+                                      &err), 0);
+        gg_grid_random(&p.plane[0], 0.4, rng());
+        snprintf(in, sizeof in, "%s/unb%d.rle", tmpdir, n);
+        snprintf(out, sizeof out, "%s/unbout%d.rle", tmpdir, n);
+        assert_int_equal(gg_pattern_write_rle(in, &p, &err), 0);
+        gg_universe u;
+        assert_int_equal(gg_universe_from_pattern(&u, &rule, &p, &err), 0);
+        gg_grid_free(&p.plane[0]);
+        int64_t gens = pick(10, 60);
+        snprintf(cmd, sizeof cmd, "bgolly -q -q -m %lld -o '%s' '%s' "
+                 ">/dev/null 2>&1", (long long)gens, out, in);
+        assert_int_equal(system(cmd), 0);
+        gg_stepper s = gg_reference_stepper();
+        assert_int_equal(gg_universe_run(&u, &s, gens, NULL, NULL, &err), 0);
+        compare(&u, out, 6000 + n);
+        gg_universe_free(&u);
+    }
+}
+
+/* The cpu and OpenCL kernels of Hensel and MAP rules against bgolly. */
+static void test_table_rule_backends(void **state)
+{
+    (void)state;
+    if (!tmpdir)
+        skip();
+    char cache[512];
+    snprintf(cache, sizeof cache, "%s/jit", tmpdir);
+    gg_cpu_opts opts = {.cache_dir = cache};
+    rng_state = 0x27BB2EE687B0B0FDull;
+    int cases = 7000;
+    bool opencl = !gg_test_opencl_skipped();
+    for (int i = 0; i < 4; i++) {
+        char text[128];
+        random_hensel_text(text, sizeof text);
+        gg_rule rule = i % 2 ? random_map_rule() : canonical(text);
+        gg_cpu *cpu;
+        gg_fail_kind why;
+        gg_err err;
+        if (gg_cpu_open(&rule, &opts, &cpu, &why, &err))
+            fail_msg("cpu backend: %s", err.msg);
+        gg_stepper s = gg_cpu_stepper(cpu);
+        backend_grids(rule, &s, &cases);
+        gg_cpu_close(cpu);
+        gg_opencl *c = opencl ? gg_test_opencl_open(&rule, NULL) : NULL;
+        if (!c)
+            continue;
+        s = gg_opencl_stepper(c);
+        backend_grids(rule, &s, &cases);
+        gg_opencl_close(c);
+    }
+    printf("oracle: %d cpu%s cases of Hensel and MAP rules identical to "
+           "bgolly\n", cases - 7000, opencl ? " and opencl" : "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -359,6 +586,10 @@ int main(void)
         cmocka_unit_test(test_small_pattern_placement),
         cmocka_unit_test(test_cpu_backend_cases),
         cmocka_unit_test(test_opencl_backend_cases),
+        cmocka_unit_test(test_hensel_notation),
+        cmocka_unit_test(test_table_rule_cases),
+        cmocka_unit_test(test_table_rule_unbounded),
+        cmocka_unit_test(test_table_rule_backends),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -14,7 +14,7 @@ static void canonical(const char *in, const char *want)
 {
     gg_rule r;
     gg_err err = {{0}};
-    char buf[128];
+    char buf[256];
     if (gg_rule_parse(in, &r, &err))
         fail_msg("'%s' rejected: %s", in, err.msg);
     gg_rule_format(&r, buf, sizeof buf);
@@ -125,7 +125,16 @@ static void test_bad_rules(void **state)
     rejected("V", "no B or S");
     rejected("H", "no B or S");
     rejected("B3/S23/B4", "second");
-    rejected("B2a/S23", "non-totalistic");
+    /* Hensel and MAP (tests/test_oracle.c checks them against bgolly) */
+    rejected("B2q/S23", "letter not valid");
+    rejected("B0c/S", "no letters");
+    rejected("B3c-e/S", "'-' follows a digit");
+    rejected("Bc3/S", "starts with a digit");
+    rejected("B3c3-e/S", "with and without '-'");
+    rejected("B2n3/S23-qV", "Moore");
+    rejected("B2n3/S2x", "'x' at column 8");
+    rejected("MAPABC", "86 base64 characters");
+    rejected("MAP!AAAAA", "not a base64 character");
     rejected("B3/S23:T0,10", "infinite");
     rejected("B3/S23:T10,", "expected a grid size");
     rejected("B3/S23:T3000000000,10", "too large");
@@ -135,6 +144,42 @@ static void test_bad_rules(void **state)
     rejected("B3/S23:X10,10", "unknown topology");
     rejected("B3/S23:T10,10junk", "unexpected");
     rejected("23/3/", "unexpected");
+}
+
+/* Life written out letter by letter is Life, and a MAP of Life's table
+ * is totalistic; a real Hensel rule differs from its digits alone. */
+static void test_table_rules(void **state)
+{
+    (void)state;
+    gg_rule life, hensel, map, b2n;
+    gg_err err;
+    assert_int_equal(gg_rule_parse("B3/S23", &life, &err), 0);
+    assert_int_equal(gg_rule_parse("B3cekainyjqr/S2cekain3-", &hensel, &err),
+                     0);
+    assert_true(gg_rule_is_totalistic(&hensel));
+    assert_true(gg_rule_same_transition(&life, &hensel));
+    char text[64];
+    gg_rule_format(&hensel, text, sizeof text);
+    assert_string_equal(text, "B3/S23");
+    /* Life's 512-row table as a MAP rule */
+    assert_int_equal(gg_rule_parse("MAPARYXfhZofugWaH7oaIDogBZofuhogOiAaIDog"
+                                   "IAAgAAWaH7oaIDogGiA6ICAAIAAaIDogIAAgACAAIA"
+                                   "AAAAAAA", &map, &err), 0);
+    assert_true(gg_rule_is_totalistic(&map));
+    assert_true(gg_rule_same_transition(&life, &map));
+    gg_rule view = gg_rule_totalistic_view(&map);
+    assert_int_equal(view.kind, GG_KIND_TOTALISTIC);
+    assert_int_equal(view.birth, life.birth);
+    assert_int_equal(view.survive, life.survive);
+    assert_int_equal(gg_rule_parse("B2n3/S23", &b2n, &err), 0);
+    assert_false(gg_rule_is_totalistic(&b2n));
+    /* 2n: two neighbours at opposite corners (NE and SW) */
+    assert_int_equal(gg_rule_next(&b2n, 0, 1u << 2 | 1u << 5), 1);
+    assert_int_equal(gg_rule_next(&b2n, 0, 1u << 0 | 1u << 1), 0);
+    canonical("B2n3/S23-q", "B2n3/S23-q");
+    canonical("s23-q/b2n3", "B2n3/S23-q");
+    canonical("B2n3S23-q", "B2n3/S23-q");
+    canonical("2n3-q/3", "B3/S2n3-q");
 }
 
 static void test_next_state(void **state)
@@ -160,6 +205,7 @@ int main(void)
         cmocka_unit_test(test_offsets),
         cmocka_unit_test(test_bad_rules),
         cmocka_unit_test(test_next_state),
+        cmocka_unit_test(test_table_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,416 @@
+#include "run3d.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "cli_util.h"
+#include "cpu3d.h"
+#include "emit_c3d.h"
+#include "pattern_rle3.h"
+#include "reference3d.h"
+#include "rule3d.h"
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && !strcmp(s + n - m, suffix);
+}
+
+bool gg_cli_is_3d(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if ((!strcmp(a, "--rule") || !strcmp(a, "-r")) && i + 1 < argc &&
+            gg_rule3d_is_3d(argv[i + 1]))
+            return true;
+        if (!strncmp(a, "--rule=", 7) && gg_rule3d_is_3d(a + 7))
+            return true;
+        if (a[0] != '-' && (gg_rule3d_is_3d(a) || ends_with(a, ".rle3")) &&
+            !(i > 1 && (!strcmp(argv[i - 1], "-o") ||
+                        !strcmp(argv[i - 1], "--output"))))
+            return true;
+    }
+    return false;
+}
+
+static const char *topo_name(const gg_rule3d *r)
+{
+    return r->topo == GG_TOPO3D_BOX ? "bounded box" : "torus";
+}
+
+/* ---- golgen rule 3D... ---- */
+
+int gg_cmd_rule3d(int argc, char **argv, const gg_config *cfg)
+{
+    (void)cfg;
+    if (argc != 2) {
+        fprintf(stderr, "usage: golgen rule RULE (e.g. golgen rule "
+                "'3D5..7/6:T64')\n");
+        return GG_EXIT_USAGE;
+    }
+    gg_rule3d r;
+    gg_err err;
+    if (gg_rule3d_parse(argv[1], &r, &err))
+        return gg_cli_error("rule", GG_EXIT_USAGE, &err);
+    char canon[320], trans[256], s[96], b[96];
+    gg_rule3d_format(&r, canon, sizeof canon);
+    gg_rule3d_format_transition(&r, trans, sizeof trans);
+    gg_rule3d_format_counts(r.survive, r.n_neighbours, s, sizeof s);
+    gg_rule3d_format_counts(r.birth, r.n_neighbours, b, sizeof b);
+    printf("%-15s %s\n", "rule:", canon);
+    printf("%-15s %s (Golly 3D.lua's form: survival/birth)\n",
+           "transition:", trans);
+    printf("%-15s 3D totalistic\n", "kind:");
+    printf("%-15s %s\n", "neighbourhood:", gg_nbhd3d_name(r.nbhd));
+    printf("%-15s %s\n", "survival:", *s ? s : "(none)");
+    printf("%-15s %s\n", "birth:", *b ? b : "(none)");
+    if (r.topo == GG_TOPO3D_SIZED_BY_PATTERN)
+        printf("%-15s torus of the pattern's size (RLE3 size=N; add :TN or "
+               ":PN to fix it)\n", "topology:");
+    else
+        printf("%-15s %s %lldx%lldx%lld\n", "topology:", topo_name(&r),
+               (long long)r.sx, (long long)r.sy, (long long)r.sz);
+    gg_tt t;
+    gg_c3d_final_tt(&r, &t);
+    int nb = gg_c3d_count_bits(&r);
+    printf("%-15s %d inputs (%s bits, centre), %d care rows of %d, %d on\n",
+           "final stage:", t.n_inputs,
+           r.nbhd == GG_NBHD3D_MOORE ? "5 sum-of-27" : "count", gg_tt_count_care(&t),
+           gg_tt_rows(&t), gg_tt_count_on(&t));
+    (void)nb;
+    printf("%-15s reference, cpu\n", "backends:");
+    return GG_EXIT_OK;
+}
+
+/* ---- shared ---- */
+
+typedef enum { B_REFERENCE, B_CPU } backend3d;
+
+static int backend_of(const char *name, backend3d *b, gg_err *err)
+{
+    if (!name || !strcmp(name, "cpu")) {
+        *b = B_CPU;
+        return 0;
+    }
+    if (!strcmp(name, "reference")) {
+        *b = B_REFERENCE;
+        return 0;
+    }
+    return gg_fail(err, "3D rules run on --backend cpu or reference; '%s' "
+                   "has no 3D kernel yet (the GPU backends are 2D only)",
+                   name);
+}
+
+typedef struct sim3d {
+    backend3d backend;
+    gg_cpu3d *k;
+    int threads;
+} sim3d;
+
+static int sim_open(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
+                    int *status, gg_err *err)
+{
+    if (s->backend == B_REFERENCE)
+        return 0;
+    gg_cpu3d_opts o = {.config = cfg, .threads = s->threads};
+    bool check_failed = false;
+    if (gg_cpu3d_open(r, &o, &s->k, &check_failed, err)) {
+        *status = check_failed ? GG_EXIT_CHECK_FAILED : GG_EXIT_ENV;
+        return -1;
+    }
+    return 0;
+}
+
+static int sim_run(sim3d *s, const gg_rule3d *r, gg_grid3d *g, bool torus,
+                   int64_t gens, gg_err *err)
+{
+    return s->backend == B_REFERENCE ? gg_ref3d_run(r, torus, g, gens, err)
+                                     : gg_cpu3d_run(s->k, g, torus, gens,
+                                                    err);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double cpu_now(void)
+{
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (double)u.ru_utime.tv_sec + 1e-6 * (double)u.ru_utime.tv_usec +
+           (double)u.ru_stime.tv_sec + 1e-6 * (double)u.ru_stime.tv_usec;
+}
+
+/* ---- golgen run --rule 3D... ---- */
+
+static void run_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: golgen run --gens N [--rule 3DRULE] [--backend cpu|"
+            "reference] [--threads N]\n                  [-o OUT.rle3] "
+            "IN.rle3\n\nSimulate RLE3 pattern IN (Golly 3D.lua's format; - "
+            "for stdin) for N generations\non the N^3 torus its size= gives, "
+            "or the rule's :TN / :TX,Y,Z torus or :PN /\n:PX,Y,Z bounded "
+            "box, and write the result as RLE3 to OUT (- for stdout).\n");
+}
+
+int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
+{
+    static const struct option opts[] = {
+        {"rule", required_argument, 0, 'r'},
+        {"gens", required_argument, 0, 'g'},
+        {"backend", required_argument, 0, 'b'},
+        {"output", required_argument, 0, 'o'},
+        {"threads", required_argument, 0, 't'},
+        {"progress", no_argument, 0, 'p'},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    const char *rule_text = NULL, *out = NULL, *bname = NULL;
+    int64_t gens = -1, threads = 0;
+    gg_err err;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "r:g:b:o:ph", opts, NULL)) != -1) {
+        switch (c) {
+        case 'r': rule_text = optarg; break;
+        case 'g':
+            if (gg_cli_int("--gens", optarg, 0, INT64_MAX / 2, &gens, &err))
+                return gg_cli_error("run", GG_EXIT_USAGE, &err);
+            break;
+        case 'b': bname = optarg; break;
+        case 'o': out = optarg; break;
+        case 't':
+            if (gg_cli_int("--threads", optarg, 1, 4096, &threads, &err))
+                return gg_cli_error("run", GG_EXIT_USAGE, &err);
+            break;
+        case 'p': break;
+        case 'h': run_usage(stdout); return GG_EXIT_OK;
+        default: run_usage(stderr); return GG_EXIT_USAGE;
+        }
+    }
+    if (gens < 0 || optind != argc - 1) {
+        if (optind == argc)
+            fprintf(stderr, "golgen run: a 3D rule needs an RLE3 pattern "
+                    "file (IN.rle3, as Golly's 3D.lua saves)\n");
+        run_usage(stderr);
+        return GG_EXIT_USAGE;
+    }
+    sim3d sim = {.threads = (int)threads};
+    if (backend_of(bname, &sim.backend, &err))
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    gg_rle3 p;
+    if (gg_rle3_read(argv[optind], &p, &err))
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    gg_rule3d r;
+    const char *rt = rule_text ? rule_text : p.rule;
+    int status = GG_EXIT_USAGE;
+    gg_grid3d g = {0};
+    int bad = gg_rule3d_parse(rt, &r, &err);
+    if (!bad && r.topo == GG_TOPO3D_SIZED_BY_PATTERN) {
+        r.topo = GG_TOPO3D_TORUS;
+        r.sx = r.sy = r.sz = p.size;
+    }
+    if (!bad && (p.pos[0] + p.w > r.sx || p.pos[1] + p.h > r.sy ||
+                 p.pos[2] + p.d > r.sz))
+        bad = gg_fail(&err, "the %lldx%lldx%lld pattern at pos=%lld,%lld,"
+                      "%lld does not fit the %lldx%lldx%lld grid of rule "
+                      "'%s'; give a larger :T or :P size",
+                      (long long)p.w, (long long)p.h, (long long)p.d,
+                      (long long)p.pos[0], (long long)p.pos[1],
+                      (long long)p.pos[2], (long long)r.sx, (long long)r.sy,
+                      (long long)r.sz, rt);
+    if (!bad)
+        bad = gg_grid3d_init(&g, r.sx, r.sy, r.sz, &err);
+    if (!bad && p.cells.bits)
+        for (int64_t z = 0; z < p.d; z++)
+            for (int64_t y = 0; y < p.h; y++)
+                for (int64_t x = 0; x < p.w; x++)
+                    if (gg_grid3d_get(&p.cells, x, y, z))
+                        gg_grid3d_set(&g, p.pos[0] + x, p.pos[1] + y,
+                                      p.pos[2] + z, 1);
+    bool torus = r.topo == GG_TOPO3D_TORUS;
+    if (!bad)
+        bad = sim_open(&sim, &r, cfg, &status, &err);
+    if (!bad) {
+        status = GG_EXIT_ENV;
+        double t0 = now();
+        bad = sim_run(&sim, &r, &g, torus, gens, &err);
+        double secs = now() - t0;
+        if (!bad)
+            fprintf(stderr, "generation %lld, population %lld (%.3f s)\n",
+                    (long long)(p.gen + gens),
+                    (long long)gg_grid3d_population(&g), secs);
+    }
+    if (!bad && out) {
+        char rs[320];
+        /* 3D.lua's own form when the grid is its N^3 torus */
+        if (torus && r.sx == r.sy && r.sy == r.sz)
+            gg_rule3d_format_transition(&r, rs, sizeof rs);
+        else
+            gg_rule3d_format(&r, rs, sizeof rs);
+        status = GG_EXIT_USAGE;
+        bad = gg_rle3_write(out, &g, rs, p.gen + gens, p.comments, &err);
+    }
+    gg_cpu3d_close(sim.k);
+    gg_grid3d_free(&g);
+    gg_rle3_free(&p);
+    return bad ? gg_cli_error("run", status, &err) : GG_EXIT_OK;
+}
+
+/* ---- golgen bench --rule 3D... ---- */
+
+static void bench_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: golgen bench --rule 3DRULE [--backend cpu|reference] "
+            "[--size N|XxYxZ] [--gens N]\n                    [--plane] "
+            "[--threads N] [--seed S] [--json]\n\nRun a 3D rule on a random "
+            "soup of density 1/2 on an XxYxZ torus (default the\nrule's :T/:P "
+            "size, else 256^3; --plane for a bounded box) for N generations\n"
+            "(default 16) and print cell updates per second: X x Y x Z x "
+            "generations /\nseconds. One untimed warm-up generation runs "
+            "first; compilation and\nvalidation are not timed.\n");
+}
+
+static int parse_size3(const char *s, int64_t v[3], gg_err *err)
+{
+    char buf[96];
+    snprintf(buf, sizeof buf, "%s", s);
+    char *parts[3] = {buf, NULL, NULL};
+    int n = 1;
+    for (char *p = buf; *p; p++)
+        if (*p == 'x' || *p == 'X') {
+            if (n == 3)
+                return gg_fail(err, "--size wants N or XxYxZ, e.g. "
+                               "256x256x256, not '%s'", s);
+            *p = 0;
+            parts[n++] = p + 1;
+        }
+    if (n == 2)
+        return gg_fail(err, "--size wants N or XxYxZ, e.g. 256x256x256, "
+                       "not '%s'", s);
+    for (int i = 0; i < 3; i++)
+        if (gg_cli_int("--size", parts[n == 1 ? 0 : i], 1, GG_MAX_SIDE3D,
+                       &v[i], err))
+            return -1;
+    return 0;
+}
+
+int gg_cmd_bench3d(int argc, char **argv, const gg_config *cfg)
+{
+    static const struct option opts[] = {
+        {"backend", required_argument, 0, 'b'},
+        {"rule", required_argument, 0, 'r'},
+        {"size", required_argument, 0, 's'},
+        {"gens", required_argument, 0, 'g'},
+        {"plane", no_argument, 0, 'P'},
+        {"threads", required_argument, 0, 't'},
+        {"seed", required_argument, 0, 'S'},
+        {"json", no_argument, 0, 'j'},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    const char *rule_text = NULL, *bname = NULL, *size = NULL;
+    int64_t gens = 16, threads = 0, seed = 1;
+    bool plane = false, json = false;
+    gg_err err;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "b:r:s:g:t:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'b': bname = optarg; break;
+        case 'r': rule_text = optarg; break;
+        case 's': size = optarg; break;
+        case 'g':
+            if (gg_cli_int("--gens", optarg, 1, INT64_MAX / 2, &gens, &err))
+                return gg_cli_error("bench", GG_EXIT_USAGE, &err);
+            break;
+        case 'P': plane = true; break;
+        case 't':
+            if (gg_cli_int("--threads", optarg, 1, 4096, &threads, &err))
+                return gg_cli_error("bench", GG_EXIT_USAGE, &err);
+            break;
+        case 'S':
+            if (gg_cli_int("--seed", optarg, 0, INT64_MAX, &seed, &err))
+                return gg_cli_error("bench", GG_EXIT_USAGE, &err);
+            break;
+        case 'j': json = true; break;
+        case 'h': bench_usage(stdout); return GG_EXIT_OK;
+        default: bench_usage(stderr); return GG_EXIT_USAGE;
+        }
+    }
+    if (optind != argc || !rule_text) {
+        bench_usage(stderr);
+        return GG_EXIT_USAGE;
+    }
+    sim3d sim = {.threads = (int)threads};
+    gg_rule3d r;
+    if (backend_of(bname, &sim.backend, &err) ||
+        gg_rule3d_parse(rule_text, &r, &err))
+        return gg_cli_error("bench", GG_EXIT_USAGE, &err);
+    int64_t sz[3] = {256, 256, 256};
+    if (size) {
+        if (parse_size3(size, sz, &err))
+            return gg_cli_error("bench", GG_EXIT_USAGE, &err);
+    } else if (r.topo != GG_TOPO3D_SIZED_BY_PATTERN) {
+        sz[0] = r.sx;
+        sz[1] = r.sy;
+        sz[2] = r.sz;
+    }
+    bool torus = plane ? false : r.topo != GG_TOPO3D_BOX;
+    r.topo = torus ? GG_TOPO3D_TORUS : GG_TOPO3D_BOX;
+    r.sx = sz[0];
+    r.sy = sz[1];
+    r.sz = sz[2];
+    gg_grid3d g;
+    if (gg_grid3d_init(&g, sz[0], sz[1], sz[2], &err))
+        return gg_cli_error("bench", GG_EXIT_USAGE, &err);
+    gg_grid3d_random(&g, 0.5, (uint64_t)seed);
+    int status = GG_EXIT_USAGE;
+    int bad = sim_open(&sim, &r, cfg, &status, &err);
+    double secs = 0, cpu = 0;
+    if (!bad) {
+        status = GG_EXIT_ENV;
+        bad = sim_run(&sim, &r, &g, torus, 1, &err); /* warm-up */
+    }
+    if (!bad) {
+        double t0 = now(), c0 = cpu_now();
+        bad = sim_run(&sim, &r, &g, torus, gens, &err);
+        secs = now() - t0;
+        cpu = cpu_now() - c0;
+    }
+    if (!bad) {
+        char rs[256];
+        gg_rule3d_format_transition(&r, rs, sizeof rs);
+        double cups = (double)sz[0] * (double)sz[1] * (double)sz[2] *
+                      (double)gens / (secs > 0 ? secs : 1e-9);
+        const char *bn = sim.backend == B_CPU ? "cpu" : "reference";
+        const char *isa = sim.k ? gg_cpu3d_isa(sim.k) : "scalar";
+        int th = sim.k ? gg_cpu3d_threads(sim.k) : 1;
+        if (json)
+            printf("{\"rule\": \"%s\", \"backend\": \"%s\", \"isa\": \"%s\", "
+                   "\"threads\": %d, \"topology\": \"%s\", \"sx\": %lld, "
+                   "\"sy\": %lld, \"sz\": %lld, \"generations\": %lld, "
+                   "\"seconds\": %.6f, \"cups\": %.6e, \"cpu_seconds\": "
+                   "%.6f, \"population\": %lld}\n",
+                   rs, bn, isa, th, torus ? "torus" : "box",
+                   (long long)sz[0], (long long)sz[1], (long long)sz[2],
+                   (long long)gens, secs, cups, cpu,
+                   (long long)gg_grid3d_population(&g));
+        else
+            printf("%s %s %lldx%lldx%lld, %lld generations: %.3f s, %.3e "
+                   "CUpS (%s, %s, %d thread%s; %.3f CPU s)\n",
+                   rs, torus ? "torus" : "box", (long long)sz[0],
+                   (long long)sz[1], (long long)sz[2], (long long)gens, secs,
+                   cups, bn, isa, th, th == 1 ? "" : "s", cpu);
+    }
+    gg_cpu3d_close(sim.k);
+    gg_grid3d_free(&g);
+    return bad ? gg_cli_error("bench", status, &err) : GG_EXIT_OK;
+}

@@ -1,0 +1,20 @@
+/* The 3D path of `golgen rule`, `run` and `bench`: each command's hook
+ * hands over when gg_cli_is_3d says the arguments name a 3D rule (a rule
+ * text starting with 3D) or an RLE3 input (*.rle3). */
+#ifndef GG_CLI_RUN3D_H
+#define GG_CLI_RUN3D_H
+
+#include <stdbool.h>
+
+#include "config.h"
+
+/* True when argv (after the command name) names a 3D rule through
+ * --rule/-r/--rule=, as the positional rule of `rule`, or an input ending
+ * in .rle3. */
+bool gg_cli_is_3d(int argc, char **argv);
+
+int gg_cmd_rule3d(int argc, char **argv, const gg_config *cfg);
+int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg);
+int gg_cmd_bench3d(int argc, char **argv, const gg_config *cfg);
+
+#endif
