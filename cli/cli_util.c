@@ -55,6 +55,9 @@ int gg_cli_backend(const char *name, const gg_backend_info *def,
 int gg_cli_front(const char *text, const gg_rule *rule, gg_front_kind *front,
                  gg_err *err)
 {
+    if (gg_rule_is_generations(rule)) /* synth, verify: no kernels yet */
+        return gg_fail(err, "Generations rules (S/B/C) have no circuits "
+                       "yet; 'golgen run' runs them on the reference");
     if (text)
         return gg_front_parse(text, front, err);
     *front = gg_front_for_rule(rule);

@@ -138,6 +138,10 @@ int gg_cmd_emit(int argc, char **argv, const gg_config *cfg)
     if (parse_args(argc, argv, &o, &err) ||
         gg_rule_parse(o.rule, &rule, &err))
         return gg_cli_error("--target", GG_EXIT_USAGE, &err);
+    if (gg_rule_is_generations(&rule)) { /* no kernels for them yet */
+        gg_fail(&err, "Generations rules (S/B/C) have no kernels yet");
+        return gg_cli_error("--target", GG_EXIT_USAGE, &err);
+    }
     char *src;
     size_t len;
     int t = find_target(o.target);

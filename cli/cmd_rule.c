@@ -5,6 +5,7 @@
 
 #include "cli_util.h"
 #include "run3d.h"
+#include "run_gen.h"
 #include "commands.h"
 #include "front.h"
 #include "truth.h"
@@ -14,7 +15,7 @@ static void usage(FILE *out)
     fprintf(out, "usage: golgen rule RULE\n\n"
                  "Print the canonical form of RULE (Golly notation: B3/S23, "
                  "23/3, B2/S013V, B245/S3H,\nB2n3/S23-q, MAP<base64>; with :TW,H torus or :PW,H plane "
-                 "suffix), its neighbourhood, topology and truth table.\n");
+                 "suffix; Generations S/B/C: 23/3/3, /2/3), its neighbourhood, topology and truth table.\n");
 }
 
 static void print_counts(const char *label, uint32_t mask, int max)
@@ -89,6 +90,10 @@ int gg_cmd_rule(int argc, char **argv, const gg_config *cfg)
     gg_err err;
     if (gg_rule_parse(argv[optind], &r, &err))
         return gg_cli_error("rule", GG_EXIT_USAGE, &err);
+    if (gg_rule_is_generations(&r)) { /* S/B/C: cli/run_gen.c */
+        gg_rule_print_generations(&r);
+        return GG_EXIT_OK;
+    }
     char canon[256], trans[192];
     gg_rule_format(&r, canon, sizeof canon);
     gg_rule_format_transition(&r, trans, sizeof trans);

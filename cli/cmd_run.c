@@ -10,6 +10,7 @@
 #include "atomic_file.h"
 #include "cli_util.h"
 #include "run3d.h"
+#include "run_gen.h"
 #include "commands.h"
 #include "backend.h"
 #include "universe.h"
@@ -37,6 +38,7 @@ static void usage(FILE *out)
 typedef struct run_opts {
     const char *rule, *out, *in;
     const gg_backend_info *backend;
+    const char *backend_name; /* as given; NULL: the default */
     int64_t gens;
     bool progress;
 } run_opts;
@@ -112,11 +114,14 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         return gg_fail(err, "one input pattern at most, got %d",
                        argc - optind);
     o->in = optind < argc ? argv[optind] : NULL;
+    o->backend_name = backend;
     return gg_cli_backend(backend, gg_backend_default_run(), &o->backend,
                           err);
 }
 
-static int load(const run_opts *o, gg_universe *u, gg_err *err)
+/* 1 (with the exit status in *gen_rc) when a Generations rule was run
+ * instead: cli/run_gen.c. */
+static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
 {
     gg_pattern p;
     int bad = o->in ? gg_pattern_read(o->in, &p, err)
@@ -126,8 +131,14 @@ static int load(const run_opts *o, gg_universe *u, gg_err *err)
         return -1;
     gg_rule rule;
     const char *text = o->rule ? o->rule : p.rule ? p.rule : "B3/S23";
-    bad = gg_rule_parse(text, &rule, err) ||
-          gg_universe_from_pattern(u, &rule, &p, err);
+    bad = gg_rule_parse(text, &rule, err);
+    if (!bad && gg_rule_is_generations(&rule)) {
+        *gen_rc = gg_run_generations(&rule, &p, o->backend_name, o->gens,
+                                     o->out);
+        gg_pattern_free(&p);
+        return 1;
+    }
+    bad = bad || gg_universe_from_pattern(u, &rule, &p, err);
     gg_pattern_free(&p);
     return bad ? -1 : 0;
 }
@@ -186,8 +197,10 @@ int gg_cmd_run(int argc, char **argv, const gg_config *cfg)
     gg_universe u;
     if (parse_args(argc, argv, &o, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
-    if (probe_output(o.out, &err) || load(&o, &u, &err))
-        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    int gen_rc = -1;
+    if (probe_output(o.out, &err) || load(&o, &u, &gen_rc, &err))
+        return gen_rc >= 0 ? gen_rc
+                           : gg_cli_error("run", GG_EXIT_USAGE, &err);
     gg_backend *b;
     gg_fail_kind why;
     gg_backend_opts bo = {.config = cfg, .announce = isatty(2)};

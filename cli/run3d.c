@@ -9,6 +9,7 @@
 
 #include "cli_util.h"
 #include "cpu3d.h"
+#include "cuda3d.h"
 #include "emit_c3d.h"
 #include "pattern_rle3.h"
 #include "reference3d.h"
@@ -82,13 +83,13 @@ int gg_cmd_rule3d(int argc, char **argv, const gg_config *cfg)
            r.nbhd == GG_NBHD3D_MOORE ? "5 sum-of-27" : "count", gg_tt_count_care(&t),
            gg_tt_rows(&t), gg_tt_count_on(&t));
     (void)nb;
-    printf("%-15s reference, cpu\n", "backends:");
+    printf("%-15s reference, cpu, cuda\n", "backends:");
     return GG_EXIT_OK;
 }
 
 /* ---- shared ---- */
 
-typedef enum { B_REFERENCE, B_CPU } backend3d;
+typedef enum { B_REFERENCE, B_CPU, B_CUDA } backend3d;
 
 static int backend_of(const char *name, backend3d *b, gg_err *err)
 {
@@ -100,22 +101,41 @@ static int backend_of(const char *name, backend3d *b, gg_err *err)
         *b = B_REFERENCE;
         return 0;
     }
-    return gg_fail(err, "3D rules run on --backend cpu or reference; '%s' "
-                   "has no 3D kernel yet (the GPU backends are 2D only)",
-                   name);
+    if (!strcmp(name, "cuda")) {
+        *b = B_CUDA;
+        return 0;
+    }
+    return gg_fail(err, "3D rules run on --backend cpu, cuda or reference; "
+                   "'%s' has no 3D kernel yet", name);
 }
 
 typedef struct sim3d {
     backend3d backend;
     gg_cpu3d *k;
+    gg_cuda3d *gk;
     int threads;
+    int slab, ty; /* cuda's launch shape (bench); 0: its own */
 } sim3d;
+
+static int sim_open_cuda(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
+                         int *status, gg_err *err)
+{
+    gg_cuda3d_opts o = {.config = cfg, .slab = s->slab, .ty = s->ty};
+    gg_fail_kind why;
+    if (gg_cuda3d_open(r, &o, &s->gk, &why, err)) {
+        *status = gg_fail_exit_status(why);
+        return -1;
+    }
+    return 0;
+}
 
 static int sim_open(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
                     int *status, gg_err *err)
 {
     if (s->backend == B_REFERENCE)
         return 0;
+    if (s->backend == B_CUDA)
+        return sim_open_cuda(s, r, cfg, status, err);
     gg_cpu3d_opts o = {.config = cfg, .threads = s->threads};
     bool check_failed = false;
     if (gg_cpu3d_open(r, &o, &s->k, &check_failed, err)) {
@@ -128,9 +148,17 @@ static int sim_open(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
 static int sim_run(sim3d *s, const gg_rule3d *r, gg_grid3d *g, bool torus,
                    int64_t gens, gg_err *err)
 {
+    if (s->backend == B_CUDA)
+        return gg_cuda3d_run(s->gk, g, torus, gens, err);
     return s->backend == B_REFERENCE ? gg_ref3d_run(r, torus, g, gens, err)
                                      : gg_cpu3d_run(s->k, g, torus, gens,
                                                     err);
+}
+
+static void sim_close(sim3d *s)
+{
+    gg_cpu3d_close(s->k);
+    gg_cuda3d_close(s->gk);
 }
 
 static double now(void)
@@ -154,7 +182,7 @@ static void run_usage(FILE *out)
 {
     fprintf(out,
             "usage: golgen run --gens N [--rule 3DRULE] [--backend cpu|"
-            "reference] [--threads N]\n                  [-o OUT.rle3] "
+            "cuda|reference]\n                  [--threads N] [-o OUT.rle3] "
             "IN.rle3\n\nSimulate RLE3 pattern IN (Golly 3D.lua's format; - "
             "for stdin) for N generations\non the N^3 torus its size= gives, "
             "or the rule's :TN / :TX,Y,Z torus or :PN /\n:PX,Y,Z bounded "
@@ -258,7 +286,7 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
         status = GG_EXIT_USAGE;
         bad = gg_rle3_write(out, &g, rs, p.gen + gens, p.comments, &err);
     }
-    gg_cpu3d_close(sim.k);
+    sim_close(&sim);
     gg_grid3d_free(&g);
     gg_rle3_free(&p);
     return bad ? gg_cli_error("run", status, &err) : GG_EXIT_OK;
@@ -269,14 +297,57 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
 static void bench_usage(FILE *out)
 {
     fprintf(out,
-            "usage: golgen bench --rule 3DRULE [--backend cpu|reference] "
-            "[--size N|XxYxZ] [--gens N]\n                    [--plane] "
-            "[--threads N] [--seed S] [--json]\n\nRun a 3D rule on a random "
+            "usage: golgen bench --rule 3DRULE [--backend cpu|cuda|"
+            "reference] [--size N|XxYxZ]\n                    [--gens N] "
+            "[--plane] [--threads N] [--seed S] [--json]\n"
+            "                    [--slab N] [--ty N]\n\nRun a 3D rule on a "
+            "random "
             "soup of density 1/2 on an XxYxZ torus (default the\nrule's :T/:P "
             "size, else 256^3; --plane for a bounded box) for N generations\n"
             "(default 16) and print cell updates per second: X x Y x Z x "
             "generations /\nseconds. One untimed warm-up generation runs "
-            "first; compilation and\nvalidation are not timed.\n");
+            "first; compilation and\nvalidation are not timed; on cuda the "
+            "seconds are device time (transfers\nexcluded). cuda's launch "
+            "shape: --slab N planes and --ty N rows per thread\n(default: "
+            "sized to the GPU, and 4).\n");
+}
+
+/* One untimed generation, then gens timed ones: wall time on the CPU
+ * backends, device time on cuda (transfers excluded). */
+static int bench_time(sim3d *s, const gg_rule3d *r, gg_grid3d *g,
+                      bool torus, int64_t gens, double *secs, double *cpu,
+                      gg_err *err)
+{
+    double c0 = cpu_now();
+    if (s->backend == B_CUDA) {
+        int rc = gg_cuda3d_timed(s->gk, g, torus, gens, secs, err);
+        *cpu = cpu_now() - c0;
+        return rc;
+    }
+    if (sim_run(s, r, g, torus, 1, err)) /* warm-up */
+        return -1;
+    double t0 = now();
+    c0 = cpu_now();
+    int rc = sim_run(s, r, g, torus, gens, err);
+    *secs = now() - t0;
+    *cpu = cpu_now() - c0;
+    return rc;
+}
+
+/* What ran: the GPU and the launch shape, or the cpu kernel's ISA (and
+ * threads when with_threads: the text line's form). */
+static void describe(const sim3d *s, bool with_threads, char *buf,
+                     size_t size)
+{
+    int th = s->k ? gg_cpu3d_threads(s->k) : 1;
+    if (s->gk)
+        snprintf(buf, size, "%s, %s, final %d gates", gg_cuda3d_device(s->gk),
+                 gg_cuda3d_shape(s->gk), gg_cuda3d_final_gates(s->gk));
+    else if (with_threads)
+        snprintf(buf, size, "%s, %d thread%s",
+                 s->k ? gg_cpu3d_isa(s->k) : "scalar", th, th == 1 ? "" : "s");
+    else
+        snprintf(buf, size, "%s", s->k ? gg_cpu3d_isa(s->k) : "scalar");
 }
 
 static int parse_size3(const char *s, int64_t v[3], gg_err *err)
@@ -314,10 +385,12 @@ int gg_cmd_bench3d(int argc, char **argv, const gg_config *cfg)
         {"threads", required_argument, 0, 't'},
         {"seed", required_argument, 0, 'S'},
         {"json", no_argument, 0, 'j'},
+        {"slab", required_argument, 0, 'L'},
+        {"ty", required_argument, 0, 'Y'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     const char *rule_text = NULL, *bname = NULL, *size = NULL;
-    int64_t gens = 16, threads = 0, seed = 1;
+    int64_t gens = 16, threads = 0, seed = 1, slab = 0, ty = 0;
     bool plane = false, json = false;
     gg_err err;
     int c;
@@ -341,6 +414,14 @@ int gg_cmd_bench3d(int argc, char **argv, const gg_config *cfg)
                 return gg_cli_error("bench", GG_EXIT_USAGE, &err);
             break;
         case 'j': json = true; break;
+        case 'L':
+            if (gg_cli_int("--slab", optarg, 1, 1 << 24, &slab, &err))
+                return gg_cli_error("bench", GG_EXIT_USAGE, &err);
+            break;
+        case 'Y':
+            if (gg_cli_int("--ty", optarg, 1, 16, &ty, &err))
+                return gg_cli_error("bench", GG_EXIT_USAGE, &err);
+            break;
         case 'h': bench_usage(stdout); return GG_EXIT_OK;
         default: bench_usage(stderr); return GG_EXIT_USAGE;
         }
@@ -349,7 +430,7 @@ int gg_cmd_bench3d(int argc, char **argv, const gg_config *cfg)
         bench_usage(stderr);
         return GG_EXIT_USAGE;
     }
-    sim3d sim = {.threads = (int)threads};
+    sim3d sim = {.threads = (int)threads, .slab = (int)slab, .ty = (int)ty};
     gg_rule3d r;
     if (backend_of(bname, &sim.backend, &err) ||
         gg_rule3d_parse(rule_text, &r, &err))
@@ -377,21 +458,18 @@ int gg_cmd_bench3d(int argc, char **argv, const gg_config *cfg)
     double secs = 0, cpu = 0;
     if (!bad) {
         status = GG_EXIT_ENV;
-        bad = sim_run(&sim, &r, &g, torus, 1, &err); /* warm-up */
-    }
-    if (!bad) {
-        double t0 = now(), c0 = cpu_now();
-        bad = sim_run(&sim, &r, &g, torus, gens, &err);
-        secs = now() - t0;
-        cpu = cpu_now() - c0;
+        bad = bench_time(&sim, &r, &g, torus, gens, &secs, &cpu, &err);
     }
     if (!bad) {
         char rs[256];
         gg_rule3d_format_transition(&r, rs, sizeof rs);
         double cups = (double)sz[0] * (double)sz[1] * (double)sz[2] *
                       (double)gens / (secs > 0 ? secs : 1e-9);
-        const char *bn = sim.backend == B_CPU ? "cpu" : "reference";
-        const char *isa = sim.k ? gg_cpu3d_isa(sim.k) : "scalar";
+        const char *bn = sim.backend == B_CPU    ? "cpu"
+                         : sim.backend == B_CUDA ? "cuda"
+                                                 : "reference";
+        char isa[512];
+        describe(&sim, !json, isa, sizeof isa);
         int th = sim.k ? gg_cpu3d_threads(sim.k) : 1;
         if (json)
             printf("{\"rule\": \"%s\", \"backend\": \"%s\", \"isa\": \"%s\", "
@@ -405,12 +483,12 @@ int gg_cmd_bench3d(int argc, char **argv, const gg_config *cfg)
                    (long long)gg_grid3d_population(&g));
         else
             printf("%s %s %lldx%lldx%lld, %lld generations: %.3f s, %.3e "
-                   "CUpS (%s, %s, %d thread%s; %.3f CPU s)\n",
+                   "CUpS (%s, %s; %.3f CPU s)\n",
                    rs, torus ? "torus" : "box", (long long)sz[0],
                    (long long)sz[1], (long long)sz[2], (long long)gens, secs,
-                   cups, bn, isa, th, th == 1 ? "" : "s", cpu);
+                   cups, bn, isa, cpu);
     }
-    gg_cpu3d_close(sim.k);
+    sim_close(&sim);
     gg_grid3d_free(&g);
     return bad ? gg_cli_error("bench", status, &err) : GG_EXIT_OK;
 }

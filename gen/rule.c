@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rule_hensel.h"
+#include "rule_gen.h"
 
 static const gg_offset moore[] = {{-1, -1, 0}, {0, -1, 0}, {1, -1, 0},
                                   {-1, 0, 0},  {1, 0, 0},  {-1, 1, 0},
@@ -250,6 +251,12 @@ int gg_rule_parse(const char *text, gg_rule *rule, gg_err *err)
         p.end = (size_t)(colon - text);
     if (p.end == 0)
         return gg_fail(err, "rule '%s' is empty; write e.g. B3/S23", text);
+    if (gg_rule_text_is_generations(text, p.end))
+        return gg_rule_parse_generations(text, p.end, rule, err) ||
+                       (colon &&
+                        parse_topology(&p, (size_t)(colon - text), rule))
+                   ? -1
+                   : 0;
     if (is_table_rule(&p))
         return parse_table_rule(&p, rule) ||
                        (colon &&
@@ -280,6 +287,10 @@ static size_t put_counts(char *buf, size_t size, size_t n, uint32_t mask)
 
 void gg_rule_format_transition(const gg_rule *rule, char *buf, size_t size)
 {
+    if (gg_rule_is_generations(rule)) {
+        gg_rule_format_generations(rule, buf, size);
+        return;
+    }
     if (rule->kind == GG_KIND_TABLE) {
         if (rule->notation == GG_NOTATION_MAP)
             gg_rule_format_map(rule, buf, size);
@@ -358,7 +369,7 @@ gg_rule gg_rule_totalistic_view(const gg_rule *rule)
 
 bool gg_rule_same_transition(const gg_rule *a, const gg_rule *b)
 {
-    if (a->nbhd != b->nbhd)
+    if (a->nbhd != b->nbhd || a->states != b->states)
         return false;
     int n = a->n_neighbours;
     for (uint32_t r = 0; r < 2u << n; r++) {

@@ -76,7 +76,18 @@ typedef struct gg_rule {
     gg_notation notation;
     uint64_t table[GG_TABLE_WORDS];
     uint16_t letters[18];
+    /* Generations rules (gen/rule_gen.h): the number of states C, 2..256;
+     * birth and survive then say what state-1 neighbours do. 0 for the
+     * two-state families. */
+    int states;
 } gg_rule;
+
+/* A Generations rule (S/B/C), which only the multi-state reference
+ * simulator (runtime/reference_gen.h) runs today. */
+static inline bool gg_rule_is_generations(const gg_rule *rule)
+{
+    return rule->states != 0;
+}
 
 /* Parse Golly notation: B3/S23, b3/s23, 23/3 (old S/B form), B2/S013V,
  * B245/S3H, B2n3/S23-q, MAP<base64>, optional :TW,H / :PW,H / :TW

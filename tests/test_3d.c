@@ -13,6 +13,7 @@
 
 #include "config.h"
 #include "cpu3d.h"
+#include "cuda3d.h"
 #include "emit_c3d.h"
 #include "grid3d.h"
 #include "pattern_rle3.h"
@@ -457,6 +458,49 @@ static void test_cpu_broken_net_refused(void **state)
     assert_non_null(strstr(err.msg, "disagrees"));
 }
 
+/* ---- the cuda kernel (compiled here; run by bench/gpu3d.sh) ---- */
+
+/* The emitted CUDA source of every test rule compiles with nvcc for
+ * sm_90 at the default rows per thread and at 1 and 8; skipped without
+ * nvcc (the device run validates the kernels against the reference). */
+static void test_cuda_source_nvcc(void **state)
+{
+    (void)state;
+    const char *nvcc = "/usr/local/cuda/bin/nvcc";
+    if (access(nvcc, X_OK))
+        skip();
+    static const char *const tys[] = {"", "-DGG_TY=1", "-DGG_TY=8"};
+    for (size_t ri = 0; ri < sizeof rules / sizeof *rules; ri++) {
+        gg_rule3d r;
+        gg_err err;
+        assert_int_equal(gg_rule3d_parse(rules[ri], &r, &err), 0);
+        char *src = NULL, source[160], path[1100], cmd[4096];
+        size_t len;
+        int gates = 0;
+        if (gg_cuda3d_source(&r, NULL, &src, &len, source, sizeof source,
+                             &gates, &err))
+            fail_msg("%s: %s", rules[ri], err.msg);
+        assert_true(gates > 0);
+        assert_non_null(strstr(src, "gg3d_step_plain"));
+        snprintf(path, sizeof path, "%s/k3d.cu", gg_test_dir);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        assert_int_equal(fwrite(src, 1, len, f), len);
+        fclose(f);
+        free(src);
+        /* the Moore rules at every rows per thread, the others once */
+        size_t nty = r.nbhd == GG_NBHD3D_MOORE ? 3 : 1;
+        for (size_t t = 0; t < nty; t++) {
+            snprintf(cmd, sizeof cmd, "'%s' -arch=sm_90 -cubin %s -o "
+                     "'%s/k3d.cubin' '%s' 2>'%s/nvcc.log' || { cat "
+                     "'%s/nvcc.log' >&2; exit 1; }", nvcc, tys[t],
+                     gg_test_dir, path, gg_test_dir, gg_test_dir);
+            if (gg_test_status(cmd))
+                fail_msg("%s %s: nvcc failed", rules[ri], tys[t]);
+        }
+    }
+}
+
 /* ---- CLI ---- */
 
 static void test_cli(void **state)
@@ -488,9 +532,14 @@ static void test_cli(void **state)
                  out, out);
         assert_int_equal(gg_test_status(cmd), 0);
     }
+    /* cuda: runs where a GPU is, else says so with exit 3 */
     snprintf(cmd, sizeof cmd, "%s%s '%s' run --gens 1 --backend cuda '%s' "
              "2>/dev/null", env, gg_test_dir, golgen, in);
-    assert_int_equal(gg_test_status(cmd), 2);
+    int st = gg_test_status(cmd);
+    assert_true(st == 0 || st == 3);
+    snprintf(cmd, sizeof cmd, "%s%s '%s' run --gens 1 --backend opencl "
+             "'%s' 2>/dev/null", env, gg_test_dir, golgen, in);
+    assert_int_equal(gg_test_status(cmd), 2); /* no 3D kernel */
     snprintf(cmd, sizeof cmd, "%s%s '%s' run --rule '3D5..7/6:T3' --gens 1 "
              "'%s' 2>/dev/null", env, gg_test_dir, golgen, in);
     assert_int_equal(gg_test_status(cmd), 2); /* does not fit */
@@ -512,6 +561,7 @@ int main(void)
         cmocka_unit_test(test_known),
         cmocka_unit_test(test_cpu_vs_reference),
         cmocka_unit_test(test_cpu_broken_net_refused),
+        cmocka_unit_test(test_cuda_source_nvcc),
         cmocka_unit_test(test_cli),
     };
     return cmocka_run_group_tests(tests, gg_test_setup_dir,

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# The 3D CUDA kernel on a fresh CUDA machine: build golgen (no SAT solver,
+# no cmocka), validate the kernel on the device (opening it does), cross-
+# check whole runs on cuda against the cpu backend (bit-identical RLE3),
+# then the CUpS table of 3D5..7/6 (seed 003's rule) and a launch-shape
+# sweep at 1024^3 (printed last; summary.txt keeps everything).
+#
+#   bench/gpu3d.sh [BUILD_DIR]      (default build-gpu)
+#   GG_GENS=N      the table's generations (default 1024)
+#   GG_SIZES="256 512 1024"          the table's sides (N^3 tori)
+#   GG_SWEEP=0     no launch-shape sweep
+#   GG_SWEEP_GENS=N                  the sweep's generations (default 256)
+#   GG_OUT=DIR     logs (default BUILD_DIR/gpu3d-out)
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+B=${1:-$ROOT/build-gpu}
+case $B in /*) ;; *) B=$PWD/$B ;; esac
+OUT=${GG_OUT:-$B/gpu3d-out}
+GENS=${GG_GENS:-1024}
+SIZES=${GG_SIZES:-256 512 1024}
+mkdir -p "$OUT"
+export GOLGEN_CACHE_DIR=$B/cache
+CUDA=${CUDA_HOME:-/usr/local/cuda}
+export PATH=$PATH:$CUDA/bin
+G=$B/golgen
+
+log() { echo "== $*" | tee -a "$OUT/summary.txt"; }
+
+build() {
+    if ! [ -e "$B/build.ninja" ]; then
+        meson setup "$B" "$ROOT" -Dsat=disabled -Dtests=disabled \
+            --buildtype=release >"$OUT/setup.log" 2>&1 ||
+            { tail -30 "$OUT/setup.log"; return 1; }
+    fi
+    ninja -C "$B" golgen >"$OUT/build.log" 2>&1 ||
+        { tail -30 "$OUT/build.log"; return 1; }
+}
+
+# An RLE3 soup (3D.lua's format, runs written out) of W x H x D cells of
+# density 1/2 at pos X,Y,Z in an N^3 frame: soup N W H D X Y Z SEED RULE
+soup() {
+    python3 - "$@" <<'EOF'
+import random, sys
+n, w, h, d, x, y, z, seed = map(int, sys.argv[1:9])
+rule = sys.argv[9]
+r = random.Random(seed)
+print(f"3D version=1 size={n} pos={x},{y},{z}")
+print(f"x={w} y={h} z={d} rule={rule}")
+planes = []
+for _ in range(d):
+    rows = ["".join("o" if r.random() < 0.5 else "b" for _ in range(w))
+            for _ in range(h)]
+    planes.append("$".join(rows))
+print("/".join(planes) + "!")
+EOF
+}
+
+# cuda against cpu on one pattern and rule: bit-identical RLE3.
+cross() {
+    local name=$1 rule=$2 gens=$3 in=$OUT/$1.rle3
+    shift 3
+    soup "$@" >"$in"
+    for be in cpu cuda; do
+        if ! "$G" run --backend $be --rule "$rule" --gens "$gens" \
+            -o "$OUT/$name-$be.rle3" "$in" 2>"$OUT/$name-$be.log"; then
+            log "cross $name ($rule, $gens gens): $be failed: $(tail -1 \
+                "$OUT/$name-$be.log")"
+            return
+        fi
+    done
+    if cmp -s "$OUT/$name-cpu.rle3" "$OUT/$name-cuda.rle3"; then
+        log "cross $name ($rule, $gens gens): identical ($(tail -1 \
+            "$OUT/$name-cuda.log"))"
+    else
+        log "cross $name ($rule, $gens gens): DIFFERENT"
+    fi
+}
+
+bench() {
+    local tag=$1
+    shift
+    if "$G" bench --backend cuda --rule 3D5..7/6 "$@" \
+        >"$OUT/bench-$tag.log" 2>&1; then
+        log "bench $tag: $(cat "$OUT/bench-$tag.log")"
+    else
+        log "bench $tag: exit $? ($(tail -1 "$OUT/bench-$tag.log"))"
+    fi
+}
+
+log "start $(date -u +%FT%TZ) on $(nvidia-smi --query-gpu=name \
+    --format=csv,noheader 2>/dev/null | head -1)"
+build || { log "build failed"; exit 1; }
+log "built"
+
+# opening validates on the device (14 odd sizes, tori and boxes)
+bench validate --size 64 --gens 4
+
+cross torus96 '3D5..7/6' 50 96 96 96 96 0 0 0 1 '3D5..7/6'
+cross torus67 '3D4,5/5:T67,45,33' 30 67 60 40 30 3 2 1 2 '3D4,5/5'
+cross box100 '3D5..7/6:P100,37,29' 40 100 90 30 25 5 3 2 3 '3D5..7/6'
+cross face64 '3D1,3/2,3F:T64' 20 64 40 40 40 10 10 10 4 '3D1,3/2,3F'
+
+for n in $SIZES; do
+    bench "${n}" --size "$n" --gens "$GENS"
+done
+
+if [ "${GG_SWEEP:-1}" != 0 ]; then
+    SG=${GG_SWEEP_GENS:-256}
+    for ty in 2 4 8; do
+        for slab in 0 8 16 32 64; do
+            if [ "$slab" = 0 ]; then
+                bench "sweep-ty$ty-auto" --size 1024 --gens "$SG" --ty $ty
+            else
+                bench "sweep-ty$ty-slab$slab" --size 1024 --gens "$SG" \
+                    --ty $ty --slab $slab
+            fi
+        done
+    done
+fi
+log "done $(date -u +%FT%TZ)"
+grep '^== bench' "$OUT/summary.txt"

@@ -1,0 +1,106 @@
+#include "run_gen.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli_util.h"
+#include "gen_universe.h"
+#include "rule_gen.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int write_out(const char *out, const gg_gen_universe *u, gg_err *err)
+{
+    gg_pattern p;
+    if (gg_gen_universe_to_pattern(u, &p, err))
+        return -1;
+    int bad;
+    if (strcmp(out, "-")) {
+        bad = gg_pattern_write_rle(out, &p, err);
+    } else {
+        char *text = NULL;
+        size_t len = 0;
+        bad = gg_pattern_format_rle(&p, &text, &len, err);
+        if (!bad && (fwrite(text, 1, len, stdout) != len || fflush(stdout)))
+            bad = gg_fail(err, "writing the pattern to stdout failed");
+        free(text);
+    }
+    gg_pattern_free(&p);
+    return bad;
+}
+
+int gg_run_generations(const gg_rule *rule, const gg_pattern *p,
+                       const char *backend, int64_t gens, const char *out)
+{
+    gg_err err;
+    char text[128];
+    gg_rule_format(rule, text, sizeof text);
+    if (backend && strcmp(backend, "reference")) {
+        gg_fail(&err, "%s is a Generations rule, which only --backend "
+                "reference runs today (the bitsliced kernels for "
+                "Generations are not written yet); drop --backend %s",
+                text, backend);
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    }
+    gg_gen_universe u;
+    if (gg_gen_universe_from_pattern(&u, rule, p, &err))
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    double start = now();
+    if (gg_gen_universe_run(&u, gens, NULL, NULL, &err)) {
+        gg_gen_universe_free(&u);
+        return gg_cli_error("run", GG_EXIT_ENV, &err);
+    }
+    double seconds = now() - start;
+    if (out && write_out(out, &u, &err)) {
+        gg_gen_universe_free(&u);
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    }
+    fprintf(stderr, "%s: generation %lld, population %lld, %.3f s "
+            "(reference, Generations)\n", text, (long long)u.generation,
+            (long long)gg_gen_universe_population(&u), seconds);
+    gg_gen_universe_free(&u);
+    return GG_EXIT_OK;
+}
+
+static void print_counts(const char *label, uint32_t mask, int max)
+{
+    printf("%-15s", label);
+    if (!mask)
+        printf(" (none)");
+    for (int c = 0; c <= max; c++)
+        if ((mask >> c) & 1)
+            printf(" %d", c);
+    printf("\n");
+}
+
+void gg_rule_print_generations(const gg_rule *r)
+{
+    char canon[256], trans[192];
+    gg_rule_format(r, canon, sizeof canon);
+    gg_rule_format_transition(r, trans, sizeof trans);
+    printf("%-15s %s\n", "rule:", canon);
+    printf("%-15s %s\n", "transition:", trans);
+    printf("%-15s Generations, %d states (0 dead, 1 alive, %s)\n", "kind:",
+           r->states, r->states > 2 ? "2.. dying" : "no dying states");
+    printf("%-15s %s (%d neighbours; only state-1 cells count)\n",
+           "neighbourhood:", gg_nbhd_name(r->nbhd), r->n_neighbours);
+    if (r->topo == GG_TOPO_UNBOUNDED)
+        printf("%-15s unbounded plane (Golly's default)\n", "topology:");
+    else
+        printf("%-15s %s %lld x %lld\n", "topology:",
+               r->topo == GG_TOPO_TORUS ? "torus" : "bounded plane",
+               (long long)r->width, (long long)r->height);
+    print_counts("birth:", r->birth, r->n_neighbours);
+    print_counts("survival:", r->survive, r->n_neighbours);
+    printf("%-15s %d bit plane%s per cell\n", "state planes:",
+           gg_gen_planes(r->states), gg_gen_planes(r->states) > 1 ? "s" : "");
+    printf("%-15s reference (golgen run); bitsliced kernels not yet\n",
+           "backends:");
+}

@@ -1,0 +1,86 @@
+#include "gen_cells.h"
+
+#include <string.h>
+
+int gg_gen_cells_init(gg_gen_cells *c, int n_planes, int64_t width,
+                      int64_t height, gg_err *err)
+{
+    memset(c, 0, sizeof *c);
+    if (n_planes < 1 || n_planes > GG_GEN_CELLS_MAX_PLANES)
+        return gg_fail(err, "%d state planes: 1 to %d are supported",
+                       n_planes, GG_GEN_CELLS_MAX_PLANES);
+    for (int p = 0; p < n_planes; p++) {
+        if (gg_grid_init(&c->plane[p], width, height, err)) {
+            gg_gen_cells_free(c);
+            return -1;
+        }
+        c->n_planes = p + 1;
+    }
+    return 0;
+}
+
+void gg_gen_cells_free(gg_gen_cells *c)
+{
+    for (int p = 0; p < c->n_planes; p++)
+        gg_grid_free(&c->plane[p]);
+    memset(c, 0, sizeof *c);
+}
+
+int gg_gen_cells_get(const gg_gen_cells *c, int64_t x, int64_t y)
+{
+    int s = 0;
+    for (int p = 0; p < c->n_planes; p++)
+        s |= gg_grid_get(&c->plane[p], x, y) << p;
+    return s;
+}
+
+void gg_gen_cells_set(gg_gen_cells *c, int64_t x, int64_t y, int state)
+{
+    for (int p = 0; p < c->n_planes; p++)
+        gg_grid_set(&c->plane[p], x, y, (state >> p) & 1);
+}
+
+bool gg_gen_cells_bbox(const gg_gen_cells *c, int64_t *x0, int64_t *y0,
+                       int64_t *x1, int64_t *y1)
+{
+    bool any = false;
+    for (int p = 0; p < c->n_planes; p++) {
+        int64_t a, b, e, f;
+        if (!gg_grid_bbox(&c->plane[p], &a, &b, &e, &f))
+            continue;
+        if (!any || a < *x0)
+            *x0 = a;
+        if (!any || b < *y0)
+            *y0 = b;
+        if (!any || e > *x1)
+            *x1 = e;
+        if (!any || f > *y1)
+            *y1 = f;
+        any = true;
+    }
+    return any;
+}
+
+/* A cell is counted once whatever its state: OR the planes word by word. */
+int64_t gg_gen_cells_population(const gg_gen_cells *c)
+{
+    int64_t n = 0;
+    if (!c->n_planes)
+        return 0;
+    const gg_grid *g = &c->plane[0];
+    for (int64_t y = 0; y < g->height; y++)
+        for (int64_t w = 0; w < g->stride; w++) {
+            uint64_t any = 0;
+            for (int p = 0; p < c->n_planes; p++)
+                any |= gg_grid_row(&c->plane[p], y)[w];
+            n += __builtin_popcountll(any);
+        }
+    return n;
+}
+
+void gg_gen_cells_blit(gg_gen_cells *dst, const gg_gen_cells *src,
+                       int64_t dx, int64_t dy)
+{
+    for (int p = 0; p < dst->n_planes && p < src->n_planes; p++)
+        gg_grid_blit(&dst->plane[p], &src->plane[p], dx, dy);
+}

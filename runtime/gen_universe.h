@@ -1,0 +1,43 @@
+/* A Generations universe: the rule, its state planes (runtime/gen_cells.h)
+ * and where they sit in Golly's coordinates, as runtime/universe.h for two
+ * states: bounded rules have a grid of exactly their size with the
+ * top-left cell at (-(W/2), -(H/2)); the unbounded plane is a bounded
+ * plane regrown around the non-0 cells before they can reach its edge
+ * (births need a state-1 neighbour, so nothing moves faster than one cell
+ * per generation). Runs on the reference simulator only today. */
+#ifndef GG_GEN_UNIVERSE_H
+#define GG_GEN_UNIVERSE_H
+
+#include "gen_cells.h"
+#include "pattern.h"
+#include "rule.h"
+#include "universe.h"
+
+typedef struct gg_gen_universe {
+    gg_rule rule;
+    gg_gen_cells cells;
+    int64_t x0, y0; /* Golly coordinates of cell (0, 0) */
+    int64_t generation;
+} gg_gen_universe;
+
+/* Place a pattern as Golly does (as gg_universe_from_pattern); fails on
+ * states >= C and on cells outside a bounded grid. */
+int gg_gen_universe_from_pattern(gg_gen_universe *u, const gg_rule *rule,
+                                 const gg_pattern *p, gg_err *err);
+
+/* `gens` generations in batches; progress as gg_universe_run's. */
+int gg_gen_universe_run(gg_gen_universe *u, int64_t gens,
+                        gg_progress_fn progress, void *progress_ctx,
+                        gg_err *err);
+
+/* Non-0 cells trimmed to their box, with position, canonical rule,
+ * generation; Golly's letters (. A B ...) for more than two states, b/o
+ * for two, as bgolly writes them. */
+int gg_gen_universe_to_pattern(const gg_gen_universe *u, gg_pattern *p,
+                               gg_err *err);
+
+int64_t gg_gen_universe_population(const gg_gen_universe *u);
+
+void gg_gen_universe_free(gg_gen_universe *u);
+
+#endif

@@ -1,0 +1,103 @@
+#include "reference_gen.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rule_gen.h"
+
+/* One byte per cell with a one-cell halo all round, so every cell reads
+ * its neighbours the same way: the halo stays 0 on the plane and holds
+ * the opposite edges on the torus. */
+typedef struct board {
+    int64_t w, h, pw; /* pw = w + 2: the padded row */
+    uint8_t *cur, *next;
+} board;
+
+static int board_init(board *b, const gg_gen_cells *c, gg_err *err)
+{
+    b->w = gg_gen_cells_width(c);
+    b->h = gg_gen_cells_height(c);
+    b->pw = b->w + 2;
+    size_t n = (size_t)b->pw * (size_t)(b->h + 2);
+    b->cur = calloc(n, 1);
+    b->next = calloc(n, 1);
+    if (!b->cur || !b->next) {
+        free(b->cur);
+        free(b->next);
+        return gg_fail(err, "out of memory for a %lldx%lld Generations grid",
+                       (long long)b->w, (long long)b->h);
+    }
+    for (int64_t y = 0; y < b->h; y++)
+        for (int64_t x = 0; x < b->w; x++)
+            b->cur[(y + 1) * b->pw + x + 1] =
+                (uint8_t)gg_gen_cells_get(c, x, y);
+    return 0;
+}
+
+static void board_store(const board *b, gg_gen_cells *c)
+{
+    for (int64_t y = 0; y < b->h; y++)
+        for (int64_t x = 0; x < b->w; x++)
+            gg_gen_cells_set(c, x, y, b->cur[(y + 1) * b->pw + x + 1]);
+}
+
+/* Torus: copy the last row above the first and so on, then the columns,
+ * corners included (a 1-wide torus wraps onto itself). */
+static void wrap_halo(board *b)
+{
+    uint8_t *g = b->cur;
+    int64_t pw = b->pw;
+    memcpy(g, g + b->h * pw, (size_t)pw);
+    memcpy(g + (b->h + 1) * pw, g + pw, (size_t)pw);
+    for (int64_t y = 0; y < b->h + 2; y++) {
+        g[y * pw] = g[y * pw + b->w];
+        g[y * pw + b->w + 1] = g[y * pw + 1];
+    }
+}
+
+static void step(board *b, const gg_rule *rule, const int64_t *delta,
+                 int n)
+{
+    for (int64_t y = 1; y <= b->h; y++)
+        for (int64_t x = 1; x <= b->w; x++) {
+            int64_t i = y * b->pw + x;
+            int state = b->cur[i], live = 0;
+            if (state <= 1) /* only states 0 and 1 look at neighbours */
+                for (int k = 0; k < n; k++)
+                    live += b->cur[i + delta[k]] == 1;
+            b->next[i] = (uint8_t)gg_gen_next(rule, state, live);
+        }
+    uint8_t *t = b->cur;
+    b->cur = b->next;
+    b->next = t;
+}
+
+int gg_reference_gen_run(const gg_rule *rule, gg_topo topo,
+                         gg_gen_cells *cells, int64_t gens, gg_err *err)
+{
+    if (!gg_rule_is_generations(rule))
+        return gg_fail(err, "the Generations reference needs a Generations "
+                       "rule (S/B/C, e.g. 23/3/3)");
+    if (cells->n_planes < gg_gen_planes(rule->states))
+        return gg_fail(err, "%d state planes cannot hold %d states",
+                       cells->n_planes, rule->states);
+    if (gens <= 0 || !gg_gen_cells_width(cells))
+        return 0;
+    board b;
+    if (board_init(&b, cells, err))
+        return -1;
+    int n;
+    const gg_offset *off = gg_nbhd_offsets(rule->nbhd, &n);
+    int64_t delta[GG_MAX_NEIGHBOURS];
+    for (int k = 0; k < n; k++)
+        delta[k] = off[k].dy * b.pw + off[k].dx;
+    for (int64_t g = 0; g < gens; g++) {
+        if (topo == GG_TOPO_TORUS)
+            wrap_halo(&b);
+        step(&b, rule, delta, n);
+    }
+    board_store(&b, cells);
+    free(b.cur);
+    free(b.next);
+    return 0;
+}
