@@ -9,6 +9,7 @@
 #include "atomic_file.h"
 #include "cpu3d.h"
 #include "cuda_api.h"
+#include "cuda_device.h"
 #include "cuda_backend.h"
 #include "emit_cuda3d.h"
 #include "gpu_tune.h"
@@ -42,85 +43,27 @@ struct gg_cuda3d {
     size_t bytes;
 };
 
-/* ---- the driver (the same names as runtime/cuda_backend.c loads) ---- */
-
-static int load_driver(gg_cu_api *cu, gg_err *err)
-{
-    static const char *const libs[] = {"libcuda.so.1", "libcuda.so"};
-    static const char *const names[] = {
-        "cuInit", "cuDriverGetVersion", "cuDeviceGetCount", "cuDeviceGet",
-        "cuDeviceGetName", "cuDeviceGetAttribute",
-        "cuDevicePrimaryCtxRetain", "cuDevicePrimaryCtxRelease_v2",
-        "cuCtxSetCurrent", "cuCtxSynchronize", "cuModuleLoadDataEx",
-        "cuModuleUnload", "cuModuleGetFunction", "cuFuncGetAttribute",
-        "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuMemAlloc_v2",
-        "cuMemFree_v2", "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2",
-        "cuMemcpyDtoD_v2", "cuMemsetD8_v2", "cuLaunchKernel",
-        "cuGetErrorString"};
-    memset(cu, 0, sizeof *cu);
-    for (int i = 0; i < 2 && !cu->lib; i++)
-        cu->lib = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
-    if (!cu->lib)
-        return gg_fail(err, "no CUDA driver (libcuda.so.1 not found): this "
-                       "machine has no NVIDIA GPU or driver");
-    /* the struct's pointers follow `lib` in the order of names */
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-        void *f = dlsym(cu->lib, names[i]);
-        if (!f)
-            return gg_fail(err, "the CUDA driver lacks %s (too old?)",
-                           names[i]);
-        memcpy((char *)&cu->cuInit + i * sizeof f, &f, sizeof f);
-    }
-    return 0;
-}
+/* ---- the device (runtime/cuda_device.h) ---- */
 
 static int cu_check(const gg_cuda3d *k, CUresult r, const char *what,
                     gg_err *err)
 {
-    if (r == GG_CUDA_SUCCESS)
-        return 0;
-    const char *s = NULL;
-    if (k->cu.cuGetErrorString)
-        k->cu.cuGetErrorString(r, &s);
-    return gg_fail(err, "CUDA %s failed: %s (error %d)", what,
-                   s ? s : "unknown error", r);
+    return gg_cu_check(&k->cu, r, what, err);
 }
 
 static int open_device(gg_cuda3d *k, gg_err *err)
 {
-    int n = 0, major = 0, minor = 0;
-    if (load_driver(&k->cu, err))
-        return -1;
-    CUresult r = k->cu.cuInit(0);
-    if (r == GG_CUDA_ERROR_NO_DEVICE ||
-        (!r && !k->cu.cuDeviceGetCount(&n) && n == 0))
-        return gg_fail(err, "no CUDA GPU found (the driver is installed but "
-                       "sees no device)");
-    if (cu_check(k, r, "cuInit", err))
-        return -1;
-    if (k->o.device < 0 || k->o.device >= n)
-        return gg_fail(err, "CUDA device %d does not exist (%d found)",
-                       k->o.device, n);
-    if (cu_check(k, k->cu.cuDeviceGet(&k->dev, k->o.device), "cuDeviceGet",
-                 err) ||
-        cu_check(k, k->cu.cuDevicePrimaryCtxRetain(&k->ctx, k->dev),
-                 "context creation", err))
-        return -1;
-    if (cu_check(k, k->cu.cuCtxSetCurrent(k->ctx), "cuCtxSetCurrent", err) ||
-        cu_check(k, k->cu.cuDeviceGetName(k->name, 128, k->dev),
-                 "cuDeviceGetName", err) ||
-        cu_check(k, k->cu.cuDeviceGetAttribute(&k->sms, GG_CU_ATTR_SM_COUNT,
-                                               k->dev), "attribute", err) ||
-        cu_check(k, k->cu.cuDeviceGetAttribute(&major, GG_CU_ATTR_CC_MAJOR,
-                                               k->dev), "attribute", err) ||
-        cu_check(k, k->cu.cuDeviceGetAttribute(&minor, GG_CU_ATTR_CC_MINOR,
-                                               k->dev), "attribute", err))
-        return -1;
-    k->cc = major * 10 + minor;
-    size_t l = strlen(k->name);
-    snprintf(k->name + l, sizeof k->name - l, " (sm_%d, %d SMs)", k->cc,
-             k->sms);
-    return 0;
+    gg_cu_device d;
+    memset(&d, 0, sizeof d);
+    int bad = gg_cu_device_open(&d, k->o.device, err);
+    /* whatever was opened is released on close, after a failure too */
+    k->cu = d.cu;
+    k->dev = d.dev;
+    k->ctx = d.ctx;
+    k->sms = d.sms;
+    k->cc = d.cc;
+    snprintf(k->name, sizeof k->name, "%s", d.name);
+    return bad;
 }
 
 /* ---- the module ---- */

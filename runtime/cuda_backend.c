@@ -11,6 +11,7 @@
 #include "atomic_file.h"
 #include "backend.h"
 #include "cuda_api.h"
+#include "cuda_device.h"
 #include "gpu_layout.h"
 #include "gpu_validate.h"
 #include "emit_cuda.h"
@@ -60,58 +61,6 @@ struct gg_cuda {
 
 /* ---- loading the libraries ---- */
 
-static void *open_first(const char *const *names, int n)
-{
-    for (int i = 0; i < n; i++) {
-        void *h = names[i] ? dlopen(names[i], RTLD_NOW | RTLD_LOCAL) : NULL;
-        if (h)
-            return h;
-    }
-    return NULL;
-}
-
-/* Resolve each name into the i-th pointer slot from base (the API
- * structs list their function pointers in the order of their names);
- * memcpy keeps the stores free of aliasing assumptions. Returns the first
- * missing name, or NULL. */
-static const char *resolve(void *lib, const char *const *names, void *base,
-                           int n)
-{
-    for (int i = 0; i < n; i++) {
-        void *f = dlsym(lib, names[i]);
-        if (!f)
-            return names[i];
-        memcpy((char *)base + (size_t)i * sizeof f, &f, sizeof f);
-    }
-    return NULL;
-}
-
-static int load_driver(gg_cu_api *cu, gg_err *err)
-{
-    static const char *const libs[] = {"libcuda.so.1", "libcuda.so"};
-    static const char *const names[] = {
-        "cuInit", "cuDriverGetVersion", "cuDeviceGetCount", "cuDeviceGet",
-        "cuDeviceGetName", "cuDeviceGetAttribute",
-        "cuDevicePrimaryCtxRetain", "cuDevicePrimaryCtxRelease_v2",
-        "cuCtxSetCurrent", "cuCtxSynchronize", "cuModuleLoadDataEx",
-        "cuModuleUnload", "cuModuleGetFunction", "cuFuncGetAttribute",
-        "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuMemAlloc_v2",
-        "cuMemFree_v2", "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2",
-        "cuMemcpyDtoD_v2", "cuMemsetD8_v2", "cuLaunchKernel",
-        "cuGetErrorString"};
-    memset(cu, 0, sizeof *cu);
-    cu->lib = open_first(libs, 2);
-    if (!cu->lib)
-        return gg_fail(err, "no CUDA driver (libcuda.so.1 not found): this "
-                       "machine has no NVIDIA GPU or driver");
-    /* The struct's pointers follow `lib` in the order of names. */
-    const char *miss = resolve(cu->lib, names, &cu->cuInit,
-                               (int)(sizeof names / sizeof *names));
-    if (miss)
-        return gg_fail(err, "the CUDA driver lacks %s (too old?)", miss);
-    return 0;
-}
-
 static int load_nvrtc(gg_nvrtc_api *nv, const char *given, gg_err *err)
 {
     const char *const libs[] = {
@@ -125,11 +74,11 @@ static int load_nvrtc(gg_nvrtc_api *nv, const char *given, gg_err *err)
         "nvrtcGetPTX", "nvrtcGetCUBINSize", "nvrtcGetCUBIN",
         "nvrtcDestroyProgram", "nvrtcGetErrorString"};
     memset(nv, 0, sizeof *nv);
-    nv->lib = open_first(libs, (int)(sizeof libs / sizeof *libs));
+    nv->lib = gg_cu_open_first(libs, (int)(sizeof libs / sizeof *libs));
     if (!nv->lib)
         return gg_fail(err, "NVRTC (libnvrtc.so) not found: install the "
                        "CUDA toolkit or set GOLGEN_NVRTC to the library");
-    const char *miss = resolve(nv->lib, names, &nv->nvrtcVersion,
+    const char *miss = gg_cu_resolve(nv->lib, names, &nv->nvrtcVersion,
                                (int)(sizeof names / sizeof *names));
     if (miss) {
         dlclose(nv->lib);
@@ -142,13 +91,7 @@ static int load_nvrtc(gg_nvrtc_api *nv, const char *given, gg_err *err)
 static int cu_check(const gg_cuda *c, CUresult r, const char *what,
                     gg_err *err)
 {
-    if (r == GG_CUDA_SUCCESS)
-        return 0;
-    const char *s = NULL;
-    if (c->cu.cuGetErrorString)
-        c->cu.cuGetErrorString(r, &s);
-    return gg_fail(err, "CUDA %s failed: %s (error %d)", what,
-                   s ? s : "unknown error", r);
+    return gg_cu_check(&c->cu, r, what, err);
 }
 
 /* ---- NVRTC ---- */
@@ -725,40 +668,18 @@ int64_t gg_cuda_table_max_batch(void *state)
 
 static int open_device(gg_cuda *c, gg_fail_kind *why, gg_err *err)
 {
-    int n = 0, major = 0, minor = 0;
+    gg_cu_device d;
+    memset(&d, 0, sizeof d);
     *why = GG_FAIL_ENV;
-    if (load_driver(&c->cu, err))
-        return -1;
-    CUresult r = c->cu.cuInit(0);
-    if (r == GG_CUDA_ERROR_NO_DEVICE ||
-        (!r && !c->cu.cuDeviceGetCount(&n) && n == 0))
-        return gg_fail(err, "no CUDA GPU found (the driver is installed but "
-                       "sees no device)");
-    if (cu_check(c, r, "cuInit", err))
-        return -1;
-    if (c->o.device < 0 || c->o.device >= n)
-        return gg_fail(err, "CUDA device %d does not exist (%d found)",
-                       c->o.device, n);
-    if (cu_check(c, c->cu.cuDeviceGet(&c->dev, c->o.device), "cuDeviceGet",
-                 err) ||
-        cu_check(c, c->cu.cuDevicePrimaryCtxRetain(&c->ctx, c->dev),
-                 "context creation", err))
-        return -1;
-    if (cu_check(c, c->cu.cuCtxSetCurrent(c->ctx), "cuCtxSetCurrent", err) ||
-        cu_check(c, c->cu.cuDeviceGetName(c->name, 128, c->dev),
-                 "cuDeviceGetName", err) ||
-        cu_check(c, c->cu.cuDeviceGetAttribute(&c->sms, GG_CU_ATTR_SM_COUNT,
-                                               c->dev), "attribute", err) ||
-        cu_check(c, c->cu.cuDeviceGetAttribute(&major, GG_CU_ATTR_CC_MAJOR,
-                                               c->dev), "attribute", err) ||
-        cu_check(c, c->cu.cuDeviceGetAttribute(&minor, GG_CU_ATTR_CC_MINOR,
-                                               c->dev), "attribute", err))
-        return -1;
-    c->cc = major * 10 + minor;
-    size_t l = strlen(c->name);
-    snprintf(c->name + l, sizeof c->name - l, " (sm_%d, %d SMs)", c->cc,
-             c->sms);
-    return 0;
+    int bad = gg_cu_device_open(&d, c->o.device, err);
+    /* whatever was opened is released by close, after a failure too */
+    c->cu = d.cu;
+    c->dev = d.dev;
+    c->ctx = d.ctx;
+    c->sms = d.sms;
+    c->cc = d.cc;
+    snprintf(c->name, sizeof c->name, "%s", d.name);
+    return bad;
 }
 
 /* The autotuner's launch shapes per language (autotune() says why
