@@ -1,5 +1,6 @@
 /* golgen run and rule for Generations rules (S/B/C, gen/rule_gen.h),
- * which run on the multi-state reference simulator only today. */
+ * which run on the multi-state reference simulator or the bitsliced
+ * cpu step (runtime/gen_cpu.h). */
 #ifndef GG_RUN_GEN_H
 #define GG_RUN_GEN_H
 

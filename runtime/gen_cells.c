@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "rule_gen.h"
+
 int gg_gen_cells_init(gg_gen_cells *c, int n_planes, int64_t width,
                       int64_t height, gg_err *err)
 {
@@ -83,4 +85,16 @@ void gg_gen_cells_blit(gg_gen_cells *dst, const gg_gen_cells *src,
 {
     for (int p = 0; p < dst->n_planes && p < src->n_planes; p++)
         gg_grid_blit(&dst->plane[p], &src->plane[p], dx, dy);
+}
+
+int gg_gen_step_args(const gg_rule *rule, const gg_gen_cells *cells,
+                     int64_t gens, const char *who, gg_err *err)
+{
+    if (!gg_rule_is_generations(rule))
+        return gg_fail(err, "the Generations %s needs a Generations rule "
+                       "(S/B/C, e.g. 23/3/3)", who);
+    if (cells->n_planes < gg_gen_planes(rule->states))
+        return gg_fail(err, "%d state planes cannot hold %d states",
+                       cells->n_planes, rule->states);
+    return gens > 0 && gg_gen_cells_width(cells) ? 1 : 0;
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "grid.h"
+#include "rule.h"
 
 #define GG_GEN_CELLS_MAX_PLANES 8 /* 256 states */
 
@@ -45,5 +46,11 @@ int64_t gg_gen_cells_population(const gg_gen_cells *c);
 /* Blit every plane of src into dst (same plane count) at (dx, dy). */
 void gg_gen_cells_blit(gg_gen_cells *dst, const gg_gen_cells *src,
                        int64_t dx, int64_t dy);
+
+/* The checks every Generations step makes of its arguments: -1 (err
+ * names `who`) for a rule that is not a Generations rule or planes too
+ * few for its states, 0 when there is nothing to do, 1 to go on. */
+int gg_gen_step_args(const gg_rule *rule, const gg_gen_cells *cells,
+                     int64_t gens, const char *who, gg_err *err);
 
 #endif

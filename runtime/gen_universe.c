@@ -128,20 +128,22 @@ static int ensure_margin(gg_gen_universe *u, int64_t margin, gg_err *err)
     return 0;
 }
 
-int gg_gen_universe_run(gg_gen_universe *u, int64_t gens,
-                        gg_progress_fn progress, void *progress_ctx,
-                        gg_err *err)
+int gg_gen_universe_run(gg_gen_universe *u, gg_gen_step_fn step,
+                        int64_t gens, gg_progress_fn progress,
+                        void *progress_ctx, gg_err *err)
 {
     if (gens < 0)
         return gg_fail(err, "generation count %lld is negative",
                        (long long)gens);
     bool bounded = gg_rule_is_bounded(&u->rule);
     gg_topo topo = bounded ? u->rule.topo : GG_TOPO_PLANE;
+    /* bounded grids run in one call (no margin to keep) */
+    int64_t batch = bounded && !progress ? gens : GEN_BATCH;
     for (int64_t done = 0; done < gens;) {
-        int64_t n = gens - done < GEN_BATCH ? gens - done : GEN_BATCH;
+        int64_t n = gens - done < batch ? gens - done : batch;
         if (!bounded && ensure_margin(u, n + 1, err))
             return -1;
-        if (gg_reference_gen_run(&u->rule, topo, &u->cells, n, err))
+        if (step(&u->rule, topo, &u->cells, n, err))
             return -1;
         done += n;
         u->generation += n;

@@ -25,10 +25,17 @@ typedef struct gg_gen_universe {
 int gg_gen_universe_from_pattern(gg_gen_universe *u, const gg_rule *rule,
                                  const gg_pattern *p, gg_err *err);
 
-/* `gens` generations in batches; progress as gg_universe_run's. */
-int gg_gen_universe_run(gg_gen_universe *u, int64_t gens,
-                        gg_progress_fn progress, void *progress_ctx,
-                        gg_err *err);
+/* A step of the bounded grid: gg_reference_gen_run or gg_gen_cpu_run. */
+typedef int (*gg_gen_step_fn)(const gg_rule *rule, gg_topo topo,
+                              gg_gen_cells *cells, int64_t gens,
+                              gg_err *err);
+
+/* `gens` generations by `step`: a bounded grid in one call (or batches
+ * when progress is asked for), the unbounded plane in batches between
+ * which it regrows; progress as gg_universe_run's. */
+int gg_gen_universe_run(gg_gen_universe *u, gg_gen_step_fn step,
+                        int64_t gens, gg_progress_fn progress,
+                        void *progress_ctx, gg_err *err);
 
 /* Non-0 cells trimmed to their box, with position, canonical rule,
  * generation; Golly's letters (. A B ...) for more than two states, b/o

@@ -75,14 +75,9 @@ static void step(board *b, const gg_rule *rule, const int64_t *delta,
 int gg_reference_gen_run(const gg_rule *rule, gg_topo topo,
                          gg_gen_cells *cells, int64_t gens, gg_err *err)
 {
-    if (!gg_rule_is_generations(rule))
-        return gg_fail(err, "the Generations reference needs a Generations "
-                       "rule (S/B/C, e.g. 23/3/3)");
-    if (cells->n_planes < gg_gen_planes(rule->states))
-        return gg_fail(err, "%d state planes cannot hold %d states",
-                       cells->n_planes, rule->states);
-    if (gens <= 0 || !gg_gen_cells_width(cells))
-        return 0;
+    int go = gg_gen_step_args(rule, cells, gens, "reference", err);
+    if (go <= 0)
+        return go;
     board b;
     if (board_init(&b, cells, err))
         return -1;

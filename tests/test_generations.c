@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "gen_cpu.h"
 #include "gen_universe.h"
 #include "reference_gen.h"
 #include "rule_gen.h"
@@ -198,7 +199,8 @@ static void oracle_case(int n, const gg_rule *rule, const gg_pattern *p,
     gg_gen_universe u;
     gg_pattern mine, theirs;
     if (gg_gen_universe_from_pattern(&u, rule, p, &err) ||
-        gg_gen_universe_run(&u, gens, NULL, NULL, &err) ||
+        gg_gen_universe_run(&u, gg_reference_gen_run, gens, NULL, NULL,
+                            &err) ||
         gg_gen_universe_to_pattern(&u, &mine, &err))
         fail_msg("case %d: %s", n, err.msg);
     if (gg_pattern_read(out, &theirs, &err))
@@ -304,7 +306,8 @@ static char *evolve(const char *rule, const char *body, int64_t gens)
     size_t len;
     if (gg_pattern_parse(text, strlen(text), "test", &p, &err) ||
         gg_gen_universe_from_pattern(&u, &r, &p, &err) ||
-        gg_gen_universe_run(&u, gens, NULL, NULL, &err) ||
+        gg_gen_universe_run(&u, gg_reference_gen_run, gens, NULL, NULL,
+                            &err) ||
         gg_gen_universe_to_pattern(&u, &out, &err))
         fail_msg("%s: %s", rule, err.msg);
     out.x = out.y = 0, out.generation = 0; /* compare the cells alone */
@@ -347,6 +350,101 @@ static void test_known(void **state)
     expect("23/3/2", "3o!", 1, "x = 1, y = 3, rule = 23/3/2\no$o$o!");
 }
 
+/* The bitsliced cpu step (runtime/gen_cpu.h) against the reference, state
+ * for state, on random rules (C 2..20 and 200, all three neighbourhoods),
+ * odd tori and planes round the 64-bit word edges. Needs no bgolly. */
+static void test_cpu_step(void **state)
+{
+    (void)state;
+    int cases = 0;
+    for (int i = 1; i <= 120; i++) {
+        gg_topo topo = i % 2 ? GG_TOPO_PLANE : GG_TOPO_TORUS;
+        int64_t w = i % 5 == 0 ? pick(1, 3) : pick(0, 100) * 2 + 1;
+        int64_t h = i % 7 == 0 ? pick(1, 2) : pick(0, 20) * 2 + 1;
+        gg_rule rule = random_rule(i, topo, w, h);
+        int planes = gg_gen_planes(rule.states);
+        gg_gen_cells a, b;
+        gg_err err;
+        assert_int_equal(gg_gen_cells_init(&a, planes, w, h, &err), 0);
+        assert_int_equal(gg_gen_cells_init(&b, planes, w, h, &err), 0);
+        for (int64_t y = 0; y < h; y++)
+            for (int64_t x = 0; x < w; x++) {
+                int st = pick(0, 2) ? (int)pick(0, 1)
+                                    : (int)pick(0, rule.states - 1);
+                gg_gen_cells_set(&a, x, y, st);
+                gg_gen_cells_set(&b, x, y, st);
+            }
+        int64_t gens = pick(1, rule.states > 20 ? 250 : 40);
+        if (gg_reference_gen_run(&rule, topo, &a, gens, &err) ||
+            gg_gen_cpu_run(&rule, topo, &b, gens, &err))
+            fail_msg("case %d: %s", i, err.msg);
+        char text[128];
+        gg_rule_format(&rule, text, sizeof text);
+        for (int64_t y = 0; y < h; y++)
+            for (int64_t x = 0; x < w; x++)
+                if (gg_gen_cells_get(&a, x, y) != gg_gen_cells_get(&b, x, y))
+                    fail_msg("case %d (%s, %lldx%lld %s, %lld gens): cell "
+                             "%lld,%lld is %d, the reference %d", i, text,
+                             (long long)w, (long long)h,
+                             topo == GG_TOPO_TORUS ? "torus" : "plane",
+                             (long long)gens, (long long)x, (long long)y,
+                             gg_gen_cells_get(&b, x, y),
+                             gg_gen_cells_get(&a, x, y));
+        for (int p = 0; p < planes; p++) /* bits past the width stay 0 */
+            assert_true(gg_grid_equal(&a.plane[p], &b.plane[p]));
+        if (i % 10 == 0 && gg_gen_cpu_validate(&rule, &err))
+            fail_msg("case %d: %s", i, err.msg);
+        gg_gen_cells_free(&a);
+        gg_gen_cells_free(&b);
+        cases++;
+    }
+    /* every state count at the bit-plane boundaries */
+    static const int counts[] = {2, 3, 4, 5, 8, 9, 16, 17, 128, 129, 255,
+                                 256};
+    for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+        char text[64];
+        gg_err err;
+        snprintf(text, sizeof text, "23/36/%d", counts[k]);
+        gg_rule rule = gg_test_rule(text);
+        if (gg_gen_cpu_validate(&rule, &err))
+            fail_msg("%s: %s", text, err.msg);
+    }
+    /* the unbounded plane through the universe: cpu == reference */
+    for (int i = 0; i < 12; i++) {
+        gg_rule rule = random_rule(i * 3 + 1, GG_TOPO_UNBOUNDED, 0, 0);
+        gg_pattern p;
+        gg_gen_universe u, v;
+        gg_pattern mine, ref;
+        gg_err err;
+        soup(&rule, pick(1, 40), pick(1, 40), 0.4, &p);
+        int64_t gens = pick(1, 150);
+        if (gg_gen_universe_from_pattern(&u, &rule, &p, &err) ||
+            gg_gen_universe_from_pattern(&v, &rule, &p, &err) ||
+            gg_gen_universe_run(&u, gg_reference_gen_run, gens, NULL, NULL,
+                            &err) ||
+            gg_gen_universe_run(&v, gg_gen_cpu_run, gens, NULL, NULL, &err) ||
+            gg_gen_universe_to_pattern(&u, &ref, &err) ||
+            gg_gen_universe_to_pattern(&v, &mine, &err))
+            fail_msg("unbounded case %d: %s", i, err.msg);
+        assert_int_equal(mine.x, ref.x);
+        assert_int_equal(mine.y, ref.y);
+        assert_int_equal(gg_pattern_width(&mine), gg_pattern_width(&ref));
+        assert_int_equal(gg_pattern_height(&mine), gg_pattern_height(&ref));
+        for (int64_t y = 0; y < gg_pattern_height(&ref); y++)
+            for (int64_t x = 0; x < gg_pattern_width(&ref); x++)
+                assert_int_equal(gg_pattern_get(&mine, x, y),
+                                 gg_pattern_get(&ref, x, y));
+        gg_pattern_free(&p);
+        gg_pattern_free(&mine);
+        gg_pattern_free(&ref);
+        gg_gen_universe_free(&u);
+        gg_gen_universe_free(&v);
+        cases++;
+    }
+    printf("generations: cpu step equal to the reference in %d cases\n",
+           cases);
+}
+
 /* golgen run writes what bgolly writes (but golgen's #CXRLE line). */
 static void test_cli(void **state)
 {
@@ -375,9 +473,26 @@ static void test_cli(void **state)
                  golgen, a, in, b, in, a, b);
         if (gg_test_status(cmd) != 0)
             fail_msg("%s: golgen run's RLE differs from bgolly's", rules[i]);
+        /* the bitsliced cpu step writes the same */
+        snprintf(cmd, sizeof cmd, "'%s' run --backend cpu --gens 25 -o '%s' "
+                 "'%s' 2>/dev/null && grep -v '^#' '%s' | cmp -s - '%s'",
+                 golgen, a, in, a, b);
+        if (gg_test_status(cmd) != 0)
+            fail_msg("%s: golgen run --backend cpu differs from bgolly",
+                     rules[i]);
     }
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "'%s' run --backend cpu --gens 1 --rule /2/3 "
+    /* the unbounded plane on the cpu step, against bgolly */
+    snprintf(cmd, sizeof cmd, "printf 'x = 5, y = 3, rule = /2/3\\n2o2bA$bo"
+             ".2o$BAo!\\n' >'%s/u.rle' && '%s' run --backend cpu --gens 60 "
+             "-o '%s/u_golgen.rle' '%s/u.rle' 2>/dev/null && bgolly -a "
+             "Generations -q -q -m 60 -o '%s/u_bgolly.rle' '%s/u.rle' "
+             ">/dev/null 2>&1 && grep -v '^#' '%s/u_golgen.rle' | cmp -s - "
+             "'%s/u_bgolly.rle'", tmpdir, golgen, tmpdir, tmpdir, tmpdir,
+             tmpdir, tmpdir, tmpdir);
+    assert_int_equal(gg_test_status(cmd), 0);
+    /* the GPU backends have no Generations kernels yet */
+    snprintf(cmd, sizeof cmd, "'%s' run --backend cuda --gens 1 --rule /2/3 "
              "'%s/cli.rle' 2>/dev/null", golgen, tmpdir);
     assert_int_equal(gg_test_status(cmd), 2);
     snprintf(cmd, sizeof cmd, "'%s' rule 23/3/3V | grep -q 'Generations, 3 "
@@ -393,6 +508,7 @@ int main(void)
         cmocka_unit_test(test_known),
         cmocka_unit_test(test_random_bounded),
         cmocka_unit_test(test_random_unbounded),
+        cmocka_unit_test(test_cpu_step),
         cmocka_unit_test(test_cli),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
