@@ -210,7 +210,7 @@ static void report(const bench_opts *o, const bench_result *r)
 
 int gg_cmd_bench(int argc, char **argv, const gg_config *cfg)
 {
-    if (gg_cli_is_3d(argc, argv)) /* 3D rules: cli/run3d.c */
+    if (gg_cli_is_3d(argc, argv, false)) /* 3D rules: cli/run3d.c */
         return gg_cmd_bench3d(argc, argv, cfg);
     bench_opts o;
     gg_err err;

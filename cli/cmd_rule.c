@@ -69,7 +69,7 @@ static int print_final(const gg_rule *r, gg_err *err)
 int gg_cmd_rule(int argc, char **argv, const gg_config *cfg)
 {
     (void)cfg; /* a rule needs no environment */
-    if (gg_cli_is_3d(argc, argv)) /* 3D.lua rules: cli/run3d.c */
+    if (gg_cli_is_3d(argc, argv, true)) /* 3D.lua rules: cli/run3d.c */
         return gg_cmd_rule3d(argc, argv, cfg);
     static const struct option opts[] = {{"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};

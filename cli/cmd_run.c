@@ -190,7 +190,7 @@ static int probe_output(const char *path, gg_err *err)
 
 int gg_cmd_run(int argc, char **argv, const gg_config *cfg)
 {
-    if (gg_cli_is_3d(argc, argv)) /* 3D rules, RLE3: cli/run3d.c */
+    if (gg_cli_is_3d(argc, argv, false)) /* 3D rules, RLE3: cli/run3d.c */
         return gg_cmd_run3d(argc, argv, cfg);
     run_opts o;
     gg_err err;

@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "atomic_file.h"
 #include "cli_util.h"
 #include "cpu3d.h"
 #include "cuda3d.h"
@@ -21,18 +22,36 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= m && !strcmp(s + n - m, suffix);
 }
 
-bool gg_cli_is_3d(int argc, char **argv)
+/* A file that begins as RLE3 does ("3D version=..."), whatever its name
+ * (a 2D pattern called 3dglider.rle is not one). */
+static bool file_is_rle3(const char *path)
+{
+    char head[64];
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
+    if (!f)
+        return false;
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return gg_rle3_sniff(head, n);
+}
+
+bool gg_cli_is_3d(int argc, char **argv, bool positional_rule)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if ((!strcmp(a, "--rule") || !strcmp(a, "-r")) && i + 1 < argc &&
-            gg_rule3d_is_3d(argv[i + 1]))
-            return true;
-        if (!strncmp(a, "--rule=", 7) && gg_rule3d_is_3d(a + 7))
-            return true;
-        if (a[0] != '-' && (gg_rule3d_is_3d(a) || ends_with(a, ".rle3")) &&
-            !(i > 1 && (!strcmp(argv[i - 1], "-o") ||
-                        !strcmp(argv[i - 1], "--output"))))
+        if ((!strcmp(a, "--rule") || !strcmp(a, "-r")) && i + 1 < argc)
+            return gg_rule3d_is_3d(argv[i + 1]);
+        if (!strncmp(a, "--rule=", 7))
+            return gg_rule3d_is_3d(a + 7);
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool output = i > 1 && (!strcmp(argv[i - 1], "-o") ||
+                                !strcmp(argv[i - 1], "--output"));
+        if (a[0] == '-' || output)
+            continue;
+        if (positional_rule ? gg_rule3d_is_3d(a)
+                            : ends_with(a, ".rle3") || file_is_rle3(a))
             return true;
     }
     return false;
@@ -232,6 +251,9 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
     }
     sim3d sim = {.threads = (int)threads};
     if (backend_of(bname, &sim.backend, &err))
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    /* fail before a long run, not after it, when OUT cannot be made */
+    if (out && strcmp(out, "-") && gg_atomic_probe(out, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     gg_rle3 p;
     if (gg_rle3_read(argv[optind], &p, &err))

@@ -9,9 +9,10 @@
 #include "config.h"
 
 /* True when argv (after the command name) names a 3D rule through
- * --rule/-r/--rule=, as the positional rule of `rule`, or an input ending
- * in .rle3. */
-bool gg_cli_is_3d(int argc, char **argv);
+ * --rule/-r/--rule= (which decides when given), as the positional rule of
+ * `rule` (positional_rule), or an input that is RLE3 (named *.rle3, or
+ * beginning "3D version=..."). */
+bool gg_cli_is_3d(int argc, char **argv, bool positional_rule);
 
 int gg_cmd_rule3d(int argc, char **argv, const gg_config *cfg);
 int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg);

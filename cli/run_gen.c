@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "atomic_file.h"
 #include "cli_util.h"
 #include "gen_cpu.h"
 #include "reference_gen.h"
@@ -56,6 +57,9 @@ int gg_run_generations(const gg_rule *rule, const gg_pattern *p,
      * this rule before it is used; a mismatch is a bug, never run */
     if (cpu && gg_gen_cpu_validate(rule, &err))
         return gg_cli_error("run", GG_EXIT_CHECK_FAILED, &err);
+    /* fail before a long run, not after it, when OUT cannot be made */
+    if (out && strcmp(out, "-") && gg_atomic_probe(out, &err))
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
     gg_gen_universe u;
     if (gg_gen_universe_from_pattern(&u, rule, p, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
@@ -70,13 +74,16 @@ int gg_run_generations(const gg_rule *rule, const gg_pattern *p,
         gg_gen_universe_free(&u);
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     }
+    /* a rate only where the grid kept its size: the unbounded plane
+     * grows between batches */
+    char rate[64] = "";
     double cells = (double)gg_gen_cells_width(&u.cells) *
                    (double)gg_gen_cells_height(&u.cells) * (double)gens;
-    fprintf(stderr, "%s: generation %lld, population %lld, %.3f s, "
-            "%.3e cell updates/s (%s, Generations)\n", text,
-            (long long)u.generation,
-            (long long)gg_gen_universe_population(&u), seconds,
-            seconds > 0 ? cells / seconds : 0.0,
+    if (gg_rule_is_bounded(rule) && seconds > 0)
+        snprintf(rate, sizeof rate, ", %.3e cell updates/s", cells / seconds);
+    fprintf(stderr, "%s: generation %lld, population %lld, %.3f s%s (%s, "
+            "Generations)\n", text, (long long)u.generation,
+            (long long)gg_gen_universe_population(&u), seconds, rate,
             cpu ? "cpu" : "reference");
     gg_gen_universe_free(&u);
     return GG_EXIT_OK;

@@ -76,6 +76,9 @@ typedef struct gg_rule {
     gg_notation notation;
     uint64_t table[GG_TABLE_WORDS];
     uint16_t letters[18];
+    /* MAP: the last base64 character's bits past the table, kept so the
+     * rule is written back as given (bgolly 3.3 does) */
+    uint8_t map_tail;
     /* Generations rules (gen/rule_gen.h): the number of states C, 2..256;
      * birth and survive then say what state-1 neighbours do. 0 for the
      * two-state families. */

@@ -381,6 +381,9 @@ int gg_rule_parse_map(const char *text, size_t n, gg_rule *rule, gg_err *err)
     rule->nbhd = nbhd;
     gg_nbhd_offsets(nbhd, &rule->n_neighbours);
     int rows = 2 << rule->n_neighbours;
+    int last = map_chars(rows) - 1, used = rows - 6 * last;
+    rule->map_tail = (uint8_t)((strchr(b64, code[last]) - b64) &
+                               ((1 << (6 - used)) - 1));
     for (int r = 0; r < rows; r++) {
         int k = map_bit(nbhd, r);
         int c = (int)(strchr(b64, code[k / 6]) - b64);
@@ -403,6 +406,7 @@ void gg_rule_format_map(const gg_rule *rule, char *buf, size_t size)
             int k = map_bit(rule->nbhd, r);
             six[k / 6] |= (unsigned char)(1u << (5 - k % 6));
         }
+    six[map_chars(rows) - 1] |= rule->map_tail;
     size_t n = (size_t)snprintf(buf, size, "MAP");
     for (int i = 0; i < map_chars(rows) && n + 1 < size; i++)
         buf[n++] = b64[six[i]];

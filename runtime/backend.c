@@ -28,9 +28,9 @@ int gg_backend_open(const gg_backend_info *info, const gg_rule *rule,
     if (gg_rule_is_generations(rule)) { /* its birth/survive alone would
                                             run as a two-state rule */
         *why = GG_FAIL_INPUT;
-        return gg_fail(err, "Generations rules (S/B/C) have no kernels "
-                       "yet; 'golgen run' runs them on its multi-state "
-                       "reference (without --backend)");
+        return gg_fail(err, "Generations rules (S/B/C) have no backend "
+                       "kernels yet; 'golgen run' runs them on its "
+                       "multi-state reference or with --backend cpu");
     }
     gg_backend *b = gg_alloc(1, sizeof *b, err, "backend");
     if (!b)

@@ -92,7 +92,7 @@ int gg_config_from_env(gg_config *c, gg_err *err)
     c->cuda_define = env_value("GOLGEN_CUDA_DEFINE");
     c->gpu_tune = env_value("GOLGEN_GPU_TUNE");
     const char *kstride = getenv("GOLGEN_GPU_KSTRIDE");
-    c->gpu_kstride = !(kstride && !atoi(kstride));
+    c->gpu_kstride = !(kstride && *kstride && !atoi(kstride));
     if (getenv("TMPDIR"))
         c->tmpdir = getenv("TMPDIR");
     return choose_from_env(&c->choose, err) || cache_dir_from_env(c, err)

@@ -68,9 +68,10 @@ static int header_line(const rd *r, const char *s, size_t n, gg_rle3 *p)
                 return bad(r, v, "%s: only version=1 exists",
                            "unexpected RLE3 version");
         } else if (kl == 4 && !memcmp(s + k, "size", 4)) {
-            if (number(r, s, &v, e, false, &p->size, "size") || v != e)
-                return v != e ? bad(r, v, "%s: trailing characters", "size")
-                              : -1;
+            if (number(r, s, &v, e, false, &p->size, "size"))
+                return -1; /* number() said why (too large, not a number) */
+            if (v != e)
+                return bad(r, v, "%s: trailing characters", "size");
             if (p->size < 1 || p->size > GG_MAX_SIDE3D)
                 return bad(r, eq + 1, "%s out of range (1..16777216)",
                            "size");
@@ -87,9 +88,10 @@ static int header_line(const rd *r, const char *s, size_t n, gg_rle3 *p)
             if (v != e)
                 return bad(r, v, "%s: trailing characters", "pos");
         } else if (kl == 3 && !memcmp(s + k, "gen", 3)) {
-            if (number(r, s, &v, e, false, &p->gen, "gen") || v != e)
-                return v != e ? bad(r, v, "%s: trailing characters", "gen")
-                              : -1;
+            if (number(r, s, &v, e, false, &p->gen, "gen"))
+                return -1; /* number() said why (too large, not a number) */
+            if (v != e)
+                return bad(r, v, "%s: trailing characters", "gen");
         }
     }
     return 0;

@@ -348,6 +348,27 @@ static void test_rule_override_placement(void **state)
     assert_string_equal(out_text, in_file);
 }
 
+/* What the review of session 10 found: a 2D pattern named 3d... is 2D
+ * (the 3D path is chosen by --rule or by the file's RLE3 header); 3D and
+ * Generations runs check OUT before they run; an RLE3 number too large
+ * says so. */
+static void test_family_dispatch_and_output_checks(void **state)
+{
+    (void)state;
+    write_file("3dglider.rle", "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
+    expect("run --gens 4 -o - 3dglider.rle", 0, "x = 3, y = 3, rule = B3/S23");
+    write_file("cube.rle3", "3D version=1 size=8\nx=2 y=2 z=2 "
+               "rule=3D5..7/6\n2o$2o/2o$2o!\n");
+    expect("run --gens 3 -o /nonexistent-dir/x.rle3 cube.rle3", 2,
+           "does not exist");
+    write_file("soup.rle", "x = 3, y = 3, rule = /2/3\nA.A$.B$AAA!\n");
+    expect("run --gens 3 -o /nonexistent-dir/x.rle soup.rle", 2,
+           "does not exist");
+    write_file("big.rle3", "3D version=1 size=8 gen=99999999999999999999\n"
+               "x=1 y=1 z=1 rule=3D5..7/6\no!\n");
+    expect("run --gens 1 -o - big.rle3", 2, "gen is too large");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -364,6 +385,7 @@ int main(void)
         cmocka_unit_test(test_rejected_cache_exit_status),
         cmocka_unit_test(test_stdin_pattern),
         cmocka_unit_test(test_rule_override_placement),
+        cmocka_unit_test(test_family_dispatch_and_output_checks),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
