@@ -53,12 +53,15 @@ typedef struct parser {
 
 static int fail_at(parser *p, size_t at, const char *what, const char *fix)
 {
-    char c = p->text[at];
-    if (c)
-        return gg_fail(p->err, "rule '%s': %s '%c' at column %zu; %s",
-                       p->text, what, c, at + 1, fix);
+    char c[8];
+    size_t col = gg_text_column(p->text, at);
+    if (p->text[at]) {
+        gg_text_char(p->text, at, c, sizeof c);
+        return gg_fail(p->err, "rule '%s': %s '%s' at column %zu; %s",
+                       p->text, what, c, col, fix);
+    }
     return gg_fail(p->err, "rule '%s': %s at column %zu; %s", p->text, what,
-                   at + 1, fix);
+                   col, fix);
 }
 
 /* Digits 0-8 from pos up to the next non-digit, as a count bitmask. */

@@ -102,8 +102,11 @@ typedef struct reader {
 
 static int bad(const reader *rd, size_t at, const char *what, const char *fix)
 {
-    return gg_fail(rd->err, "rule '%s': %s '%c' at column %zu; %s", rd->text,
-                   what, rd->s[at] ? rd->text[at] : ' ', at + 1, fix);
+    char c[8] = " ";
+    if (rd->s[at])
+        gg_text_char(rd->text, at, c, sizeof c);
+    return gg_fail(rd->err, "rule '%s': %s '%s' at column %zu; %s", rd->text,
+                   what, c, gg_text_column(rd->text, at), fix);
 }
 
 static int letter_index(char c)

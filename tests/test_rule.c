@@ -134,6 +134,9 @@ static void test_bad_rules(void **state)
     rejected("B2n3/S23-qV", "Moore");
     rejected("B2n3/S2x", "'x' at column 8");
     rejected("MAPABC", "86 base64 characters");
+    /* a non-ASCII character is printed whole, its column in characters */
+    rejected("B3/S2\xc3\xa9" "3", "'\xc3\xa9' at column 6");
+    rejected("B2n/S2\xc3\xa9", "'\xc3\xa9' at column 7");
     rejected("MAP!AAAAA", "not a base64 character");
     rejected("B3/S23:T0,10", "infinite");
     rejected("B3/S23:T10,", "expected a grid size");
