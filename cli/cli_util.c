@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 
 int gg_cli_error(const char *cmd, int status, const gg_err *err)
@@ -62,4 +63,22 @@ int gg_cli_front(const char *text, const gg_rule *rule, gg_front_kind *front,
         return gg_front_parse(text, front, err);
     *front = gg_front_for_rule(rule);
     return 0;
+}
+
+double gg_cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void gg_cli_print_counts(const char *label, uint32_t mask, int max)
+{
+    printf("%-15s", label);
+    if (!mask)
+        printf(" (none)");
+    for (int c = 0; c <= max; c++)
+        if ((mask >> c) & 1)
+            printf(" %d", c);
+    printf("\n");
 }

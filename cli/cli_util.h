@@ -40,4 +40,10 @@ int gg_cli_backend(const char *name, const gg_backend_info *def,
 int gg_cli_front(const char *text, const gg_rule *rule, gg_front_kind *front,
                 gg_err *err);
 
+/* Monotonic wall-clock seconds, for the times commands report. */
+double gg_cli_now(void);
+
+/* "label:  3 6" (or "(none)"): the counts set in mask, 0..max. */
+void gg_cli_print_counts(const char *label, uint32_t mask, int max);
+
 #endif

@@ -18,17 +18,6 @@ static void usage(FILE *out)
                  "suffix; Generations S/B/C: 23/3/3, /2/3), its neighbourhood, topology and truth table.\n");
 }
 
-static void print_counts(const char *label, uint32_t mask, int max)
-{
-    printf("%-15s", label);
-    if (!mask)
-        printf(" (none)");
-    for (int c = 0; c <= max; c++)
-        if ((mask >> c) & 1)
-            printf(" %d", c);
-    printf("\n");
-}
-
 static const char *kind_name(const gg_rule *r)
 {
     if (r->kind == GG_KIND_TOTALISTIC)
@@ -105,8 +94,8 @@ int gg_cmd_rule(int argc, char **argv, const gg_config *cfg)
     printf("%-15s %s (%d neighbours)\n", "neighbourhood:",
            gg_nbhd_name(r.nbhd), r.n_neighbours);
     print_topology(&r);
-    print_counts("birth:", r.birth, r.n_neighbours);
-    print_counts("survival:", r.survive, r.n_neighbours);
+    gg_cli_print_counts("birth:", r.birth, r.n_neighbours);
+    gg_cli_print_counts("survival:", r.survive, r.n_neighbours);
     printf("%-15s %d rows (centre + %d neighbours), %d on\n", "truth table:",
            gg_tt_rows(&t), r.n_neighbours, gg_tt_count_on(&t));
     if (gg_rule_has_b0(&r))

@@ -43,13 +43,6 @@ typedef struct run_opts {
     bool progress;
 } run_opts;
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Ctrl-C: finish the batch in flight, then write what was reached. */
 static volatile sig_atomic_t interrupted;
 
@@ -67,7 +60,7 @@ typedef struct progress_state {
 static bool on_progress(void *ctx, int64_t done, int64_t total)
 {
     progress_state *ps = ctx;
-    double t = now();
+    double t = gg_cli_now();
     if (ps->show && (t - ps->last >= 1.0 || done == total)) {
         ps->last = t;
         fprintf(stderr, "\rgeneration %lld of %lld (%.0f%%)",
@@ -209,13 +202,13 @@ int gg_cmd_run(int argc, char **argv, const gg_config *cfg)
         return gg_cli_error("run", gg_fail_exit_status(why), &err);
     }
     gg_stepper stepper = gg_backend_stepper(b);
-    progress_state ps = {now(), o.progress};
+    progress_state ps = {gg_cli_now(), o.progress};
     double start = ps.last;
     signal(SIGINT, on_sigint);
     int64_t first = u.generation;
     int bad = gg_universe_run(&u, &stepper, o.gens, on_progress, &ps, &err);
     signal(SIGINT, SIG_DFL);
-    double seconds = now() - start;
+    double seconds = gg_cli_now() - start;
     gg_backend_close(b);
     if (bad) { /* the backend failed part way: an environment problem */
         gg_universe_free(&u);

@@ -180,13 +180,6 @@ static void sim_close(sim3d *s)
     gg_cuda3d_close(s->gk);
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static double cpu_now(void)
 {
     struct rusage u;
@@ -290,9 +283,9 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
         bad = sim_open(&sim, &r, cfg, &status, &err);
     if (!bad) {
         status = GG_EXIT_ENV;
-        double t0 = now();
+        double t0 = gg_cli_now();
         bad = sim_run(&sim, &r, &g, torus, gens, &err);
-        double secs = now() - t0;
+        double secs = gg_cli_now() - t0;
         if (!bad)
             fprintf(stderr, "generation %lld, population %lld (%.3f s)\n",
                     (long long)(p.gen + gens),
@@ -348,10 +341,10 @@ static int bench_time(sim3d *s, const gg_rule3d *r, gg_grid3d *g,
     }
     if (sim_run(s, r, g, torus, 1, err)) /* warm-up */
         return -1;
-    double t0 = now();
+    double t0 = gg_cli_now();
     c0 = cpu_now();
     int rc = sim_run(s, r, g, torus, gens, err);
-    *secs = now() - t0;
+    *secs = gg_cli_now() - t0;
     *cpu = cpu_now() - c0;
     return rc;
 }

@@ -12,13 +12,6 @@
 #include "gen_universe.h"
 #include "rule_gen.h"
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static int write_out(const char *out, const gg_gen_universe *u, gg_err *err)
 {
     gg_pattern p;
@@ -63,13 +56,13 @@ int gg_run_generations(const gg_rule *rule, const gg_pattern *p,
     gg_gen_universe u;
     if (gg_gen_universe_from_pattern(&u, rule, p, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
-    double start = now();
+    double start = gg_cli_now();
     if (gg_gen_universe_run(&u, cpu ? gg_gen_cpu_run : gg_reference_gen_run,
                             gens, NULL, NULL, &err)) {
         gg_gen_universe_free(&u);
         return gg_cli_error("run", GG_EXIT_ENV, &err);
     }
-    double seconds = now() - start;
+    double seconds = gg_cli_now() - start;
     if (out && write_out(out, &u, &err)) {
         gg_gen_universe_free(&u);
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
@@ -89,17 +82,6 @@ int gg_run_generations(const gg_rule *rule, const gg_pattern *p,
     return GG_EXIT_OK;
 }
 
-static void print_counts(const char *label, uint32_t mask, int max)
-{
-    printf("%-15s", label);
-    if (!mask)
-        printf(" (none)");
-    for (int c = 0; c <= max; c++)
-        if ((mask >> c) & 1)
-            printf(" %d", c);
-    printf("\n");
-}
-
 void gg_rule_print_generations(const gg_rule *r)
 {
     char canon[256], trans[192];
@@ -117,8 +99,8 @@ void gg_rule_print_generations(const gg_rule *r)
         printf("%-15s %s %lld x %lld\n", "topology:",
                r->topo == GG_TOPO_TORUS ? "torus" : "bounded plane",
                (long long)r->width, (long long)r->height);
-    print_counts("birth:", r->birth, r->n_neighbours);
-    print_counts("survival:", r->survive, r->n_neighbours);
+    gg_cli_print_counts("birth:", r->birth, r->n_neighbours);
+    gg_cli_print_counts("survival:", r->survive, r->n_neighbours);
     printf("%-15s %d bit plane%s per cell\n", "state planes:",
            gg_gen_planes(r->states), gg_gen_planes(r->states) > 1 ? "s" : "");
     printf("%-15s reference, cpu (golgen run); GPU kernels not yet\n",

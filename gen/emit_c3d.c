@@ -40,15 +40,83 @@ void gg_c3d_final_tt(const gg_rule3d *rule, gg_tt *t)
     }
 }
 
-int gg_emit_c3d(const gg_rule3d *rule, const gg_net *final,
-                const char *source, char **src, size_t *len, gg_err *err)
+/* The final stage as the body of a function of x[0..nb] (the count bits,
+ * then the centre): one statement per gate, then the return. */
+static int final_body(gg_sbuf *b, const gg_net *final, int nb,
+                      const gg_emit_ops *ops, const char *prologue,
+                      gg_err *err)
+{
+    char names[GG_NET_MAX_OUTPUTS][16];
+    const char *in[GG_NET_MAX_OUTPUTS];
+    for (int i = 0; i <= nb; i++) {
+        snprintf(names[i], sizeof names[i], "x[%d]", i);
+        in[i] = names[i];
+    }
+    if (gg_emit_gates(b, final, in, "g", "    ", ops, err))
+        return -1;
+    char expr[96];
+    gg_emit_output(expr, sizeof expr, final, 0, in, "g", ops);
+    gg_sbuf_printf(b, "%s    return %s;", prologue, expr);
+    return 0;
+}
+
+int gg_c3d_check_final(const gg_rule3d *rule, const gg_net *final,
+                       gg_err *err)
 {
     int nb = gg_c3d_count_bits(rule);
     if (final->n_inputs != nb + 1 || final->n_outputs != 1)
         return gg_fail(err, "3D final stage: expected %d inputs and one "
                        "output, got %d and %d", nb + 1, final->n_inputs,
                        final->n_outputs);
-    gg_sbuf head = {0}, fin = {0}, offs = {0}, out = {0};
+    return 0;
+}
+
+int gg_emit_3d_fill(const gg_emit_3d_target *t, const gg_rule3d *rule,
+                    const gg_net *final, gg_sbuf *head, char **src,
+                    size_t *len, gg_err *err)
+{
+    int nb = gg_c3d_count_bits(rule), n;
+    gg_sbuf fin = {0}, offs = {0}, out = {0};
+    const gg_offset *o = gg_nbhd3d_offsets(rule->nbhd, &n);
+    for (int k = 0; k < n; k++)
+        gg_sbuf_printf(&offs, "%s{%d, %d, %d}", k ? ", " : "", o[k].dx,
+                       o[k].dy, o[k].dz);
+    int bad = final_body(&fin, final, nb, t->ops, t->prologue, err);
+    char *hs = NULL, *fs = NULL, *os = NULL;
+    char moore[16], ncount[16], noff[16];
+    snprintf(moore, sizeof moore, "%d", rule->nbhd == GG_NBHD3D_MOORE);
+    snprintf(ncount, sizeof ncount, "%d", nb);
+    snprintf(noff, sizeof noff, "%d", n);
+    if (!bad)
+        bad = gg_sbuf_take(head, &hs, NULL, err) ||
+              gg_sbuf_take(&fin, &fs, NULL, err) ||
+              gg_sbuf_take(&offs, &os, NULL, err);
+    if (!bad) {
+        const char *keys[] = {"HEADER", "MOORE", "NCOUNT", "NOFF", "OFFSETS",
+                              "FINAL"};
+        const char *vals[] = {hs, moore, ncount, noff, os, fs};
+        bad = gg_emit_fill(&out, t->tmpl, t->tmpl_len, keys, vals, 6,
+                           t->what, err) ||
+              gg_sbuf_take(&out, src, len, err);
+    }
+    free(hs);
+    free(fs);
+    free(os);
+    gg_sbuf_free(head);
+    gg_sbuf_free(&fin);
+    gg_sbuf_free(&offs);
+    gg_sbuf_free(&out);
+    return bad ? -1 : 0;
+}
+
+int gg_emit_c3d(const gg_rule3d *rule, const gg_net *final,
+                const char *source, char **src, size_t *len, gg_err *err)
+{
+    gg_emit_3d_target t = {&c3d_ops, gg_template_c3d_kernel,
+                           gg_template_c3d_kernel_len, "C3D", ""};
+    if (gg_c3d_check_final(rule, final, err))
+        return -1;
+    gg_sbuf head = {0};
     char rule_s[256];
     gg_rule3d_format_transition(rule, rule_s, sizeof rule_s);
     int counts[GG_OP_COUNT];
@@ -58,47 +126,5 @@ int gg_emit_c3d(const gg_rule3d *rule, const gg_net *final,
                    "do not edit.\n * Final stage: %d gate2 gates, from %s.",
                    rule_s, gg_nbhd3d_name(rule->nbhd), gates,
                    source && *source ? source : "an unknown source");
-    char names[GG_NET_MAX_OUTPUTS][16];
-    const char *in[GG_NET_MAX_OUTPUTS];
-    for (int i = 0; i <= nb; i++) {
-        snprintf(names[i], sizeof names[i], "x[%d]", i);
-        in[i] = names[i];
-    }
-    int bad = gg_emit_gates(&fin, final, in, "g", "    ", &c3d_ops, err);
-    if (!bad) {
-        char expr[96];
-        gg_emit_output(expr, sizeof expr, final, 0, in, "g", &c3d_ops);
-        gg_sbuf_printf(&fin, "    return %s;", expr);
-    }
-    int n;
-    const gg_offset *o = gg_nbhd3d_offsets(rule->nbhd, &n);
-    for (int k = 0; k < n; k++)
-        gg_sbuf_printf(&offs, "%s{%d, %d, %d}", k ? ", " : "", o[k].dx,
-                       o[k].dy, o[k].dz);
-    char *hs = NULL, *fs = NULL, *os = NULL;
-    char moore[16], ncount[16], noff[16];
-    snprintf(moore, sizeof moore, "%d", rule->nbhd == GG_NBHD3D_MOORE);
-    snprintf(ncount, sizeof ncount, "%d", nb);
-    snprintf(noff, sizeof noff, "%d", n);
-    if (!bad)
-        bad = gg_sbuf_take(&head, &hs, NULL, err) ||
-              gg_sbuf_take(&fin, &fs, NULL, err) ||
-              gg_sbuf_take(&offs, &os, NULL, err);
-    if (!bad) {
-        const char *keys[] = {"HEADER", "MOORE", "NCOUNT", "NOFF", "OFFSETS",
-                              "FINAL"};
-        const char *vals[] = {hs, moore, ncount, noff, os, fs};
-        bad = gg_emit_fill(&out, gg_template_c3d_kernel,
-                           gg_template_c3d_kernel_len, keys, vals, 6, "C3D",
-                           err) ||
-              gg_sbuf_take(&out, src, len, err);
-    }
-    free(hs);
-    free(fs);
-    free(os);
-    gg_sbuf_free(&head);
-    gg_sbuf_free(&fin);
-    gg_sbuf_free(&offs);
-    gg_sbuf_free(&out);
-    return bad ? -1 : 0;
+    return gg_emit_3d_fill(&t, rule, final, &head, src, len, err);
 }

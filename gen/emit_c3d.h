@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "emit_net.h"
 #include "error.h"
 #include "net.h"
 #include "rule3d.h"
@@ -25,6 +26,28 @@ int gg_c3d_count_bits(const gg_rule3d *rule);
  * T < centre or count > 26 are don't-cares; elsewhere rows with count > n
  * are. */
 void gg_c3d_final_tt(const gg_rule3d *rule, gg_tt *t);
+
+/* What the 3D targets (C here, CUDA in gen/emit_cuda3d.c) differ in:
+ * their gate macros, their template and a line before the final stage's
+ * return. */
+typedef struct gg_emit_3d_target {
+    const gg_emit_ops *ops;
+    const char *tmpl;
+    size_t tmpl_len;
+    const char *what;     /* the template's name in errors */
+    const char *prologue; /* before "return": e.g. "    (void)x;\n" */
+} gg_emit_3d_target;
+
+/* final has the count bits and the centre as inputs and one output. */
+int gg_c3d_check_final(const gg_rule3d *rule, const gg_net *final,
+                       gg_err *err);
+
+/* Target t's template filled for rule: head (the header comment, taken
+ * and freed here), the neighbour offsets, the count width and final as
+ * its gates. malloc'd, NUL-terminated, *len bytes. */
+int gg_emit_3d_fill(const gg_emit_3d_target *t, const gg_rule3d *rule,
+                    const gg_net *final, gg_sbuf *head, char **src,
+                    size_t *len, gg_err *err);
 
 /* The kernel source for rule with final stage `final` (a gate2 network
  * over gg_c3d_final_tt's inputs), unchecked: the caller vouches for it and

@@ -1,7 +1,6 @@
 #include "emit_cuda3d.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "emit_c3d.h"
 #include "emit_net.h"
@@ -16,41 +15,15 @@ static const gg_emit_ops cuda3d_ops = {
     .type = "u32",
 };
 
-/* The body of gg_final_net: one statement per gate, then the return. */
-static int final_body(gg_sbuf *b, const gg_net *final, int nb, gg_err *err)
-{
-    char names[GG_NET_MAX_OUTPUTS][16];
-    const char *in[GG_NET_MAX_OUTPUTS];
-    for (int i = 0; i <= nb; i++) {
-        snprintf(names[i], sizeof names[i], "x[%d]", i);
-        in[i] = names[i];
-    }
-    if (gg_emit_gates(b, final, in, "g", "    ", &cuda3d_ops, err))
-        return -1;
-    char expr[96];
-    gg_emit_output(expr, sizeof expr, final, 0, in, "g", &cuda3d_ops);
-    gg_sbuf_printf(b, "    (void)x;\n    return %s;", expr);
-    return 0;
-}
-
-/* The neighbour offsets as a C initializer ({dx, dy, dz}, ...). */
-static void offsets(gg_sbuf *b, const gg_rule3d *rule, int *n)
-{
-    const gg_offset *o = gg_nbhd3d_offsets(rule->nbhd, n);
-    for (int k = 0; k < *n; k++)
-        gg_sbuf_printf(b, "%s{%d, %d, %d}", k ? ", " : "", o[k].dx, o[k].dy,
-                       o[k].dz);
-}
-
 int gg_emit_cuda3d(const gg_rule3d *rule, const gg_net *final,
                    const char *source, char **src, size_t *len, gg_err *err)
 {
-    int nb = gg_c3d_count_bits(rule);
-    if (final->n_inputs != nb + 1 || final->n_outputs != 1)
-        return gg_fail(err, "3D final stage: expected %d inputs and one "
-                       "output, got %d and %d", nb + 1, final->n_inputs,
-                       final->n_outputs);
-    gg_sbuf head = {0}, fin = {0}, offs = {0}, out = {0};
+    gg_emit_3d_target t = {&cuda3d_ops, gg_template_cuda3d_kernel,
+                           gg_template_cuda3d_kernel_len, "CUDA3D",
+                           "    (void)x;\n"};
+    if (gg_c3d_check_final(rule, final, err))
+        return -1;
+    gg_sbuf head = {0};
     char rule_s[256];
     gg_rule3d_format_transition(rule, rule_s, sizeof rule_s);
     int counts[GG_OP_COUNT];
@@ -62,33 +35,5 @@ int gg_emit_cuda3d(const gg_rule3d *rule, const gg_net *final,
                    gates, gg_net_in_lib(final, GG_LIB_GATE2) ? "gate2"
                                                              : "LUT3",
                    source && *source ? source : "an unknown source");
-    int n;
-    offsets(&offs, rule, &n);
-    int bad = final_body(&fin, final, nb, err);
-    char *hs = NULL, *fs = NULL, *os = NULL;
-    char moore[16], ncount[16], noff[16];
-    snprintf(moore, sizeof moore, "%d", rule->nbhd == GG_NBHD3D_MOORE);
-    snprintf(ncount, sizeof ncount, "%d", nb);
-    snprintf(noff, sizeof noff, "%d", n);
-    if (!bad)
-        bad = gg_sbuf_take(&head, &hs, NULL, err) ||
-              gg_sbuf_take(&fin, &fs, NULL, err) ||
-              gg_sbuf_take(&offs, &os, NULL, err);
-    if (!bad) {
-        const char *keys[] = {"HEADER", "MOORE", "NCOUNT", "NOFF", "OFFSETS",
-                              "FINAL"};
-        const char *vals[] = {hs, moore, ncount, noff, os, fs};
-        bad = gg_emit_fill(&out, gg_template_cuda3d_kernel,
-                           gg_template_cuda3d_kernel_len, keys, vals, 6,
-                           "CUDA3D", err) ||
-              gg_sbuf_take(&out, src, len, err);
-    }
-    free(hs);
-    free(fs);
-    free(os);
-    gg_sbuf_free(&head);
-    gg_sbuf_free(&fin);
-    gg_sbuf_free(&offs);
-    gg_sbuf_free(&out);
-    return bad ? -1 : 0;
+    return gg_emit_3d_fill(&t, rule, final, &head, src, len, err);
 }

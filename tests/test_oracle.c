@@ -72,6 +72,15 @@ static int teardown(void **state)
     return tmpdir ? gg_test_rmtree(tmpdir) : 0;
 }
 
+/* bgolly runs `in` for gens generations and writes `out`. */
+static void bgolly(int64_t gens, const char *in, const char *out)
+{
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "bgolly -q -q -m %lld -o '%s' '%s' >/dev/null "
+             "2>&1", (long long)gens, out, in);
+    assert_int_equal(system(cmd), 0);
+}
+
 /* Write the whole universe grid as the input RLE (full x/y header). */
 static void write_input(const gg_universe *u, const char *path)
 {
@@ -120,7 +129,7 @@ static void compare(const gg_universe *u, const char *path, int n)
 static void run_case_with(int n, const gg_rule *rule, double density,
                           int64_t gens, const gg_stepper *stepper)
 {
-    char in[512], out[512], cmd[1200];
+    char in[512], out[512];
     gg_universe u;
     gg_err err;
     snprintf(in, sizeof in, "%s/in%d.rle", tmpdir, n);
@@ -136,9 +145,7 @@ static void run_case_with(int n, const gg_rule *rule, double density,
     assert_int_equal(gg_universe_init(&u, rule, &err), 0);
     gg_grid_random(&u.grid, density, rng());
     write_input(&u, in);
-    snprintf(cmd, sizeof cmd, "bgolly -q -q -m %lld -o '%s' '%s' >/dev/null 2>&1",
-             (long long)gens, out, in);
-    assert_int_equal(system(cmd), 0);
+    bgolly(gens, in, out);
     gg_stepper s = stepper ? *stepper : gg_reference_stepper();
     assert_int_equal(gg_universe_run(&u, &s, gens, NULL, NULL, &err), 0);
     compare(&u, out, n);
@@ -182,7 +189,7 @@ static void test_b0_torus_cases(void **state)
         r.birth |= 1u;
         r.topo = GG_TOPO_TORUS;
         int64_t gens = pick(1, 40);
-        char in[512], out[512], cmd[1200];
+        char in[512], out[512];
         gg_universe u;
         gg_err err;
         snprintf(in, sizeof in, "%s/b0in%d.rle", tmpdir, n);
@@ -195,9 +202,7 @@ static void test_b0_torus_cases(void **state)
         write_input(&u, in);
         if (golly_complements(&r, 0))
             complement(&u.grid);
-        snprintf(cmd, sizeof cmd, "bgolly -q -q -m %lld -o '%s' '%s' "
-                 ">/dev/null 2>&1", (long long)gens, out, in);
-        assert_int_equal(system(cmd), 0);
+        bgolly(gens, in, out);
         gg_stepper s = gg_reference_stepper();
         assert_int_equal(gg_universe_run(&u, &s, gens, NULL, NULL, &err), 0);
         if (golly_complements(&r, gens))
@@ -222,7 +227,7 @@ static void test_small_pattern_placement(void **state)
                          0);
         r.topo = GG_TOPO_PLANE;
         r.width = pick(8, 40), r.height = pick(8, 40);
-        char rule[128], in[512], out[512], cmd[1200];
+        char rule[128], in[512], out[512];
         gg_rule_format(&r, rule, sizeof rule);
         gg_pattern p;
         memset(&p, 0, sizeof p);
@@ -246,9 +251,7 @@ static void test_small_pattern_placement(void **state)
                          0);
         gg_pattern_free(&read_back);
         int64_t gens = pick(5, 80);
-        snprintf(cmd, sizeof cmd, "bgolly -q -q -m %lld -o '%s' '%s' "
-                 ">/dev/null 2>&1", (long long)gens, out, in);
-        assert_int_equal(system(cmd), 0);
+        bgolly(gens, in, out);
         gg_stepper s = gg_reference_stepper();
         assert_int_equal(gg_universe_run(&u, &s, gens, NULL, NULL, &err), 0);
         compare(&u, out, 2000 + n);
@@ -424,16 +427,14 @@ static gg_rule canonical(const char *text)
 /* Hensel text as bgolly writes it back, for the notation check. */
 static void bgolly_canonical(const char *text, char *out, size_t size)
 {
-    char in[512], res[512], cmd[1200];
+    char in[512], res[512];
     snprintf(in, sizeof in, "%s/hensel.rle", tmpdir);
     snprintf(res, sizeof res, "%s/hensel-out.rle", tmpdir);
     FILE *f = fopen(in, "w");
     assert_non_null(f);
     fprintf(f, "x = 3, y = 3, rule = %s\nbo$2bo$3o!\n", text);
     fclose(f);
-    snprintf(cmd, sizeof cmd, "bgolly -q -q -m 1 -o '%s' '%s' >/dev/null "
-             "2>&1", res, in);
-    assert_int_equal(system(cmd), 0);
+    bgolly(1, in, res);
     gg_pattern p;
     gg_err err;
     if (gg_pattern_read(res, &p, &err))
@@ -514,7 +515,7 @@ static void test_table_rule_unbounded(void **state)
         skip();
     rng_state = 0x165667B19E3779F9ull;
     for (int n = 0; n < 8; n++) {
-        char text[128], rule_text[256], in[512], out[512], cmd[1200];
+        char text[128], rule_text[256], in[512], out[512];
         random_hensel_text(text, sizeof text);
         gg_rule rule = canonical(text);
         gg_rule_format(&rule, rule_text, sizeof rule_text);
@@ -533,9 +534,7 @@ static void test_table_rule_unbounded(void **state)
         assert_int_equal(gg_universe_from_pattern(&u, &rule, &p, &err), 0);
         gg_grid_free(&p.plane[0]);
         int64_t gens = pick(10, 60);
-        snprintf(cmd, sizeof cmd, "bgolly -q -q -m %lld -o '%s' '%s' "
-                 ">/dev/null 2>&1", (long long)gens, out, in);
-        assert_int_equal(system(cmd), 0);
+        bgolly(gens, in, out);
         gg_stepper s = gg_reference_stepper();
         assert_int_equal(gg_universe_run(&u, &s, gens, NULL, NULL, &err), 0);
         compare(&u, out, 6000 + n);
