@@ -55,15 +55,7 @@ fi
 
 log() { echo "== $*" | tee -a "$OUT/summary.txt"; }
 
-build() {
-    if ! [ -e "$B/build.ninja" ]; then
-        meson setup "$B" "$ROOT" -Dsat=disabled -Dtests=disabled \
-            --buildtype=release >"$OUT/setup.log" 2>&1 ||
-            { tail -30 "$OUT/setup.log"; return 1; }
-    fi
-    ninja -C "$B" golgen >"$OUT/build.log" 2>&1 ||
-        { tail -30 "$OUT/build.log"; return 1; }
-}
+. "$ROOT/bench/gpu_build.sh" # build()
 
 # Opening a backend validates it on the device against the reference.
 validate() {

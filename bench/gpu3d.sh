@@ -26,15 +26,7 @@ G=$B/golgen
 
 log() { echo "== $*" | tee -a "$OUT/summary.txt"; }
 
-build() {
-    if ! [ -e "$B/build.ninja" ]; then
-        meson setup "$B" "$ROOT" -Dsat=disabled -Dtests=disabled \
-            --buildtype=release >"$OUT/setup.log" 2>&1 ||
-            { tail -30 "$OUT/setup.log"; return 1; }
-    fi
-    ninja -C "$B" golgen >"$OUT/build.log" 2>&1 ||
-        { tail -30 "$OUT/build.log"; return 1; }
-}
+. "$ROOT/bench/gpu_build.sh" # build()
 
 # An RLE3 soup (3D.lua's format, runs written out) of W x H x D cells of
 # density 1/2 at pos X,Y,Z in an N^3 frame: soup N W H D X Y Z SEED RULE

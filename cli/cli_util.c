@@ -1,5 +1,9 @@
 #include "cli_util.h"
 
+#include "rule_gen.h"
+
+#include "backend_auto.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,19 +50,58 @@ int gg_cli_seconds(const char *option, const char *text, double max,
     return 0;
 }
 
-int gg_cli_backend(const char *name, const gg_backend_info *def,
-                   const gg_backend_info **backend, gg_err *err)
+int gg_cli_backend(const char *name, const gg_backend_info **backend,
+                   gg_err *err)
 {
-    *backend = name ? gg_backend_find(name, err) : def;
+    if (gg_backend_is_auto(name)) {
+        *backend = NULL;
+        return 0;
+    }
+    *backend = gg_backend_find(name, err);
+    if (!*backend) /* "auto" is a choice too */
+        strncat(err->msg, ", or auto (the default)",
+                sizeof err->msg - strlen(err->msg) - 1);
     return *backend ? 0 : -1;
+}
+
+int gg_cli_open_backend(const gg_backend_info *backend, const gg_rule *rule,
+                        const gg_backend_opts *o, gg_backend **out,
+                        int *status, gg_err *err)
+{
+    gg_fail_kind why;
+    int bad;
+    if (backend) {
+        bad = gg_backend_open(backend, rule, o, out, &why, err);
+    } else {
+        gg_auto_line line;
+        bad = gg_backend_open_auto(rule, o, out, &line, &why, err);
+        if (!bad)
+            fprintf(stderr, "golgen: %s\n", line.text);
+    }
+    *status = bad ? gg_fail_exit_status(why) : GG_EXIT_OK;
+    return bad;
+}
+
+void gg_cli_backend_names(char *buf, size_t size)
+{
+    size_t n = (size_t)snprintf(buf, size, "auto|");
+    if (n < size)
+        gg_backend_names("|", buf + n, size - n);
 }
 
 int gg_cli_front(const char *text, const gg_rule *rule, gg_front_kind *front,
                  gg_err *err)
 {
-    if (gg_rule_is_generations(rule)) /* synth, verify: no kernels yet */
-        return gg_fail(err, "Generations rules (S/B/C) have no circuits "
-                       "yet; 'golgen run' runs them on the reference");
+    if (gg_rule_is_generations(rule)) { /* verify passes the B/S rule */
+        char text[128], two[128];
+        gg_rule t = gg_gen_two_state(rule);
+        gg_rule_format(rule, text, sizeof text);
+        gg_rule_format_transition(&t, two, sizeof two);
+        return gg_fail(err, "%s is a Generations rule: its kernels run the "
+                       "two-state rule %s on the alive plane, plus a small "
+                       "per-cell stage synthesized with the kernel; search "
+                       "that rule's network: --rule %s", text, two, two);
+    }
     if (text)
         return gg_front_parse(text, front, err);
     *front = gg_front_for_rule(rule);
@@ -81,4 +124,57 @@ void gg_cli_print_counts(const char *label, uint32_t mask, int max)
         if ((mask >> c) & 1)
             printf(" %d", c);
     printf("\n");
+}
+
+int gg_cli_window(const char *option, const char *arg, int64_t *x,
+                  int64_t *y, int64_t *w, int64_t *h, gg_err *err)
+{
+    char buf[128], name[64];
+    char *parts[4];
+    int n = 0;
+    snprintf(buf, sizeof buf, "%s", arg);
+    for (char *s = buf, *comma; n < 4; s = comma + 1) {
+        parts[n++] = s;
+        comma = strchr(s, ',');
+        if (!comma)
+            break;
+        *comma = 0;
+    }
+    if (n != 4 || strchr(parts[3], ','))
+        return gg_fail(err, "%s wants x,y,w,h (Golly coordinates of the "
+                       "top-left cell, then width and height), e.g. "
+                       "-64,-64,128,128, not '%s'", option, arg);
+    const int64_t big = INT64_C(1) << 31;
+    int64_t *v[4] = {x, y, w, h};
+    static const char *const what[4] = {"x", "y", "w", "h"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(name, sizeof name, "%s %s", option, what[i]);
+        if (gg_cli_int(name, parts[i], i < 2 ? -big : 1, big, v[i], err))
+            return -1;
+    }
+    return 0;
+}
+
+int gg_cli_bytes(const char *option, const char *text, int64_t *bytes,
+                 gg_err *err)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    int shift = 0;
+    switch (*end) {
+    case 'K': case 'k': shift = 10; end++; break;
+    case 'M': case 'm': shift = 20; end++; break;
+    case 'G': case 'g': shift = 30; end++; break;
+    case 'T': case 't': shift = 40; end++; break;
+    default: break;
+    }
+    if (*end == 'B' || *end == 'b' || *end == 'i')
+        end += *end == 'i' && (end[1] == 'B' || end[1] == 'b') ? 2 : 1;
+    double b = v * (double)(INT64_C(1) << shift);
+    if (end == text || *end || errno == ERANGE || !(b >= 1) || b > 9e18)
+        return gg_fail(err, "%s expects a size in bytes such as 512M, 8G or "
+                       "65536, not '%s'", option, text);
+    *bytes = (int64_t)b;
+    return 0;
 }

@@ -29,10 +29,21 @@ int gg_cli_int(const char *option, const char *text, int64_t min, int64_t max,
 int gg_cli_seconds(const char *option, const char *text, double max,
                    double *value, gg_err *err);
 
-/* The registry's backend called name (runtime/backend.h), or def when
- * --backend was not given (name NULL); fails listing the known ones. */
-int gg_cli_backend(const char *name, const gg_backend_info *def,
-                   const gg_backend_info **backend, gg_err *err);
+/* The registry's backend called name (runtime/backend.h), or NULL for
+ * auto (name "auto" or NULL: --backend not given); fails listing the
+ * known ones. */
+int gg_cli_backend(const char *name, const gg_backend_info **backend,
+                   gg_err *err);
+
+/* Open backend (NULL: auto, which says its choice on stderr in one line,
+ * "golgen: backend auto -> cpu (...)"); on failure *status is the exit
+ * status. */
+int gg_cli_open_backend(const gg_backend_info *backend, const gg_rule *rule,
+                        const gg_backend_opts *o, gg_backend **out,
+                        int *status, gg_err *err);
+
+/* "auto|reference|cpu|..." for usage texts. */
+void gg_cli_backend_names(char *buf, size_t size);
 
 /* --front's value, or the rule's own front (gen/front.h) when text is
  * NULL: the row sums for a totalistic rule, the cells for one whose
@@ -45,5 +56,15 @@ double gg_cli_now(void);
 
 /* "label:  3 6" (or "(none)"): the counts set in mask, 0..max. */
 void gg_cli_print_counts(const char *label, uint32_t mask, int max);
+
+/* A window x,y,w,h: Golly coordinates of its top-left cell (within
+ * Golly's +-2^31) and its sides (1 .. 2^31); errors name `option`. */
+int gg_cli_window(const char *option, const char *arg, int64_t *x,
+                  int64_t *y, int64_t *w, int64_t *h, gg_err *err);
+
+/* A size in bytes: a number with an optional K, M, G or T (powers of
+ * 1024) and B or iB, e.g. 8G, 512MiB, 65536. */
+int gg_cli_bytes(const char *option, const char *text, int64_t *bytes,
+                 gg_err *err);
 
 #endif

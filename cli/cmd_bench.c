@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include "cli_util.h"
+#include "rule_gen.h"
+#include "validate_gen.h"
 #include "run3d.h"
 #include "commands.h"
 #include "backend.h"
@@ -14,7 +16,7 @@
 static void usage(FILE *out)
 {
     char names[256];
-    gg_backend_names("|", names, sizeof names);
+    gg_cli_backend_names(names, sizeof names);
     fprintf(out,
             "usage: golgen bench [--backend %s] [--rule RULE] "
             "[--size WxH] [--gens N]\n"
@@ -26,7 +28,10 @@ static void usage(FILE *out)
             "print cell updates per second: width x\nheight x generations / "
             "seconds. The timed region is the simulation only: no\nfile I/O, "
             "no compilation, no validation (one untimed warm-up generation "
-            "runs\nfirst).\n", names);
+            "runs\nfirst). --backend auto (the default) takes the fastest "
+            "backend that runs here\n(cuda, ptx, cpu, reference) and says "
+            "which on stderr; --isa or --threads\nwithout --backend take the "
+            "backend that reads them (cpu).\n", names);
 }
 
 typedef struct bench_opts {
@@ -56,12 +61,18 @@ static int parse_size(const char *s, bench_opts *o, gg_err *err)
 }
 
 /* An option the chosen backend does not read is an error naming one that
- * does ("--isa applies to the cpu backend only"). */
+ * does ("--isa applies to the cpu backend only"); under auto the option
+ * picks the backend that reads it, and says so. */
 static int option_applies(const char *option, bool given, unsigned bit,
-                          const gg_backend_info *backend, gg_err *err)
+                          const gg_backend_info **backend, gg_err *err)
 {
     const gg_backend_info *reader = gg_backend_accepting(bit);
-    if (!given || (backend->options & bit) || !reader)
+    if (given && !*backend && reader) {
+        *backend = reader;
+        fprintf(stderr, "golgen: backend auto -> %s (%s is read by %s "
+                "only)\n", reader->name, option, reader->name);
+    }
+    if (!given || ((*backend)->options & bit) || !reader)
         return 0;
     return gg_fail(err, "%s applies to the %s backend only; add --backend %s "
                    "or leave %s out", option, reader->name, reader->name,
@@ -81,15 +92,14 @@ static int finish_args(bench_opts *o, bool plane, gg_err *err)
     } else if (!o->width) {
         o->width = o->height = 4096;
     }
-    if (gg_cli_backend(o->backend_name, gg_backend_default_bench(),
-                       &o->backend, err))
+    if (gg_cli_backend(o->backend_name, &o->backend, err))
         return -1;
     /* options only some backends read: elsewhere they would be ignored
      * without a word */
     return option_applies("--isa", o->bo.isa != NULL, GG_BACKEND_OPT_ISA,
-                          o->backend, err) ||
+                          &o->backend, err) ||
                    option_applies("--threads", o->bo.threads != 0,
-                                  GG_BACKEND_OPT_THREADS, o->backend, err)
+                                  GG_BACKEND_OPT_THREADS, &o->backend, err)
                ? -1
                : 0;
 }
@@ -109,7 +119,7 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
-    o->backend_name = NULL; /* gg_backend_default_bench */
+    o->backend_name = NULL; /* auto */
     o->rule_text = "B3/S23";
     o->gens = 100;
     o->seed = 1;
@@ -154,28 +164,32 @@ typedef struct bench_result {
                                machine, cells x generations / cpu_seconds
                                x cores is what the cores would do alone */
     gg_backend_desc desc;   /* isa or device, threads, cache hit */
+    const gg_backend_info *backend; /* the one that ran */
     int64_t population;
 } bench_result;
 
 /* Open the backend and time o->gens generations after its warm-up: a
  * device backend times on the device with the grid resident there. */
-static int run_bench(const bench_opts *o, gg_grid *g, bench_result *r,
-                     int *status, gg_err *err)
+static int run_bench(const bench_opts *o, gg_gen_cells *cells,
+                     bench_result *r, int *status, gg_err *err)
 {
     gg_backend *b;
-    gg_fail_kind why;
-    if (gg_backend_open(o->backend, &o->rule, &o->bo, &b, &why, err)) {
-        *status = gg_fail_exit_status(why);
+    if (gg_cli_open_backend(o->backend, &o->rule, &o->bo, &b, status, err))
         return -1;
-    }
+    r->backend = gg_backend_of(b); /* auto's choice */
     gg_backend_describe(b, &r->desc);
     if (o->bo.threads > r->desc.threads) /* said, not silently clamped */
         fprintf(stderr, "golgen bench: --threads %d is more than the %d "
                 "this machine runs at once; using %d\n", o->bo.threads,
                 r->desc.threads, r->desc.threads);
     *status = GG_EXIT_USAGE;
-    int bad = gg_backend_bench(b, o->topo, g, o->gens, &r->time, err);
-    r->population = gg_grid_population(g);
+    /* a Generations rule's state planes, or the one plane of the rest */
+    int bad = cells->n_planes > 1
+                  ? gg_backend_bench_cells(b, o->topo, cells, o->gens,
+                                           &r->time, err)
+                  : gg_backend_bench(b, o->topo, &cells->plane[0], o->gens,
+                                     &r->time, err);
+    r->population = gg_gen_cells_population(cells);
     gg_backend_close(b);
     return bad;
 }
@@ -194,7 +208,7 @@ static void report(const bench_opts *o, const bench_result *r)
                "\"height\": %lld, \"generations\": %lld, \"seconds\": %.6f, "
                "\"cups\": %.6e, \"cpu_seconds\": %.6f, \"population\": %lld, "
                "\"kernel_cached\": %s}\n",
-               rule, o->backend->name, r->desc.what, r->desc.threads, topo,
+               rule, r->backend->name, r->desc.what, r->desc.threads, topo,
                (long long)o->width, (long long)o->height, (long long)o->gens,
                secs, cups, r->time.cpu_seconds, (long long)r->population,
                r->desc.cache_hit ? "true" : "false");
@@ -203,7 +217,7 @@ static void report(const bench_opts *o, const bench_result *r)
     printf("%s %s %lldx%lld, %lld generations: %.3f s, %.3e CUpS (%s, %s, "
            "%d thread%s; %.3f CPU s)\n",
            rule, topo, (long long)o->width, (long long)o->height,
-           (long long)o->gens, secs, cups, o->backend->name, r->desc.what,
+           (long long)o->gens, secs, cups, r->backend->name, r->desc.what,
            r->desc.threads, r->desc.threads == 1 ? "" : "s",
            r->time.cpu_seconds);
 }
@@ -218,14 +232,18 @@ int gg_cmd_bench(int argc, char **argv, const gg_config *cfg)
         return gg_cli_error("bench", GG_EXIT_USAGE, &err);
     o.bo.config = cfg;
     o.bo.announce = isatty(2); /* GPU autotuning: people wait, logs not */
-    gg_grid g;
-    if (gg_grid_init(&g, o.width, o.height, &err))
+    gg_gen_cells cells;
+    int planes = gg_gen_planes_of(&o.rule);
+    if (gg_gen_cells_init(&cells, planes, o.width, o.height, &err))
         return gg_cli_error("bench", GG_EXIT_USAGE, &err);
-    gg_grid_random(&g, 0.5, (uint64_t)o.seed);
+    if (planes > 1) /* half 0, a quarter alive, a quarter dying */
+        gg_gen_cells_random(&cells, o.rule.states, (uint64_t)o.seed);
+    else
+        gg_grid_random(&cells.plane[0], 0.5, (uint64_t)o.seed);
     bench_result r = {0};
     int status;
-    int bad = run_bench(&o, &g, &r, &status, &err);
-    gg_grid_free(&g);
+    int bad = run_bench(&o, &cells, &r, &status, &err);
+    gg_gen_cells_free(&cells);
     if (bad)
         return gg_cli_error("bench", status, &err);
     report(&o, &r);

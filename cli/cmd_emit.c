@@ -7,8 +7,11 @@
 #include "atomic_file.h"
 #include "cache.h"
 #include "cli_util.h"
+#include "rule_gen.h"
 #include "commands.h"
 #include "kernel_source.h"
+#include "rule3d.h"
+#include "run3d.h"
 
 /* The PTX target prints the autotuner's base shape. */
 static int kernel_ptx_base(const gg_rule *rule, const gg_choose_opts *o,
@@ -25,11 +28,12 @@ static const struct {
     const char *name;
     emit_fn emit;
     bool lut3, gate2;
+    bool generations; /* has the per-cell stage of multi-state rules */
 } targets[] = {
-    {"c", gg_kernel_c, true, true},
-    {"cuda", gg_kernel_cuda, true, false},
-    {"ptx", kernel_ptx_base, true, false},
-    {"opencl", gg_kernel_opencl, false, true},
+    {"c", gg_kernel_c, true, true, true},
+    {"cuda", gg_kernel_cuda, true, false, true},
+    {"ptx", kernel_ptx_base, true, false, false},
+    {"opencl", gg_kernel_opencl, false, true, true},
 };
 #define N_TARGETS (sizeof targets / sizeof *targets)
 
@@ -130,27 +134,48 @@ static int write_out(const char *path, const char *src, size_t len,
     return gg_atomic_commit(&f, err);
 }
 
+/* A 3D rule's kernel (c or cuda). */
+static int emit3d(const emit_opts *o)
+{
+    gg_err err;
+    char *src;
+    size_t len;
+    if (gg_emit3d_source(o->rule, o->target, &src, &len, &err))
+        return gg_cli_error("--target", GG_EXIT_USAGE, &err);
+    int bad = write_out(o->out, src, len, &err);
+    free(src);
+    return bad ? gg_cli_error("--target", GG_EXIT_USAGE, &err) : GG_EXIT_OK;
+}
+
 int gg_cmd_emit(int argc, char **argv, const gg_config *cfg)
 {
     emit_opts o;
     gg_err err;
     gg_rule rule;
-    if (parse_args(argc, argv, &o, &err) ||
-        gg_rule_parse(o.rule, &rule, &err))
+    if (parse_args(argc, argv, &o, &err))
         return gg_cli_error("--target", GG_EXIT_USAGE, &err);
-    if (gg_rule_is_generations(&rule)) { /* no kernels for them yet */
-        gg_fail(&err, "Generations rules (S/B/C) have no kernels yet");
+    if (gg_rule3d_is_3d(o.rule)) /* cli/run3d.c */
+        return emit3d(&o);
+    if (gg_rule_parse(o.rule, &rule, &err))
         return gg_cli_error("--target", GG_EXIT_USAGE, &err);
-    }
     char *src;
     size_t len;
     int t = find_target(o.target);
+    if (gg_rule_is_generations(&rule) && rule.states > 2 &&
+        !targets[t].generations) {
+        gg_fail(&err, "%s is a Generations rule; --target %s has no kernel "
+                "for those yet: use --target c, cuda or opencl", o.rule,
+                o.target);
+        return gg_cli_error("--target", GG_EXIT_USAGE, &err);
+    }
     if (targets[t].emit(&rule, &cfg->choose, &src, &len, &err))
         return gg_cli_error("--target", GG_EXIT_CHECK_FAILED, &err);
+    /* a Generations rule's network is its two-state rule's */
+    gg_rule two = gg_gen_two_state(&rule);
     if (targets[t].lut3)
-        note_uncached(&rule, GG_LIB_LUT3, &cfg->choose);
+        note_uncached(&two, GG_LIB_LUT3, &cfg->choose);
     if (targets[t].gate2)
-        note_uncached(&rule, GG_LIB_GATE2, &cfg->choose);
+        note_uncached(&two, GG_LIB_GATE2, &cfg->choose);
     int bad = write_out(o.out, src, len, &err);
     free(src);
     return bad ? gg_cli_error("--target", GG_EXIT_USAGE, &err) : GG_EXIT_OK;

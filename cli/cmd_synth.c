@@ -15,10 +15,14 @@
 #include "resynth.h"
 #include "synth.h"
 
+/* Seconds a search gets when --time-limit is not given: a user who asks
+ * for a rule's network gets an answer, proven or not, in minutes. */
+#define DEFAULT_TIME_LIMIT 600
+
 typedef struct synth_args {
     const char *rule, *front, *lib;
     gg_choose_opts choose; /* the cache root: --root, else the config's */
-    bool json, force, no_store;
+    bool json, force, no_store, resume;
     gg_synth_opts opts;
     double resynth_time; /* seconds per gate2 start */
     int resynth_leaves;  /* most signals a resynthesis window reads */
@@ -33,12 +37,39 @@ typedef struct outcome {
     gg_synth_result res; /* solver runs only */
 } outcome;
 
+/* The signal that stopped the search (SIGINT, SIGTERM or SIGHUP), 0 while
+ * none did: the solvers poll it as their cancel flag. */
 static volatile sig_atomic_t interrupted;
 
-static void on_sigint(int sig)
+static void on_signal(int sig)
 {
-    (void)sig;
-    interrupted = 1;
+    interrupted = sig;
+}
+
+/* Ctrl-C, `timeout`'s SIGTERM and a closed terminal's SIGHUP all stop the
+ * search the same way: the best network so far is stored and printed. */
+static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define N_STOP_SIGNALS (int)(sizeof stop_signals / sizeof *stop_signals)
+
+static void catch_stop_signals(struct sigaction *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (int i = 0; i < N_STOP_SIGNALS; i++)
+        sigaction(stop_signals[i], &sa, &old[i]);
+}
+
+static void restore_signals(const struct sigaction *old)
+{
+    for (int i = 0; i < N_STOP_SIGNALS; i++)
+        sigaction(stop_signals[i], &old[i], NULL);
+}
+
+static const char *signal_name(int sig)
+{
+    return sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGINT";
 }
 
 static void usage(FILE *out)
@@ -48,8 +79,8 @@ static void usage(FILE *out)
         "[--front rowsum|rowsum-lr|none] [--json]\n"
         "                    [--time-limit S] [--k-time-limit S] "
         "[--shape-time-limit S]\n"
-        "                    [--threads N] [--k-min K] [--k-max K] "
-        "[--init-rows N]\n"
+        "                    [--resume] [--threads N] [--k-min K] "
+        "[--k-max K] [--init-rows N]\n"
         "                    [--resynth-time S] [--resynth-leaves N]\n"
         "                    [--force] [--no-store] [--generated DIR]\n"
         "                    [--shape-max-k K] [--shape-stride N] "
@@ -57,13 +88,21 @@ static void usage(FILE *out)
         "Find the fewest gates of the library that compute RULE's final "
         "stage on every\nreachable input (don't-cares left free). k runs "
         "upward from a lower bound; a k\nwith no network is proven UNSAT, "
-        "so the first k that works is the minimum. A\ntime limit or Ctrl-C "
-        "(exit status 130) keeps the best network so far, marked\nunproven. "
-        "With --shape-time-limit a first pass gives each network shape S\n"
-        "seconds to find a network fast, and a second pass settles the shapes "
-        "left open.\nResults are verified on every row and cached under "
-        "DIR/networks (default\n$GOLGEN_GENERATED or the source tree's "
-        "generated/); a cached answer is reused\nunless --force.\n\n"
+        "so the first k that works is the minimum.\n\n"
+        "--time-limit S bounds the whole run (default %d s; 'none': no "
+        "limit, for\nproofs of hours). The time limit, Ctrl-C (exit status "
+        "130), SIGTERM (143) or\nSIGHUP (129) keep the best network so far, "
+        "marked unproven, print it and cache\nit with what was proven: "
+        "every k below the lower bound, and which network\nshapes of the "
+        "next k were shown impossible. --resume (or --force) goes on from\n"
+        "there; without either, a cached answer is printed as it is. "
+        "Progress\nlines on stderr give each k's shapes done and, at that "
+        "rate, the time left.\n\n"
+        "With --shape-time-limit a first pass gives each network shape S "
+        "seconds to\nfind a network fast, and a second pass settles the "
+        "shapes left open. Results\nare verified on every row and cached "
+        "under DIR/networks (default\n$GOLGEN_GENERATED or the source "
+        "tree's generated/).\n\n"
         "The search has to beat the best known network: the cache's, the "
         "adder tree's\n(full adders over the row sums, then a small exact "
         "rest) and, for gate2, the\ncached lut3 network (else the adder "
@@ -71,9 +110,8 @@ static void usage(FILE *out)
         "for gate2 each of them is first shrunk\nby re-solving small "
         "windows (--resynth-time S each, default 10; windows read\nat most "
         "--resynth-leaves N signals, 3..8, default 6).\n\n"
-        "--time-limit S bounds the whole run: the adder tree's rest gets at "
-        "most half of\nit, window resynthesis a quarter of what is left, "
-        "the search the rest.\n\n"
+        "Of the time limit the adder tree's rest gets at most half, window "
+        "resynthesis a\nquarter of what is left, the search the rest.\n\n"
         "ops_per_word = neighbour shifts (2: one row's left and right words, "
         "shared by\nthe three rows that read them) + front gates per word "
         "(one shared row sum:\n2 lut3 or 5 gate2; none for --front none) "
@@ -90,7 +128,24 @@ static void usage(FILE *out)
         "--shape-stride N tries every N-th\nshape only, --shapes A[-B] "
         "shapes A..B only (a sample proves nothing: its k\nstays undecided "
         "unless it finds a network); --trace prints each shape's outcome,\n"
-        "conflicts and seconds.\n");
+        "conflicts and seconds.\n", DEFAULT_TIME_LIMIT);
+}
+
+/* --time-limit: seconds > 0, or "none". 0 used to mean no limit, which
+ * nobody guesses; it is refused with the spelling that does. */
+static int parse_time_limit(const char *text, double *v, gg_err *err)
+{
+    if (!strcmp(text, "none")) {
+        *v = 0;
+        return 0;
+    }
+    if (gg_cli_seconds("--time-limit", text, 1e7, v, err))
+        return -1;
+    if (*v <= 0)
+        return gg_fail(err, "--time-limit %s leaves no time to search; give "
+                       "seconds > 0 (default %d), or --time-limit none for "
+                       "no limit", text, DEFAULT_TIME_LIMIT);
+    return 0;
 }
 
 static int parse_num(const char *opt, const char *text, int64_t max,
@@ -137,18 +192,20 @@ static int parse_args(int argc, char **argv, synth_args *a, gg_err *err)
         {"shape-stride", required_argument, 0, 'S'},
         {"shapes", required_argument, 0, 'A'},
         {"trace", no_argument, 0, 'x'},
+        {"resume", no_argument, 0, 'P'},
         {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
     int c;
     int64_t v;
-    while ((c = getopt_long(argc, argv, "r:f:l:jt:T:s:p:k:K:Fng:i:R:L:M:S:A:xh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "r:f:l:jt:T:s:p:k:K:Fng:i:R:L:M:S:A:xPh", opts, NULL)) != -1) {
         switch (c) {
         case 'r': a->rule = optarg; break;
         case 'f': a->front = optarg; break;
         case 'l': a->lib = optarg; break;
         case 'j': a->json = true; break;
-        case 't': if (gg_cli_seconds("--time-limit", optarg, 1e7,
-                                     &a->opts.time_limit, err)) return -1;
+        case 't': if (parse_time_limit(optarg, &a->opts.time_limit, err))
+                      return -1;
                   break;
+        case 'P': a->resume = true; break;
         case 'T': if (gg_cli_seconds("--k-time-limit", optarg, 1e7,
                                      &a->opts.k_time_limit, err)) return -1;
                   break;
@@ -229,10 +286,19 @@ static void merge_search(const char *old, const char *now, char *out,
         out[len - 1] = 0;
 }
 
+/* Shapes of the open k shown impossible: how far an unproven entry got
+ * beyond its lower bound. */
+static int progress_of(const gg_cache_info *info)
+{
+    return info->proof.k == info->lower_bound ? gg_proof_count(&info->proof)
+                                              : 0;
+}
+
 /* Stores a new result unless the cache already holds one at least as
  * good: fewer gates, or as few and proven, or as few, neither proven and
- * a lower bound at least as high (a run that settles one more k keeps its
- * bound even when its network is the cached one). */
+ * a lower bound at least as high and, at an equal bound, at least as many
+ * shapes of the next k shown impossible (a run that settles one more k,
+ * or part of one, keeps that even when its network is the cached one). */
 static int store(const synth_args *a, const gg_rule *rule, gg_front_kind front,
                  gg_lib lib, const outcome *o, gg_err *err)
 {
@@ -247,7 +313,9 @@ static int store(const synth_args *a, const gg_rule *rule, gg_front_kind front,
         if (was < now || (was == now && info.proven))
             return 0;
         if (was == now && !o->info.proven &&
-            info.lower_bound >= o->info.lower_bound)
+            (info.lower_bound > o->info.lower_bound ||
+             (info.lower_bound == o->info.lower_bound &&
+              progress_of(&info) >= progress_of(&o->info))))
             return 0;
         merge_search(info.search, o->info.search, keep.search,
                      sizeof keep.search);
@@ -267,7 +335,8 @@ static double budget(const synth_args *a, double want, double share)
 }
 
 static int solve(const synth_args *a, const gg_tt *t, const gg_net *upper,
-                 int known_lower, outcome *o, gg_err *err)
+                 int known_lower, const gg_proof *proof, outcome *o,
+                 gg_err *err)
 {
     gg_synth_opts opts = a->opts;
     /* --time-limit bounds the whole run, the steps before this one too */
@@ -275,6 +344,7 @@ static int solve(const synth_args *a, const gg_tt *t, const gg_net *upper,
         opts.time_limit = budget(a, opts.time_limit, 1);
     opts.upper = upper;
     opts.known_lower = known_lower;
+    opts.resume = proof && proof->k ? proof : NULL;
     opts.cancel = &interrupted;
     opts.progress = true;
     if (gg_synth_run(t, &opts, &o->res, err))
@@ -285,6 +355,7 @@ static int solve(const synth_args *a, const gg_tt *t, const gg_net *upper,
     o->info.proven = o->res.proven;
     o->info.lower_bound = o->res.lower_bound;
     o->info.seconds = o->res.seconds;
+    o->info.proof = o->res.proof;
     search_log(&o->res, o->info.search, sizeof o->info.search);
     return 0;
 }
@@ -344,6 +415,13 @@ static void print_text(const synth_args *a, const gg_rule *rule,
            o->cached ? " (from the cache)" : "");
     if (!o->info.proven)
         printf("  every network has at least %d gates\n", o->info.lower_bound);
+    if (!o->info.proven && progress_of(&o->info))
+        printf("  of k=%d, %d of %d network shapes shown impossible "
+               "(--resume goes on)\n", o->info.proof.k,
+               progress_of(&o->info), o->info.proof.shapes_total);
+    else if (!o->info.proven && o->cached)
+        printf("  (--resume goes on with the proof at k=%d)\n",
+               o->info.lower_bound);
     printf("  ops per word: %d = %d shifts + %d front + %d final + %d not\n",
            n->total, n->shifts, n->front, n->final, n->not_gate);
     printf("  search: %s (%.2f s)\n", o->info.search[0] ? o->info.search
@@ -397,7 +475,7 @@ static void json_network(const gg_rule *rule, gg_front_kind front,
 }
 
 static void print_json(const gg_rule *rule, gg_front_kind front, gg_lib lib,
-                       const outcome *o, const ops *n)
+                       const outcome *o, const ops *n, int sig)
 {
     char name[128];
     gg_rule_format_transition(rule, name, sizeof name);
@@ -413,6 +491,17 @@ static void print_json(const gg_rule *rule, gg_front_kind front, gg_lib lib,
            n->front, n->final, n->not_gate, o->info.seconds,
            o->cached ? "true" : "false");
     json_string(o->info.search);
+    if (progress_of(&o->info))
+        printf(",\"proof\":{\"k\":%d,\"shapes\":%d,\"impossible\":%d}",
+               o->info.proof.k, o->info.proof.shapes_total,
+               progress_of(&o->info));
+    if (!o->cached)
+        printf(",\"resumed_shapes\":%d", o->res.resumed);
+    printf(",\"stopped_by\":");
+    if (sig)
+        json_string(signal_name(sig));
+    else
+        printf("null");
     if (!o->cached)
         json_per_k(&o->res);
     json_network(rule, front, &o->net);
@@ -494,17 +583,29 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
                 err->msg, a->no_store ? "" : " and replacing it");
         have = 0;
     }
-    if (have == 1 && !a->force)
+    /* a proven entry is the answer; an unproven one too, unless --resume
+     * asks to go on with its proof (--force searches again either way) */
+    if (have == 1 && !a->force && (o->info.proven || !a->resume))
         return GG_EXIT_OK;
     /* the starts, then the fallback in their last slot */
     gg_choose_set *st = gg_alloc(1, sizeof *st, err, "starting networks");
     if (!st)
         return GG_EXIT_ENV;
-    /* the cache's lower bound, so that --k-min at it raises it */
-    int known_lower = have == 1 ? o->info.lower_bound : 0;
-    collect_starts(a, rule, front, lib, &f, &t, o, have, st);
-    if (lib == GG_LIB_GATE2)
-        polish_starts(a, &t, st);
+    /* the cache's lower bound and proof record: the search goes on from
+     * there (and --k-min at that bound raises it) */
+    gg_cache_info before = o->info;
+    int known_lower = have == 1 ? before.lower_bound : 0;
+    if (have == 1 && a->resume && !a->force) {
+        /* the cached network already beat the candidates of the run that
+         * stored it: resuming goes straight to the proof */
+        st->n = 0;
+        st->net[st->n] = o->net;
+        st->from[st->n++] = "the cache";
+    } else {
+        collect_starts(a, rule, front, lib, &f, &t, o, have, st);
+        if (lib == GG_LIB_GATE2)
+            polish_starts(a, &t, st);
+    }
     /* what the emitters build without a cache entry (a fraction of a
      * second, not interruptible): a run stopped early must not store a
      * network worse than that (B3568/S1245 gate2 stopped in the adder
@@ -519,11 +620,15 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
         st->from[st->n++] = "the fallback";
     o->cached = false;
     if (!rc && solve(a, &t, &st->net[gg_choose_cheapest(st, lib)],
-                     known_lower, o, err))
+                     known_lower, have == 1 ? &before.proof : NULL, o, err))
         rc = gg_sat_available() ? GG_EXIT_CHECK_FAILED : GG_EXIT_ENV;
     free(st);
     if (rc)
         return rc;
+    /* a proof that went on where the cached one stopped took the time of
+     * both runs */
+    if (have == 1 && o->res.n_k > 0 && o->res.per_k[0].k == known_lower)
+        o->info.seconds += before.seconds;
     /* an interrupted search still stores its best network, unproven */
     if (store(a, rule, front, lib, o, err))
         return GG_EXIT_CHECK_FAILED;
@@ -533,6 +638,7 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
 int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
 {
     synth_args a = { .lib = "lut3", .resynth_time = 10,
+                    .opts.time_limit = DEFAULT_TIME_LIMIT,
                     .resynth_leaves = 6, .t0 = gg_kjob_now(),
                     .choose = cfg->choose};
     gg_err err;
@@ -554,23 +660,30 @@ int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
     static outcome o; /* a gg_net is big; keep it off the stack */
     memset(&o, 0, sizeof o);
     ops n;
-    /* from here on Ctrl-C stops the work, and the best network so far is
-     * stored and printed (unproven) */
-    void (*old)(int) = signal(SIGINT, on_sigint);
+    /* from here on Ctrl-C, SIGTERM and SIGHUP stop the work, and the best
+     * network so far is stored and printed (unproven); a second one while
+     * storing and printing changes nothing */
+    struct sigaction old[N_STOP_SIGNALS];
+    catch_stop_signals(old);
     rc = run(&a, &rule, front, lib, &o, &err);
-    signal(SIGINT, old);
     if (rc == GG_EXIT_OK && count_ops(&rule, front, lib, &o.net, &n, &err))
         rc = GG_EXIT_USAGE;
+    if (rc == GG_EXIT_OK && a.json)
+        print_json(&rule, front, lib, &o, &n, interrupted);
+    else if (rc == GG_EXIT_OK)
+        print_text(&a, &rule, front, lib, &o, &n);
+    fflush(stdout);
+    int sig = interrupted;
+    restore_signals(old);
     if (rc != GG_EXIT_OK)
         return gg_cli_error("synth", rc, &err);
-    if (a.json)
-        print_json(&rule, front, lib, &o, &n);
-    else
-        print_text(&a, &rule, front, lib, &o, &n);
-    if (interrupted) {
-        fprintf(stderr, "golgen synth: interrupted: the network above is "
-                "the best found, not proven minimal\n");
-        return 130; /* the shell's convention for SIGINT, as golgen run */
+    if (sig) {
+        fprintf(stderr, "golgen synth: stopped by %s: the network above is "
+                "the best found, not proven minimal%s\n", signal_name(sig),
+                a.no_store ? "" : "; it is cached with what was proven "
+                "('golgen synth --resume' goes on from there)");
+        /* the shell's convention, 128 + the signal, as golgen run */
+        return 128 + sig;
     }
     return GG_EXIT_OK;
 }

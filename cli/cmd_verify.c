@@ -1,10 +1,15 @@
 /* golgen verify: a rule's circuit against its exhaustive truth table. */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cache.h"
 #include "choose.h"
+#include "choose_gen.h"
+#include "rule3d.h"
+#include "rule_gen.h"
+#include "run3d.h"
 #include "cli_util.h"
 #include "commands.h"
 
@@ -76,6 +81,30 @@ static void report(const gg_circuit *c, const char *cache_root)
            gg_circuit_shifts_per_word(c));
 }
 
+/* A Generations rule's per-cell stage (gen/gen_nets.h), built as a kernel
+ * builds it and checked on every (state, two-state output) pair. */
+static int verify_gen_stage(int states)
+{
+    gg_err err;
+    gg_gen_nets *g = gg_alloc(1, sizeof *g, &err, "Generations stage");
+    if (!g)
+        return gg_cli_error("verify", GG_EXIT_ENV, &err);
+    if (gg_choose_gen_nets(states, g, &err)) {
+        free(g);
+        return gg_cli_error("verify", GG_EXIT_CHECK_FAILED, &err);
+    }
+    printf("Generations, %d states in %d bit planes; per-cell stage "
+           "(gate2, %s):\n", states, g->planes,
+           g->proven ? "each output proven minimal" : "not proven minimal");
+    if (!g->a_is_p0)
+        print_counts("alive:", &g->alive);
+    print_counts("next state:", &g->post);
+    printf("PASS: all %d states x alive-next or not match the rule\n",
+           states);
+    free(g);
+    return GG_EXIT_OK;
+}
+
 int gg_cmd_verify(int argc, char **argv, const gg_config *cfg)
 {
     static const struct option opts[] = {
@@ -101,8 +130,14 @@ int gg_cmd_verify(int argc, char **argv, const gg_config *cfg)
     gg_rule rule;
     gg_front_kind front;
     gg_lib lib;
-    if (gg_rule_parse(rule_text, &rule, &err) ||
-        gg_cli_front(front_text, &rule, &front, &err) ||
+    if (gg_rule3d_is_3d(rule_text)) /* cli/run3d.c */
+        return gg_cmd_verify3d(rule_text);
+    if (gg_rule_parse(rule_text, &rule, &err))
+        return gg_cli_error("verify", GG_EXIT_USAGE, &err);
+    /* a Generations rule: its two-state rule's circuit, then the stage */
+    int states = gg_rule_is_generations(&rule) ? rule.states : 0;
+    rule = gg_gen_two_state(&rule);
+    if (gg_cli_front(front_text, &rule, &front, &err) ||
         gg_lib_parse(lib_text, &lib, &err))
         return gg_cli_error("verify", GG_EXIT_USAGE, &err);
     static gg_circuit circuit;
@@ -130,5 +165,5 @@ int gg_cmd_verify(int argc, char **argv, const gg_config *cfg)
     }
     printf("PASS: all %d neighbourhoods (centre + %d neighbours) match the "
            "rule\n", rows, rule.n_neighbours);
-    return GG_EXIT_OK;
+    return states > 2 ? verify_gen_stage(states) : GG_EXIT_OK;
 }

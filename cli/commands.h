@@ -13,5 +13,6 @@ int gg_cmd_run(int argc, char **argv, const gg_config *cfg);
 int gg_cmd_emit(int argc, char **argv, const gg_config *cfg);
 int gg_cmd_bench(int argc, char **argv, const gg_config *cfg);
 int gg_cmd_synth(int argc, char **argv, const gg_config *cfg);
+int gg_cmd_store(int argc, char **argv, const gg_config *cfg);
 
 #endif

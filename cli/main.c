@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backend_auto.h"
+#include "build_info.h"
 #include "commands.h"
 #include "gg_config.h"
 
@@ -24,6 +26,8 @@ static const command commands[] = {
                             "on a random soup"},
     {"emit", gg_cmd_emit, "the same as golgen --target T --rule R: print "
                           "a kernel"},
+    {"store", gg_cmd_store, "a universe on disk (.ggu): info, export a "
+                            "window, import a pattern"},
 };
 
 static void usage(FILE *out)
@@ -32,7 +36,8 @@ static void usage(FILE *out)
             "usage: golgen <command> [options]\n"
             "       golgen --target c|cuda|ptx|opencl --rule RULE [-o FILE]"
             "   emit a kernel\n"
-            "       golgen --help | --version\n\n"
+            "       golgen --help | --version"
+            "          --version: also the solver and the backends here\n\n"
             "golgen turns a cellular-automaton rule into a minimal gate "
             "network and fast kernels.\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
@@ -41,6 +46,29 @@ static void usage(FILE *out)
                  "'golgen --target c --help' the kernels.\n"
                  "exit status: 0 success, 1 a check failed, 2 bad usage or "
                  "input, 3 environment (no GPU, tool missing)\n");
+}
+
+/* The version, the solver, and what each backend's probe says here (the
+ * backends --backend auto chooses from). A bad environment variable stops
+ * every command, but not this: the probes, which need the environment
+ * (compiler, cache directory), are then skipped with its error. */
+static int print_version(void)
+{
+    char solver[128], probes[4096], order[256] = "";
+    gg_config cfg;
+    gg_err env;
+    if (gg_config_from_env(&cfg, &env))
+        snprintf(probes, sizeof probes, "  not probed: %s\n", env.msg);
+    else
+        gg_backend_probe_report(&(gg_backend_opts){.config = &cfg}, "  ",
+                                probes, sizeof probes);
+    gg_build_solver(solver, sizeof solver);
+    for (int i = 0; gg_backends_auto[i]; i++)
+        snprintf(order + strlen(order), sizeof order - strlen(order), "%s%s",
+                 i ? ", " : "", gg_backends_auto[i]->name);
+    printf("golgen %s\nsolver: %s\nbackends (auto tries %s, in that "
+           "order):\n%s", gg_build_version(), solver, order, probes);
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -53,10 +81,8 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    if (!strcmp(argv[1], "--version")) {
-        printf("golgen 0.1.0\n");
-        return 0;
-    }
+    if (!strcmp(argv[1], "--version"))
+        return print_version();
     /* the environment, read once: every command takes what it needs */
     gg_config cfg;
     gg_err err;

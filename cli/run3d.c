@@ -6,15 +6,20 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "atomic_file.h"
+#include "backend_auto.h"
+#include "cli_pictures.h"
 #include "cli_util.h"
+#include "run_control.h"
 #include "cpu3d.h"
 #include "cuda3d.h"
 #include "emit_c3d.h"
 #include "pattern_rle3.h"
 #include "reference3d.h"
 #include "rule3d.h"
+#include "universe.h"
 
 static bool ends_with(const char *s, const char *suffix)
 {
@@ -108,11 +113,15 @@ int gg_cmd_rule3d(int argc, char **argv, const gg_config *cfg)
 
 /* ---- shared ---- */
 
-typedef enum { B_REFERENCE, B_CPU, B_CUDA } backend3d;
+typedef enum { B_REFERENCE, B_CPU, B_CUDA, B_AUTO } backend3d;
 
 static int backend_of(const char *name, backend3d *b, gg_err *err)
 {
-    if (!name || !strcmp(name, "cpu")) {
+    if (gg_backend_is_auto(name)) { /* sim_open_auto */
+        *b = B_AUTO;
+        return 0;
+    }
+    if (!strcmp(name, "cpu")) {
         *b = B_CPU;
         return 0;
     }
@@ -124,8 +133,8 @@ static int backend_of(const char *name, backend3d *b, gg_err *err)
         *b = B_CUDA;
         return 0;
     }
-    return gg_fail(err, "3D rules run on --backend cpu, cuda or reference; "
-                   "'%s' has no 3D kernel yet", name);
+    return gg_fail(err, "3D rules run on --backend auto, cpu, cuda or "
+                   "reference; '%s' has no 3D kernel yet", name);
 }
 
 typedef struct sim3d {
@@ -149,8 +158,51 @@ static int sim_open_cuda(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
 }
 
 static int sim_open(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
+                    int *status, gg_err *err);
+
+typedef struct auto3d {
+    sim3d *s;
+    const gg_rule3d *r;
+    const gg_config *cfg;
+} auto3d;
+
+/* Auto's try of one 3D backend: sim_open's exit status back to a kind. */
+static int auto3d_open(void *ctx, const char *name, gg_fail_kind *why,
+                       gg_err *err)
+{
+    auto3d *a = ctx;
+    int status = GG_EXIT_ENV;
+    if (!backend_of(name, &a->s->backend, err) &&
+        !sim_open(a->s, a->r, a->cfg, &status, err))
+        return 0;
+    *why = status == GG_EXIT_CHECK_FAILED ? GG_FAIL_INVALID
+           : status == GG_EXIT_USAGE      ? GG_FAIL_INPUT
+                                          : GG_FAIL_ENV;
+    return -1;
+}
+
+/* --backend auto for 3D (runtime/backend_auto.h): cuda, cpu, reference;
+ * the choice is said on stderr. */
+static int sim_open_auto(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
+                         int *status, gg_err *err)
+{
+    static const char *const names[] = {"cuda", "cpu", "reference"};
+    auto3d a = {s, r, cfg};
+    gg_auto_line line;
+    gg_fail_kind why;
+    if (gg_auto_choose(names, 3, auto3d_open, &a, &line, &why, err) < 0) {
+        *status = gg_fail_exit_status(why);
+        return -1;
+    }
+    fprintf(stderr, "golgen: %s\n", line.text);
+    return 0;
+}
+
+static int sim_open(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
                     int *status, gg_err *err)
 {
+    if (s->backend == B_AUTO)
+        return sim_open_auto(s, r, cfg, status, err);
     if (s->backend == B_REFERENCE)
         return 0;
     if (s->backend == B_CUDA)
@@ -193,12 +245,51 @@ static double cpu_now(void)
 static void run_usage(FILE *out)
 {
     fprintf(out,
-            "usage: golgen run --gens N [--rule 3DRULE] [--backend cpu|"
+            "usage: golgen run --gens N [--rule 3DRULE] [--backend auto|cpu|"
             "cuda|reference]\n                  [--threads N] [-o OUT.rle3] "
             "IN.rle3\n\nSimulate RLE3 pattern IN (Golly 3D.lua's format; - "
             "for stdin) for N generations\non the N^3 torus its size= gives, "
             "or the rule's :TN / :TX,Y,Z torus or :PN /\n:PX,Y,Z bounded "
             "box, and write the result as RLE3 to OUT (- for stdout).\n");
+    gg_cli_pictures_usage(out, true);
+}
+
+/* The grid as --frames and --png see it (cli/cli_pictures.h). */
+typedef struct run3d {
+    sim3d *sim;
+    const gg_rule3d *r;
+    gg_grid3d *g;
+    bool torus;
+    gg_run_progress ps;
+    int64_t reached; /* generations run */
+} run3d;
+
+/* In batches (the universe runs' policy, runtime/universe.h) so progress
+ * shows and a stop signal ends the run after the batch in flight. */
+static int advance3d(void *ctx, int64_t gens, bool *stopped, gg_err *err)
+{
+    run3d *x = ctx;
+    int64_t batch = gg_batch_first(0);
+    for (int64_t done = 0; done < gens;) {
+        int64_t n = gens - done < batch ? gens - done : batch;
+        double t0 = gg_batch_clock();
+        if (sim_run(x->sim, x->r, x->g, x->torus, n, err))
+            return -1;
+        done += n;
+        x->reached += n;
+        batch = gg_batch_next(batch, n, gg_batch_clock() - t0, 0);
+        if (!gg_run_progress_cb(&x->ps, x->reached, x->ps.all))
+            break;
+    }
+    *stopped = gg_run_stopped();
+    return 0;
+}
+
+static int draw3d(void *ctx, const char *path, const gg_picture_opts *o,
+                  gg_picture_info *info, gg_err *err)
+{
+    run3d *x = ctx;
+    return gg_picture_write_grid3d(path, x->g, o, info, err);
 }
 
 int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
@@ -211,9 +302,12 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
         {"threads", required_argument, 0, 't'},
         {"progress", no_argument, 0, 'p'},
         {"help", no_argument, 0, 'h'},
+        GG_CLI_PICTURE_OPTIONS,
         {0, 0, 0, 0}};
     const char *rule_text = NULL, *out = NULL, *bname = NULL;
     int64_t gens = -1, threads = 0;
+    bool progress = isatty(2);
+    gg_cli_pictures pics = {0};
     gg_err err;
     int c;
     optind = 1;
@@ -230,9 +324,14 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
             if (gg_cli_int("--threads", optarg, 1, 4096, &threads, &err))
                 return gg_cli_error("run", GG_EXIT_USAGE, &err);
             break;
-        case 'p': break;
+        case 'p': progress = true; break;
         case 'h': run_usage(stdout); return GG_EXIT_OK;
-        default: run_usage(stderr); return GG_EXIT_USAGE;
+        default:
+            switch (gg_cli_picture_option(c, optarg, &pics, &err)) {
+            case 0: break;
+            case 1: run_usage(stderr); return GG_EXIT_USAGE;
+            default: return gg_cli_error("run", GG_EXIT_USAGE, &err);
+            }
         }
     }
     if (gens < 0 || optind != argc - 1) {
@@ -245,6 +344,9 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
     sim3d sim = {.threads = (int)threads};
     if (backend_of(bname, &sim.backend, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    int ready = gg_cli_pictures_ready(&pics, &err);
+    if (ready)
+        return gg_cli_error("run", ready, &err);
     /* fail before a long run, not after it, when OUT cannot be made */
     if (out && strcmp(out, "-") && gg_atomic_probe(out, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
@@ -279,16 +381,21 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
                         gg_grid3d_set(&g, p.pos[0] + x, p.pos[1] + y,
                                       p.pos[2] + z, 1);
     bool torus = r.topo == GG_TOPO3D_TORUS;
+    run3d run = {.sim = &sim, .r = &r, .g = &g, .torus = torus};
+    gg_run_progress_init(&run.ps, progress, gens);
     if (!bad)
         bad = sim_open(&sim, &r, cfg, &status, &err);
     if (!bad) {
-        status = GG_EXIT_ENV;
         double t0 = gg_cli_now();
-        bad = sim_run(&sim, &r, &g, torus, gens, &err);
+        gg_run_stop_install(); /* Ctrl-C, SIGTERM: write what was reached */
+        status = gg_cli_run_frames(&pics, gens, advance3d, draw3d, &run,
+                                   &err);
+        gg_run_stop_restore();
+        bad = status != 0;
         double secs = gg_cli_now() - t0;
         if (!bad)
             fprintf(stderr, "generation %lld, population %lld (%.3f s)\n",
-                    (long long)(p.gen + gens),
+                    (long long)(p.gen + run.reached),
                     (long long)gg_grid3d_population(&g), secs);
     }
     if (!bad && out) {
@@ -299,12 +406,19 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
         else
             gg_rule3d_format(&r, rs, sizeof rs);
         status = GG_EXIT_USAGE;
-        bad = gg_rle3_write(out, &g, rs, p.gen + gens, p.comments, &err);
+        bad = gg_rle3_write(out, &g, rs, p.gen + run.reached, p.comments,
+                            &err);
+    }
+    if (!bad) {
+        status = gg_cli_write_png(&pics, draw3d, &run, &err);
+        bad = status != 0;
     }
     sim_close(&sim);
     gg_grid3d_free(&g);
     gg_rle3_free(&p);
-    return bad ? gg_cli_error("run", status, &err) : GG_EXIT_OK;
+    if (bad)
+        return gg_cli_error("run", status, &err);
+    return gg_run_stop_report(run.reached, gens, out != NULL);
 }
 
 /* ---- golgen bench --rule 3D... ---- */
@@ -312,7 +426,7 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
 static void bench_usage(FILE *out)
 {
     fprintf(out,
-            "usage: golgen bench --rule 3DRULE [--backend cpu|cuda|"
+            "usage: golgen bench --rule 3DRULE [--backend auto|cpu|cuda|"
             "reference] [--size N|XxYxZ]\n                    [--gens N] "
             "[--plane] [--threads N] [--seed S] [--json]\n"
             "                    [--slab N] [--ty N]\n\nRun a 3D rule on a "
@@ -506,4 +620,84 @@ int gg_cmd_bench3d(int argc, char **argv, const gg_config *cfg)
     sim_close(&sim);
     gg_grid3d_free(&g);
     return bad ? gg_cli_error("bench", status, &err) : GG_EXIT_OK;
+}
+
+/* ---- golgen --target and verify for 3D rules ---- */
+
+int gg_emit3d_source(const char *rule_text, const char *target, char **src,
+                     size_t *len, gg_err *err)
+{
+    gg_rule3d rule;
+    if (gg_rule3d_parse(rule_text, &rule, err))
+        return -1;
+    bool cuda = !strcmp(target, "cuda");
+    if (!cuda && strcmp(target, "c"))
+        return gg_fail(err, "%s is a 3D rule; --target %s has no 3D kernel "
+                       "yet: use --target c or --target cuda", rule_text,
+                       target);
+    char source[256];
+    int gates;
+    if (cuda)
+        return gg_cuda3d_source(&rule, NULL, src, len, source, sizeof source,
+                                &gates, err);
+    gg_net *net = gg_alloc(1, sizeof *net, err, "3D network");
+    int bad = !net ||
+              gg_cpu3d_choose_final(&rule, net, source, sizeof source, err) ||
+              gg_emit_c3d(&rule, net, source, src, len, err);
+    free(net);
+    return bad ? -1 : 0;
+}
+
+/* Whether the final stage gives what the rule says for every count of
+ * live neighbours and centre, fed the bits the kernel feeds it: Moore's
+ * kernels sum the 27 cells, centre included (gen/emit_c3d.h). */
+static int check_counts(const gg_rule3d *rule, const gg_net *net,
+                        int *wrong)
+{
+    int nb = gg_c3d_count_bits(rule), rows = 0;
+    *wrong = -1;
+    for (int centre = 0; centre < 2; centre++)
+        for (int n = 0; n <= rule->n_neighbours; n++, rows++) {
+            uint64_t in[GG_TT_MAX_INPUTS] = {0}, out[GG_NET_MAX_OUTPUTS];
+            int sum = rule->nbhd == GG_NBHD3D_MOORE ? n + centre : n;
+            for (int i = 0; i < nb; i++)
+                in[i] = (sum >> i & 1) ? ~0ull : 0;
+            in[nb] = centre ? ~0ull : 0;
+            gg_net_eval64(net, in, out);
+            uint32_t mask = centre ? rule->survive : rule->birth;
+            if ((int)(out[0] & 1) != (int)(mask >> n & 1) && *wrong < 0)
+                *wrong = n + centre * 100;
+        }
+    return rows;
+}
+
+int gg_cmd_verify3d(const char *rule_text)
+{
+    gg_err err;
+    gg_rule3d rule;
+    if (gg_rule3d_parse(rule_text, &rule, &err))
+        return gg_cli_error("verify", GG_EXIT_USAGE, &err);
+    gg_net *net = gg_alloc(1, sizeof *net, &err, "3D network");
+    char source[256];
+    if (!net ||
+        gg_cpu3d_choose_final(&rule, net, source, sizeof source, &err)) {
+        free(net);
+        return gg_cli_error("verify", GG_EXIT_CHECK_FAILED, &err);
+    }
+    char text[256];
+    gg_rule3d_format_transition(&rule, text, sizeof text);
+    int counts[GG_OP_COUNT];
+    int gates = gg_net_count(net, counts);
+    printf("rule %s (%d neighbours), final stage from %s: %d gate2 gates "
+           "over %d count bits and the centre\n", text, rule.n_neighbours,
+           source, gates, gg_c3d_count_bits(&rule));
+    int wrong, rows = check_counts(&rule, net, &wrong);
+    free(net);
+    if (wrong >= 0) {
+        printf("FAIL: %s with %d live neighbours is wrong\n",
+               wrong >= 100 ? "a live cell" : "a dead cell", wrong % 100);
+        return GG_EXIT_CHECK_FAILED;
+    }
+    printf("PASS: all %d (count, centre) pairs match the rule\n", rows);
+    return GG_EXIT_OK;
 }

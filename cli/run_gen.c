@@ -7,8 +7,8 @@
 
 #include "atomic_file.h"
 #include "cli_util.h"
-#include "gen_cpu.h"
-#include "reference_gen.h"
+#include "run_control.h"
+#include "backend.h"
 #include "gen_universe.h"
 #include "rule_gen.h"
 
@@ -19,7 +19,7 @@ static int write_out(const char *out, const gg_gen_universe *u, gg_err *err)
         return -1;
     int bad;
     if (strcmp(out, "-")) {
-        bad = gg_pattern_write_rle(out, &p, err);
+        bad = gg_pattern_write(out, &p, err); /* format by name */
     } else {
         char *text = NULL;
         size_t len = 0;
@@ -32,54 +32,93 @@ static int write_out(const char *out, const gg_gen_universe *u, gg_err *err)
     return bad;
 }
 
-int gg_run_generations(const gg_rule *rule, const gg_pattern *p,
-                       const char *backend, int64_t gens, const char *out)
+/* The universe as --frames and --png see it (cli/cli_pictures.h). */
+typedef struct gen_run {
+    gg_gen_universe *u;
+    const gg_gen_stepper *step; /* the open backend's */
+    gg_run_progress ps;
+} gen_run;
+
+static int gen_advance(void *ctx, int64_t gens, bool *stopped, gg_err *err)
 {
-    gg_err err;
+    gen_run *g = ctx;
+    int bad = gg_gen_universe_advance(g->u, g->step, gens,
+                                      gg_run_progress_cb, &g->ps, err);
+    g->ps.base += gens;
+    *stopped = gg_run_stopped();
+    return bad;
+}
+
+static int gen_draw(void *ctx, const char *path, const gg_picture_opts *o,
+                    gg_picture_info *info, gg_err *err)
+{
+    gen_run *g = ctx;
+    return gg_picture_write_gen_universe(path, g->u, o, info, err);
+}
+
+/* The run itself, once the backend is open: exit status. */
+static int run_open(const gg_rule *rule, const gg_pattern *p, gg_backend *b,
+                    int64_t gens, bool progress, const char *out,
+                    const gg_cli_pictures *pics, gg_err *err)
+{
     char text[128];
     gg_rule_format(rule, text, sizeof text);
-    bool cpu = backend && !strcmp(backend, "cpu");
-    if (backend && !cpu && strcmp(backend, "reference")) {
-        gg_fail(&err, "%s is a Generations rule, which only --backend "
-                "reference and --backend cpu run today (the GPU kernels "
-                "for Generations are not written yet); drop --backend %s",
-                text, backend);
-        return gg_cli_error("run", GG_EXIT_USAGE, &err);
-    }
-    /* the bitsliced step agrees with the reference on random soups of
-     * this rule before it is used; a mismatch is a bug, never run */
-    if (cpu && gg_gen_cpu_validate(rule, &err))
-        return gg_cli_error("run", GG_EXIT_CHECK_FAILED, &err);
-    /* fail before a long run, not after it, when OUT cannot be made */
-    if (out && strcmp(out, "-") && gg_atomic_probe(out, &err))
-        return gg_cli_error("run", GG_EXIT_USAGE, &err);
     gg_gen_universe u;
-    if (gg_gen_universe_from_pattern(&u, rule, p, &err))
-        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    if (gg_gen_universe_from_pattern(&u, rule, p, err))
+        return GG_EXIT_USAGE;
     double start = gg_cli_now();
-    if (gg_gen_universe_run(&u, cpu ? gg_gen_cpu_run : gg_reference_gen_run,
-                            gens, NULL, NULL, &err)) {
-        gg_gen_universe_free(&u);
-        return gg_cli_error("run", GG_EXIT_ENV, &err);
-    }
+    gg_gen_stepper st = gg_backend_gen_stepper(b);
+    gen_run run = {.u = &u, .step = &st};
+    gg_run_progress_init(&run.ps, progress, gens);
+    int64_t first = u.generation;
+    gg_run_stop_install(); /* Ctrl-C, SIGTERM: write what was reached */
+    int status = gg_cli_run_frames(pics, gens, gen_advance, gen_draw, &run,
+                                   err);
+    gg_run_stop_restore();
     double seconds = gg_cli_now() - start;
-    if (out && write_out(out, &u, &err)) {
+    if (!status && out && write_out(out, &u, err))
+        status = GG_EXIT_USAGE;
+    if (!status)
+        status = gg_cli_write_png(pics, gen_draw, &run, err);
+    if (status) {
         gg_gen_universe_free(&u);
-        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+        return status;
     }
     /* a rate only where the grid kept its size: the unbounded plane
      * grows between batches */
     char rate[64] = "";
     double cells = (double)gg_gen_cells_width(&u.cells) *
-                   (double)gg_gen_cells_height(&u.cells) * (double)gens;
+                   (double)gg_gen_cells_height(&u.cells) *
+                   (double)(u.generation - first);
     if (gg_rule_is_bounded(rule) && seconds > 0)
         snprintf(rate, sizeof rate, ", %.3e cell updates/s", cells / seconds);
     fprintf(stderr, "%s: generation %lld, population %lld, %.3f s%s (%s, "
             "Generations)\n", text, (long long)u.generation,
             (long long)gg_gen_universe_population(&u), seconds, rate,
-            cpu ? "cpu" : "reference");
+            gg_backend_of(b)->name);
+    int64_t reached = u.generation - first;
     gg_gen_universe_free(&u);
-    return GG_EXIT_OK;
+    return gg_run_stop_report(reached, gens, out != NULL);
+}
+
+int gg_run_generations(const gg_rule *rule, const gg_pattern *p,
+                       const gg_backend_info *backend,
+                       const gg_backend_opts *bo, int64_t gens, bool progress,
+                       const char *out, const gg_cli_pictures *pics)
+{
+    gg_err err;
+    /* fail before a long run, not after it, when OUT cannot be made */
+    if (out && gg_pattern_check_output(out, &err))
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    gg_backend *b;
+    int status;
+    if (gg_cli_open_backend(backend, rule, bo, &b, &status, &err))
+        return gg_cli_error("run", status, &err);
+    status = run_open(rule, p, b, gens, progress, out, pics, &err);
+    gg_backend_close(b);
+    /* a stop signal's status (130, 143, 129) was said already */
+    return status && status < 128 ? gg_cli_error("run", status, &err)
+                                  : status;
 }
 
 void gg_rule_print_generations(const gg_rule *r)
@@ -103,6 +142,6 @@ void gg_rule_print_generations(const gg_rule *r)
     gg_cli_print_counts("survival:", r->survive, r->n_neighbours);
     printf("%-15s %d bit plane%s per cell\n", "state planes:",
            gg_gen_planes(r->states), gg_gen_planes(r->states) > 1 ? "s" : "");
-    printf("%-15s reference, cpu (golgen run); GPU kernels not yet\n",
-           "backends:");
+    printf("%-15s reference, cpu, cuda, opencl (the two-state rule's "
+           "network + a per-cell stage)\n", "backends:");
 }

@@ -129,37 +129,43 @@ static int emit_block(gg_sbuf *b, const gg_kplan *p, const gg_circuit *c,
 }
 
 int gg_emit_c_circuits(const gg_circuit *lut3, const gg_circuit *gate2,
-                       char **src, size_t *len, gg_err *err)
+                       const gg_gen_nets *gen, char **src, size_t *len,
+                       gg_err *err)
 {
     gg_kplan pl, pg;
-    gg_sbuf head = {0}, bl = {0}, bg = {0}, out = {0};
-    char *hs = NULL, *ls = NULL, *gs = NULL;
+    gg_sbuf head = {0}, bl = {0}, bg = {0}, bx = {0}, out = {0};
+    char *hs = NULL, *ls = NULL, *gs = NULL, *xs = NULL;
     char rule[128];
     gg_rule_format_transition(&lut3->rule, rule, sizeof rule);
     int bad = gg_kplan_build(lut3, &pl, err) ||
               gg_kplan_build(gate2, &pg, err) ||
               emit_block(&bl, &pl, lut3, err) ||
-              emit_block(&bg, &pg, gate2, err);
+              emit_block(&bg, &pg, gate2, err) ||
+              gg_emit_gen_stage(&bx, gen, &c_ops, "static inline", err);
     if (!bad) {
         emit_header(&head, lut3, gate2, &pl, &pg);
         bad = gg_sbuf_take(&head, &hs, NULL, err) ||
               gg_sbuf_take(&bl, &ls, NULL, err) ||
-              gg_sbuf_take(&bg, &gs, NULL, err);
+              gg_sbuf_take(&bg, &gs, NULL, err) ||
+              gg_sbuf_take(&bx, &xs, NULL, err);
     }
     if (!bad) {
-        const char *keys[] = {"HEADER", "RULE", "NET_LUT3", "NET_GATE2"};
-        const char *vals[] = {hs, rule, ls, gs};
+        const char *keys[] = {"HEADER", "RULE", "NET_LUT3", "NET_GATE2",
+                              "GEN"};
+        const char *vals[] = {hs, rule, ls, gs, xs};
         bad = gg_emit_fill(&out, gg_template_c_kernel,
-                           gg_template_c_kernel_len, keys, vals, 4, "C",
+                           gg_template_c_kernel_len, keys, vals, 5, "C",
                            err) ||
               gg_sbuf_take(&out, src, len, err);
     }
     free(hs);
     free(ls);
     free(gs);
+    free(xs);
     gg_sbuf_free(&head);
     gg_sbuf_free(&bl);
     gg_sbuf_free(&bg);
+    gg_sbuf_free(&bx);
     gg_sbuf_free(&out);
     return bad ? -1 : 0;
 }

@@ -10,6 +10,7 @@
 
 #include "circuit.h"
 #include "error.h"
+#include "gen_nets.h"
 #include "rule.h"
 
 /* The template, embedded at build time. */
@@ -18,10 +19,12 @@ extern const size_t gg_template_c_kernel_len;
 
 /* The kernel source from given circuits (lut3 for AVX-512, gate2 for the
  * others; runtime/kernel_source.h picks a rule's), unchecked: the caller
- * vouches for them. Tests feed it broken networks to see validation refuse
+ * vouches for them. gen: a Generations rule's per-cell stage (the circuits
+ * are then its two-state rule's), NULL for two states. Tests feed it broken networks to see validation refuse
  * the kernel. malloc'd, NUL-terminated, *len bytes. */
 int gg_emit_c_circuits(const gg_circuit *lut3, const gg_circuit *gate2,
-                       char **src, size_t *len, gg_err *err);
+                       const gg_gen_nets *gen, char **src, size_t *len,
+                       gg_err *err);
 
 /* The file name generated/c/ uses for a rule, e.g. "b3_s23.c". */
 void gg_emit_c_filename(const gg_rule *rule, char *buf, size_t size);

@@ -226,8 +226,8 @@ void gg_emit_gpu_header(gg_sbuf *b, const gg_circuit *c, const gg_kplan *p,
                              : "not proven minimal");
 }
 
-int gg_emit_cuda_circuit(const gg_circuit *c, char **src, size_t *len,
-                         gg_err *err)
+int gg_emit_cuda_circuit(const gg_circuit *c, const gg_gen_nets *gen,
+                         char **src, size_t *len, gg_err *err)
 {
     gg_kplan p;
     gg_sbuf head = {0}, nets = {0}, lev = {0}, out = {0};
@@ -235,6 +235,8 @@ int gg_emit_cuda_circuit(const gg_circuit *c, char **src, size_t *len,
     int bad = gg_kplan_build(c, &p, err) ||
               gg_emit_c_like_nets(&nets, &p, &cuda_ops,
                                   "__device__ __forceinline__", err) ||
+              gg_emit_gen_stage(&nets, gen, &cuda_ops,
+                                "__device__ __forceinline__", err) ||
               emit_levels(&lev, &p, &cuda_ops, err);
     if (!bad) {
         gg_emit_gpu_header(&head, c, &p, "CUDA C",

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "circuit.h"
+#include "gen_nets.h"
 #include "emit_net.h"
 #include "error.h"
 #include "rule.h"
@@ -34,9 +35,10 @@ extern const size_t gg_template_cuda_kernel_len;
 /* The kernel source from a given (LUT3) circuit, unchecked
  * (runtime/kernel_source.h picks a rule's): malloc'd, NUL-terminated, *len
  * bytes. Tests feed it broken networks to see validation refuse the
- * kernel. */
-int gg_emit_cuda_circuit(const gg_circuit *c, char **src, size_t *len,
-                         gg_err *err);
+ * kernel. gen: a Generations rule's per-cell stage, NULL for two states
+ * (the circuit is then the two-state rule B/S of the alive plane). */
+int gg_emit_cuda_circuit(const gg_circuit *c, const gg_gen_nets *gen,
+                         char **src, size_t *len, gg_err *err);
 
 /* ---- shared by the GPU emitters ---- */
 

@@ -1,5 +1,7 @@
 #include "emit_net.h"
 
+#include "gen_nets.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -258,5 +260,48 @@ int gg_emit_fill(gg_sbuf *out, const char *t, size_t tlen,
         gg_sbuf_append(out, vals[k], strlen(vals[k]));
         t = close + 2;
     }
+    return 0;
+}
+
+int gg_emit_gen_stage(gg_sbuf *b, const gg_gen_nets *g,
+                      const gg_emit_ops *ops, const char *qual, gg_err *err)
+{
+    if (!g)
+        return 0;
+    const char *t = ops->type;
+    char names[GG_TT_MAX_INPUTS][16], expr[96];
+    const char *in[GG_TT_MAX_INPUTS];
+    gg_sbuf_printf(b, "/* Generations, %d states: %d state planes; per cell "
+                   "%d + %d gates%s. */\n#define GG_NP %d\n#define GG_NX %d\n"
+                   "#define GG_XP0 %d\n\n", g->states, g->planes,
+                   g->a_is_p0 ? 0 : g->alive.n_gates, g->post.n_gates,
+                   g->proven ? " (each output proven minimal)" : "",
+                   g->planes, gg_gen_nets_extra(g), g->a_is_p0 ? 1 : 0);
+    for (int i = 0; i < g->planes; i++) {
+        snprintf(names[i], sizeof names[i], "p[%d]", i);
+        in[i] = names[i];
+    }
+    if (!g->a_is_p0) {
+        gg_sbuf_printf(b, "%s %s gg_gen_alive(const %s *p)\n{\n", qual, t, t);
+        if (gg_emit_gates(b, &g->alive, in, "a", "    ", ops, err))
+            return -1;
+        gg_emit_output(expr, sizeof expr, &g->alive, 0, in, "a", ops);
+        gg_sbuf_printf(b, "    return %s;\n}\n\n", expr);
+    }
+    in[0] = "l";
+    for (int i = 0; i < g->planes; i++) {
+        snprintf(names[i + 1], sizeof names[i + 1], "p[%d]", i);
+        in[i + 1] = names[i + 1];
+    }
+    gg_sbuf_printf(b, "%s %s gg_gen_post(%s l, const %s *p, %s *po)\n{\n",
+                   qual, t, t, t, t);
+    if (gg_emit_gates(b, &g->post, in, "s", "    ", ops, err))
+        return -1;
+    for (int o = 0; o < g->planes; o++) {
+        gg_emit_output(expr, sizeof expr, &g->post, o, in, "s", ops);
+        gg_sbuf_printf(b, "    po[%d] = %s;\n", o, expr);
+    }
+    gg_emit_output(expr, sizeof expr, &g->post, g->planes, in, "s", ops);
+    gg_sbuf_printf(b, "    return %s;\n}\n", expr);
     return 0;
 }

@@ -78,6 +78,15 @@ void gg_emit_output(char *buf, size_t size, const gg_net *n, int o,
                     const char *const *in, const char *prefix,
                     const gg_emit_ops *ops);
 
+/* A Generations rule's per-cell stage (gen/gen_nets.h) for the C-like
+ * targets: GG_NP, GG_NX, GG_XP0 and the functions
+ *   <qual> T gg_gen_alive(const T *p)            (only when A is not P0)
+ *   <qual> T gg_gen_post(T l, const T *p, T *po) (new planes; returns A')
+ * with T = ops->type; g NULL emits nothing (two-state rules). */
+struct gg_gen_nets;
+int gg_emit_gen_stage(gg_sbuf *b, const struct gg_gen_nets *g,
+                      const gg_emit_ops *ops, const char *qual, gg_err *err);
+
 /* Replace each @@KEY@@ of template t by its value; `what` names the
  * template in errors. */
 int gg_emit_fill(gg_sbuf *out, const char *t, size_t tlen,

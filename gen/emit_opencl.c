@@ -15,14 +15,15 @@ static const gg_emit_ops cl_ops = {
     .type = "uint",
 };
 
-int gg_emit_opencl_circuit(const gg_circuit *c, char **src, size_t *len,
-                           gg_err *err)
+int gg_emit_opencl_circuit(const gg_circuit *c, const gg_gen_nets *gen,
+                           char **src, size_t *len, gg_err *err)
 {
     gg_kplan p;
     gg_sbuf head = {0}, nets = {0}, out = {0};
     char *hs = NULL, *ns = NULL;
     int bad = gg_kplan_build(c, &p, err) ||
-              gg_emit_c_like_nets(&nets, &p, &cl_ops, "static inline", err);
+              gg_emit_c_like_nets(&nets, &p, &cl_ops, "static inline", err) ||
+              gg_emit_gen_stage(&nets, gen, &cl_ops, "static inline", err);
     if (!bad) {
         gg_emit_gpu_header(&head, c, &p, "OpenCL C",
                            "templates/opencl/kernel.cl.in");

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "circuit.h"
+#include "gen_nets.h"
 #include "error.h"
 #include "rule.h"
 
@@ -19,8 +20,9 @@ extern const size_t gg_template_opencl_kernel_len;
 #define GG_OPENCL_TILE_ROWS 64 /* GG_TR */
 #define GG_OPENCL_LY 8         /* GG_LY */
 
-/* From a given circuit (any library without LUT3), unchecked. */
-int gg_emit_opencl_circuit(const gg_circuit *c, char **src, size_t *len,
-                           gg_err *err);
+/* From a given circuit (any library without LUT3), unchecked; gen: a
+ * Generations rule's per-cell stage (NULL for two states). */
+int gg_emit_opencl_circuit(const gg_circuit *c, const gg_gen_nets *gen,
+                           char **src, size_t *len, gg_err *err);
 
 #endif

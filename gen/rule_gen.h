@@ -40,4 +40,20 @@ void gg_rule_format_generations(const gg_rule *rule, char *buf, size_t size);
 /* Bit planes a state needs: ceil(log2 states), 1 for two states. */
 int gg_gen_planes(int states);
 
+/* The two-state rule B/S a Generations rule runs on its alive plane (its
+ * neighbour counts and births; gen/gen_nets.h adds the rest): the rule
+ * with states 0. */
+static inline gg_rule gg_gen_two_state(const gg_rule *rule)
+{
+    gg_rule two = *rule;
+    two.states = 0;
+    return two;
+}
+
+/* Bit planes a cell of rule needs (1 for the two-state families). */
+static inline int gg_gen_planes_of(const gg_rule *rule)
+{
+    return rule->states > 2 ? gg_gen_planes(rule->states) : 1;
+}
+
 #endif

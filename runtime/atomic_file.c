@@ -34,26 +34,34 @@ static void release(gg_atomic_file *f)
     f->fp = NULL;
 }
 
-static int open_error(const char *path, const char *dir, int e, gg_err *err)
+/* What to do about a failed create in dir: the errno text names the
+ * cause, this the way out. ENOENT also comes from directories that exist
+ * but take no new files (/proc, /sys), so whether dir exists decides. */
+static const char *open_hint(const char *dir, int e)
 {
+    struct stat st;
     switch (e) {
     case ENOENT:
-        return gg_fail(err, "cannot write '%s': directory '%s' does not "
-                       "exist; create it first", path, dir);
+        return stat(dir, &st) != 0 ? "create the directory first"
+                                   : "that directory takes no new files "
+                                     "(as /proc and /sys); write elsewhere";
     case ENOTDIR:
-        return gg_fail(err, "cannot write '%s': a component of '%s' is not a "
-                       "directory", path, dir);
+        return "a component of the path is not a directory";
     case EACCES:
     case EPERM:
-        return gg_fail(err, "cannot write '%s': no permission to create "
-                       "files in directory '%s'", path, dir);
+        return "write where you may create files";
     case EROFS:
-        return gg_fail(err, "cannot write '%s': directory '%s' is on a "
-                       "read-only file system", path, dir);
+        return "the file system is read-only; write elsewhere";
     default:
-        return gg_fail(err, "cannot write '%s': creating a temporary file in "
-                       "'%s' failed: %s", path, dir, strerror(e));
+        return "write elsewhere";
     }
+}
+
+static int open_error(const char *path, const char *dir, int e, gg_err *err)
+{
+    return gg_fail(err, "cannot write '%s': creating a file in directory "
+                   "'%s' failed: %s; %s", path, dir, strerror(e),
+                   open_hint(dir, e));
 }
 
 /* A target that is not a regular file (/dev/null, a FIFO, a terminal) is

@@ -3,6 +3,7 @@
  * each backend fills in. */
 #include "backend.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -25,12 +26,17 @@ int gg_backend_open(const gg_backend_info *info, const gg_rule *rule,
     static const gg_backend_opts defaults;
     *out = NULL;
     *why = GG_FAIL_ENV;
-    if (gg_rule_is_generations(rule)) { /* its birth/survive alone would
-                                            run as a two-state rule */
+    if (gg_rule_is_generations(rule) && !info->upload_cells) {
+        char text[128], names[256] = "";
+        gg_rule_format(rule, text, sizeof text);
+        for (int i = 0; gg_backends[i]; i++) /* the ones that do */
+            if (gg_backends[i]->upload_cells)
+                snprintf(names + strlen(names), sizeof names - strlen(names),
+                         "%s%s", *names ? ", " : "", gg_backends[i]->name);
         *why = GG_FAIL_INPUT;
-        return gg_fail(err, "Generations rules (S/B/C) have no backend "
-                       "kernels yet; 'golgen run' runs them on its "
-                       "multi-state reference or with --backend cpu");
+        return gg_fail(err, "%s is a Generations rule, which the %s backend "
+                       "does not run yet; use --backend %s", text,
+                       info->name, names);
     }
     gg_backend *b = gg_alloc(1, sizeof *b, err, "backend");
     if (!b)
@@ -55,6 +61,21 @@ int gg_backend_advance(gg_backend *b, gg_topo topo, gg_grid *grid,
     /* download even after a failed step: a host backend may have swapped
      * the grid's buffer and must hand it back */
     return f->download(b->state, grid, err) || bad ? -1 : 0;
+}
+
+int gg_backend_advance_cells(gg_backend *b, gg_topo topo,
+                             gg_gen_cells *cells, int64_t gens, gg_err *err)
+{
+    const gg_backend_info *f = b->info;
+    if (f->upload_cells(b->state, cells, topo, err))
+        return -1;
+    int bad = f->step(b->state, gens, err);
+    return f->download_cells(b->state, cells, err) || bad ? -1 : 0;
+}
+
+int64_t gg_backend_max_batch(gg_backend *b)
+{
+    return b->info->max_batch ? b->info->max_batch(b->state) : 0;
 }
 
 static double clock_s(clockid_t id)
@@ -93,6 +114,20 @@ int gg_backend_bench(gg_backend *b, gg_topo topo, gg_grid *grid,
     return f->download(b->state, grid, err) || bad ? -1 : 0;
 }
 
+int gg_backend_bench_cells(gg_backend *b, gg_topo topo, gg_gen_cells *cells,
+                           int64_t gens, gg_backend_timing *t, gg_err *err)
+{
+    const gg_backend_info *f = b->info;
+    int64_t warm;
+    memset(t, 0, sizeof *t);
+    if (f->upload_cells(b->state, cells, topo, err))
+        return -1;
+    int bad = f->timed_step
+                  ? f->timed_step(b->state, gens, &warm, &t->seconds, err)
+                  : host_timed(b, gens, t, err);
+    return f->download_cells(b->state, cells, err) || bad ? -1 : 0;
+}
+
 void gg_backend_describe(gg_backend *b, gg_backend_desc *d)
 {
     memset(d, 0, sizeof *d);
@@ -116,6 +151,23 @@ gg_stepper gg_backend_stepper(gg_backend *b)
 {
     gg_stepper s = {b->info->name, stepper_step, b,
                     b->info->max_batch(b->state)};
+    return s;
+}
+
+static int gen_stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                            gg_gen_cells *cells, int64_t gens, gg_err *err)
+{
+    gg_backend *b = ctx;
+    if (!gg_rule_same_transition(rule, &b->rule))
+        return gg_fail(err, "the %s backend was opened for another rule",
+                       b->info->name);
+    return gg_backend_advance_cells(b, topo, cells, gens, err);
+}
+
+gg_gen_stepper gg_backend_gen_stepper(gg_backend *b)
+{
+    gg_gen_stepper s = {b->info->name, gen_stepper_step, b,
+                        gg_backend_max_batch(b)};
     return s;
 }
 

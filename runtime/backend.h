@@ -19,6 +19,8 @@
 #include "config.h"
 #include "error.h"
 #include "fail.h"
+#include "gen_cells.h"
+#include "gen_universe.h"
 #include "grid.h"
 #include "rule.h"
 #include "universe.h"
@@ -69,6 +71,13 @@ typedef struct gg_backend_info {
     int64_t (*max_batch)(void *state);
     void (*describe)(void *state, gg_backend_desc *d);
     void (*close)(void *state);
+    /* Generations rules (runtime/gen_cells.h), optional: NULL when the
+     * backend runs two-state rules only (gg_backend_open then refuses a
+     * multi-state rule). A backend opened for such a rule takes its
+     * cells through these instead of upload/download; step is shared. */
+    int (*upload_cells)(void *state, gg_gen_cells *cells, gg_topo topo,
+                        gg_err *err);
+    int (*download_cells)(void *state, gg_gen_cells *cells, gg_err *err);
 } gg_backend_info;
 
 /* ---- the registry (runtime/backends.c) ---- */
@@ -79,9 +88,9 @@ extern const gg_backend_info *const gg_backends[];
 /* The backend called name, or NULL with err listing the known ones. */
 const gg_backend_info *gg_backend_find(const char *name, gg_err *err);
 
-/* The backend run uses when none is named, and the one bench uses. */
-const gg_backend_info *gg_backend_default_run(void);
-const gg_backend_info *gg_backend_default_bench(void);
+/* What --backend auto (the default of run and bench) tries, fastest
+ * first, NULL-terminated: runtime/backend_auto.h. */
+extern const gg_backend_info *const gg_backends_auto[];
 
 /* The first backend that accepts option bit opt (NULL if none). */
 const gg_backend_info *gg_backend_accepting(unsigned opt);
@@ -118,6 +127,19 @@ const gg_backend_info *gg_backend_of(const gg_backend *b);
 
 /* The universe's view of an open backend (gg_universe_run). */
 gg_stepper gg_backend_stepper(gg_backend *b);
+
+/* Generations rules: the same over state planes (upload_cells, step,
+ * download_cells); bench times `gens` generations after one warm-up. */
+int gg_backend_advance_cells(gg_backend *b, gg_topo topo,
+                             gg_gen_cells *cells, int64_t gens, gg_err *err);
+int gg_backend_bench_cells(gg_backend *b, gg_topo topo, gg_gen_cells *cells,
+                           int64_t gens, gg_backend_timing *t, gg_err *err);
+
+/* Most generations per advance_cells (0: no bound). */
+int64_t gg_backend_max_batch(gg_backend *b);
+
+/* A Generations universe's view of an open backend. */
+gg_gen_stepper gg_backend_gen_stepper(gg_backend *b);
 
 void gg_backend_close(gg_backend *b);
 

@@ -20,17 +20,12 @@ GG_BACKEND_LIST_X
 const gg_backend_info *const gg_backends[] = {GG_BACKEND_LIST_X NULL};
 #undef X
 
-/* run defaults to the simulator every kernel is checked against; bench to
- * the fastest backend every machine has. */
-const gg_backend_info *gg_backend_default_run(void)
-{
-    return &gg_backend_reference;
-}
-
-const gg_backend_info *gg_backend_default_bench(void)
-{
-    return &gg_backend_cpu;
-}
+/* --backend auto's candidates, fastest first (GG_BACKEND_AUTO_X, from the
+ * second list in runtime/meson.build, which checks that each is in the
+ * first). */
+#define X(name) &gg_backend_##name,
+const gg_backend_info *const gg_backends_auto[] = {GG_BACKEND_AUTO_X NULL};
+#undef X
 
 void gg_backend_names(const char *sep, char *buf, size_t size)
 {

@@ -7,14 +7,35 @@
 #include "backend.h"
 #include "emit_c.h"
 #include "kernel_source.h"
+#include "rule_gen.h"
 #include "jit.h"
 #include "validate.h"
+#include "validate_gen.h"
+
+/* A Generations kernel's entry (templates/c/kernel.c.in). */
+typedef int (*step_planes_fn)(uint64_t *a, uint64_t *b, int64_t pw,
+                              int64_t width, int64_t height, int64_t stride,
+                              int torus, int64_t gens, int threads,
+                              int tblock, int64_t band);
+
+/* A Generations rule's state planes, contiguous as the kernel takes them:
+ * plane p of buffer i at buf[i] + p * pw. */
+typedef struct cpu_planes {
+    uint64_t *buf[2];
+    int cur;       /* the buffer holding the cells */
+    int n;         /* planes */
+    int64_t width, height, stride, pw;
+    gg_gen_cells *cells; /* the uploaded cells (backend table) */
+} cpu_planes;
 
 struct gg_cpu {
     gg_rule rule;
     gg_cpu_opts opts;
     gg_jit_lib lib;
     gg_kernel_step_fn step;
+    step_planes_fn step_planes; /* Generations kernels (planes > 1) */
+    int planes;
+    cpu_planes pl;
     const char *(*isa)(void);
     int (*threads)(void);
     gg_grid tmp; /* the second buffer, kept between steps */
@@ -57,10 +78,20 @@ static int load_symbols(gg_cpu *c, gg_err *err)
     if (abi() != 1)
         return gg_fail(err, "kernel %s has ABI %d, expected 1", c->lib.path,
                        abi());
-    c->step = (gg_kernel_step_fn)gg_jit_sym(&c->lib, "gg_kernel_step", err);
+    int (*planes)(void) = (int (*)(void))gg_jit_sym(&c->lib,
+                                                    "gg_kernel_planes", err);
+    if (!planes)
+        return -1;
+    c->planes = planes();
+    if (c->planes > 1)
+        c->step_planes = (step_planes_fn)gg_jit_sym(
+            &c->lib, "gg_kernel_step_planes", err);
+    else
+        c->step = (gg_kernel_step_fn)gg_jit_sym(&c->lib, "gg_kernel_step",
+                                                err);
     c->isa = (const char *(*)(void))gg_jit_sym(&c->lib, "gg_kernel_isa", err);
     c->threads = (int (*)(void))gg_jit_sym(&c->lib, "gg_kernel_threads", err);
-    return c->step && c->isa && c->threads ? 0 : -1;
+    return (c->step || c->step_planes) && c->isa && c->threads ? 0 : -1;
 }
 
 int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
@@ -91,7 +122,16 @@ int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
     /* Validation runs on every load, cache hits included: a cached .so
      * could be stale or damaged, and the check costs milliseconds. */
     *why = GG_FAIL_INVALID;
-    if (gg_validate_kernel(rule, c->step, o->threads, 0x5eed, err)) {
+    if (c->planes != gg_gen_planes_of(rule)) {
+        gg_fail(err, "kernel %s has %d state planes, the rule needs %d",
+                c->lib.path, c->planes, gg_gen_planes_of(rule));
+        gg_cpu_close(c);
+        return -1;
+    }
+    if (c->step_planes
+            ? gg_validate_gen(rule, gg_cpu_step_cells, c, "the cpu kernel",
+                              0x5eed, err)
+            : gg_validate_kernel(rule, c->step, o->threads, 0x5eed, err)) {
         gg_cpu_close(c);
         return -1;
     }
@@ -125,6 +165,84 @@ int gg_cpu_threads(const gg_cpu *c)
 }
 
 bool gg_cpu_cache_hit(const gg_cpu *c) { return c->lib.cache_hit; }
+
+/* ---- Generations rules: state planes ---- */
+
+static void planes_free(cpu_planes *p)
+{
+    free(p->buf[0]);
+    free(p->buf[1]);
+    p->buf[0] = p->buf[1] = NULL;
+}
+
+/* Copy cells into the kernel's buffers (sized for them). */
+static int planes_upload(gg_cpu *c, gg_gen_cells *cells, gg_err *err)
+{
+    cpu_planes *p = &c->pl;
+    const gg_grid *g0 = &cells->plane[0];
+    if (cells->n_planes != c->planes)
+        return gg_fail(err, "the cpu kernel has %d state planes, the cells "
+                       "%d", c->planes, cells->n_planes);
+    int64_t pw = g0->stride * g0->height;
+    if (!p->buf[0] || p->width != g0->width || p->height != g0->height) {
+        planes_free(p);
+        size_t words = (size_t)(pw * c->planes);
+        p->buf[0] = gg_alloc(words ? words : 1, 8, err, "state planes");
+        p->buf[1] = p->buf[0] ? gg_alloc(words ? words : 1, 8, err,
+                                         "state planes")
+                              : NULL;
+        if (!p->buf[1])
+            return -1;
+    }
+    p->n = c->planes;
+    p->width = g0->width;
+    p->height = g0->height;
+    p->stride = g0->stride;
+    p->pw = pw;
+    p->cur = 0;
+    for (int k = 0; k < p->n; k++)
+        memcpy(p->buf[0] + k * pw, cells->plane[k].bits,
+               (size_t)pw * sizeof(uint64_t));
+    return 0;
+}
+
+static void planes_download(const cpu_planes *p, gg_gen_cells *cells)
+{
+    for (int k = 0; k < p->n; k++)
+        memcpy(cells->plane[k].bits, p->buf[p->cur] + k * p->pw,
+               (size_t)p->pw * sizeof(uint64_t));
+}
+
+static int planes_step(gg_cpu *c, gg_topo topo, int64_t gens, gg_err *err)
+{
+    cpu_planes *p = &c->pl;
+    if (gens <= 0)
+        return 0;
+    uint64_t *a = p->buf[p->cur], *b = p->buf[p->cur ^ 1];
+    int torus = topo == GG_TOPO_TORUS;
+    /* C = 2 is the two-state kernel, one plane */
+    int where = c->step_planes
+                    ? c->step_planes(a, b, p->pw, p->width, p->height,
+                                     p->stride, torus, gens, c->opts.threads,
+                                     c->opts.tblock, c->opts.band)
+                    : c->step(a, b, p->width, p->height, p->stride, torus,
+                              gens, c->opts.threads, c->opts.tblock,
+                              c->opts.band);
+    if (where < 0)
+        return gg_fail(err, "CPU kernel ran out of memory for its tiles");
+    p->cur ^= where;
+    return 0;
+}
+
+int gg_cpu_step_cells(void *ctx, gg_topo topo, gg_gen_cells *cells,
+                      int64_t gens, gg_err *err)
+{
+    gg_cpu *c = ctx;
+    if (planes_upload(c, cells, err) || planes_step(c, topo, gens, err))
+        return -1;
+    planes_download(&c->pl, cells);
+    return 0;
+}
 
 int gg_cpu_step(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
                 gg_err *err)
@@ -170,6 +288,7 @@ void gg_cpu_close(gg_cpu *c)
     if (!c)
         return;
     gg_grid_free(&c->tmp);
+    planes_free(&c->pl);
     gg_jit_close(&c->lib);
     free(c);
 }
@@ -220,7 +339,30 @@ static int table_upload(void *state, gg_grid *grid, gg_topo topo,
 static int table_step(void *state, int64_t gens, gg_err *err)
 {
     gg_cpu *c = state;
+    if (c->pl.cells)
+        return planes_step(c, c->topo, gens, err);
     return gg_cpu_step(c, c->topo, c->grid, gens, err);
+}
+
+static int table_upload_cells(void *state, gg_gen_cells *cells,
+                              gg_topo topo, gg_err *err)
+{
+    gg_cpu *c = state;
+    if (planes_upload(c, cells, err))
+        return -1;
+    c->pl.cells = cells;
+    c->topo = topo;
+    return 0;
+}
+
+static int table_download_cells(void *state, gg_gen_cells *cells,
+                                gg_err *err)
+{
+    (void)err;
+    gg_cpu *c = state;
+    planes_download(&c->pl, cells);
+    c->pl.cells = NULL;
+    return 0;
 }
 
 static int table_download(void *state, gg_grid *grid, gg_err *err)
@@ -260,4 +402,6 @@ const gg_backend_info gg_backend_cpu = {
     .max_batch = table_max_batch,
     .describe = table_describe,
     .close = table_close,
+    .upload_cells = table_upload_cells,
+    .download_cells = table_download_cells,
 };

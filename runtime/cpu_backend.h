@@ -12,6 +12,7 @@
 #include "config.h"
 #include "error.h"
 #include "fail.h"
+#include "gen_cells.h"
 #include "grid.h"
 #include "rule.h"
 #include "universe.h"
@@ -50,6 +51,11 @@ int gg_cpu_step(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
                 gg_err *err);
 
 gg_stepper gg_cpu_stepper(gg_cpu *c);
+
+/* A Generations kernel's step over cells (bounded, topo): copies in,
+ * steps, copies out. ctx is the gg_cpu (runtime/validate_gen.h's form). */
+int gg_cpu_step_cells(void *ctx, gg_topo topo, gg_gen_cells *cells,
+                      int64_t gens, gg_err *err);
 
 void gg_cpu_close(gg_cpu *c);
 

@@ -17,6 +17,8 @@
 #include "emit_cuda.h"
 #include "emit_ptx.h"
 #include "kernel_source.h"
+#include "rule_gen.h"
+#include "validate_gen.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/lsan_interface.h>
@@ -57,6 +59,8 @@ struct gg_cuda {
     int checking;    /* the stride being validated (keeps its module) */
     bool tuning;     /* autotune is timing candidates (module_for) */
     gg_topo topo;    /* of the uploaded grid (backend table) */
+    int np;          /* state planes per cell (Generations rules: > 1) */
+    size_t pbytes;   /* bytes of one plane in a device buffer */
 };
 
 /* ---- loading the libraries ---- */
@@ -435,7 +439,10 @@ static int layout(const gg_cuda *c, int64_t width, int64_t height,
  * (config gpu_kstride false) keeps the generic one always. */
 static int wanted_stride(const gg_cuda *c, const gg_gpu_geom *g)
 {
+    /* Generations kernels keep the generic module: the constant-stride
+     * one's validation at its width (gg_gpu_validate_width) is two-state */
     if (c->given || words_per_lane(c) > 1 || !c->cfg->gpu_kstride ||
+        c->np > 1 ||
         g->ns > GG_PTX_KSTRIDE_MAX)
         return 0;
     return g->height >= GG_PTX_KSTRIDE_ROWS || c->checking == g->ns ? g->ns
@@ -471,8 +478,8 @@ static int prepare(gg_cuda *c, const gg_grid *grid, int strip, gg_err *err)
     if (layout(c, grid->width, grid->height, &g, err) ||
         module_for(c, &g, err))
         return -1;
-    size_t bytes = gg_gpu_geom_bytes(&g);
-    if (!c->host || gg_gpu_geom_bytes(&c->geom) != bytes) {
+    size_t pbytes = gg_gpu_geom_bytes(&g), bytes = pbytes * (size_t)c->np;
+    if (!c->host || c->pbytes != pbytes) {
         free_buffers(c);
         c->host = gg_alloc(1, bytes, err, "GPU staging buffer");
         if (!c->host ||
@@ -484,27 +491,41 @@ static int prepare(gg_cuda *c, const gg_grid *grid, int strip, gg_err *err)
     }
     gg_gpu_geom_plan(&g, c->tune.tmax, strip, c->resident);
     c->geom = g;
+    c->pbytes = pbytes;
     c->cur = 0;
     return cu_check(c, c->cu.cuMemsetD8(c->buf[1], 0, bytes), "cuMemset",
                     err);
 }
 
+/* planes[0 .. n-1] into the device's state planes, the rest 0 (a
+ * two-state soup timed by a Generations kernel: autotune). */
+static int upload_planes(gg_cuda *c, const gg_grid *planes, int n,
+                         gg_err *err)
+{
+    gg_gpu_pack_planes(planes, n, c->np, &c->geom, c->host);
+    return cu_check(c, c->cu.cuMemcpyHtoD(c->buf[c->cur], c->host,
+                                          c->pbytes * (size_t)c->np),
+                    "upload", err);
+}
+
+static int download_planes(gg_cuda *c, gg_grid *planes, int n, gg_err *err)
+{
+    if (cu_check(c, c->cu.cuMemcpyDtoH(c->host, c->buf[c->cur],
+                                       c->pbytes * (size_t)c->np),
+                 "download", err))
+        return -1;
+    gg_gpu_unpack_planes(c->host, &c->geom, planes, n < c->np ? n : c->np);
+    return 0;
+}
+
 static int upload(gg_cuda *c, const gg_grid *grid, gg_err *err)
 {
-    gg_gpu_pack(grid, &c->geom, c->host);
-    return cu_check(c, c->cu.cuMemcpyHtoD(c->buf[c->cur], c->host,
-                                          gg_gpu_geom_bytes(&c->geom)),
-                    "upload", err);
+    return upload_planes(c, grid, 1, err);
 }
 
 static int download(gg_cuda *c, gg_grid *grid, gg_err *err)
 {
-    if (cu_check(c, c->cu.cuMemcpyDtoH(c->host, c->buf[c->cur],
-                                       gg_gpu_geom_bytes(&c->geom)),
-                 "download", err))
-        return -1;
-    gg_gpu_unpack(c->host, &c->geom, grid);
-    return 0;
+    return download_planes(c, grid, 1, err);
 }
 
 /* Torus: rows -gtop .. -1 and h .. h + gbottom - 1 of buffer `row0`
@@ -547,17 +568,19 @@ static int launch(gg_cuda *c, int e, bool torus, gg_err *err)
     int h = (int)g->height, width = (int)g->width, plane = !torus;
     CUdeviceptr in = c->buf[c->cur] + gg_gpu_geom_row0(g);
     CUdeviceptr out = c->buf[c->cur ^ 1] + gg_gpu_geom_row0(g);
-    if (torus) {
-        void *ga[] = {&in, &h, &g->ns, &g->nwi, &width};
+    for (int p = 0; torus && p < c->np; p++) {
+        CUdeviceptr pin = in + (CUdeviceptr)((size_t)p * c->pbytes);
+        void *ga[] = {&pin, &h, &g->ns, &g->nwi, &width};
         unsigned blocks = (unsigned)((h + 127) / 128);
         if (cu_check(c, c->cu.cuLaunchKernel(c->ghost, blocks, 1, 1, 128, 1,
                                              1, 0, NULL, ga, NULL),
                      "gg_ghost launch", err) ||
-            refresh_ghost_rows(c, in, err))
+            refresh_ghost_rows(c, pin, err))
             return -1;
     }
+    long long ps = (long long)(c->pbytes / sizeof(uint32_t));
     void *a[] = {&in, &out, &h, &g->ns, &g->nwi, &width, &plane, &g->strip,
-                 &g->nx, &g->ntasks};
+                 &g->nx, &g->ntasks, &ps};
     unsigned blocks = (unsigned)((g->ntasks + c->tune.wpb - 1) / c->tune.wpb);
     if (cu_check(c, c->cu.cuLaunchKernel(c->step[e], blocks, 1, 1,
                                          (unsigned)c->tune.wpb * 32, 1, 1, 0,
@@ -641,6 +664,39 @@ int gg_cuda_table_download(void *state, gg_grid *grid, gg_err *err)
     return download(state, grid, err);
 }
 
+/* Generations rules: every state plane of cells. */
+static int table_upload_cells(void *state, gg_gen_cells *cells,
+                              gg_topo topo, gg_err *err)
+{
+    gg_cuda *c = state;
+    if (cells->n_planes != c->np)
+        return gg_fail(err, "the CUDA kernel has %d state planes, the cells "
+                       "%d", c->np, cells->n_planes);
+    return table_topo(c, topo, err) ||
+                   prepare(c, &cells->plane[0], c->o.strip, err) ||
+                   upload_planes(c, cells->plane, cells->n_planes, err)
+               ? -1
+               : 0;
+}
+
+static int table_download_cells(void *state, gg_gen_cells *cells,
+                                gg_err *err)
+{
+    return download_planes(state, cells->plane, cells->n_planes, err);
+}
+
+/* The step runtime/validate_gen.h checks: cells in, gens, cells out. */
+static int step_cells(void *ctx, gg_topo topo, gg_gen_cells *cells,
+                      int64_t gens, gg_err *err)
+{
+    gg_cuda *c = ctx;
+    return table_upload_cells(c, cells, topo, err) ||
+                   run(c, topo, gens, err) ||
+                   table_download_cells(c, cells, err)
+               ? -1
+               : 0;
+}
+
 /* Device time of gens generations after one untimed launch of tmax. */
 int gg_cuda_table_timed_step(void *state, int64_t gens, int64_t *warm,
                              double *seconds, gg_err *err)
@@ -692,8 +748,19 @@ static const gg_gpu_tune cuda_candidates[] = {
     {16, 1, 4, 1, 0, 6, 2, 6}, {16, 1, 4, 1, 0, 6, 3, 8},
     {16, 1, 4, 1, 0, 6, 1, 8}};
 
+/* Generations kernels keep a ring of extra planes per level: at T16 they
+ * ran out of registers (168: /2/3 1.43e13 on the H100 against 2.37e13 at
+ * T8 with the same turn and rows ahead; BENCHMARKS.md, session 11). */
+static const gg_gpu_tune gen_candidates[] = {
+    {8, 1, 4, 1, 0, 6, 2, 6}, {8, 1, 4, 1, 0, 3, 1, 0},
+    {16, 1, 4, 1, 0, 3, 1, 0}};
+
 static const gg_gpu_tune *candidates(const gg_cuda *c, size_t *n)
 {
+    if (c->np > 1) {
+        *n = sizeof gen_candidates / sizeof *gen_candidates;
+        return gen_candidates;
+    }
     bool ptx = c->o.lang == GG_CUDA_LANG_PTX;
     *n = ptx ? sizeof ptx_candidates / sizeof *ptx_candidates
              : sizeof cuda_candidates / sizeof *cuda_candidates;
@@ -866,6 +933,7 @@ static int open_common(const gg_rule *rule, const char *src,
         return -1;
     }
     c->rule = *rule;
+    c->np = gg_gen_planes_of(rule);
     c->o = o ? *o : defaults;
     c->cfg = gg_config_or_default(c->o.config);
     const char *dir = c->o.cache_dir ? c->o.cache_dir : c->cfg->cache_dir;
@@ -880,7 +948,9 @@ static int open_common(const gg_rule *rule, const char *src,
     }
     if (!bad) {
         *why = GG_FAIL_INVALID;
-        bad = gg_gpu_validate(rule, step_strip, c, 12345, err);
+        bad = c->np > 1 ? gg_validate_gen(rule, step_cells, c,
+                                          "the CUDA kernel", 12345, err)
+                        : gg_gpu_validate(rule, step_strip, c, 12345, err);
     }
     if (bad) {
         gg_cuda_close(c);
@@ -1007,4 +1077,6 @@ const gg_backend_info gg_backend_cuda = {
     .max_batch = gg_cuda_table_max_batch,
     .describe = cuda_describe,
     .close = gg_cuda_table_close,
+    .upload_cells = table_upload_cells,
+    .download_cells = table_download_cells,
 };

@@ -6,10 +6,6 @@
 #include "reference_gen.h"
 #include "rule_gen.h"
 
-/* Generations per reference call between margin checks on the unbounded
- * plane (the margin is one more). */
-#define GEN_BATCH 64
-
 static int check_states(const gg_rule *rule, const gg_pattern *p,
                         gg_err *err)
 {
@@ -128,25 +124,46 @@ static int ensure_margin(gg_gen_universe *u, int64_t margin, gg_err *err)
     return 0;
 }
 
+/* A plain step function as a stepper. */
+static int plain_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                      gg_gen_cells *cells, int64_t gens, gg_err *err)
+{
+    gg_gen_step_fn *fn = ctx;
+    return (*fn)(rule, topo, cells, gens, err);
+}
+
 int gg_gen_universe_run(gg_gen_universe *u, gg_gen_step_fn step,
                         int64_t gens, gg_progress_fn progress,
                         void *progress_ctx, gg_err *err)
+{
+    gg_gen_stepper s = {"step", plain_step, &step, 0};
+    return gg_gen_universe_advance(u, &s, gens, progress, progress_ctx, err);
+}
+
+int gg_gen_universe_advance(gg_gen_universe *u, const gg_gen_stepper *s,
+                            int64_t gens, gg_progress_fn progress,
+                            void *progress_ctx, gg_err *err)
 {
     if (gens < 0)
         return gg_fail(err, "generation count %lld is negative",
                        (long long)gens);
     bool bounded = gg_rule_is_bounded(&u->rule);
     gg_topo topo = bounded ? u->rule.topo : GG_TOPO_PLANE;
-    /* bounded grids run in one call (no margin to keep) */
-    int64_t batch = bounded && !progress ? gens : GEN_BATCH;
+    /* bounded grids run in one call (no margin to keep) unless progress
+     * (and stops) are watched: then batches as two-state runs take */
+    int64_t batch = bounded && !progress ? gens : gg_batch_first(s->max_batch);
     for (int64_t done = 0; done < gens;) {
         int64_t n = gens - done < batch ? gens - done : batch;
         if (!bounded && ensure_margin(u, n + 1, err))
             return -1;
-        if (step(&u->rule, topo, &u->cells, n, err))
+        double t0 = gg_batch_clock();
+        if (s->step(s->ctx, &u->rule, topo, &u->cells, n, err))
             return -1;
         done += n;
         u->generation += n;
+        if (batch != gens)
+            batch = gg_batch_next(batch, n, gg_batch_clock() - t0,
+                                  s->max_batch);
         if (progress && !progress(progress_ctx, done, gens))
             break;
     }

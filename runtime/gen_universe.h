@@ -4,7 +4,8 @@
  * top-left cell at (-(W/2), -(H/2)); the unbounded plane is a bounded
  * plane regrown around the non-0 cells before they can reach its edge
  * (births need a state-1 neighbour, so nothing moves faster than one cell
- * per generation). Runs on the reference simulator only today. */
+ * per generation). Steps come from a backend (gg_backend_gen_stepper) or a
+ * plain function (gg_gen_universe_run). */
 #ifndef GG_GEN_UNIVERSE_H
 #define GG_GEN_UNIVERSE_H
 
@@ -20,12 +21,22 @@ typedef struct gg_gen_universe {
     int64_t generation;
 } gg_gen_universe;
 
+/* What advances the bounded grid (as gg_stepper for two states): an open
+ * backend (gg_backend_gen_stepper, runtime/backend.h). */
+typedef struct gg_gen_stepper {
+    const char *name;
+    int (*step)(void *ctx, const gg_rule *rule, gg_topo topo,
+                gg_gen_cells *cells, int64_t gens, gg_err *err);
+    void *ctx;
+    int64_t max_batch; /* most generations per call; 0: no bound */
+} gg_gen_stepper;
+
 /* Place a pattern as Golly does (as gg_universe_from_pattern); fails on
  * states >= C and on cells outside a bounded grid. */
 int gg_gen_universe_from_pattern(gg_gen_universe *u, const gg_rule *rule,
                                  const gg_pattern *p, gg_err *err);
 
-/* A step of the bounded grid: gg_reference_gen_run or gg_gen_cpu_run. */
+/* A step of the bounded grid, e.g. gg_reference_gen_run. */
 typedef int (*gg_gen_step_fn)(const gg_rule *rule, gg_topo topo,
                               gg_gen_cells *cells, int64_t gens,
                               gg_err *err);
@@ -36,6 +47,11 @@ typedef int (*gg_gen_step_fn)(const gg_rule *rule, gg_topo topo,
 int gg_gen_universe_run(gg_gen_universe *u, gg_gen_step_fn step,
                         int64_t gens, gg_progress_fn progress,
                         void *progress_ctx, gg_err *err);
+
+/* The same through a stepper. */
+int gg_gen_universe_advance(gg_gen_universe *u, const gg_gen_stepper *s,
+                            int64_t gens, gg_progress_fn progress,
+                            void *progress_ctx, gg_err *err);
 
 /* Non-0 cells trimmed to their box, with position, canonical rule,
  * generation; Golly's letters (. A B ...) for more than two states, b/o

@@ -120,3 +120,23 @@ void gg_gpu_clear_tail(gg_grid *grid)
     for (int64_t y = 0; y < grid->height; y++)
         gg_grid_row(grid, y)[grid->stride - 1] &= m;
 }
+
+void gg_gpu_pack_planes(const gg_grid *planes, int n, int np,
+                        const gg_gpu_geom *g, uint32_t *dev)
+{
+    size_t words = gg_gpu_geom_bytes(g) / sizeof *dev;
+    for (int p = 0; p < np; p++) {
+        if (p < n)
+            gg_gpu_pack(&planes[p], g, dev + (size_t)p * words);
+        else
+            memset(dev + (size_t)p * words, 0, words * sizeof *dev);
+    }
+}
+
+void gg_gpu_unpack_planes(const uint32_t *dev, const gg_gpu_geom *g,
+                          gg_grid *planes, int n)
+{
+    size_t words = gg_gpu_geom_bytes(g) / sizeof *dev;
+    for (int p = 0; p < n; p++)
+        gg_gpu_unpack(dev + (size_t)p * words, g, &planes[p]);
+}

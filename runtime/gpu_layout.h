@@ -60,6 +60,15 @@ size_t gg_gpu_geom_bytes(const gg_gpu_geom *g);
 void gg_gpu_pack(const gg_grid *grid, const gg_gpu_geom *g, uint32_t *dev);
 void gg_gpu_unpack(const uint32_t *dev, const gg_gpu_geom *g, gg_grid *grid);
 
+/* The same for state planes (Generations rules): np device buffers of
+ * gg_gpu_geom_bytes(g) each, back to back in dev; planes[0 .. n-1] go in,
+ * the rest are zeroed (a two-state soup on a multi-plane kernel: the
+ * autotuner's). */
+void gg_gpu_pack_planes(const gg_grid *planes, int n, int np,
+                        const gg_gpu_geom *g, uint32_t *dev);
+void gg_gpu_unpack_planes(const uint32_t *dev, const gg_gpu_geom *g,
+                          gg_grid *planes, int n);
+
 /* Clear bits past the width (device ghost cells land there on the torus). */
 void gg_gpu_clear_tail(gg_grid *grid);
 

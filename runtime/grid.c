@@ -12,6 +12,16 @@ static uint64_t physical_memory(void)
     return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
 }
 
+/* A tall narrow grid (1 x 2e9: 15 GiB for 2e9 cells) spends most of its
+ * memory on row padding; beyond GG_GRID_PADDING_BYTES such a waste is
+ * refused rather than allocated, since the same cells fit on their side. */
+#define GG_GRID_PADDING_BYTES (1ull << 30)
+static bool mostly_padding(int64_t width, int64_t height, int64_t stride)
+{
+    uint64_t bytes = (uint64_t)(stride * height) * 8;
+    return bytes > GG_GRID_PADDING_BYTES && stride * 64 >= 8 * width;
+}
+
 int gg_grid_init(gg_grid *g, int64_t width, int64_t height, gg_err *err)
 {
     memset(g, 0, sizeof *g);
@@ -28,6 +38,15 @@ int gg_grid_init(gg_grid *g, int64_t width, int64_t height, gg_err *err)
                        "this machine's %.1f GiB of memory; use a smaller "
                        "size", (long long)width, (long long)height,
                        (double)bytes / (1 << 30), (double)mem / (1 << 30));
+    if (mostly_padding(width, height, stride))
+        return gg_fail(err, "grid size %lldx%lld needs %.1f GiB, %.0f times "
+                       "what its cells take, because every row fills at "
+                       "least one 64-bit word; turn it on its side "
+                       "(%lldx%lld) or make it less tall and narrow",
+                       (long long)width, (long long)height,
+                       (double)bytes / (1 << 30),
+                       (double)stride * 64.0 / (double)width,
+                       (long long)height, (long long)width);
     g->bits = gg_alloc((size_t)(stride * height), sizeof(uint64_t), err,
                        "grid");
     if (!g->bits)
@@ -110,15 +129,6 @@ bool gg_grid_bbox(const gg_grid *g, int64_t *x0, int64_t *y0, int64_t *x1,
     return true;
 }
 
-/* splitmix64: tiny, fast and good enough for test soups. */
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 void gg_grid_random(gg_grid *g, double density, uint64_t seed)
 {
     uint64_t s = seed, tail = gg_grid_tail_mask(g);
@@ -130,12 +140,12 @@ void gg_grid_random(gg_grid *g, double density, uint64_t seed)
         for (int64_t w = 0; w < g->stride; w++) {
             uint64_t v = 0;
             if (half)
-                v = next_random(&s);
+                v = gg_splitmix(&s);
             else if (density >= 1.0)
                 v = ~0ull;
             else if (density > 0.0)
                 for (int b = 0; b < 64; b++)
-                    v |= (uint64_t)(next_random(&s) < threshold) << b;
+                    v |= (uint64_t)(gg_splitmix(&s) < threshold) << b;
             row[w] = v;
         }
         row[g->stride - 1] &= tail;

@@ -53,6 +53,16 @@ bool gg_grid_bbox(const gg_grid *g, int64_t *x0, int64_t *y0, int64_t *x1,
  * reproducibly from seed. */
 void gg_grid_random(gg_grid *g, double density, uint64_t seed);
 
+/* splitmix64: the next number of the random sequence in *s (soups,
+ * validation cases): tiny, fast and good enough for them. */
+static inline uint64_t gg_splitmix(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
 /* Copy src into dst with src's (0,0) at (dx, dy) in dst; cells that fall
  * outside dst are dropped. */
 void gg_grid_blit(gg_grid *dst, const gg_grid *src, int64_t dx, int64_t dy);

@@ -1,5 +1,7 @@
 #include "grid3d.h"
 
+#include "grid.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,14 +117,6 @@ bool gg_grid3d_bbox(const gg_grid3d *g, int64_t lo[3], int64_t hi[3])
     return any;
 }
 
-static uint64_t splitmix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 void gg_grid3d_random(gg_grid3d *g, double density, uint64_t seed)
 {
     uint64_t s = seed;
@@ -135,10 +129,10 @@ void gg_grid3d_random(gg_grid3d *g, double density, uint64_t seed)
         for (int64_t w = 0; w < g->stride; w++) {
             uint64_t v = 0;
             if (density == 0.5)
-                v = splitmix(&s);
+                v = gg_splitmix(&s);
             else
                 for (int b = 0; b < 64; b++)
-                    if (splitmix(&s) < thr || density >= 1.0)
+                    if (gg_splitmix(&s) < thr || density >= 1.0)
                         v |= 1ull << b;
             row[w] = w == g->stride - 1 ? v & tail : v;
         }

@@ -5,29 +5,67 @@
 #include "emit_c.h"
 #include "emit_cuda.h"
 #include "emit_opencl.h"
+#include "choose_gen.h"
+#include "rule_gen.h"
+
+/* A Generations rule runs its two-state rule B/S on the alive plane and
+ * adds a per-cell stage (gen/gen_nets.h): *two is that rule (the rule
+ * itself for two-state families), *g the stage (NULL when none: two
+ * states, or C = 2, which is the two-state rule). */
+static int gen_split(const gg_rule *rule, gg_rule *two, gg_gen_nets **g,
+                     gg_err *err)
+{
+    *two = *rule;
+    *g = NULL;
+    if (!gg_rule_is_generations(rule))
+        return 0;
+    *two = gg_gen_two_state(rule);
+    if (rule->states < 3)
+        return 0;
+    *g = gg_alloc(1, sizeof **g, err, "Generations stage");
+    return *g ? gg_choose_gen_nets(rule->states, *g, err) : -1;
+}
+
+/* Targets without the per-cell stage refuse multi-state rules. */
+static int no_generations(const gg_rule *rule, const char *target,
+                          gg_err *err)
+{
+    if (!gg_rule_is_generations(rule) || rule->states < 3)
+        return 0;
+    char text[128];
+    gg_rule_format(rule, text, sizeof text);
+    return gg_fail(err, "%s is a Generations rule; the %s target has no "
+                   "kernel for Generations rules yet: use --target c, cuda "
+                   "or opencl (golgen run: --backend cpu, cuda or opencl)",
+                   text, target);
+}
 
 int gg_kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
                 size_t *len, gg_err *err)
 {
+    gg_rule two;
+    gg_gen_nets *g = NULL;
     gg_circuit *c = gg_alloc(2, sizeof *c, err, "circuits");
-    if (!c)
-        return -1;
-    int bad = gg_choose_kernel_circuit(rule, GG_LIB_LUT3, o, &c[0], err) ||
-              gg_choose_kernel_circuit(rule, GG_LIB_GATE2, o, &c[1], err) ||
-              gg_emit_c_circuits(&c[0], &c[1], src, len, err);
+    int bad = !c || gen_split(rule, &two, &g, err) ||
+              gg_choose_kernel_circuit(&two, GG_LIB_LUT3, o, &c[0], err) ||
+              gg_choose_kernel_circuit(&two, GG_LIB_GATE2, o, &c[1], err) ||
+              gg_emit_c_circuits(&c[0], &c[1], g, src, len, err);
     free(c);
+    free(g);
     return bad ? -1 : 0;
 }
 
 int gg_kernel_cuda(const gg_rule *rule, const gg_choose_opts *o, char **src,
                    size_t *len, gg_err *err)
 {
+    gg_rule two;
+    gg_gen_nets *g = NULL;
     gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
-    if (!c)
-        return -1;
-    int bad = gg_choose_gpu_circuit(rule, o, c, err) ||
-              gg_emit_cuda_circuit(c, src, len, err);
+    int bad = !c || gen_split(rule, &two, &g, err) ||
+              gg_choose_gpu_circuit(&two, o, c, err) ||
+              gg_emit_cuda_circuit(c, g, src, len, err);
     free(c);
+    free(g);
     return bad ? -1 : 0;
 }
 
@@ -36,10 +74,14 @@ int gg_kernel_ptx(const gg_rule *rule, const gg_ptx_opts *po,
                   gg_err *err)
 {
     gg_ptx_opts base = gg_ptx_tuned(16, true, 4, 1);
+    gg_rule two;
+    gg_gen_nets *g = NULL;
+    if (no_generations(rule, "ptx", err) || gen_split(rule, &two, &g, err))
+        return -1;
     gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
     if (!c)
         return -1;
-    int bad = gg_choose_gpu_circuit(rule, o, c, err) ||
+    int bad = gg_choose_gpu_circuit(&two, o, c, err) ||
               gg_emit_ptx_circuit(c, po ? po : &base, src, len, err);
     free(c);
     return bad ? -1 : 0;
@@ -48,11 +90,13 @@ int gg_kernel_ptx(const gg_rule *rule, const gg_ptx_opts *po,
 int gg_kernel_opencl(const gg_rule *rule, const gg_choose_opts *o, char **src,
                      size_t *len, gg_err *err)
 {
+    gg_rule two;
+    gg_gen_nets *g = NULL;
     gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
-    if (!c)
-        return -1;
-    int bad = gg_choose_kernel_circuit(rule, GG_LIB_GATE2, o, c, err) ||
-              gg_emit_opencl_circuit(c, src, len, err);
+    int bad = !c || gen_split(rule, &two, &g, err) ||
+              gg_choose_kernel_circuit(&two, GG_LIB_GATE2, o, c, err) ||
+              gg_emit_opencl_circuit(c, g, src, len, err);
     free(c);
+    free(g);
     return bad ? -1 : 0;
 }

@@ -9,6 +9,8 @@
 #include "emit_opencl.h"
 #include "gpu_layout.h"
 #include "gpu_validate.h"
+#include "rule_gen.h"
+#include "validate_gen.h"
 #include "kernel_source.h"
 #include "gg_config.h"
 
@@ -31,6 +33,8 @@ struct gg_opencl {
     int cur;
     uint32_t *host; /* staging buffer in device layout */
     gg_topo topo;   /* of the uploaded grid (backend table) */
+    int np;         /* state planes per cell (Generations rules: > 1) */
+    size_t pbytes;  /* bytes of one plane in a device buffer */
 };
 
 static int cl_check(cl_int r, const char *what, gg_err *err)
@@ -113,8 +117,8 @@ static int prepare(gg_opencl *c, const gg_grid *grid, gg_err *err)
     cl_int r;
     if (gg_gpu_geom_init(&g, grid->width, grid->height, err))
         return -1;
-    size_t bytes = gg_gpu_geom_bytes(&g);
-    if (!c->host || gg_gpu_geom_bytes(&c->geom) != bytes) {
+    size_t pbytes = gg_gpu_geom_bytes(&g), bytes = pbytes * (size_t)c->np;
+    if (!c->host || c->pbytes != pbytes) {
         free_buffers(c);
         c->host = gg_alloc(1, bytes, err, "OpenCL staging buffer");
         if (!c->host)
@@ -130,6 +134,7 @@ static int prepare(gg_opencl *c, const gg_grid *grid, gg_err *err)
     g.strip = GG_OPENCL_TILE_ROWS;
     g.ny = (int)((g.height + g.strip - 1) / g.strip);
     c->geom = g;
+    c->pbytes = pbytes;
     c->cur = 0;
     memset(c->host, 0, bytes);
     return cl_check(clEnqueueWriteBuffer(c->q, c->buf[1], CL_TRUE, 0, bytes,
@@ -137,24 +142,37 @@ static int prepare(gg_opencl *c, const gg_grid *grid, gg_err *err)
                     "clear", err);
 }
 
+/* planes[0 .. n-1] into the device's state planes, the rest 0. */
+static int upload_planes(gg_opencl *c, const gg_grid *planes, int n,
+                         gg_err *err)
+{
+    gg_gpu_pack_planes(planes, n, c->np, &c->geom, c->host);
+    return cl_check(clEnqueueWriteBuffer(c->q, c->buf[c->cur], CL_TRUE, 0,
+                                         c->pbytes * (size_t)c->np, c->host,
+                                         0, NULL, NULL),
+                    "upload", err);
+}
+
+static int download_planes(gg_opencl *c, gg_grid *planes, int n,
+                           gg_err *err)
+{
+    if (cl_check(clEnqueueReadBuffer(c->q, c->buf[c->cur], CL_TRUE, 0,
+                                     c->pbytes * (size_t)c->np, c->host, 0,
+                                     NULL, NULL),
+                 "download", err))
+        return -1;
+    gg_gpu_unpack_planes(c->host, &c->geom, planes, n < c->np ? n : c->np);
+    return 0;
+}
+
 static int upload(gg_opencl *c, const gg_grid *grid, gg_err *err)
 {
-    gg_gpu_pack(grid, &c->geom, c->host);
-    return cl_check(clEnqueueWriteBuffer(c->q, c->buf[c->cur], CL_TRUE, 0,
-                                         gg_gpu_geom_bytes(&c->geom),
-                                         c->host, 0, NULL, NULL),
-                    "upload", err);
+    return upload_planes(c, grid, 1, err);
 }
 
 static int download(gg_opencl *c, gg_grid *grid, gg_err *err)
 {
-    if (cl_check(clEnqueueReadBuffer(c->q, c->buf[c->cur], CL_TRUE, 0,
-                                     gg_gpu_geom_bytes(&c->geom), c->host, 0,
-                                     NULL, NULL),
-                 "download", err))
-        return -1;
-    gg_gpu_unpack(c->host, &c->geom, grid);
-    return 0;
+    return download_planes(c, grid, 1, err);
 }
 
 static int set_args(cl_kernel k, const void *const *vals, const size_t *sz,
@@ -173,22 +191,24 @@ static int launch(gg_opencl *c, int n, bool torus, gg_err *err)
     gg_gpu_geom *g = &c->geom;
     int h = (int)g->height, width = (int)g->width, plane = !torus;
     cl_mem in = c->buf[c->cur], out = c->buf[c->cur ^ 1];
-    if (torus) {
-        const void *v[] = {&in, &h, &g->ns, &g->nwi, &width};
-        size_t sz[] = {sizeof in, 4, 4, 4, 4};
+    cl_long ps = (cl_long)(c->pbytes / sizeof(uint32_t));
+    for (int p = 0; torus && p < c->np; p++) {
+        cl_long off = p * ps;
+        const void *v[] = {&in, &h, &g->ns, &g->nwi, &width, &off};
+        size_t sz[] = {sizeof in, 4, 4, 4, 4, sizeof off};
         size_t gl = (size_t)(h + 63) / 64 * 64, lo = 64;
-        if (set_args(c->ghost, v, sz, 5, err) ||
+        if (set_args(c->ghost, v, sz, 6, err) ||
             cl_check(clEnqueueNDRangeKernel(c->q, c->ghost, 1, NULL, &gl, &lo,
                                             0, NULL, NULL),
                      "gg_ghost launch", err))
             return -1;
     }
     const void *v[] = {&in, &out, &h, &g->ns, &g->nwi, &width, &plane, &n,
-                       &g->nx};
-    size_t sz[] = {sizeof in, sizeof out, 4, 4, 4, 4, 4, 4, 4};
+                       &g->nx, &ps};
+    size_t sz[] = {sizeof in, sizeof out, 4, 4, 4, 4, 4, 4, 4, sizeof ps};
     size_t gl[2] = {(size_t)g->nx * 32, (size_t)g->ny * GG_OPENCL_LY};
     size_t lo[2] = {32, GG_OPENCL_LY};
-    if (set_args(c->step, v, sz, 9, err) ||
+    if (set_args(c->step, v, sz, 10, err) ||
         cl_check(clEnqueueNDRangeKernel(c->q, c->step, 2, NULL, gl, lo, 0,
                                         NULL, NULL),
                  "gg_step launch", err))
@@ -225,6 +245,39 @@ int gg_opencl_step(gg_opencl *c, gg_topo topo, gg_grid *grid, int64_t gens,
                    gg_err *err)
 {
     return step_strip(c, topo, grid, gens, 0, err);
+}
+
+/* Generations rules: every state plane of cells. */
+int gg_opencl_upload_cells(gg_opencl *c, gg_gen_cells *cells, gg_topo topo,
+                           gg_err *err)
+{
+    if (topo != GG_TOPO_TORUS && topo != GG_TOPO_PLANE)
+        return gg_fail(err, "the OpenCL backend needs a torus or a plane");
+    if (cells->n_planes != c->np)
+        return gg_fail(err, "the OpenCL kernel has %d state planes, the "
+                       "cells %d", c->np, cells->n_planes);
+    c->topo = topo;
+    return prepare(c, &cells->plane[0], err) ||
+                   upload_planes(c, cells->plane, cells->n_planes, err)
+               ? -1
+               : 0;
+}
+
+int gg_opencl_download_cells(gg_opencl *c, gg_gen_cells *cells, gg_err *err)
+{
+    return download_planes(c, cells->plane, cells->n_planes, err);
+}
+
+/* The step runtime/validate_gen.h checks: cells in, gens, cells out. */
+static int step_cells(void *ctx, gg_topo topo, gg_gen_cells *cells,
+                      int64_t gens, gg_err *err)
+{
+    gg_opencl *c = ctx;
+    return gg_opencl_upload_cells(c, cells, topo, err) ||
+                   run(c, topo, gens, err) ||
+                   gg_opencl_download_cells(c, cells, err)
+               ? -1
+               : 0;
 }
 
 static double now(void)
@@ -294,6 +347,7 @@ static int open_common(const gg_rule *rule, const char *given,
     if (!c)
         return -1;
     c->rule = *rule;
+    c->np = gg_gen_planes_of(rule);
     c->o = o ? *o : defaults;
     c->tmax = c->o.tmax > 0 && c->o.tmax <= GG_OPENCL_TMAX ? c->o.tmax
                                                            : GG_OPENCL_TMAX;
@@ -312,7 +366,9 @@ static int open_common(const gg_rule *rule, const char *given,
     free(src);
     if (!bad && !c->o.skip_validation) {
         *why = GG_FAIL_INVALID;
-        bad = gg_gpu_validate(rule, step_strip, c, 54321, err);
+        bad = c->np > 1 ? gg_validate_gen(rule, step_cells, c,
+                                          "the OpenCL kernel", 54321, err)
+                        : gg_gpu_validate(rule, step_strip, c, 54321, err);
     }
     if (bad) {
         gg_opencl_close(c);
@@ -405,6 +461,20 @@ static int table_probe(const gg_backend_opts *o, gg_err *err)
 
 #define table_timed_step NULL
 
+int gg_opencl_upload_cells(gg_opencl *c, gg_gen_cells *cells, gg_topo topo,
+                           gg_err *err)
+{
+    (void)c;
+    (void)cells;
+    (void)topo;
+    return gg_fail(err, "this golgen was built without OpenCL");
+}
+
+int gg_opencl_download_cells(gg_opencl *c, gg_gen_cells *cells, gg_err *err)
+{
+    return gg_opencl_upload_cells(c, cells, GG_TOPO_TORUS, err);
+}
+
 void gg_opencl_close(gg_opencl *c) { (void)c; }
 const char *gg_opencl_device(const gg_opencl *c)
 {
@@ -464,6 +534,18 @@ static void table_describe(void *state, gg_backend_desc *d)
 
 static void table_close(void *state) { gg_opencl_close(state); }
 
+static int table_upload_cells(void *state, gg_gen_cells *cells,
+                              gg_topo topo, gg_err *err)
+{
+    return gg_opencl_upload_cells(state, cells, topo, err);
+}
+
+static int table_download_cells(void *state, gg_gen_cells *cells,
+                                gg_err *err)
+{
+    return gg_opencl_download_cells(state, cells, err);
+}
+
 const gg_backend_info gg_backend_opencl = {
     .name = "opencl",
     .probe = table_probe,
@@ -475,4 +557,6 @@ const gg_backend_info gg_backend_opencl = {
     .max_batch = table_max_batch,
     .describe = table_describe,
     .close = table_close,
+    .upload_cells = table_upload_cells,
+    .download_cells = table_download_cells,
 };

@@ -13,6 +13,7 @@
 #include "config.h"
 #include "error.h"
 #include "fail.h"
+#include "gen_cells.h"
 #include "grid.h"
 #include "rule.h"
 #include "universe.h"
@@ -44,5 +45,11 @@ gg_stepper gg_opencl_stepper(gg_opencl *c);
 const char *gg_opencl_device(const gg_opencl *c);
 
 void gg_opencl_close(gg_opencl *c);
+
+/* Generations rules: the state planes of cells in (the backend steps
+ * them with the table's step) and out. */
+int gg_opencl_upload_cells(gg_opencl *c, gg_gen_cells *cells, gg_topo topo,
+                           gg_err *err);
+int gg_opencl_download_cells(gg_opencl *c, gg_gen_cells *cells, gg_err *err);
 
 #endif

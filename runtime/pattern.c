@@ -270,9 +270,7 @@ int gg_pattern_parse(const char *text, size_t len, const char *name,
     if (*s == '!')
         return gg_pattern_parse_cells(text, len, name, p, err);
     if (*s == '[')
-        return gg_fail(err, "%s:%d:1: macrocell (.mc) files are not "
-                       "supported; save the pattern as RLE in Golly", name,
-                       line);
+        return gg_pattern_parse_mc(text, len, name, p, err);
     if (is_plain_rle(nws, eol))
         return gg_pattern_parse_rle(text, len, name, p, err);
     return gg_pattern_parse_cells(text, len, name, p, err);

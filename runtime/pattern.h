@@ -1,8 +1,10 @@
-/* Pattern files: RLE (read and write, as Golly does), plaintext .cells and
- * Life 1.05/1.06 (read). A pattern is the bounding box of its cells, its position
- * in Golly's coordinates and the file's rule and comments. States above 1
- * (multi-state RLE such as LifeHistory) are kept bit by bit in planes so a
- * file reads and writes back unchanged. */
+/* Pattern files: RLE (read and write, as Golly does), plaintext .cells,
+ * Life 1.06 and Golly's macrocell (read and write), Life 1.05 (read);
+ * gg_pattern_write picks the format by the file's name. A pattern is the
+ * bounding box of its cells, its position in Golly's coordinates and the
+ * file's rule and comments. States above 1 (multi-state RLE such as
+ * LifeHistory) are kept bit by bit in planes so a file reads and writes
+ * back unchanged. */
 #ifndef GG_PATTERN_H
 #define GG_PATTERN_H
 
@@ -83,6 +85,51 @@ int gg_pattern_parse_cells(const char *text, size_t len, const char *name,
 int gg_pattern_parse_life(const char *text, size_t len, const char *name,
                           gg_pattern *p, gg_err *err);
 
+/* Golly's macrocell (.mc), two states (runtime/pattern_mc_read.c). */
+int gg_pattern_parse_mc(const char *text, size_t len, const char *name,
+                        gg_pattern *p, gg_err *err);
+
+/* Other formats into a malloc'd, NUL-terminated buffer (*len excludes the
+ * NUL): plaintext .cells (the live cells' box, no position, the rule in a
+ * "!Rule:" comment), Life 1.06 (absolute coordinates, #R rule) and
+ * macrocell, byte for byte bgolly's HashLife output after the first line.
+ * All three refuse states above 1; Life 1.06 and macrocell also a box
+ * beyond Golly's coordinates (gg_pattern_check_coords). */
+int gg_pattern_format_cells(const gg_pattern *p, char **text, size_t *len,
+                            gg_err *err);
+int gg_pattern_format_life106(const gg_pattern *p, char **text, size_t *len,
+                              gg_err *err);
+int gg_pattern_format_mc(const gg_pattern *p, char **text, size_t *len,
+                         gg_err *err);
+
+/* Refuse a box that reaches beyond Golly's coordinates, -2^31..2^31-1 (the
+ * Life 1.06 reader's and Golly's limit): every writer that gives a
+ * position checks it, so golgen never writes what it or Golly cannot read
+ * back. */
+int gg_pattern_check_coords(const gg_pattern *p, gg_err *err);
+
+/* The output formats, chosen by file name (gg_pattern_write). */
+typedef enum gg_pattern_format {
+    GG_PATTERN_RLE,     /* .rle, and any name not below */
+    GG_PATTERN_CELLS,   /* .cells */
+    GG_PATTERN_LIFE106, /* .lif, .life */
+    GG_PATTERN_MC,      /* .mc */
+} gg_pattern_format;
+
+/* The format a name asks for (case-insensitive extension); -1 with a
+ * message for names of formats golgen does not write (.gz, .zip, .mcl,
+ * .rle3 for a 2D pattern, pictures). "-" is RLE. */
+int gg_pattern_format_for_name(const char *path, gg_pattern_format *fmt,
+                               gg_err *err);
+
+/* Write p in the format its name asks for, atomically ("-": standard
+ * output, RLE). */
+int gg_pattern_write(const char *path, const gg_pattern *p, gg_err *err);
+
+/* Before a long run: the name asks for a format golgen writes and the
+ * file can be created (gg_atomic_probe). "-" and NULL pass. */
+int gg_pattern_check_output(const char *path, gg_err *err);
+
 /* RLE text of p into a malloc'd, NUL-terminated buffer (*len excludes the
  * NUL); byte for byte what gg_pattern_write_rle writes. */
 int gg_pattern_format_rle(const gg_pattern *p, char **text, size_t *len,
@@ -111,6 +158,13 @@ int gg_pattern_set(gg_pattern *p, int64_t x, int64_t y, int state,
  * grid named by the rule's suffix. */
 void gg_pattern_default_pos(const char *rule, int64_t w, int64_t h,
                             int64_t *x, int64_t *y);
+
+/* What a "#CXRLE ..." line of n characters says, read as the RLE reader
+ * reads it: position (dx, dy when it has no Pos) and generation (0 when
+ * no Gen). False when the reader would refuse the line. The writer keeps a
+ * file's own line only when this gives the pattern's values. */
+bool gg_pattern_cxrle_values(const char *line, size_t n, int64_t dx,
+                             int64_t dy, int64_t *x, int64_t *y, int64_t *gen);
 
 /* Same cells, planes, position, generation, rule and comments. */
 bool gg_pattern_equal(const gg_pattern *a, const gg_pattern *b);

@@ -153,6 +153,18 @@ static int parse_cxrle(rle_ctx *c, int line, const char *ls, const char *s,
     }
 }
 
+bool gg_pattern_cxrle_values(const char *line, size_t n, int64_t dx,
+                             int64_t dy, int64_t *x, int64_t *y, int64_t *gen)
+{
+    gg_err ignored;
+    rle_ctx ctx = {.name = "", .err = &ignored}, *c = &ctx;
+    bool sawpos = false;
+    *x = dx, *y = dy, *gen = 0;
+    if (n < 6 || memcmp(line, "#CXRLE", 6) != 0)
+        return false;
+    return parse_cxrle(c, 1, line, line, line + n, &sawpos, x, y, gen) == 0;
+}
+
 /* The header line "x = W, y = H, rule = R" (rule optional). */
 static int parse_header(rle_ctx *c, int line, const char *ls, const char *s,
                         const char *e, int64_t *w, int64_t *h, char **rule)
@@ -553,7 +565,8 @@ int gg_pattern_parse_rle(const char *text, size_t len, const char *name,
             } else {
                 first = false;
             }
-            if (q[1] == 'r' && !hash_rule) {
+            /* e - q: a lone '#' may end the text (found by fuzzing) */
+            if (e - q >= 2 && q[1] == 'r' && !hash_rule) {
                 const char *r = skip_ws(q + 2, e), *re = r;
                 while (re < e && (unsigned char)*re > ' ')
                     re++;

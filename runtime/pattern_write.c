@@ -116,37 +116,6 @@ static inline void add_run(sink *k, int state, int ms, uint64_t run)
     k->len = (size_t)(o - k->buf);
 }
 
-static inline int64_t next_one(const uint64_t *row, int64_t stride,
-                               int64_t width, int64_t x)
-{
-    if (x >= width)
-        return width;
-    int64_t w = x >> 6;
-    uint64_t v = row[w] & (~0ull << (x & 63));
-    while (!v) {
-        if (++w >= stride)
-            return width;
-        v = row[w];
-    }
-    return w * 64 + __builtin_ctzll(v);
-}
-
-static inline int64_t next_zero(const uint64_t *row, int64_t stride,
-                                int64_t width, int64_t x)
-{
-    if (x >= width)
-        return width;
-    int64_t w = x >> 6;
-    uint64_t v = ~row[w] & (~0ull << (x & 63));
-    while (!v) {
-        if (++w >= stride)
-            return width;
-        v = ~row[w];
-    }
-    int64_t r = w * 64 + __builtin_ctzll(v);
-    return r < width ? r : width;
-}
-
 /* One run into o (room checked by the caller), as AddRun for two states. */
 static inline char *emit(char *o, unsigned *ll, char letter, uint64_t len)
 {
@@ -288,8 +257,26 @@ static int write_multi_state(sink *k, const gg_pattern *p)
     return 0;
 }
 
+int gg_pattern_check_coords(const gg_pattern *p, gg_err *err)
+{
+    const int64_t lo = -2147483647LL - 1, hi = 2147483647LL;
+    int64_t w = gg_pattern_width(p), h = gg_pattern_height(p);
+    if (w == 0 || h == 0 || !p->plane[0].bits)
+        return 0; /* an empty pattern has no place */
+    if (p->x < lo || p->y < lo || p->x > hi - (w - 1) || p->y > hi - (h - 1))
+        return gg_fail(err, "cannot write the pattern: its %lldx%lld box at "
+                       "(%lld, %lld) reaches beyond Golly's coordinates "
+                       "(-2147483648..2147483647), which golgen and Golly "
+                       "cannot read back; run fewer generations or on a "
+                       "torus (:TW,H)", (long long)w, (long long)h,
+                       (long long)p->x, (long long)p->y);
+    return 0;
+}
+
 static int check_pattern(const gg_pattern *p, gg_err *err)
 {
+    if (gg_pattern_check_coords(p, err))
+        return -1;
     if (p->n_planes < 1 || p->n_planes > GG_PATTERN_MAX_PLANES)
         return gg_fail(err, "cannot write a pattern with %d planes (1 to %d)",
                        p->n_planes, GG_PATTERN_MAX_PLANES);
@@ -310,34 +297,27 @@ static int check_pattern(const gg_pattern *p, gg_err *err)
             if ((unsigned char)*r <= ' ')
                 return gg_fail(err, "cannot write rule \"%s\": a rule has no "
                                "whitespace", p->rule);
+        /* The header reader drops a trailing ',' (as Golly's does), so
+         * such a rule (from "#R B3/S23," in Life 1.06, found by fuzzing)
+         * would read back as another. */
+        if (p->rule[strlen(p->rule) - 1] == ',')
+            return gg_fail(err, "cannot write rule \"%s\": it ends in ',', "
+                           "which an RLE header drops; remove the comma",
+                           p->rule);
     }
     return 0;
 }
 
-/* Does a stored "#CXRLE ..." line give position (x, y) and generation g?
- * Without Pos it gives the default (dx, dy); without Gen, 0. */
+/* Does a stored "#CXRLE ..." line give position (x, y) and generation g
+ * as the reader reads it? Without Pos it gives the default (dx, dy). */
 static bool cxrle_matches(const char *l, int64_t x, int64_t y, int64_t dx,
                           int64_t dy, int64_t g)
 {
     const char *nl = strchr(l, '\n');
     size_t n = nl ? (size_t)(nl - l) : strlen(l);
-    char buf[256];
-    if (n >= sizeof buf)
-        return false;
-    memcpy(buf, l, n);
-    buf[n] = 0;
-    int64_t px = dx, py = dy, pg = 0;
-    const char *pos = strstr(buf, " Pos="), *gen = strstr(buf, " Gen=");
-    char *e;
-    if (pos) {
-        px = strtoll(pos + 5, &e, 10);
-        if (*e != ',')
-            return false;
-        py = strtoll(e + 1, &e, 10);
-    }
-    if (gen)
-        pg = strtoll(gen + 5, &e, 10);
-    return px == x && py == y && pg == g;
+    int64_t px, py, pg;
+    return gg_pattern_cxrle_values(l, n, dx, dy, &px, &py, &pg) && px == x &&
+           py == y && pg == g;
 }
 
 /* Would a first line from these comments make Golly (and gg_pattern_parse)
@@ -351,6 +331,19 @@ static bool looks_like_other_format(const char *cm)
     }
     return cm && (strncmp(cm, "#Li", 3) == 0 || strncmp(cm, "#P ", 3) == 0 ||
                   strncmp(cm, "#MCell", 6) == 0);
+}
+
+/* Would the reader take this comment line for the rule ("#r B3/S23")?
+ * Without a rule in the header it would, so such a line from a pattern
+ * without a rule is written as "#C #r ..." (found by fuzzing). */
+static bool names_rule(const char *l, size_t n)
+{
+    if (n < 2 || l[0] != '#' || l[1] != 'r')
+        return false;
+    for (size_t i = 2; i < n; i++)
+        if ((unsigned char)l[i] > ' ')
+            return true;
+    return false;
 }
 
 static void write_rle(sink *k, const gg_pattern *p)
@@ -389,7 +382,7 @@ static void write_rle(sink *k, const gg_pattern *p)
         const char *nl = strchr(l, '\n');
         size_t n = nl ? (size_t)(nl - l) : strlen(l);
         if (strncmp(l, "#CXRLE", 6) != 0) {
-            if (*l != '#')
+            if (*l != '#' || (!p->rule && names_rule(l, n)))
                 sink_str(k, "#C ");
             sink_put(k, l, n);
             sink_str(k, "\n");

@@ -5,10 +5,12 @@
 
 #include "backend.h"
 #include "reference.h"
+#include "reference_gen.h"
 
 typedef struct reference_state {
     gg_rule rule;
     gg_grid *grid; /* the uploaded grid, stepped in place */
+    gg_gen_cells *cells; /* or the uploaded planes (Generations) */
     gg_topo topo;
 } reference_state;
 
@@ -45,6 +47,8 @@ static int reference_upload(void *state, gg_grid *grid, gg_topo topo,
 static int reference_step(void *state, int64_t gens, gg_err *err)
 {
     reference_state *r = state;
+    if (r->cells)
+        return gg_reference_gen_run(&r->rule, r->topo, r->cells, gens, err);
     return gg_reference_run(&r->rule, r->topo, r->grid, gens, err);
 }
 
@@ -53,6 +57,25 @@ static int reference_download(void *state, gg_grid *grid, gg_err *err)
     (void)grid;
     (void)err;
     ((reference_state *)state)->grid = NULL;
+    return 0;
+}
+
+static int reference_upload_cells(void *state, gg_gen_cells *cells,
+                                  gg_topo topo, gg_err *err)
+{
+    (void)err;
+    reference_state *r = state;
+    r->cells = cells;
+    r->topo = topo;
+    return 0;
+}
+
+static int reference_download_cells(void *state, gg_gen_cells *cells,
+                                    gg_err *err)
+{
+    (void)cells;
+    (void)err;
+    ((reference_state *)state)->cells = NULL;
     return 0;
 }
 
@@ -81,4 +104,6 @@ const gg_backend_info gg_backend_reference = {
     .max_batch = reference_max_batch,
     .describe = reference_describe,
     .close = reference_close,
+    .upload_cells = reference_upload_cells,
+    .download_cells = reference_download_cells,
 };

@@ -55,6 +55,14 @@ typedef bool (*gg_progress_fn)(void *ctx, int64_t done, int64_t total);
 int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
                     gg_progress_fn progress, void *progress_ctx, gg_err *err);
 
+/* The batch policy of universe runs (Generations' too): 64 generations
+ * (or the stepper's bound) first, doubling while a call takes under a
+ * second, within the bound; seconds from gg_batch_clock. */
+double gg_batch_clock(void);
+int64_t gg_batch_first(int64_t max_batch);
+int64_t gg_batch_next(int64_t batch, int64_t n, double seconds,
+                      int64_t max_batch);
+
 int64_t gg_universe_population(const gg_universe *u);
 
 void gg_universe_free(gg_universe *u);

@@ -116,6 +116,11 @@ static int header_line(char *line, int lineno, const char *want_rule,
         info->seconds = atof(val);
     else if (!strcmp(line, "search"))
         snprintf(info->search, sizeof info->search, "%s", val);
+    else if (!strcmp(line, "proof")) {
+        gg_err why;
+        if (gg_proof_parse(val, &info->proof, &why))
+            return gg_fail(err, "line %d: %s", lineno, why.msg);
+    }
     return 0;
 }
 
@@ -207,6 +212,13 @@ static void write_entry(FILE *f, const gg_rule *rule, gg_front_kind front,
             info->seconds);
     if (info->search[0])
         fprintf(f, "search %s\n", info->search);
+    /* only the open k's record: one at a proven or lower k is stale */
+    if (info->proof.k > 0 && info->proof.k == info->lower_bound &&
+        !info->proven) {
+        char text[GG_PROOF_TEXT_MAX + 64];
+        gg_proof_format(&info->proof, text, sizeof text);
+        fprintf(f, "proof %s\n", text);
+    }
     fprintf(f, "network\n");
     bool named = gg_front_build(rule, front, &fr, &ignore) == 0 &&
                  fr.net.n_outputs == net->n_inputs;

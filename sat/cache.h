@@ -18,6 +18,7 @@
 
 #include "front.h"
 #include "net.h"
+#include "proof.h"
 #include "rule.h"
 
 typedef struct gg_cache_info {
@@ -26,6 +27,10 @@ typedef struct gg_cache_info {
     int lower_bound;     /* every gate count below this is impossible */
     double seconds;      /* wall seconds the search took */
     char search[512];    /* per-k log: "k:status:seconds ..." */
+    gg_proof proof;      /* shapes of k = lower_bound shown impossible
+                            (line "proof", sat/proof.h; k 0: none). Older
+                            entries have no such line and read as none;
+                            older golgens skip the line */
 } gg_cache_info;
 
 /* The cache root in use (see above) into buf. */

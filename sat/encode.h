@@ -48,6 +48,11 @@
 
 #define GG_ENC_MAX_GATES 24
 
+/* Bump whenever a rule above changes which networks a shape's CNF admits:
+ * per-shape UNSAT results recorded under one version (sat/proof.h) are
+ * sound together only with results under the same rules. */
+#define GG_ENC_PRUNING_VERSION 1
+
 typedef struct gg_enc gg_enc;
 
 /* Networks a CNF admits beyond computing f, for questions such as "can

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "cegar.h"
+#include "proof.h"
 #include "symm.h"
 
 #define MAX_THREADS 64
@@ -158,19 +159,40 @@ static void *work(void *arg)
     return NULL;
 }
 
-/* "k=6: 3 of 1781 shapes done, about 2.1 h more at this rate (Ctrl-C
- * keeps the best network)": long searches are hours, so say so. */
-static void report_shapes(int k, int done, int total, double seconds)
+/* "k=6: 40 of 1781 shapes done in 3.0 min; at this rate about 2.1 h
+ * more, past the time limit (7.0 min left)". Long searches are hours, so
+ * say so, and say when the limit will end the k unproven. The rate is the
+ * shapes done so far: shapes differ a lot, so it is only a rate. */
+static void report_shapes(const gg_kjob_in *in, int done, int total,
+                          double seconds, double now)
 {
-    fprintf(stderr, "  k=%d: %d of %d shapes done", k, done, total);
+    fprintf(stderr, "  k=%d: %d of %d shapes%s done in ", in->k, done, total,
+            in->subset ? " left" : "");
+    gg_kjob_print_seconds(stderr, seconds);
     if (done > 0 && done < total) {
-        double left = seconds * (total - done) / done;
-        fprintf(stderr, ", about %.1f %s more at this rate (Ctrl-C keeps "
-                "the best network)", left >= 3600 ? left / 3600
-                                     : left >= 60 ? left / 60 : left,
-                left >= 3600 ? "h" : left >= 60 ? "min" : "s");
+        double more = seconds * (total - done) / done;
+        fprintf(stderr, "; at this rate about ");
+        gg_kjob_print_seconds(stderr, more);
+        fprintf(stderr, " more");
+        if (in->deadline > 0) {
+            double left = in->deadline - now;
+            fprintf(stderr, more > left ? ", past the time limit (" :
+                    ", within the time limit (");
+            gg_kjob_print_seconds(stderr, left > 0 ? left : 0);
+            fprintf(stderr, " left)");
+        }
     }
     fputc('\n', stderr);
+}
+
+void gg_kjob_print_seconds(FILE *out, double s)
+{
+    if (s >= 3600)
+        fprintf(out, "%.1f h", s / 3600);
+    else if (s >= 60)
+        fprintf(out, "%.1f min", s / 60);
+    else
+        fprintf(out, "%.0f s", s);
 }
 
 /* The calling thread watches the clock and the cancel flag; solvers only
@@ -190,10 +212,11 @@ static void supervise(job *j)
             atomic_store(&j->stop, 1);
             interrupt_all(j);
         }
-        if (in->progress && now - last > 10) {
+        /* every 10 s for the first minute, then every minute */
+        if (in->progress && now - last > (now - t0 < 60 ? 10 : 60)) {
             if (j->shapes)
-                report_shapes(in->k, atomic_load(&j->done), j->n_problems,
-                              now - t0);
+                report_shapes(in, atomic_load(&j->done), j->n_problems,
+                              now - t0, now);
             else
                 fprintf(stderr, "  k=%d: one free-topology CNF, %.0f s so "
                         "far\n", in->k, now - t0);
@@ -269,6 +292,9 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
         j->n_problems = gg_shape_enum(in->k, arity, in->min_pi_slots,
                                       &j->shapes, err);
         stat->shapes_total = j->n_problems;
+        if (j->n_problems > 0)
+            stat->shapes_hash = gg_proof_shapes_hash(j->shapes,
+                                                     j->n_problems);
         sample_shapes(j, &in->sample);
         if (in->subset)
             j->n_problems = in->n_subset;

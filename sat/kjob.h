@@ -6,6 +6,8 @@
 #ifndef GG_SAT_KJOB_H
 #define GG_SAT_KJOB_H
 
+#include <stdio.h>
+
 #include "synth.h"
 
 typedef struct gg_kjob_in {
@@ -39,6 +41,9 @@ typedef struct gg_kjob_in {
  * errors (out of memory, no solver). */
 int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
                 int **undecided, int *n_undecided, gg_err *err);
+
+/* "40 s", "3.5 min", "2.1 h": progress lines. */
+void gg_kjob_print_seconds(FILE *out, double seconds);
 
 /* Monotonic wall clock in seconds. */
 double gg_kjob_now(void);

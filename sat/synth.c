@@ -59,13 +59,18 @@ static int upper_bound(const gg_tt *f, const gg_synth_opts *o,
     return 0;
 }
 
-static void report_k(const gg_synth_k *st)
+/* One line per k run; before: shapes of a resumed k shown impossible by
+ * an earlier run (not tried again). */
+static void report_k(const gg_synth_k *st, int before)
 {
     static const char *names[] = {"UNSAT", "SAT", "unknown"};
     fprintf(stderr, "  k=%d: %-7s %8.2f s  %10llu conflicts", st->k,
             names[st->status], st->seconds, (unsigned long long)st->conflicts);
     if (st->shapes_total)
-        fprintf(stderr, "  %d/%d shapes", st->shapes, st->shapes_total);
+        fprintf(stderr, "  %d/%d shapes", st->shapes + before,
+                st->shapes_total);
+    if (before)
+        fprintf(stderr, " (%d of them shown impossible before)", before);
     fputc('\n', stderr);
 }
 
@@ -89,6 +94,9 @@ typedef struct search_state {
     int shape_max;
     int *pending[GG_ENC_MAX_GATES + 1]; /* undecided shapes per k */
     int n_pending[GG_ENC_MAX_GATES + 1];
+    bool resumed[GG_ENC_MAX_GATES + 1]; /* pending came from o->resume */
+    int total[GG_ENC_MAX_GATES + 1];    /* shapes of k, once searched */
+    uint32_t hash[GG_ENC_MAX_GATES + 1];
     uint64_t work;                      /* gg_synth_k.work, all k so far */
 } search_state;
 
@@ -105,6 +113,19 @@ static bool out_of_time(const search_state *s)
     return (o->cancel && *o->cancel) ||
            (o->time_limit > 0 && gg_kjob_now() > s->t0 + o->time_limit) ||
            (o->work_limit && s->work >= o->work_limit);
+}
+
+/* Whether the shapes a k leaves undecided say which ones were shown
+ * impossible: not for a sample (its list covers the sample only) nor under
+ * limits beyond f (a shape UNSAT with forbidden fanins may hold a network
+ * without them). A run without input-symmetry breaking may record: its
+ * CNFs admit more networks, so its UNSATs hold under the breaking too. */
+static bool records_proof(const search_state *s)
+{
+    const gg_synth_opts *o = s->o;
+    const gg_enc_limits *l = &o->lim;
+    return o->sample.stride <= 1 && !o->sample.range && !l->forbid &&
+           !l->swap && !l->n_closed && !l->order_groups && !l->f2;
 }
 
 /* One k, all shapes or the pending ones; records stats and the outcome. */
@@ -126,7 +147,8 @@ static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
                      .problem_limit = second_pass ? 0 : o->shape_time_limit,
                      .work_limit = o->work_limit ? o->work_limit - s->work
                                                  : 0,
-                     .subset = second_pass && shapes ? s->pending[k] : NULL,
+                     .subset = (second_pass || s->resumed[k]) && shapes
+                                   ? s->pending[k] : NULL,
                      .n_subset = s->n_pending[k],
                      .sample = o->sample,
                      .cancel = o->cancel, .progress = o->progress};
@@ -137,11 +159,13 @@ static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
         gg_kjob_run(&in, &net, st, &undecided, &n_undecided, err))
         return -1;
     s->work += st->work;
+    if (shapes)
+        s->total[k] = st->shapes_total, s->hash[k] = st->shapes_hash;
     free(s->pending[k]);
     s->pending[k] = undecided, s->n_pending[k] = n_undecided;
     res->n_k++;
     if (o->progress)
-        report_k(st);
+        report_k(st, s->resumed[k] ? s->res->resumed : 0);
     if (st->status == GG_SYNTH_UNSAT && res->lower_bound == k)
         res->lower_bound = k + 1;
     if (st->status == GG_SYNTH_SAT) {
@@ -190,6 +214,56 @@ static int second_pass(search_state *s, gg_err *err)
     return 0;
 }
 
+/* Starts k = first from the caller's record of shapes already shown
+ * impossible, when it is for this k and today's shape list. */
+static int resume(search_state *s, int first, gg_err *err)
+{
+    const gg_synth_opts *o = s->o;
+    const gg_proof *p = o->resume;
+    if (!p || p->k != first || first > s->shape_max || !records_proof(s))
+        return 0;
+    gg_shape *v;
+    int n = gg_shape_enum(first, o->lib == GG_LIB_LUT3 ? 3 : 2,
+                          gg_symm_essential(s->f, NULL), &v, err);
+    if (n < 0)
+        return -1;
+    uint32_t hash = gg_proof_shapes_hash(v, n);
+    free(v);
+    if (n != p->shapes_total || hash != p->shapes_hash) {
+        if (o->progress)
+            fprintf(stderr, "  k=%d: the recorded proof is for another "
+                    "shape list (another golgen version): k=%d is searched "
+                    "afresh\n", first, first);
+        return 0;
+    }
+    if (gg_proof_pending(p, &s->pending[first], &s->n_pending[first], err))
+        return -1;
+    s->resumed[first] = true;
+    s->res->resumed = n - s->n_pending[first];
+    if (o->progress)
+        fprintf(stderr, "  k=%d: resuming the proof: %d of %d shapes were "
+                "shown impossible before, %d left\n", first,
+                s->res->resumed, n, s->n_pending[first]);
+    return 0;
+}
+
+/* What is proven of the open k = lower_bound, for the cache: this run's
+ * undecided shapes, else the caller's record when this run never got to
+ * that k. */
+static void record(search_state *s)
+{
+    gg_synth_result *res = s->res;
+    const gg_proof *old = s->o->resume;
+    int k = res->lower_bound;
+    if (k > GG_ENC_MAX_GATES)
+        return;
+    if (s->total[k] > 0 && s->pending[k] && records_proof(s))
+        gg_proof_from_undecided(&res->proof, k, s->total[k], s->hash[k],
+                                s->pending[k], s->n_pending[k]);
+    else if (!s->total[k] && old && old->k == k)
+        res->proof = *old;
+}
+
 static int search(const gg_tt *f, const gg_synth_opts *o,
                   gg_synth_result *res, int first, double t0, gg_err *err)
 {
@@ -202,9 +276,13 @@ static int search(const gg_tt *f, const gg_synth_opts *o,
     s->extra = forced_not(f, o->lib);
     s->shape_max = o->shape_max_k ? o->shape_max_k
                    : o->lib == GG_LIB_LUT3 ? 7 : 9;
-    int rc = first_pass(s, first, err);
+    int rc = resume(s, first, err);
+    if (!rc)
+        rc = first_pass(s, first, err);
     if (!rc && o->shape_time_limit > 0 && !o->work_limit)
         rc = second_pass(s, err);
+    if (!rc)
+        record(s);
     for (int k = 0; k <= GG_ENC_MAX_GATES; k++)
         free(s->pending[k]);
     free(s);
@@ -236,6 +314,8 @@ int gg_synth_run(const gg_tt *f, const gg_synth_opts *o, gg_synth_result *res,
             return -1;
         res->proven = gg_synth_cost(&res->net, o->lib) <=
                       res->lower_bound + forced_not(f, o->lib);
+        if (res->proven)
+            res->proof = (gg_proof){0};
     }
     res->gates = res->net.n_gates;
     res->cancelled = o->cancel && *o->cancel;

@@ -23,6 +23,7 @@
 
 #include "encode.h"
 #include "net.h"
+#include "proof.h"
 
 /* A sample of the shapes, for profiling and long searches (research/,
  * `golgen synth --shape-stride`, `--shapes`, `--trace`): a k that a sample
@@ -65,6 +66,11 @@ typedef struct gg_synth_opts {
     int known_lower;     /* every k below this is already known impossible
                             (the cache's lower bound), so an UNSAT at
                             k_min = known_lower raises the bound; 0: none */
+    const gg_proof *resume; /* shapes of a k shown impossible by an earlier
+                               run (the cache's record), or NULL: used
+                               when the search starts at that k, the
+                               shape list is the same (sat/proof.h) and
+                               no sample or limits are given */
     volatile sig_atomic_t *cancel; /* set to stop (Ctrl-C); may be NULL */
     bool progress;       /* per-k lines on stderr */
 } gg_synth_opts;
@@ -80,6 +86,7 @@ typedef struct gg_synth_k {
     gg_synth_status status;
     int shapes;          /* shapes tried (0: free topology) */
     int shapes_total;
+    uint32_t shapes_hash; /* gg_proof_shapes_hash of the k's shape list */
     double seconds;
     uint64_t conflicts;
     uint64_t work;       /* conflicts + GG_KJOB_PROBLEM_WORK per shape */
@@ -97,6 +104,9 @@ typedef struct gg_synth_result {
                             k counts the and/or/xor/andnot gates before
                             the output NOT */
     bool cancelled;
+    gg_proof proof;      /* what is proven of k = lower_bound when that k
+                            is open (k 0: nothing); for the cache */
+    int resumed;         /* shapes skipped as shown impossible before */
     double seconds;
     int n_k;
     gg_synth_k per_k[GG_SYNTH_MAX_STEPS]; /* in the order run */

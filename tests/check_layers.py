@@ -5,6 +5,8 @@
       -> sat (exact synthesis, the network cache, the choice of networks)
       -> runtime (kernel sources, backends, universes, pattern I/O)
       -> cli (the golgen command)          research (tools on the library)
+                                           lib (libgolgen; its public header
+                                           is include/golgen.h)
 
 A file may include headers of its own folder and of folders below it.
 gen/ and sat/ also read no environment: runtime/config.c reads it once and
@@ -16,9 +18,10 @@ import pathlib
 import re
 import sys
 
-LAYERS = {'gen': 0, 'sat': 1, 'runtime': 2, 'cli': 3, 'research': 3}
+LAYERS = {'gen': 0, 'sat': 1, 'runtime': 2, 'cli': 3, 'research': 3,
+          'lib': 3}
 NO_ENV = ('gen', 'sat')
-NO_STATIC = ('gen', 'sat', 'runtime')
+NO_STATIC = ('gen', 'sat', 'runtime', 'lib')
 # a function-local static that is neither const nor thread-local (function
 # bodies are indented, file-scope declarations start in column 0)
 LOCAL_STATIC = re.compile(r'^[ \t]+static\s+(?!const\b|_Thread_local\b)')
@@ -30,6 +33,9 @@ home = {}  # header name -> folder
 for folder in LAYERS:
     for h in (root / folder).glob('*.h'):
         home.setdefault(h.name, set()).add(folder)
+# the library's installed header lives in include/, part of lib's layer
+for h in (root / 'include').glob('*.h'):
+    home.setdefault(h.name, set()).add('lib')
 
 problems = []
 for folder, rank in LAYERS.items():

@@ -40,3 +40,7 @@ meson test -C build-nosat --print-errorlogs cache sat remap cli emit_c
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 meson test -C build-san --print-errorlogs --timeout-multiplier 4
+
+# The readers under libFuzzer (clang, ASan+UBSan): every input found so far
+# (tests/data/fuzz/), then 5 s per harness; about 2 minutes with the build.
+tests/fuzz/run.sh build-fuzz

@@ -547,6 +547,24 @@ static void test_cli(void **state)
              "70x9x5 --gens 2 --backend cpu | grep -q CUpS", env,
              gg_test_dir, golgen);
     assert_int_equal(gg_test_status(cmd), 0);
+    /* verify checks every (count, centre); --target c and cuda print the
+     * kernels the backends compile (the C one compiles here), others
+     * refuse */
+    static const char *const rules[] = {"3D5..7/6", "3D4,5/5", "3D2,3/3F",
+                                        "3D1,3/2H", "3D2/3E", "3D2/3C"};
+    for (int i = 0; i < 6; i++) {
+        snprintf(cmd, sizeof cmd, "'%s' verify --rule '%s' | grep -q "
+                 "'^PASS: all'", golgen, rules[i]);
+        assert_int_equal(gg_test_status(cmd), 0);
+    }
+    snprintf(cmd, sizeof cmd, "'%s' --target c --rule 3D5..7/6 -o '%s/k.c' "
+             "&& cc -O1 -fopenmp -shared -fPIC '%s/k.c' -o '%s/k.so' && "
+             "'%s' --target cuda --rule 3D5..7/6 | grep -q gg3d_step",
+             golgen, gg_test_dir, gg_test_dir, gg_test_dir, golgen);
+    assert_int_equal(gg_test_status(cmd), 0);
+    snprintf(cmd, sizeof cmd, "'%s' --target ptx --rule 3D5..7/6 "
+             "2>/dev/null", golgen);
+    assert_int_equal(gg_test_status(cmd), 2);
 }
 
 int main(void)

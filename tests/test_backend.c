@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "backend_auto.h"
 
 static void test_registry_complete(void **state)
 {
@@ -33,8 +34,14 @@ static void test_registry_complete(void **state)
     assert_true(n >= 5);
     assert_null(gg_backend_find("warp9", &err));
     assert_non_null(strstr(err.msg, "unknown backend 'warp9'; available: "));
-    assert_non_null(gg_backend_default_run());
-    assert_non_null(gg_backend_default_bench());
+    /* auto's candidates are table backends, the reference (which always
+     * runs) last */
+    int na = 0;
+    for (; gg_backends_auto[na]; na++)
+        assert_ptr_equal(gg_backend_find(gg_backends_auto[na]->name, &err),
+                         gg_backends_auto[na]);
+    assert_true(na >= 2);
+    assert_string_equal(gg_backends_auto[na - 1]->name, "reference");
     assert_non_null(gg_backend_accepting(GG_BACKEND_OPT_ISA));
 }
 
@@ -46,8 +53,8 @@ static void test_exit_status(void **state)
     assert_int_equal(gg_fail_exit_status(GG_FAIL_INVALID), 1);
 }
 
-/* The default run backend needs nothing; a backend that cannot run says
- * why in one line. */
+/* The reference needs nothing; a backend that cannot run says why in one
+ * line. */
 static void test_probe(void **state)
 {
     (void)state;
@@ -56,7 +63,7 @@ static void test_probe(void **state)
     snprintf(cfg.cache_dir, sizeof cfg.cache_dir, "%s", gg_test_dir);
     gg_backend_opts o = {.config = &cfg};
     gg_err err;
-    assert_int_equal(gg_backend_default_run()->probe(&o, &err), 0);
+    assert_int_equal(gg_backend_find("reference", &err)->probe(&o, &err), 0);
     for (int i = 0; gg_backends[i]; i++) {
         err.msg[0] = 0;
         int bad = gg_backends[i]->probe(&o, &err);
@@ -112,6 +119,109 @@ static void test_backends_agree(void **state)
     }
 }
 
+/* A scripted candidate list for the policy: "down" fails for the
+ * environment, "bad" as input, the rest open. */
+static int fake_open(void *ctx, const char *name, gg_fail_kind *why,
+                     gg_err *err)
+{
+    int *opened = ctx;
+    (*opened)++;
+    if (!strncmp(name, "down", 4)) {
+        *why = GG_FAIL_ENV;
+        return gg_fail(err, "no device\nat all");
+    }
+    if (!strcmp(name, "invalid")) {
+        *why = GG_FAIL_INVALID;
+        return gg_fail(err, "kernel disagreed");
+    }
+    if (!strcmp(name, "bad")) {
+        *why = GG_FAIL_INPUT;
+        return gg_fail(err, "bad rule");
+    }
+    return 0;
+}
+
+/* Fastest first; what is passed over is named with its reason, one
+ * clause per reason, on one line; an input error ends the search. */
+static void test_auto_policy(void **state)
+{
+    (void)state;
+    gg_auto_line line;
+    gg_fail_kind why;
+    gg_err err;
+    int opened = 0;
+    const char *first[] = {"fast", "down1"};
+    assert_int_equal(gg_auto_choose(first, 2, fake_open, &opened, &line,
+                                    &why, &err), 0);
+    assert_string_equal(line.text, "backend auto -> fast");
+    assert_int_equal(opened, 1);
+    const char *fall[] = {"down1", "down2", "invalid", "slow", "slower"};
+    assert_int_equal(gg_auto_choose(fall, 5, fake_open, &opened, &line, &why,
+                                    &err), 3);
+    assert_string_equal(line.text, "backend auto -> slow (down1, down2: no "
+                        "device at all; invalid: kernel disagreed)");
+    const char *input[] = {"down1", "bad", "slow"};
+    opened = 0;
+    assert_int_equal(gg_auto_choose(input, 3, fake_open, &opened, &line, &why,
+                                    &err), -1);
+    assert_int_equal(why, GG_FAIL_INPUT);
+    assert_string_equal(err.msg, "bad rule");
+    assert_int_equal(opened, 2);
+    const char *none[] = {"down1", "invalid"};
+    assert_int_equal(gg_auto_choose(none, 2, fake_open, &opened, &line, &why,
+                                    &err), -1);
+    assert_int_equal(why, GG_FAIL_INVALID);
+    assert_non_null(strstr(err.msg, "down1: no device at all; invalid: "
+                           "kernel disagreed"));
+    assert_true(gg_backend_is_auto(NULL) && gg_backend_is_auto("auto"));
+    assert_false(gg_backend_is_auto("cpu"));
+}
+
+/* Over the table: the first candidate whose probe passes and that opens
+ * is chosen (here, without a GPU, cpu or better), and every faster one is
+ * named in the line. */
+static void test_auto_table(void **state)
+{
+    (void)state;
+    gg_config cfg;
+    gg_config_defaults(&cfg);
+    snprintf(cfg.cache_dir, sizeof cfg.cache_dir, "%s", gg_test_dir);
+    gg_backend_opts o = {.config = &cfg};
+    gg_rule rule = gg_test_rule("B3/S23");
+    gg_backend *b;
+    gg_auto_line line;
+    gg_fail_kind why;
+    gg_err err;
+    assert_int_equal(gg_backend_open_auto(&rule, &o, &b, &line, &why, &err),
+                     0);
+    const gg_backend_info *chosen = gg_backend_of(b);
+    print_message("%s\n", line.text);
+    assert_null(strchr(line.text, '\n'));
+    int i = 0;
+    for (; gg_backends_auto[i] != chosen; i++) {
+        assert_non_null(gg_backends_auto[i]);
+        assert_non_null(strstr(line.text, gg_backends_auto[i]->name));
+        /* a probe that fails here is the reason given */
+        if (gg_backends_auto[i]->probe(&o, &err))
+            assert_non_null(strstr(line.text, err.msg));
+    }
+    char want[64];
+    snprintf(want, sizeof want, "backend auto -> %s", chosen->name);
+    assert_true(!strncmp(line.text, want, strlen(want)));
+    assert_int_equal(chosen->probe(&o, &err), 0);
+    gg_backend_close(b);
+    /* where cpu is chosen, a bad --isa is the input's fault: auto stops
+     * there with cpu's message, not falling back to the reference */
+    if (strcmp(chosen->name, "cpu"))
+        return;
+    o.isa = "warp9";
+    assert_int_equal(gg_backend_open_auto(&rule, &o, &b, &line, &why, &err),
+                     -1);
+    assert_int_equal(why, GG_FAIL_INPUT);
+    assert_non_null(strstr(err.msg, "warp9"));
+    assert_null(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -119,6 +229,8 @@ int main(void)
         cmocka_unit_test(test_exit_status),
         cmocka_unit_test(test_probe),
         cmocka_unit_test(test_backends_agree),
+        cmocka_unit_test(test_auto_policy),
+        cmocka_unit_test(test_auto_table),
     };
     return cmocka_run_group_tests(tests, gg_test_setup_dir,
                                   gg_test_teardown_dir);

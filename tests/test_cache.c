@@ -217,6 +217,62 @@ static void test_store_keeps_higher_bound(void **state)
     assert_non_null(strstr(info.search, "k4:UNSAT"));
 }
 
+/* Reads a whole small file into buf. */
+static void read_text(const char *path, char *buf, size_t size)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, size - 1, f);
+    buf[n] = 0;
+    fclose(f);
+}
+
+/* An unproven entry keeps what its search proved of the next k (the
+ * "proof" line) and reads it back exactly; an entry without the line (all
+ * entries before it) reads as "nothing recorded"; a damaged line rejects
+ * the entry like any other damage; a record that is not for the open k
+ * is not written. */
+static void test_proof_record(void **state)
+{
+    (void)state;
+    gg_rule rule;
+    gg_err err;
+    gg_cache_info info;
+    char path[4096], text[8192];
+    make_entry("B1357/S1357", &rule);
+    assert_int_equal(gg_cache_lookup(tmp_root, &rule, GG_FRONT_ROWSUM,
+                                     GG_LIB_LUT3, &got, &info, &err), 1);
+    assert_int_equal(info.proof.k, 0);
+    gg_cache_info mine = {.gates = net.n_gates, .lower_bound = 2};
+    gg_proof_from_undecided(&mine.proof, 2, 3, 0xabcdef01u, (int[]){1}, 1);
+    assert_int_equal(gg_cache_store(tmp_root, &rule, GG_FRONT_ROWSUM,
+                                    GG_LIB_LUT3, &net, &mine, &err), 0);
+    assert_int_equal(gg_cache_lookup(tmp_root, &rule, GG_FRONT_ROWSUM,
+                                     GG_LIB_LUT3, &got, &info, &err), 1);
+    assert_false(info.proven);
+    assert_int_equal(info.proof.k, 2);
+    assert_int_equal(info.proof.shapes_total, 3);
+    assert_int_equal(info.proof.shapes_hash, 0xabcdef01u);
+    assert_string_equal(info.proof.unsat, "0,2");
+    gg_cache_path(tmp_root, &rule, GG_FRONT_ROWSUM, GG_LIB_LUT3, path,
+                  sizeof path);
+    read_text(path, text, sizeof text);
+    char *line = strstr(text, "proof k=2 shapes=3 hash=abcdef01 unsat=0,2\n");
+    assert_non_null(line);
+    line[26] = 'x'; /* hash=abcdef01 -> hash=abxdef01 */
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+    assert_int_equal(gg_cache_lookup(tmp_root, &rule, GG_FRONT_ROWSUM,
+                                     GG_LIB_LUT3, &got, &info, &err), -1);
+    assert_non_null(strstr(err.msg, "proof record"));
+    mine.lower_bound = 3; /* k = 2 is settled: its record is stale */
+    assert_int_equal(gg_cache_store(tmp_root, &rule, GG_FRONT_ROWSUM,
+                                    GG_LIB_LUT3, &net, &mine, &err), 0);
+    read_text(path, text, sizeof text);
+    assert_null(strstr(text, "proof "));
+}
+
 /* Without a cache entry the circuit still verifies, is marked unproven
  * and is smaller than the decision diagram built from the same table (for
  * lut3 and gate2, Life-like rules and B0; with or without the solver). */
@@ -314,6 +370,7 @@ int main(void)
         cmocka_unit_test(test_corrupted_entry_rejected),
         cmocka_unit_test(test_wrong_rule_rejected),
         cmocka_unit_test(test_store_keeps_higher_bound),
+        cmocka_unit_test(test_proof_record),
         cmocka_unit_test(test_uncached_rule_circuit),
         cmocka_unit_test(test_table_rules_share_totalistic_networks),
     };

@@ -187,6 +187,135 @@ static void test_interrupt_keeps_result(void **state)
     assert_null(strstr(out_text, "generation 0,"));
 }
 
+/* SIGTERM and SIGHUP stop a run as Ctrl-C does, with their own exit
+ * statuses (143, 129), on every family: two-state, Generations, 3D. */
+static void test_stop_signals_keep_result(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *sig, *args, *out, *check;
+        int status;
+    } cases[] = {
+        {"TERM", "--rule B3/S23:T200,200", "t2.rle", "run --gens 0 t2.rle",
+         143},
+        {"TERM", "--rule /2/3:T300,300", "tg.rle", "run --gens 0 tg.rle",
+         143},
+        {"HUP", "--rule 3D4/4:T96 r3.rle3", "t3.rle3", NULL, 129},
+    };
+    write_file("r3.rle3", "3D version=1 size=10 pos=4,4,4\nx=2 y=2 z=2 "
+               "rule=3D4/4\noo$oo/oo$oo!\n");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd,
+                 "cd '%s' && { '%s' run --gens 1000000000 %s -o %s "
+                 "2>sig.log & pid=$!; sleep 1; kill -%s $pid; wait $pid; }",
+                 dir, getenv("GG_GOLGEN"), cases[i].args, cases[i].out,
+                 cases[i].sig);
+        int status = system(cmd);
+        assert_true(WIFEXITED(status));
+        assert_int_equal(WEXITSTATUS(status), cases[i].status);
+        assert_true(exists(cases[i].out));
+        if (cases[i].check) {
+            expect(cases[i].check, 0, "generation");
+            assert_null(strstr(out_text, "generation 0,"));
+        }
+    }
+}
+
+/* A run killed with SIGKILL and resumed from its last checkpoint ends
+ * where an uninterrupted run ends, on a torus and on the unbounded plane;
+ * a store with a damaged band is refused naming it; export (whole and a
+ * window) and import round-trip through RLE. */
+static void test_store_checkpoint_resume(void **state)
+{
+    (void)state;
+    static const char *const rules[] = {"B3/S23:T1001,703", "B3/S23"};
+    /* a 120 x 120 soup: the reference takes seconds on either */
+    char soup[120 * 121 + 64];
+    uint64_t rng = 0x2545f4914f6cdd1dull;
+    int n = snprintf(soup, sizeof soup, "x = 120, y = 120\n");
+    for (int y = 0; y < 120; y++) {
+        for (int x = 0; x < 120; x++)
+            soup[n++] = gg_test_xorshift(&rng) % 5 < 2 ? 'o' : 'b';
+        soup[n++] = y < 119 ? '$' : '!';
+    }
+    soup[n] = 0;
+    write_file("soup.rle", soup);
+    for (int i = 0; i < 2; i++) {
+        char cmd[2048];
+        snprintf(cmd, sizeof cmd,
+                 "cd '%s' && G='%s' && rm -f ck.ggu && "
+                 "$G run --backend cpu --rule %s --gens 2500 -o full.rle "
+                 "soup.rle 2>/dev/null && { $G run --backend reference "
+                 "--rule %s --gens 2500 --store ck.ggu --checkpoint-every 50 "
+                 "soup.rle 2>/dev/null & pid=$!; sleep 1; kill -KILL $pid; "
+                 "wait $pid; "
+                 "} ; g=$($G store info ck.ggu | awk '/generation/{print $2}')"
+                 " && test \"$g\" -gt 0 && test \"$g\" -lt 2500 && $G run "
+                 "--backend cpu --resume ck.ggu --gens $((2500 - g)) -o "
+                 "resumed.rle 2>/dev/null && cmp -s full.rle resumed.rle",
+                 dir, getenv("GG_GOLGEN"), rules[i], rules[i]);
+        if (gg_test_status(cmd) != 0)
+            fail_msg("%s: the resumed run differs from the whole one, or "
+                     "no checkpoint was written", rules[i]);
+    }
+    expect("run --gens 100 --rule B3/S23:T300,170 --store s.ggu", 0,
+           "generation 100");
+    expect("store info s.ggu", 0, "bands:      3 of 64 rows");
+    expect("store export s.ggu -o s.rle", 0, "");
+    expect("store import s.rle -o t.ggu", 0, "");
+    expect("store export t.ggu --window -20,-20,40,30 -o w.rle", 0, "");
+    expect("run --gens 0 w.rle", 0, "generation 100");
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "cd '%s' && cmp -s s.ggu t.ggu && cp s.ggu "
+             "d.ggu && printf 'x' | dd of=d.ggu bs=1 seek=7000 "
+             "conv=notrunc 2>/dev/null", dir);
+    assert_int_equal(gg_test_status(cmd), 0);
+    expect("store export d.ggu -o d.rle", 2, "band 1 (rows 64 .. 127) fails "
+           "its checksum");
+    expect("run --resume s.ggu --rule B36/S23:T300,170 --gens 1", 2,
+           "is not the rule of store");
+    expect("run --gens 5 --checkpoint-every 2", 2, "needs --store");
+}
+
+/* Streaming through a backend in bands (--device-mem, runtime/
+ * band_stepper.h) ends bit-identical to the run in memory: odd torus,
+ * bounded plane, unbounded plane, on cpu and the reference. */
+static void test_device_mem_streaming(void **state)
+{
+    (void)state;
+    static const char *const rules[] = {"B3/S23:T301,203", "B36/S23:P299,117",
+                                        "B3/S23"};
+    static const char *const backends[] = {"cpu", "reference"};
+    char rle[300 * 3];
+    uint64_t rng = 0x9e3779b97f4a7c15ull;
+    int n = snprintf(rle, sizeof rle, "x = 60, y = 12\n");
+    for (int y = 0; y < 12; y++) {
+        for (int x = 0; x < 60; x++)
+            rle[n++] = gg_test_xorshift(&rng) % 5 < 2 ? 'o' : 'b';
+        rle[n++] = y < 11 ? '$' : '!';
+    }
+    rle[n] = 0;
+    write_file("band.rle", rle);
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 2; k++) {
+            char cmd[1024];
+            snprintf(cmd, sizeof cmd, "cd '%s' && G='%s' && $G run --backend "
+                     "%s --rule %s --gens 150 -o m.rle band.rle 2>/dev/null "
+                     "&& $G run --backend %s --rule %s --gens 150 "
+                     "--device-mem 3K -o b.rle band.rle 2>b.log && grep -q "
+                     "streamed b.log && cmp -s m.rle b.rle", dir,
+                     getenv("GG_GOLGEN"), backends[k], rules[i], backends[k],
+                     rules[i]);
+            if (gg_test_status(cmd) != 0)
+                fail_msg("%s on %s: the banded run differs (or did not "
+                         "stream)", rules[i], backends[k]);
+        }
+    expect("run --gens 1 --rule B3/S23:T1001,99 --device-mem 100", 3,
+           "fewer than 3 rows");
+    expect("run --gens 1 --device-mem 12Q", 2, "expects a size in bytes");
+}
+
 /* The number after "final stage:" in verify's output, or after "gate2: "
  * in synth's. */
 static int gates_after(const char *text, const char *label)
@@ -323,6 +452,65 @@ static void test_synth_interrupt(void **state)
     assert_non_null(strstr(text, "not proven minimal"));
 }
 
+/* Reads DIR/name into out_text (for a command's redirected output). */
+static const char *file_text(const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(out_text, 1, sizeof out_text - 1, f) : 0;
+    out_text[n] = 0;
+    if (f)
+        fclose(f);
+    return out_text;
+}
+
+/* SIGTERM (what `timeout` sends) and SIGHUP stop synth as Ctrl-C does:
+ * the best network printed and cached with what the search proved, exit
+ * 128 + the signal; --resume then goes on at the next k's remaining
+ * shapes instead of starting over. --time-limit 0 is refused (it meant
+ * "no limit"), and the default limit is in --help. */
+static void test_synth_term_hup_resume(void **state)
+{
+    (void)state;
+    expect("synth --rule B136/S1256 --time-limit 0", 2,
+           "--time-limit none for no limit");
+    expect("synth --help", 0, "default 600 s");
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "cd '%s' && timeout --preserve-status -s TERM "
+             "20 '%s' synth --rule B136/S1256 --generated gt >term.out "
+             "2>term.log", dir, getenv("GG_GOLGEN"));
+    int status = system(cmd);
+    assert_true(WIFEXITED(status));
+    if (WEXITSTATUS(status) == 3) /* built without CryptoMiniSat */
+        skip();
+    assert_int_equal(WEXITSTATUS(status), 143);
+    assert_non_null(strstr(file_text("term.log"), "stopped by SIGTERM"));
+    assert_non_null(strstr(file_text("term.out"), "not proven minimal"));
+    assert_non_null(strstr(out_text, "\nout g"));
+    /* cached, and verified again as it is read back */
+    expect("synth --rule B136/S1256 --generated gt", 0, "(from the cache)");
+    /* --resume skips the start-up steps: SIGHUP lands inside k = 5 */
+    snprintf(cmd, sizeof cmd, "cd '%s' && { '%s' synth --rule B136/S1256 "
+             "--generated gt --resume >hup.out 2>hup.log & pid=$!; sleep 6; "
+             "kill -HUP $pid; wait $pid; }", dir, getenv("GG_GOLGEN"));
+    status = system(cmd);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 129);
+    assert_non_null(strstr(file_text("hup.log"), "stopped by SIGHUP"));
+    const char *p = strstr(file_text("gt/networks/rowsum/lut3/B136_S1256.net"),
+                           "\nproof k=5 shapes=130 ");
+    assert_non_null(p);
+    /* the next run starts where that one stopped: the shapes recorded are
+     * skipped, k = 3 and 4 are not searched again */
+    expect("synth --rule B136/S1256 --generated gt --resume --time-limit 2 "
+           "--json", 0, "\"search\":\"k5:");
+    p = strstr(out_text, "\"resumed_shapes\":");
+    assert_non_null(p);
+    assert_in_range(atoi(p + strlen("\"resumed_shapes\":")), 1, 129);
+    assert_non_null(strstr(out_text, "resuming the proof"));
+}
+
 static void test_rule_override_placement(void **state)
 {
     (void)state;
@@ -360,13 +548,145 @@ static void test_family_dispatch_and_output_checks(void **state)
     write_file("cube.rle3", "3D version=1 size=8\nx=2 y=2 z=2 "
                "rule=3D5..7/6\n2o$2o/2o$2o!\n");
     expect("run --gens 3 -o /nonexistent-dir/x.rle3 cube.rle3", 2,
-           "does not exist");
+           "No such file or directory; create the directory first");
     write_file("soup.rle", "x = 3, y = 3, rule = /2/3\nA.A$.B$AAA!\n");
     expect("run --gens 3 -o /nonexistent-dir/x.rle soup.rle", 2,
-           "does not exist");
+           "No such file or directory; create the directory first");
     write_file("big.rle3", "3D version=1 size=8 gen=99999999999999999999\n"
                "x=1 y=1 z=1 rule=3D5..7/6\no!\n");
     expect("run --gens 1 -o - big.rle3", 2, "gen is too large");
+}
+
+/* -o writes the format its name asks for (issue 21, part 6), each read
+ * back by run; a name golgen does not write, /proc and an absurd tall
+ * narrow torus get clear errors. */
+static void test_output_formats(void **state)
+{
+    (void)state;
+    write_file("gl.rle", "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n");
+    expect("run --gens 4 -o gl.cells gl.rle", 0, "population 5");
+    expect("run --gens 0 -o - gl.cells", 0, "x = 3, y = 3, rule = B3/S23\n"
+           "bo$2bo$3o!");
+    expect("run --gens 4 -o gl.lif gl.rle", 0, "population 5");
+    expect("run --gens 0 -o - gl.lif", 0, "#CXRLE Pos=1,1\n");
+    expect("run --gens 4 -o gl.mc gl.rle", 0, "population 5");
+    expect("run --gens 0 -o - gl.mc", 0, "#CXRLE Pos=1,1 Gen=4\n"
+           "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!");
+    expect("run --gens 4 -o gl.rle.gz gl.rle", 2,
+           "compressed output is not written");
+    expect("run --gens 4 -o /proc/x.rle gl.rle", 2,
+           "No such file or directory; that directory takes no new files");
+    expect("run --gens 1 --rule B3/S23:T1,2000000000 gl.rle", 2,
+           "turn it on its side (2000000000x1)");
+}
+
+/* Without --backend, run and bench take the fastest backend that runs
+ * here and say which on stderr in one line, naming why faster ones were
+ * passed over: without a GPU that is cpu, "cuda, ptx: ..." given as the
+ * reason. Generations and 3D runs choose the same way among theirs. */
+static void test_backend_auto(void **state)
+{
+    (void)state;
+    expect("run --gens 10", 0, "golgen: backend auto -> ");
+    bool gpu = strstr(out_text, "auto -> cuda") || strstr(out_text,
+                                                          "auto -> ptx");
+    if (!gpu) {
+        expect("run --gens 10", 0, "golgen: backend auto -> cpu (cuda, ptx: ");
+        assert_non_null(strstr(out_text, "population 11, "));
+        assert_non_null(strstr(out_text, "s (cpu)"));
+        expect("run --gens 10 --backend auto", 0, "backend auto -> cpu (");
+        expect("bench --size 64x64 --gens 2 --json", 0, "\"backend\": \"cpu\"");
+        write_file("cube.rle3", "3D version=1 size=8\nx=2 y=2 z=2 "
+                   "rule=3D5..7/6\n2o$2o/2o$2o!\n");
+        expect("run --gens 2 cube.rle3", 0, "backend auto -> cpu (cuda: ");
+        /* no compiler: cpu is passed over with its reason in the same
+         * line, and the reference runs */
+        setenv("CC", "/nonexistent/cc", 1);
+        expect("run --gens 10", 0, "golgen: backend auto -> reference (cuda, "
+               "ptx: ");
+        assert_non_null(strstr(out_text, "; cpu: "));
+        assert_non_null(strstr(out_text, "population 11, "));
+        unsetenv("CC");
+    }
+    /* a named backend is used as named, without the line */
+    expect("run --gens 10 --backend reference", 0, "(reference)");
+    assert_null(strstr(out_text, "backend auto"));
+    write_file("bb.rle", "x = 3, y = 3, rule = /2/3\nA.A$.B$AAA!\n");
+    expect("run --gens 3 bb.rle", 0, gpu ? "golgen: backend auto -> "
+                                         : "golgen: backend auto -> cpu");
+    assert_non_null(strstr(out_text, "(cpu, Generations)"));
+    expect("bench --isa avx2 --size 64x64 --gens 2", 0,
+           "backend auto -> cpu (--isa is read by cpu only)");
+    expect("run --gens 1 --backend warp9", 2, "or auto (the default)");
+    expect("run --help", 0, "--backend auto (the default)");
+    expect("bench --help", 0, "--backend auto (the default)");
+}
+
+/* --version: the version, the solver, and each backend with what its
+ * probe says here. */
+static void test_version(void **state)
+{
+    (void)state;
+    expect("--version", 0, "golgen 0.1.0\nsolver: ");
+    assert_true(strstr(out_text, "solver: CryptoMiniSat 5") ||
+                strstr(out_text, "solver: none"));
+    assert_non_null(strstr(out_text, "auto tries cuda, ptx, cpu, reference"));
+    assert_non_null(strstr(out_text, "  reference  usable\n"));
+    assert_non_null(strstr(out_text, "  opencl     "));
+    /* a bad variable stops every command, but --version still answers */
+    setenv("GOLGEN_FALLBACK_WORK", "-1", 1);
+    expect("--version", 0, "  not probed: GOLGEN_FALLBACK_WORK='-1'");
+    assert_non_null(strstr(out_text, "solver: "));
+    unsetenv("GOLGEN_FALLBACK_WORK");
+}
+
+static long file_size(const char *name)
+{
+    char path[256];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return stat(path, &st) ? -1 : (long)st.st_size;
+}
+
+/* --png writes the final state and says what it shows; --frames writes
+ * one picture at the start and one every N generations; bad picture
+ * options are usage errors found before the run, leaving no file. */
+static void test_pictures(void **state)
+{
+    (void)state;
+    if (golgen("run --gens 1 --png probe.png") == 3) { /* no libpng */
+        assert_non_null(strstr(out_text, "libpng"));
+        skip();
+    }
+    expect("run --gens 1103 --png r.png -o r.rle", 0,
+           "r.png: 501 x 525 cells from (-240, -258), 1 pixel a cell");
+    assert_true(file_size("r.png") > 100);
+    expect("run --gens 20 --rule B3/S23:T8192,8192 --png big.png", 0,
+           "big.png: 8192 x 8192 cells from (-4096, -4096), 2 x 2 cells a "
+           "pixel");
+    expect("run --gens 8 --frames fr --every 3 --window -8,-8,16,16", 0,
+           "generation 8");
+    assert_true(file_size("fr/frame_000000.png") > 0);
+    assert_true(file_size("fr/frame_000002.png") > 0);
+    assert_true(file_size("fr/frame_000003.png") > 0); /* gen 8, the end */
+    assert_int_equal(file_size("fr/frame_000004.png"), -1);
+    write_file("bb.rle", "x = 3, y = 3, rule = /2/3\nA.A$.B$AAA!\n");
+    expect("run --gens 3 --png bb.png --png-zoom 4 bb.rle", 0,
+           "4 pixels a cell");
+    write_file("cube.rle3", "3D version=1 size=8\nx=2 y=2 z=2 "
+               "rule=3D5..7/6\n2o$2o/2o$2o!\n");
+    expect("run --gens 2 --png cube.png cube.rle3", 0,
+           "cube.png: 8 x 8 cells from (0, 0)");
+    expect("run --gens 5 --png no/such/dir/x.png", 2, "no/such/dir");
+    expect("run --gens 5 --every 2", 2, "add --frames DIR");
+    expect("run --gens 5 --png w.png --window 1,2,3", 2, "--window wants");
+    expect("run --gens 5 --png w.png --window 1,2,0,3", 2,
+           "--window w 0 is out of range");
+    expect("run --gens 5 --png w.png --png-scale 2 --png-zoom 2", 2,
+           "exclude each other");
+    expect("run --gens 5 --png-zoom 2", 2, "add one");
+    assert_int_equal(file_size("w.png"), -1);
+    expect("run --help", 0, "--frames DIR");
 }
 
 int main(void)
@@ -379,13 +699,21 @@ int main(void)
         cmocka_unit_test(test_run_results),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_interrupt_keeps_result),
+        cmocka_unit_test(test_stop_signals_keep_result),
+        cmocka_unit_test(test_store_checkpoint_resume),
+        cmocka_unit_test(test_device_mem_streaming),
         cmocka_unit_test(test_synth_interrupt),
         cmocka_unit_test(test_synth_interrupt_stores_no_worse),
         cmocka_unit_test(test_synth_force_and_k_range),
+        cmocka_unit_test(test_synth_term_hup_resume),
         cmocka_unit_test(test_rejected_cache_exit_status),
         cmocka_unit_test(test_stdin_pattern),
         cmocka_unit_test(test_rule_override_placement),
         cmocka_unit_test(test_family_dispatch_and_output_checks),
+        cmocka_unit_test(test_output_formats),
+        cmocka_unit_test(test_backend_auto),
+        cmocka_unit_test(test_version),
+        cmocka_unit_test(test_pictures),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

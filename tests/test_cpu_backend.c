@@ -133,19 +133,19 @@ static void test_validation_rejects(void **state)
     gg_gate *last = &c[0].final.gate[c[0].final.n_gates - 1];
     last->lut ^= 0x10;
     assert_true(gg_circuit_check(&c[0], &bad_row) > 0);
-    assert_int_equal(gg_emit_c_circuits(&c[0], &c[1], &src, &len, &err), 0);
+    assert_int_equal(gg_emit_c_circuits(&c[0], &c[1], NULL, &src, &len, &err), 0);
     expect_invalid(&r, src, len, "native");
     free(src);
     last->lut ^= 0x10;
 
     c[1].final.out_neg[0] ^= 1;
-    assert_int_equal(gg_emit_c_circuits(&c[0], &c[1], &src, &len, &err), 0);
+    assert_int_equal(gg_emit_c_circuits(&c[0], &c[1], NULL, &src, &len, &err), 0);
     expect_invalid(&r, src, len, "portable");
     free(src);
     c[1].final.out_neg[0] ^= 1;
 
     /* The kernel itself: wrap the torus one cell off. */
-    assert_int_equal(gg_emit_c_circuits(&c[0], &c[1], &src, &len, &err), 0);
+    assert_int_equal(gg_emit_c_circuits(&c[0], &c[1], NULL, &src, &len, &err), 0);
     char *wrap = strstr(src, "p = gg_mod(p, g->width);");
     assert_non_null(wrap);
     memcpy(wrap, "p=gg_mod(p+1,g->width);", 23);

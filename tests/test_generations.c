@@ -12,10 +12,12 @@
 
 #include <cmocka.h>
 
-#include "gen_cpu.h"
+#include "backend.h"
+#include "gen_nets.h"
 #include "gen_universe.h"
 #include "reference_gen.h"
 #include "rule_gen.h"
+#include "validate_gen.h"
 #include "test_util.h"
 
 static char *tmpdir; /* NULL: no bgolly, oracle cases skip */
@@ -29,7 +31,8 @@ static int64_t pick(int64_t lo, int64_t hi)
 
 static int setup(void **state)
 {
-    (void)state;
+    if (gg_test_setup_dir(state)) /* the kernel cache of the cpu cases */
+        return -1;
     if (system("command -v bgolly >/dev/null 2>&1") != 0)
         return 0;
     static char templ[] = "/tmp/gg_gen_XXXXXX";
@@ -39,8 +42,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-    (void)state;
-    return tmpdir ? gg_test_rmtree(tmpdir) : 0;
+    int bad = gg_test_teardown_dir(state);
+    return (tmpdir ? gg_test_rmtree(tmpdir) : 0) || bad;
 }
 
 static void canon(const char *text, char *out, size_t size)
@@ -350,68 +353,141 @@ static void test_known(void **state)
     expect("23/3/2", "3o!", 1, "x = 1, y = 3, rule = 23/3/2\no$o$o!");
 }
 
-/* The bitsliced cpu step (runtime/gen_cpu.h) against the reference, state
- * for state, on random rules (C 2..20 and 200, all three neighbourhoods),
- * odd tori and planes round the 64-bit word edges. Needs no bgolly. */
-static void test_cpu_step(void **state)
+static const gg_backend_info *find_backend(const char *name)
+{
+    gg_err err;
+    const gg_backend_info *info = gg_backend_find(name, &err);
+    if (!info)
+        fail_msg("%s", err.msg);
+    return info;
+}
+
+/* Next state by the rule's words (gen/rule_gen.h), written apart from
+ * gen/gen_nets.c: the oracle of the per-cell stage. */
+static int stage_next(int states, int s, int alive_next)
+{
+    if (s == 0 || s == 1)
+        return alive_next ? 1 : s == 1 ? 2 % states : 0;
+    return (s + 1) % states;
+}
+
+/* The per-cell stage of every state count, both constructions: each
+ * output on every (state, L) row against stage_next, and the counter
+ * stays about 5 gates a plane. */
+static void test_stage(void **state)
+{
+    (void)state;
+    gg_gen_nets *g = malloc(sizeof *g);
+    assert_non_null(g);
+    for (int c = 3; c <= 256; c++) {
+        gg_err err;
+        for (int k = 0; k < 2; k++) {
+            int rc = k ? gg_gen_nets_counter(c, g, &err)
+                       : c <= 40 || c % 37 == 0 ? gg_gen_nets_build(c, g, &err)
+                                                : 1;
+            if (rc == 1)
+                continue;
+            if (rc)
+                fail_msg("C=%d: %s", c, err.msg);
+            int q = g->planes;
+            for (int s = 0; s < c; s++)
+                for (int l = 0; l < 2; l++) {
+                    uint64_t in[GG_TT_MAX_INPUTS] = {0}, out[GG_NET_MAX_OUTPUTS];
+                    in[0] = l ? ~0ull : 0;
+                    for (int i = 0; i < q; i++)
+                        in[i + 1] = (s >> i & 1) ? ~0ull : 0;
+                    gg_net_eval64(&g->post, in, out);
+                    int want = stage_next(c, s, l), got = 0;
+                    for (int i = 0; i < q; i++)
+                        got |= (int)(out[i] & 1) << i;
+                    assert_int_equal(got, want);
+                    assert_int_equal((int)(out[q] & 1), want == 1);
+                    gg_net_eval64(&g->alive, in + 1, out);
+                    assert_int_equal((int)(out[0] & 1), s == 1);
+                }
+            if (k)
+                assert_true(gg_gen_nets_cost(g) <= 6 * q + 8);
+        }
+    }
+    free(g);
+}
+
+/* Open backend `info` for rule (its open validates the kernel against
+ * the reference: runtime/validate_gen.h). */
+static gg_backend *open_backend(const gg_backend_info *info,
+                                const gg_rule *rule)
+{
+    gg_backend *b = NULL;
+    gg_fail_kind why;
+    gg_err err;
+    gg_config cfg; /* compiled kernels go to the test's own cache */
+    gg_config_defaults(&cfg);
+    snprintf(cfg.cache_dir, sizeof cfg.cache_dir, "%s", gg_test_dir);
+    gg_backend_opts o = {.config = &cfg};
+    if (gg_backend_open(info, rule, &o, &b, &why, &err))
+        fail_msg("%s: %s", info->name, err.msg);
+    return b;
+}
+
+/* The emitted cpu kernel (templates/c/kernel.c.in with the per-cell stage
+ * of gen/gen_nets.h) through the backend table, against the reference,
+ * state for state: random rules (C 2..20 and 200, all three
+ * neighbourhoods) on odd tori and planes round the 64-bit word edges and
+ * wider than a tile, then every state count at the bit-plane boundaries
+ * (their opens validate), then the unbounded plane through the universe.
+ * Needs no bgolly. */
+static void test_cpu_kernel(void **state)
 {
     (void)state;
     int cases = 0;
-    for (int i = 1; i <= 120; i++) {
+    for (int i = 1; i <= 10; i++) {
         gg_topo topo = i % 2 ? GG_TOPO_PLANE : GG_TOPO_TORUS;
-        int64_t w = i % 5 == 0 ? pick(1, 3) : pick(0, 100) * 2 + 1;
-        int64_t h = i % 7 == 0 ? pick(1, 2) : pick(0, 20) * 2 + 1;
+        int64_t w = i % 5 == 0 ? pick(1, 3) : pick(0, 1100) * 2 + 1;
+        int64_t h = i % 7 == 0 ? pick(1, 2) : pick(0, 30) * 2 + 1;
         gg_rule rule = random_rule(i, topo, w, h);
+        gg_backend *b = open_backend(find_backend("cpu"), &rule);
         int planes = gg_gen_planes(rule.states);
-        gg_gen_cells a, b;
+        gg_gen_cells want, got;
         gg_err err;
-        assert_int_equal(gg_gen_cells_init(&a, planes, w, h, &err), 0);
-        assert_int_equal(gg_gen_cells_init(&b, planes, w, h, &err), 0);
-        for (int64_t y = 0; y < h; y++)
-            for (int64_t x = 0; x < w; x++) {
-                int st = pick(0, 2) ? (int)pick(0, 1)
-                                    : (int)pick(0, rule.states - 1);
-                gg_gen_cells_set(&a, x, y, st);
-                gg_gen_cells_set(&b, x, y, st);
-            }
-        int64_t gens = pick(1, rule.states > 20 ? 250 : 40);
-        if (gg_reference_gen_run(&rule, topo, &a, gens, &err) ||
-            gg_gen_cpu_run(&rule, topo, &b, gens, &err))
+        assert_int_equal(gg_gen_cells_init(&want, planes, w, h, &err), 0);
+        assert_int_equal(gg_gen_cells_init(&got, planes, w, h, &err), 0);
+        gg_gen_cells_random(&want, rule.states, (uint64_t)i);
+        gg_gen_cells_random(&got, rule.states, (uint64_t)i);
+        int64_t gens = pick(1, rule.states > 20 ? 300 : 60);
+        if (gg_reference_gen_run(&rule, topo, &want, gens, &err) ||
+            gg_backend_advance_cells(b, topo, &got, gens, &err))
             fail_msg("case %d: %s", i, err.msg);
         char text[128];
         gg_rule_format(&rule, text, sizeof text);
         for (int64_t y = 0; y < h; y++)
             for (int64_t x = 0; x < w; x++)
-                if (gg_gen_cells_get(&a, x, y) != gg_gen_cells_get(&b, x, y))
+                if (gg_gen_cells_get(&want, x, y) !=
+                    gg_gen_cells_get(&got, x, y))
                     fail_msg("case %d (%s, %lldx%lld %s, %lld gens): cell "
                              "%lld,%lld is %d, the reference %d", i, text,
                              (long long)w, (long long)h,
                              topo == GG_TOPO_TORUS ? "torus" : "plane",
                              (long long)gens, (long long)x, (long long)y,
-                             gg_gen_cells_get(&b, x, y),
-                             gg_gen_cells_get(&a, x, y));
+                             gg_gen_cells_get(&got, x, y),
+                             gg_gen_cells_get(&want, x, y));
         for (int p = 0; p < planes; p++) /* bits past the width stay 0 */
-            assert_true(gg_grid_equal(&a.plane[p], &b.plane[p]));
-        if (i % 10 == 0 && gg_gen_cpu_validate(&rule, &err))
-            fail_msg("case %d: %s", i, err.msg);
-        gg_gen_cells_free(&a);
-        gg_gen_cells_free(&b);
+            assert_true(gg_grid_equal(&want.plane[p], &got.plane[p]));
+        gg_gen_cells_free(&want);
+        gg_gen_cells_free(&got);
+        gg_backend_close(b);
         cases++;
     }
-    /* every state count at the bit-plane boundaries */
-    static const int counts[] = {2, 3, 4, 5, 8, 9, 16, 17, 128, 129, 255,
-                                 256};
+    static const int counts[] = {2, 3, 4, 5, 9, 17, 129, 256};
     for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++) {
         char text[64];
-        gg_err err;
         snprintf(text, sizeof text, "23/36/%d", counts[k]);
         gg_rule rule = gg_test_rule(text);
-        if (gg_gen_cpu_validate(&rule, &err))
-            fail_msg("%s: %s", text, err.msg);
+        gg_backend_close(open_backend(find_backend("cpu"), &rule));
     }
-    /* the unbounded plane through the universe: cpu == reference */
-    for (int i = 0; i < 12; i++) {
+    for (int i = 0; i < 4; i++) {
         gg_rule rule = random_rule(i * 3 + 1, GG_TOPO_UNBOUNDED, 0, 0);
+        gg_backend *b = open_backend(find_backend("cpu"), &rule);
+        gg_gen_stepper st = gg_backend_gen_stepper(b);
         gg_pattern p;
         gg_gen_universe u, v;
         gg_pattern mine, ref;
@@ -421,8 +497,8 @@ static void test_cpu_step(void **state)
         if (gg_gen_universe_from_pattern(&u, &rule, &p, &err) ||
             gg_gen_universe_from_pattern(&v, &rule, &p, &err) ||
             gg_gen_universe_run(&u, gg_reference_gen_run, gens, NULL, NULL,
-                            &err) ||
-            gg_gen_universe_run(&v, gg_gen_cpu_run, gens, NULL, NULL, &err) ||
+                                &err) ||
+            gg_gen_universe_advance(&v, &st, gens, NULL, NULL, &err) ||
             gg_gen_universe_to_pattern(&u, &ref, &err) ||
             gg_gen_universe_to_pattern(&v, &mine, &err))
             fail_msg("unbounded case %d: %s", i, err.msg);
@@ -439,10 +515,59 @@ static void test_cpu_step(void **state)
         gg_pattern_free(&ref);
         gg_gen_universe_free(&u);
         gg_gen_universe_free(&v);
+        gg_backend_close(b);
         cases++;
     }
-    printf("generations: cpu step equal to the reference in %d cases\n",
+    printf("generations: cpu kernel equal to the reference in %d cases\n",
            cases);
+}
+
+/* The OpenCL kernel (PoCL here) through the table: its open validates
+ * against the reference (runtime/validate_gen.h); then whole universes,
+ * bounded and unbounded, against the cpu kernel. Skips where no OpenCL
+ * platform runs. */
+static void test_opencl_kernel(void **state)
+{
+    (void)state;
+    const gg_backend_info *cl = find_backend("opencl");
+    gg_backend_opts none = {0};
+    gg_err err;
+    if (cl->probe(&none, &err))
+        skip();
+    static const char *const rules[] = {"/2/3", "12/34/5:T77,45",
+                                        "345/2/17H:P61,39", "23/3/3:T40,30"};
+    for (int i = 0; i < 4; i++) {
+        gg_rule rule = gg_test_rule(rules[i]);
+        gg_backend *a = open_backend(cl, &rule);
+        gg_backend *b = open_backend(find_backend("cpu"), &rule);
+        gg_gen_stepper sa = gg_backend_gen_stepper(a);
+        gg_gen_stepper sb = gg_backend_gen_stepper(b);
+        gg_pattern p, pa, pb;
+        gg_gen_universe u, v;
+        soup(&rule, 30, 20, 0.4, &p);
+        if (gg_gen_universe_from_pattern(&u, &rule, &p, &err) ||
+            gg_gen_universe_from_pattern(&v, &rule, &p, &err) ||
+            gg_gen_universe_advance(&u, &sa, 90, NULL, NULL, &err) ||
+            gg_gen_universe_advance(&v, &sb, 90, NULL, NULL, &err) ||
+            gg_gen_universe_to_pattern(&u, &pa, &err) ||
+            gg_gen_universe_to_pattern(&v, &pb, &err))
+            fail_msg("%s: %s", rules[i], err.msg);
+        assert_int_equal(pa.x, pb.x);
+        assert_int_equal(pa.y, pb.y);
+        assert_int_equal(gg_pattern_width(&pa), gg_pattern_width(&pb));
+        assert_int_equal(gg_pattern_height(&pa), gg_pattern_height(&pb));
+        for (int64_t y = 0; y < gg_pattern_height(&pa); y++)
+            for (int64_t x = 0; x < gg_pattern_width(&pa); x++)
+                assert_int_equal(gg_pattern_get(&pa, x, y),
+                                 gg_pattern_get(&pb, x, y));
+        gg_pattern_free(&p);
+        gg_pattern_free(&pa);
+        gg_pattern_free(&pb);
+        gg_gen_universe_free(&u);
+        gg_gen_universe_free(&v);
+        gg_backend_close(a);
+        gg_backend_close(b);
+    }
 }
 
 /* golgen run writes what bgolly writes (but golgen's #CXRLE line). */
@@ -473,13 +598,21 @@ static void test_cli(void **state)
                  golgen, a, in, b, in, a, b);
         if (gg_test_status(cmd) != 0)
             fail_msg("%s: golgen run's RLE differs from bgolly's", rules[i]);
-        /* the bitsliced cpu step writes the same */
-        snprintf(cmd, sizeof cmd, "'%s' run --backend cpu --gens 25 -o '%s' "
-                 "'%s' 2>/dev/null && grep -v '^#' '%s' | cmp -s - '%s'",
-                 golgen, a, in, a, b);
-        if (gg_test_status(cmd) != 0)
-            fail_msg("%s: golgen run --backend cpu differs from bgolly",
-                     rules[i]);
+        /* the emitted cpu and OpenCL kernels write the same (OpenCL
+         * where a platform runs: PoCL in CI) */
+        static const char *const kernels[] = {"cpu", "opencl"};
+        for (int k = 0; k < 2; k++) {
+            snprintf(cmd, sizeof cmd, "'%s' --version | grep -q '%s  *usable'",
+                     golgen, kernels[k]);
+            if (k && gg_test_status(cmd) != 0)
+                continue;
+            snprintf(cmd, sizeof cmd, "'%s' run --backend %s --gens 25 -o "
+                     "'%s' '%s' 2>/dev/null && grep -v '^#' '%s' | cmp -s - "
+                     "'%s'", golgen, kernels[k], a, in, a, b);
+            if (gg_test_status(cmd) != 0)
+                fail_msg("%s: golgen run --backend %s differs from bgolly",
+                         rules[i], kernels[k]);
+        }
     }
     char cmd[1024];
     /* the unbounded plane on the cpu step, against bgolly */
@@ -491,10 +624,12 @@ static void test_cli(void **state)
              "'%s/u_bgolly.rle'", tmpdir, golgen, tmpdir, tmpdir, tmpdir,
              tmpdir, tmpdir, tmpdir);
     assert_int_equal(gg_test_status(cmd), 0);
-    /* the GPU backends have no Generations kernels yet */
-    snprintf(cmd, sizeof cmd, "'%s' run --backend cuda --gens 1 --rule /2/3 "
-             "'%s/cli.rle' 2>/dev/null", golgen, tmpdir);
-    assert_int_equal(gg_test_status(cmd), 2);
+    /* ptx has no Generations kernel yet: a usage error that names the
+     * backends that do */
+    snprintf(cmd, sizeof cmd, "'%s' run --backend ptx --gens 1 --rule /2/3 "
+             "'%s/cli.rle' 2>&1 >/dev/null | grep -q 'use --backend reference, "
+             "cpu, cuda, opencl'", golgen, tmpdir);
+    assert_int_equal(gg_test_status(cmd), 0);
     snprintf(cmd, sizeof cmd, "'%s' rule 23/3/3V | grep -q 'Generations, 3 "
              "states'", golgen);
     assert_int_equal(gg_test_status(cmd), 0);
@@ -508,7 +643,9 @@ int main(void)
         cmocka_unit_test(test_known),
         cmocka_unit_test(test_random_bounded),
         cmocka_unit_test(test_random_unbounded),
-        cmocka_unit_test(test_cpu_step),
+        cmocka_unit_test(test_stage),
+        cmocka_unit_test(test_cpu_kernel),
+        cmocka_unit_test(test_opencl_kernel),
         cmocka_unit_test(test_cli),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

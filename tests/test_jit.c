@@ -117,8 +117,8 @@ static void test_cli_exit_env(void **state)
     assert_non_null(golgen);
     char cmd[8192];
     snprintf(cmd, sizeof cmd, "CC=/nonexistent/cc GOLGEN_CACHE_DIR='%s/env' "
-             "'%s' bench --size 64x64 --gens 1 2>/dev/null", gg_test_dir,
-             golgen);
+             "'%s' bench --backend cpu --size 64x64 --gens 1 2>/dev/null",
+             gg_test_dir, golgen);
     int st = system(cmd);
     assert_true(WIFEXITED(st));
     assert_int_equal(WEXITSTATUS(st), 3);

@@ -577,6 +577,164 @@ static void test_table_rule_backends(void **state)
            "bgolly\n", cases - 7000, opencl ? " and opencl" : "");
 }
 
+/* A whole text file into a malloc'd string. */
+static char *slurp_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = calloc(1, 1 << 20);
+    size_t n = buf ? fread(buf, 1, (1 << 20) - 1, f) : 0;
+    (void)n;
+    fclose(f);
+    return buf;
+}
+
+/* bgolly's HashLife (-h) writes `in` after `gens` generations to `out`
+ * (.mc or .rle, by name); its default algorithm cannot write .mc. */
+static void bgolly_hash(int64_t gens, const char *in, const char *out)
+{
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "bgolly -q -q -h -m %lld -o '%s' '%s' "
+             ">/dev/null 2>&1", (long long)gens, out, in);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* A random two-state pattern of w x h at (x, y), corners live (so the box
+ * is the live box), written as RLE to path. */
+static void random_pattern(gg_pattern *p, int64_t w, int64_t h, int64_t x,
+                           int64_t y, const char *path)
+{
+    gg_err err;
+    memset(p, 0, sizeof *p);
+    assert_int_equal(gg_pattern_init(p, w, h, 1, &err), 0);
+    gg_grid_random(&p->plane[0], 0.4, rng());
+    gg_grid_set(&p->plane[0], 0, 0, 1);
+    gg_grid_set(&p->plane[0], w - 1, h - 1, 1);
+    p->x = x, p->y = y;
+    p->rule = strdup("B3/S23");
+    if (gg_pattern_write_rle(path, p, &err))
+        fail_msg("%s", err.msg);
+}
+
+/* golgen's .mc is bgolly's, line for line after the first ("[M2] (golly
+ * 3.3)" there, "[M2] (golgen)" here): placements around the root's
+ * quadrant edges (y runs from -2^(L-1) + 1), then random patterns. */
+static void test_macrocell_write_as_bgolly(void **state)
+{
+    (void)state;
+    if (!tmpdir)
+        skip();
+    rng_state = 0x8CB92BA72F3D8DD7ull;
+    static const int64_t at[][2] = {{0, 0},   {-8, 0},  {0, -7},  {0, -8},
+                                    {7, 8},   {8, 8},   {-9, 3},  {100, -3},
+                                    {0, 9},   {-4, -3}, {-1000, 777},
+                                    {70000, -123456}};
+    int n = 0;
+    for (int i = 0; i < 24; i++, n++) {
+        int64_t w = i < 12 ? 1 : pick(1, 90), h = i < 12 ? 1 : pick(1, 90);
+        int64_t x = i < 12 ? at[i][0] : pick(-300, 300);
+        int64_t y = i < 12 ? at[i][1] : pick(-300, 300);
+        char in[512], theirs_path[512];
+        snprintf(in, sizeof in, "%s/mc%d.rle", tmpdir, i);
+        snprintf(theirs_path, sizeof theirs_path, "%s/mc%d.mc", tmpdir, i);
+        gg_pattern p;
+        random_pattern(&p, w, h, x, y, in);
+        bgolly_hash(0, in, theirs_path);
+        char *mine, *theirs = slurp_text(theirs_path);
+        size_t len;
+        gg_err err;
+        assert_non_null(theirs);
+        assert_int_equal(gg_pattern_format_mc(&p, &mine, &len, &err), 0);
+        const char *a = strchr(mine, '\n'), *b = strchr(theirs, '\n');
+        assert_non_null(a);
+        assert_non_null(b);
+        if (strcmp(a, b))
+            fail_msg("%dx%d at (%lld, %lld): golgen wrote\n%s\nbgolly "
+                     "wrote\n%s", (int)w, (int)h, (long long)x, (long long)y,
+                     mine, theirs);
+        free(mine);
+        free(theirs);
+        gg_pattern_free(&p);
+    }
+    printf("oracle: %d macrocell files written as bgolly writes them\n", n);
+}
+
+/* golgen reads bgolly's .mc (a gun after 0..300 generations, soups) to
+ * the cells bgolly's own RLE of the same run holds, with #G. */
+static void test_macrocell_read_from_bgolly(void **state)
+{
+    (void)state;
+    if (!tmpdir)
+        skip();
+    rng_state = 0x5851F42D4C957F2Dull;
+    int n = 0;
+    for (int i = 0; i < 8; i++, n++) {
+        char in[512], mc[512], rle[512];
+        snprintf(in, sizeof in, "%s/mcr%d.rle", tmpdir, i);
+        snprintf(mc, sizeof mc, "%s/mcr%d.mc", tmpdir, i);
+        snprintf(rle, sizeof rle, "%s/mcr%d-out.rle", tmpdir, i);
+        gg_pattern p, from_mc, from_rle;
+        gg_err err;
+        random_pattern(&p, pick(3, 60), pick(3, 60), pick(-50, 50),
+                       pick(-50, 50), in);
+        gg_pattern_free(&p);
+        int64_t gens = i == 0 ? 0 : pick(1, 300);
+        bgolly_hash(gens, in, mc);
+        bgolly_hash(gens, in, rle);
+        if (gg_pattern_read(mc, &from_mc, &err))
+            fail_msg("reading bgolly's %s: %s", mc, err.msg);
+        assert_int_equal(gg_pattern_read(rle, &from_rle, &err), 0);
+        assert_int_equal(from_mc.generation, gens);
+        assert_string_equal(from_mc.rule, "B3/S23");
+        /* bgolly's RLE is trimmed and has no position: compare boxes */
+        if (gg_pattern_max_state(&from_rle) == 0) {
+            assert_int_equal(gg_pattern_max_state(&from_mc), 0);
+        } else if (!gg_grid_equal(&from_mc.plane[0], &from_rle.plane[0])) {
+            fail_msg("case %d: golgen's reading of bgolly's .mc differs from "
+                     "bgolly's RLE", i);
+        }
+        gg_pattern_free(&from_mc);
+        gg_pattern_free(&from_rle);
+    }
+    printf("oracle: %d bgolly macrocell files read as bgolly's RLE\n", n);
+}
+
+/* What golgen writes as .cells and Life 1.06, bgolly reads to the same
+ * cells (and Life 1.06 to the same rule). */
+static void test_text_formats_read_by_bgolly(void **state)
+{
+    (void)state;
+    if (!tmpdir)
+        skip();
+    rng_state = 0x2545F4914F6CDD1Dull;
+    static const char *const ext[] = {"cells", "lif"};
+    for (int i = 0; i < 8; i++) {
+        char in[512], mine[512], back[512];
+        snprintf(in, sizeof in, "%s/txt%d.rle", tmpdir, i);
+        gg_pattern p, q;
+        gg_err err;
+        random_pattern(&p, pick(1, 70), pick(1, 50), pick(-90, 90),
+                       pick(-90, 90), in);
+        free(p.rule);
+        p.rule = strdup("B36/S23");
+        for (int e = 0; e < 2; e++) {
+            snprintf(mine, sizeof mine, "%s/txt%d.%s", tmpdir, i, ext[e]);
+            snprintf(back, sizeof back, "%s/txt%d-%s.rle", tmpdir, i, ext[e]);
+            if (gg_pattern_write(mine, &p, &err))
+                fail_msg("%s", err.msg);
+            bgolly(0, mine, back);
+            assert_int_equal(gg_pattern_read(back, &q, &err), 0);
+            if (!gg_grid_equal(&p.plane[0], &q.plane[0]))
+                fail_msg("bgolly reads golgen's %s to other cells", mine);
+            /* .cells has no rule: bgolly runs it as Life */
+            assert_string_equal(q.rule, e ? "B36/S23" : "B3/S23");
+            gg_pattern_free(&q);
+        }
+        gg_pattern_free(&p);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -589,6 +747,9 @@ int main(void)
         cmocka_unit_test(test_table_rule_cases),
         cmocka_unit_test(test_table_rule_unbounded),
         cmocka_unit_test(test_table_rule_backends),
+        cmocka_unit_test(test_macrocell_write_as_bgolly),
+        cmocka_unit_test(test_macrocell_read_from_bgolly),
+        cmocka_unit_test(test_text_formats_read_by_bgolly),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

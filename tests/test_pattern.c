@@ -613,8 +613,8 @@ static void test_bad_input_messages(void **state)
                                "'h' in a plaintext row"},
         {"gzip-compressed.rle", "gzip-compressed.rle: the file is "
                                 "gzip-compressed"},
-        {"macrocell.mc", "macrocell.mc:1:1: macrocell (.mc) files are not "
-                         "supported"},
+        /* a leaf of 9 rows: bgolly says "Illegal coordinates" */
+        {"macrocell.mc", "macrocell.mc:3: bad leaf line"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char want[4700];
@@ -687,14 +687,25 @@ static void test_write_unwritable(void **state)
     char path[600];
     snprintf(path, sizeof path, "%s/missing/out.rle", tmpdir);
     assert_int_equal(gg_pattern_write_rle(path, &p, &err), -1);
-    assert_non_null(strstr(err.msg, "does not exist; create it first"));
+    assert_non_null(strstr(err.msg, "failed: No such file or directory; "
+                                    "create the directory first"));
     assert_int_equal(count_entries(tmpdir), 0);
+
+    /* A directory that exists but takes no files: the cause, not "does
+     * not exist" (issue 21, part 6). */
+    struct stat pst;
+    if (stat("/proc", &pst) == 0) {
+        assert_int_equal(gg_pattern_write_rle("/proc/x.rle", &p, &err), -1);
+        assert_non_null(strstr(err.msg, "directory '/proc' failed: No such "
+                                        "file or directory; that directory "
+                                        "takes no new files"));
+    }
 
     /* Parent is a regular file. */
     write_file(tmp("file"), "x");
     snprintf(path, sizeof path, "%s/file/out.rle", tmpdir);
     assert_int_equal(gg_pattern_write_rle(path, &p, &err), -1);
-    assert_non_null(strstr(err.msg, "is not a directory"));
+    assert_non_null(strstr(err.msg, "failed: Not a directory"));
     /* Target is a directory. */
     assert_int_equal(gg_pattern_write_rle(tmpdir, &p, &err), -1);
     assert_non_null(strstr(err.msg, "it is a directory"));
@@ -707,7 +718,7 @@ static void test_write_unwritable(void **state)
         mkdir(tmp("ro"), 0555);
         snprintf(path, sizeof path, "%s/ro/out.rle", tmpdir);
         assert_int_equal(gg_pattern_write_rle(path, &p, &err), -1);
-        assert_non_null(strstr(err.msg, "no permission"));
+        assert_non_null(strstr(err.msg, "failed: Permission denied"));
         assert_int_equal(count_entries(tmp("ro")), 0);
         rmdir(tmp("ro"));
     } else {
@@ -852,6 +863,273 @@ static void test_atomic_file_links_and_devices(void **state)
     assert_int_equal(count_entries(tmpdir), 0);
 }
 
+/* -o NAME writes the format the name asks for (issue 21, part 6): each
+ * reads back to the same cells; Life 1.06 and macrocell keep the place. */
+static void test_write_by_name(void **state)
+{
+    (void)state;
+    gg_pattern p, q;
+    gg_err err;
+    parse_ok("#CXRLE Pos=-5,7\n#N glider\nx = 3, y = 3, rule = B36/S23\n"
+             "bo$2bo$3o!\n", &p);
+    static const struct {
+        const char *name, *starts;
+        bool keeps_place;
+    } cases[] = {
+        {"g.cells", "!Name: glider\n!Rule: B36/S23\n.O\n..O\nOOO\n", false},
+        {"g.CELLS", "!Name: glider\n", false},
+        {"g.lif", "#Life 1.06\n#D #N glider\n#R B36/S23\n-4 7\n-3 8\n-5 9\n",
+         true},
+        {"g.life", "#Life 1.06\n", true},
+        {"g.mc", "[M2] (golgen)\n#R B36/S23\n#N glider\n", true},
+        {"g.rle", "#CXRLE Pos=-5,7\n#N glider\nx = 3", true},
+        {"g", "#CXRLE Pos=-5,7\n", true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char path[600];
+        snprintf(path, sizeof path, "%s", tmp(cases[i].name));
+        if (gg_pattern_write(path, &p, &err))
+            fail_msg("%s: %s", cases[i].name, err.msg);
+        FILE *f = fopen(path, "rb");
+        char text[512] = {0};
+        assert_non_null(f);
+        assert_true(fread(text, 1, sizeof text - 1, f) > 0);
+        fclose(f);
+        if (strncmp(text, cases[i].starts, strlen(cases[i].starts)))
+            fail_msg("%s starts\n%s\nwant\n%s", cases[i].name, text,
+                     cases[i].starts);
+        assert_int_equal(gg_pattern_read(path, &q, &err), 0);
+        assert_cells(&q, ".A./..A/AAA");
+        if (cases[i].keeps_place) {
+            assert_int_equal(q.x, -5);
+            assert_int_equal(q.y, 7);
+            assert_string_equal(q.rule, "B36/S23");
+        }
+        gg_pattern_free(&q);
+        unlink(path);
+    }
+    gg_pattern_free(&p);
+}
+
+/* Names of formats golgen does not write are refused before anything is
+ * made, and formats of two states refuse states above 1. */
+static void test_write_refusals(void **state)
+{
+    (void)state;
+    gg_pattern p;
+    gg_err err;
+    read_ok("glider.rle", &p);
+    static const char *const names[][2] = {
+        {"x.rle.gz", "compressed output is not written"},
+        {"x.zip", "zip archives are not written"},
+        {"x.mcl", "MCell files are not written"},
+        {"x.rle3", "RLE3 is the 3D format"},
+        {"x.png", "not pictures"},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        assert_int_equal(gg_pattern_write(tmp(names[i][0]), &p, &err), -1);
+        assert_non_null(strstr(err.msg, names[i][1]));
+        assert_non_null(strstr(err.msg, "name it .rle, .cells, .lif or .mc"));
+        assert_int_equal(gg_pattern_check_output(tmp(names[i][0]), &err), -1);
+    }
+    assert_int_equal(count_entries(tmpdir), 0);
+    assert_int_equal(gg_pattern_check_output(tmp("ok.mc"), &err), 0);
+    gg_pattern_free(&p);
+
+    read_ok("multistate.rle", &p);
+    static const char *const two_state[] = {"m.cells", "m.lif", "m.mc"};
+    for (size_t i = 0; i < 3; i++) {
+        assert_int_equal(gg_pattern_write(tmp(two_state[i]), &p, &err), -1);
+        assert_non_null(strstr(err.msg, "cannot write states above 1"));
+    }
+    assert_int_equal(count_entries(tmpdir), 0);
+    assert_int_equal(gg_pattern_write(tmp("m.rle"), &p, &err), 0);
+    unlink(tmp("m.rle"));
+    gg_pattern_free(&p);
+}
+
+/* Macrocell text as bgolly 3.3 writes a glider four generations on
+ * (tests/test_oracle.c checks many more against bgolly itself). */
+static const char glider_mc[] = "[M2] (golly 3.3)\n#R B3/S23\n#G 4\n"
+                                "$.......*$$......**$\n$$*$*$\n"
+                                "4 0 0 1 2\n5 0 3 0 0\n";
+
+static void test_macrocell(void **state)
+{
+    (void)state;
+    gg_pattern p;
+    gg_err err;
+    parse_ok(glider_mc, &p);
+    assert_int_equal(p.x, 6);
+    assert_int_equal(p.y, -6);
+    assert_int_equal(p.generation, 4);
+    assert_string_equal(p.rule, "B3/S23");
+    assert_cells(&p, ".A./..A/AAA");
+    char *text;
+    size_t len;
+    assert_int_equal(gg_pattern_format_mc(&p, &text, &len, &err), 0);
+    assert_string_equal(text + strlen("[M2] (golgen)"),
+                        glider_mc + strlen("[M2] (golly 3.3)"));
+    free(text);
+    gg_pattern_free(&p);
+
+    /* a leaf as the root, an empty file, CRLF line ends */
+    parse_ok("[M2]\r\n*$\r\n", &p);
+    assert_int_equal(p.x, -4);
+    assert_int_equal(p.y, -3);
+    assert_cells(&p, "A");
+    gg_pattern_free(&p);
+    parse_ok("[M2] (golly 3.3)\n#R B3/S23\n", &p);
+    assert_int_equal(gg_pattern_max_state(&p), 0);
+    gg_pattern_free(&p);
+
+    static const char *const bad[][2] = {
+        {"[M2]\n1 0 0 0 1\n", "multi-state macrocell files are not supported"},
+        {"[M2]\n*$\n4 0 2 0 0\n", "each child 0 or an earlier line's number"},
+        {"[M2]\n*$\n4 1 0 0 0\n5 1 0 0 0\n", "child 1 is level 3; a level-5 "
+                                              "node takes level-4 children"},
+        {"[M2]\n*********$\n", "bad leaf line"},
+        {"[M2]\n*$\n4 1 0 0 0 7\n", "text after the node's four children"},
+        {"[M2]\n#G -3\n", "bad #G line"},
+        {"[M2]\nx\n", "unexpected 'x'"},
+        {"[M2]\n*$\n64 1 0 0 0\n", "beyond golgen's 64-bit coordinates"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_int_equal(gg_pattern_parse(bad[i][0], strlen(bad[i][0]),
+                                          "bad.mc", &p, &err), -1);
+        if (!strstr(err.msg, bad[i][1]))
+            fail_msg("%s: got '%s', want '%s'", bad[i][0], err.msg,
+                     bad[i][1]);
+    }
+}
+
+/* Coordinates beyond Golly's +-2^31 are refused on write, as the Life
+ * 1.06 reader refuses them on read; .cells has no place and writes. */
+static void test_write_coordinate_limits(void **state)
+{
+    (void)state;
+    gg_pattern p;
+    gg_err err;
+    char *text;
+    size_t len;
+    parse_ok("x = 2, y = 1\n2o!\n", &p);
+    p.x = 2147483646; /* the last two columns Golly has */
+    assert_int_equal(gg_pattern_format_rle(&p, &text, &len, &err), 0);
+    free(text);
+    assert_int_equal(gg_pattern_format_life106(&p, &text, &len, &err), 0);
+    free(text);
+    p.x = 2147483647;
+    assert_int_equal(gg_pattern_format_rle(&p, &text, &len, &err), -1);
+    assert_non_null(strstr(err.msg, "beyond Golly's coordinates "
+                                    "(-2147483648..2147483647)"));
+    assert_int_equal(gg_pattern_format_life106(&p, &text, &len, &err), -1);
+    assert_int_equal(gg_pattern_format_mc(&p, &text, &len, &err), -1);
+    assert_int_equal(gg_pattern_write_rle(tmp("far.rle"), &p, &err), -1);
+    assert_int_equal(count_entries(tmpdir), 0);
+    assert_int_equal(gg_pattern_format_cells(&p, &text, &len, &err), 0);
+    free(text);
+    p.x = 0;
+    p.y = -2147483649LL;
+    assert_int_equal(gg_pattern_format_rle(&p, &text, &len, &err), -1);
+    p.y = -2147483648LL;
+    assert_int_equal(gg_pattern_format_mc(&p, &text, &len, &err), 0);
+    gg_pattern q;
+    parse_ok(text, &q); /* read back at the edge */
+    assert_int_equal(q.y, -2147483648LL);
+    gg_pattern_free(&q);
+    free(text);
+    gg_pattern_free(&p);
+}
+
+/* A tall narrow box is refused, not given 15 GiB of row padding for one
+ * live cell (issue 21, part 6). */
+static void test_tall_narrow_box(void **state)
+{
+    (void)state;
+    gg_pattern p;
+    gg_err err;
+    const char *lif = "#Life 1.06\n0 0\n2 2000000000\n";
+    assert_int_equal(gg_pattern_parse(lif, strlen(lif), "tall.lif", &p, &err),
+                     -1);
+    assert_non_null(strstr(err.msg, "grid size 3x2000000001 needs 14.9 GiB"));
+    assert_non_null(strstr(err.msg, "turn it on its side"));
+    gg_grid g;
+    assert_int_equal(gg_grid_init(&g, 1, 2000000000, &err), -1);
+    assert_non_null(strstr(err.msg, "64 times what its cells take"));
+    assert_int_equal(gg_grid_init(&g, 1, 100000, &err), 0); /* small: fine */
+    gg_grid_free(&g);
+}
+
+/* Every input the fuzzers found (tests/data/fuzz/<reader>/) reads or is
+ * refused with a message, and what reads (boxes up to 2^22 cells) writes
+ * back as RLE to the same pattern; tests/fuzz/run.sh replays them under
+ * libFuzzer too. */
+static void test_fuzz_regressions(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *dir;
+        int (*parse)(const char *, size_t, const char *, gg_pattern *,
+                     gg_err *);
+    } readers[] = {
+        {"pattern", gg_pattern_parse},      {"rle", gg_pattern_parse_rle},
+        {"cells", gg_pattern_parse_cells},  {"life", gg_pattern_parse_life},
+        {"mc", gg_pattern_parse_mc},
+    };
+    const char *root = getenv("GG_SOURCE_ROOT");
+    int n = 0;
+    for (size_t r = 0; r < sizeof readers / sizeof *readers; r++) {
+        char dir[4200];
+        snprintf(dir, sizeof dir, "%s/tests/data/fuzz/%s", root ? root : ".",
+                 readers[r].dir);
+        DIR *d = opendir(dir);
+        if (!d)
+            continue;
+        for (struct dirent *e; (e = readdir(d));) {
+            /* *-bigbox inputs name boxes of many GiB (allocated lazily):
+             * the harness replays them on its 1 GiB machine
+             * (tests/fuzz/fuzz_memory.h); here meson test's MALLOC_PERTURB_
+             * would fill every page when the box is freed */
+            if (e->d_name[0] == '.' || strstr(e->d_name, "-bigbox"))
+                continue;
+            char path[4500], *text = NULL;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            FILE *f = fopen(path, "rb");
+            assert_non_null(f);
+            text = malloc(1 << 16);
+            size_t len = fread(text, 1, 1 << 16, f);
+            fclose(f);
+            gg_pattern p, q;
+            gg_err err = {{0}};
+            if (!readers[r].parse(text, len, e->d_name, &p, &err)) {
+                char *out;
+                size_t olen;
+                /* as the harness: huge lazily allocated boxes (a 60-byte
+                 * input names 3e8 x 253) are read, not written back */
+                bool small = gg_pattern_width(&p) * gg_pattern_height(&p) <=
+                             (1LL << 22);
+                if (small && !gg_pattern_format_rle(&p, &out, &olen, &err)) {
+                    assert_int_equal(gg_pattern_parse_rle(out, olen, "back",
+                                                          &q, &err), 0);
+                    free(q.comments), free(p.comments);
+                    q.comments = p.comments = NULL;
+                    if (!gg_pattern_equal(&p, &q))
+                        fail_msg("%s: RLE round trip changed it", path);
+                    gg_pattern_free(&q);
+                    free(out);
+                }
+                gg_pattern_free(&p);
+            } else {
+                assert_true(err.msg[0] != 0);
+            }
+            free(text);
+            n++;
+        }
+        closedir(d);
+    }
+    assert_true(n >= 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -873,6 +1151,12 @@ int main(void)
         cmocka_unit_test(test_write_failure_keeps_old_file),
         cmocka_unit_test(test_atomic_file_api),
         cmocka_unit_test(test_atomic_file_links_and_devices),
+        cmocka_unit_test(test_write_by_name),
+        cmocka_unit_test(test_write_refusals),
+        cmocka_unit_test(test_macrocell),
+        cmocka_unit_test(test_write_coordinate_limits),
+        cmocka_unit_test(test_tall_narrow_box),
+        cmocka_unit_test(test_fuzz_regressions),
     };
     return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
 }

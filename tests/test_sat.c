@@ -555,6 +555,55 @@ static void test_work_limit(void **state)
     }
 }
 
+/* A search stopped inside a k records which shapes of that k it showed
+ * impossible, and a later run given that record searches only the others:
+ * Life's k=4 (15 shapes) cut by a work limit, then resumed. The resumed
+ * run reaches the lower bound a whole search reaches (5), tries exactly
+ * the shapes left, and a record for another shape list is not trusted. */
+static void test_resume_proof(void **state)
+{
+    (void)state;
+    gg_err err;
+    gg_tt t = life_rowsum_tt();
+    gg_synth_opts o = {.lib = GG_LIB_LUT3, .k_max = 4, .work_limit = 4000};
+    if (!gg_sat_available())
+        skip();
+    static gg_synth_result first;
+    assert_int_equal(gg_synth_run(&t, &o, &first, &err), 0);
+    assert_int_equal(first.lower_bound, 4);
+    assert_int_equal(first.per_k[first.n_k - 1].status, GG_SYNTH_UNKNOWN);
+    const gg_proof *p = &first.proof;
+    int shown = gg_proof_count(p);
+    assert_int_equal(p->k, 4);
+    assert_int_equal(p->shapes_total, 15);
+    assert_in_range(shown, 1, 14);
+    gg_synth_opts r = {.lib = GG_LIB_LUT3, .k_max = 4, .known_lower = 4,
+                       .resume = p};
+    assert_int_equal(gg_synth_run(&t, &r, &res, &err), 0);
+    assert_int_equal(res.resumed, shown);
+    assert_int_equal(res.per_k[0].k, 4);
+    assert_int_equal(res.per_k[0].shapes, 15 - shown);
+    assert_int_equal(res.per_k[0].status, GG_SYNTH_UNSAT);
+    assert_int_equal(res.lower_bound, 5);
+    assert_int_equal(res.proof.k, 0);
+    assert_int_equal(gg_net_check(&res.net, 0, &t, NULL), 0);
+    /* a record made under other rules or another shape list: k afresh */
+    gg_proof other = *p;
+    other.shapes_hash ^= 1;
+    r.resume = &other;
+    assert_int_equal(gg_synth_run(&t, &r, &res, &err), 0);
+    assert_int_equal(res.resumed, 0);
+    assert_int_equal(res.per_k[0].shapes, 15);
+    assert_int_equal(res.lower_bound, 5);
+    /* a record of a k the run never reaches is handed back unchanged */
+    r.resume = p;
+    r.time_limit = 1e-9;
+    assert_int_equal(gg_synth_run(&t, &r, &res, &err), 0);
+    assert_int_equal(res.lower_bound, 4);
+    assert_int_equal(res.proof.k, 4);
+    assert_string_equal(res.proof.unsat, p->unsat);
+}
+
 /* Behind the rowsum-lr front: all 128 rows care, sT L R sB one symmetry
  * class and cT cB another (DESIGN.md's 48 symmetries), no network of 4
  * LUTs; and parity rules need only the 4-input xor (2 LUTs). */
@@ -910,6 +959,7 @@ int main(void)
         cmocka_unit_test(test_second_pass_after_k_min),
         cmocka_unit_test(test_conflict_budget),
         cmocka_unit_test(test_work_limit),
+        cmocka_unit_test(test_resume_proof),
         cmocka_unit_test(test_life_rowsum_lr_small_k),
         cmocka_unit_test(test_shape_counts),
         cmocka_unit_test(test_decomposable),

@@ -22,6 +22,10 @@
  * buffer. Returns 0 when the result is in a, 1 when in b, -1 when out of
  * memory. torus: 1 = edges wrap, 0 = dead cells outside. threads, tblock
  * (generations per pass) and band (rows per tile) may be 0 for defaults.
+ * A Generations kernel (gg_kernel_planes() > 1) has instead
+ *   int gg_kernel_step_planes(uint64_t *a, uint64_t *b, int64_t pw, ...)
+ * with the same arguments after pw: a and b hold gg_kernel_planes() state
+ * planes (bit p of each cell's state), pw words apart.
  *
  * Build: cc -O3 -march=native -fopenmp -shared -fPIC kernel.c -o kernel.so
  * (-DGG_FORCE_AVX2 or -DGG_FORCE_PORTABLE pick a narrower path).
@@ -233,6 +237,18 @@ static inline V gg_final_net(const V *x)
 }
 #endif
 
+
+
+/* Generations rules (gen/gen_nets.h): GG_NP state planes in memory, GG_NX
+ * of them kept as extra ring rows beside the alive row (the cells the
+ * final stage sees); GG_XP0: plane 0 is the alive row itself. Two-state
+ * rules have one plane and no extra rows. */
+#ifndef GG_NP
+#define GG_NP 1
+#define GG_NX 0
+#define GG_XP0 1
+#endif
+
 #define GG_FEAT_ARR (GG_NFEAT > 0 ? GG_NFEAT : 1)
 
 const char *gg_kernel_isa(void) { return GG_ISA; }
@@ -255,8 +271,13 @@ typedef struct gg_geom {
     int64_t S;    /* result words per tile */
     int64_t W;    /* window words: S + 2 GG_H, rounded up to whole vectors */
     int64_t rs;   /* words from one ring row to the next */
-    int64_t slot; /* words of one ring slot: cells and features of a row */
+    int64_t slot; /* words of one ring slot: cells and features of a row
+                     (and a Generations rule's extra plane rows) */
+    int64_t pw;   /* words from one state plane to the next */
 } gg_geom;
+
+/* Extra plane row k of a ring slot (Generations). */
+#define GG_XROW(slot, k, g) ((slot) + (GG_NFEAT + 1 + (k)) * (g)->rs)
 
 /* A tile: result words [x0, x1) of rows [y0, y1); its window starts at
  * word x0 - GG_H. Window words [k0, k1) are whole grid words; the rest
@@ -357,6 +378,26 @@ static void gg_load_row(const uint64_t *src, uint64_t *d, int64_t j,
         d[k] = gg_get64(row, (w0 + k) * 64, g);
 }
 
+/* Generation-0 row j into a ring slot: its cells (the alive plane) and a
+ * Generations rule's extra plane rows. */
+static void gg_load_slot(const uint64_t *src, uint64_t *slot, int64_t j,
+                         const gg_tile *t, const gg_geom *g)
+{
+    for (int k = 0; k < GG_NX; k++)
+        gg_load_row(src + (int64_t)(k + GG_XP0) * g->pw,
+                    GG_XROW(slot, k, g) + GG_D0, j, t, g);
+#if GG_XP0
+    gg_load_row(src, slot + GG_D0, j, t, g);
+#else
+    for (int64_t i = 0; i < g->W; i += GG_VW) {
+        V p[GG_NP];
+        for (int k = 0; k < GG_NP; k++)
+            p[k] = V_LOAD(GG_XROW(slot, k, g) + GG_D0 + i);
+        V_STORE(slot + GG_D0 + i, gg_gen_alive(p));
+    }
+#endif
+}
+
 /* Row features of the cell row of a slot into the slot's feature rows. */
 static inline __attribute__((always_inline)) void
 gg_feat_row(uint64_t *slot, const gg_geom *g)
@@ -382,15 +423,31 @@ gg_feat_row(uint64_t *slot, const gg_geom *g)
 }
 
 /* The final stage for the vector at word i of a window row, masked to
- * the plane's cells when masked. */
+ * the plane's cells when masked; a Generations rule's per-cell stage then
+ * turns it and the centre row's planes into the new planes (extra rows
+ * into slot). */
 static inline __attribute__((always_inline)) V
-gg_next_vec(uint64_t *const rows[3], const uint64_t *mask, int masked,
-            int64_t i, const gg_geom *g)
+gg_next_vec(uint64_t *const rows[3], uint64_t *slot, const uint64_t *mask,
+            int masked, int64_t i, const gg_geom *g)
 {
     V x[GG_NIN];
     gg_final_loads(x, rows, g->rs, GG_D0 + i);
     V v = gg_final_net(x);
-    return masked ? V_AND(v, V_LOAD(mask + i)) : v;
+    v = masked ? V_AND(v, V_LOAD(mask + i)) : v;
+#if GG_NP > 1
+    V p[GG_NP], po[GG_NP];
+#if GG_XP0
+    p[0] = V_LOAD(rows[1] + GG_D0 + i);
+#endif
+    for (int k = 0; k < GG_NX; k++)
+        p[k + GG_XP0] = V_LOAD(GG_XROW(rows[1], k, g) + GG_D0 + i);
+    v = gg_gen_post(v, p, po);
+    for (int k = 0; k < GG_NX; k++)
+        V_STORE(GG_XROW(slot, k, g) + GG_D0 + i, po[k + GG_XP0]);
+#else
+    (void)slot;
+#endif
+    return v;
 }
 
 /* Row features of the cell vector cur (word i) from its neighbours. */
@@ -422,10 +479,10 @@ gg_next_row(uint64_t *const rows[3], uint64_t *slot, const uint64_t *mask,
 {
     const int64_t W = g->W;
     uint64_t *c = slot + GG_D0;
-    V prev = V_ZERO, cur = gg_next_vec(rows, mask, masked, 0, g);
+    V prev = V_ZERO, cur = gg_next_vec(rows, slot, mask, masked, 0, g);
     V_STORE(c, cur);
     for (int64_t i = GG_VW; i < W; i += GG_VW) {
-        V next = gg_next_vec(rows, mask, masked, i, g);
+        V next = gg_next_vec(rows, slot, mask, masked, i, g);
         V_STORE(c + i, next);
         if (feats)
             gg_feat_vec(slot, prev, cur, next, i - GG_VW, g);
@@ -448,6 +505,18 @@ static void gg_store_row(uint64_t *dst, int64_t r, const uint64_t *d,
         row[g->nw - 1] &= (UINT64_C(1) << g->tail) - 1;
 }
 
+/* Row r of every state plane from a slot (the level-T row). */
+static void gg_store_slot(uint64_t *dst, int64_t r, const uint64_t *slot,
+                          const gg_tile *t, const gg_geom *g)
+{
+#if GG_XP0
+    gg_store_row(dst, r, slot + GG_D0, t, g);
+#endif
+    for (int k = 0; k < GG_NX; k++)
+        gg_store_row(dst + (int64_t)(k + GG_XP0) * g->pw, r,
+                     GG_XROW(slot, k, g) + GG_D0, t, g);
+}
+
 /* Output row r of generation lv (features too when feats) from the ring
  * of generation lv-1 (rows r-1, r, r+1 in slots prev[0..2]) into slot. */
 static inline __attribute__((always_inline)) void
@@ -456,6 +525,9 @@ gg_gen_row(uint64_t *const prev[3], uint64_t *slot, int64_t r, int feats,
 {
     if (!g->torus && (r < 0 || r >= g->height)) { /* dead in every gen. */
         memset(slot + GG_D0, 0, (size_t)g->W * sizeof *slot);
+        for (int k = 0; k < GG_NX; k++)
+            memset(GG_XROW(slot, k, g) + GG_D0, 0,
+                   (size_t)g->W * sizeof *slot);
         if (feats)
             gg_feat_row(slot, g);
     } else if (t->masked) {
@@ -484,7 +556,7 @@ static void gg_tile_run(const uint64_t *src, uint64_t *dst, const gg_tile *t,
     for (int64_t j = t->y0 - T; j < t->y1 + 2 * T; j++) {
         if (j < t->y1 + T) {
             uint64_t *s0 = arena + (j & 3) * slot;
-            gg_load_row(src, s0 + GG_D0, j, t, g);
+            gg_load_slot(src, s0, j, t, g);
             gg_feat_row(s0, g);
         }
         for (int lv = 1; lv <= T; lv++) {
@@ -501,7 +573,7 @@ static void gg_tile_run(const uint64_t *src, uint64_t *dst, const gg_tile *t,
                 gg_gen_row(prev, base + (4 + (r & 3)) * slot, r, 1, t, g);
             } else {
                 gg_gen_row(prev, tmp, r, 0, t, g);
-                gg_store_row(dst, r, tmp + GG_D0, t, g);
+                gg_store_slot(dst, r, tmp, t, g);
             }
         }
     }
@@ -556,7 +628,7 @@ static void gg_pick_strips(gg_geom *g, int64_t *nstrips)
     g->rs = (GG_D0 + g->W + 7) / 8 * 8; /* whole cache lines */
     if ((g->rs / 8) % 2 == 0)
         g->rs += 8;
-    g->slot = (GG_NFEAT + 1) * g->rs;
+    g->slot = (GG_NFEAT + 1 + GG_NX) * g->rs;
 }
 
 /* Generations per pass: as many as keep a tile's rings (T x 4 slots)
@@ -574,14 +646,16 @@ static int gg_pick_tblock(const gg_geom *g)
     return (int)gg_max(4, gg_min(16, t));
 }
 
-int gg_kernel_step(uint64_t *a, uint64_t *b, int64_t width, int64_t height,
-                   int64_t stride, int torus, int64_t gens, int threads,
-                   int tblock, int64_t band)
+/* Every state plane of a, pw words apart (b alike). */
+static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
+                          int64_t width, int64_t height, int64_t stride,
+                          int torus, int64_t gens, int threads, int tblock,
+                          int64_t band)
 {
     if (gens <= 0)
         return 0;
     gg_geom g = {width, height, stride, (width + 63) / 64, torus,
-                 (int)(width & 63), 0, 0, 0, 0};
+                 (int)(width & 63), 0, 0, 0, 0, pw};
     int64_t nstrips;
     gg_pick_strips(&g, &nstrips);
     int nt = threads;
@@ -598,8 +672,10 @@ int gg_kernel_step(uint64_t *a, uint64_t *b, int64_t width, int64_t height,
     int64_t ntiles = nstrips * ((height + B - 1) / B);
     if (nt > ntiles)
         nt = (int)ntiles;
-    /* + a row so the last ring row's right neighbour word exists */
-    size_t words = (size_t)((int64_t)T * 4 * g.slot + 2 * g.rs); /* x 8 */
+    /* + a row so the last ring row's right neighbour word exists; a
+     * Generations kernel's level-T slot also has extra plane rows */
+    size_t words = (size_t)((int64_t)T * 4 * g.slot + 2 * g.rs +
+                            (GG_NX > 0 ? g.slot : 0)); /* x 8 */
     uint64_t *arena = aligned_alloc(64, words * 8 * (size_t)nt);
     if (!arena)
         return -1;
@@ -626,3 +702,25 @@ int gg_kernel_step(uint64_t *a, uint64_t *b, int64_t width, int64_t height,
     free(arena);
     return (int)(passes % 2);
 }
+
+int gg_kernel_planes(void) { return GG_NP; }
+
+#if GG_NP == 1
+int gg_kernel_step(uint64_t *a, uint64_t *b, int64_t width, int64_t height,
+                   int64_t stride, int torus, int64_t gens, int threads,
+                   int tblock, int64_t band)
+{
+    return gg_step_planes(a, b, 0, width, height, stride, torus, gens,
+                          threads, tblock, band);
+}
+#else
+/* A Generations kernel: the GG_NP planes of a lie pw words apart. */
+int gg_kernel_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
+                          int64_t width, int64_t height, int64_t stride,
+                          int torus, int64_t gens, int threads, int tblock,
+                          int64_t band)
+{
+    return gg_step_planes(a, b, pw, width, height, stride, torus, gens,
+                          threads, tblock, band);
+}
+#endif

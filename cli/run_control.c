@@ -1,0 +1,76 @@
+#include "run_control.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli_util.h"
+
+static volatile sig_atomic_t stop_signal;
+static struct sigaction old_int, old_term, old_hup;
+
+static void on_stop(int sig)
+{
+    stop_signal = sig;
+}
+
+void gg_run_stop_install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    stop_signal = 0;
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    sigaction(SIGHUP, &sa, &old_hup);
+}
+
+void gg_run_stop_restore(void)
+{
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGHUP, &old_hup, NULL);
+}
+
+bool gg_run_stopped(void) { return stop_signal != 0; }
+
+int gg_run_stop_status(void) { return stop_signal ? 128 + stop_signal : 0; }
+
+int gg_run_stop_report(int64_t reached, int64_t total, bool written)
+{
+    if (!stop_signal)
+        return 0;
+    const char *name = stop_signal == SIGINT    ? "SIGINT (Ctrl-C)"
+                       : stop_signal == SIGTERM ? "SIGTERM"
+                                                : "SIGHUP";
+    fprintf(stderr, "golgen run: interrupted by %s after %lld of %lld "
+            "generations%s\n", name, (long long)reached, (long long)total,
+            written ? "; the result so far was written" : "");
+    return gg_run_stop_status();
+}
+
+void gg_run_progress_init(gg_run_progress *p, bool show, int64_t all)
+{
+    p->last = gg_cli_now();
+    p->show = show;
+    p->base = 0;
+    p->all = all;
+}
+
+bool gg_run_progress_cb(void *ctx, int64_t done, int64_t total)
+{
+    gg_run_progress *p = ctx;
+    double t = gg_cli_now();
+    (void)total;
+    done += p->base;
+    if (p->show && p->all > 0 && (t - p->last >= 1.0 || done == p->all)) {
+        p->last = t;
+        fprintf(stderr, "\rgeneration %lld of %lld (%.0f%%)",
+                (long long)done, (long long)p->all,
+                100.0 * (double)done / (double)p->all);
+        if (done == p->all)
+            fputc('\n', stderr);
+    }
+    return !stop_signal;
+}

@@ -1,0 +1,38 @@
+/* What every `golgen run` path (two-state, Generations, 3D) does around
+ * its generations: stop cleanly on SIGINT, SIGTERM or SIGHUP (finish the
+ * batch in flight, write what was reached, exit 130, 143 or 129, as the
+ * shell reports those signals), and show progress on stderr. */
+#ifndef GG_RUN_CONTROL_H
+#define GG_RUN_CONTROL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Install the handlers (remembering the old ones) / put the old back. */
+void gg_run_stop_install(void);
+void gg_run_stop_restore(void);
+
+/* A stop signal arrived since install. */
+bool gg_run_stopped(void);
+
+/* 128 + the signal that stopped the run, 0 when none did. */
+int gg_run_stop_status(void);
+
+/* "interrupted by SIGTERM after 300 of 1000 generations; ..." on stderr
+ * and the exit status; 0 (nothing said) when no signal came. */
+int gg_run_stop_report(int64_t reached, int64_t total, bool written);
+
+/* Progress lines at most once a second (show), counting generations done
+ * before this part of the run (base) within the whole run (all); as a
+ * universe's progress callback it returns false once a stop signal
+ * came, which ends the run after the batch in flight. */
+typedef struct gg_run_progress {
+    double last;
+    bool show;
+    int64_t base, all;
+} gg_run_progress;
+
+void gg_run_progress_init(gg_run_progress *p, bool show, int64_t all);
+bool gg_run_progress_cb(void *ctx, int64_t done, int64_t total);
+
+#endif

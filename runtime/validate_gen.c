@@ -1,0 +1,84 @@
+#include "validate_gen.h"
+
+#include "reference_gen.h"
+#include "rule_gen.h"
+
+/* Odd sizes round the word edges; 1-wide and 1-high tori wrap onto
+ * themselves; 1921 and 4100 are wider than a CPU tile. Generations up to
+ * 37 cross several temporal blocks of every kernel. */
+static const struct {
+    int64_t w, h, gens;
+} cases[] = {
+    {1, 1, 3},    {1, 7, 2},    {7, 1, 5},   {5, 9, 1},    {63, 5, 7},
+    {65, 3, 4},   {67, 13, 37}, {129, 11, 9}, {191, 4, 2},  {200, 9, 17},
+    {1921, 9, 5}, {4100, 5, 37}, {130, 40, 23},
+};
+#define N_CASES (sizeof cases / sizeof cases[0])
+
+void gg_gen_cells_random(gg_gen_cells *c, int states, uint64_t seed)
+{
+    for (int64_t y = 0; y < gg_gen_cells_height(c); y++)
+        for (int64_t x = 0; x < gg_gen_cells_width(c); x++) {
+            uint64_t r = gg_splitmix(&seed);
+            int st = r % 4 < 2                   ? 0
+                     : r % 4 == 2 || states == 2 ? 1
+                                                 : 2 + (int)((r >> 8) %
+                                                   (uint64_t)(states - 2));
+            gg_gen_cells_set(c, x, y, st);
+        }
+}
+
+/* The first cell where got and want differ, as an error. */
+static int compare(const gg_rule *rule, const gg_gen_cells *want,
+                   const gg_gen_cells *got, const char *who, gg_topo topo,
+                   int64_t gens, gg_err *err)
+{
+    char text[128];
+    gg_rule_format(rule, text, sizeof text);
+    int64_t w = gg_gen_cells_width(want), h = gg_gen_cells_height(want);
+    for (int64_t y = 0; y < h; y++)
+        for (int64_t x = 0; x < w; x++) {
+            int a = gg_gen_cells_get(want, x, y), b = gg_gen_cells_get(got, x, y);
+            if (a != b)
+                return gg_fail(err, "%s is wrong for %s: on a %lldx%lld %s "
+                               "after %lld generations, cell (%lld, %lld) "
+                               "is %d, the reference says %d; it is not "
+                               "used", who, text, (long long)w, (long long)h,
+                               topo == GG_TOPO_TORUS ? "torus" : "plane",
+                               (long long)gens, (long long)x, (long long)y,
+                               b, a);
+        }
+    for (int p = 0; p < want->n_planes; p++)
+        if (!gg_grid_equal(&want->plane[p], &got->plane[p]))
+            return gg_fail(err, "%s set bits past the width of plane %d "
+                           "for %s; it is not used", who, p, text);
+    return 0;
+}
+
+int gg_validate_gen(const gg_rule *rule, gg_gen_step_ctx_fn step, void *ctx,
+                    const char *who, uint64_t seed, gg_err *err)
+{
+    int planes = gg_gen_planes(rule->states);
+    for (size_t i = 0; i < 2 * N_CASES; i++) {
+        gg_topo topo = i % 2 ? GG_TOPO_PLANE : GG_TOPO_TORUS;
+        int64_t w = cases[i / 2].w, h = cases[i / 2].h;
+        int64_t gens = cases[i / 2].gens;
+        gg_gen_cells a, b;
+        if (gg_gen_cells_init(&a, planes, w, h, err))
+            return -1;
+        if (gg_gen_cells_init(&b, planes, w, h, err)) {
+            gg_gen_cells_free(&a);
+            return -1;
+        }
+        gg_gen_cells_random(&a, rule->states, seed + i);
+        gg_gen_cells_random(&b, rule->states, seed + i);
+        int bad = gg_reference_gen_run(rule, topo, &a, gens, err) ||
+                  step(ctx, topo, &b, gens, err) ||
+                  compare(rule, &a, &b, who, topo, gens, err);
+        gg_gen_cells_free(&a);
+        gg_gen_cells_free(&b);
+        if (bad)
+            return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,100 @@
+#!/bin/sh
+# libgolgen as a user gets it: `meson install` into a temporary directory,
+# then a C program built with `pkg-config --cflags --libs golgen` runs a
+# glider on a torus and checks it came back shifted by (1, 1).
+# usage: tests/lib_pkgconfig.sh BUILD_DIR [B_SANITIZE]
+# (a sanitizer build's library needs the program built with the same
+# -fsanitize, as meson builds its own programs)
+set -eu
+build=$(cd "${1:?usage: lib_pkgconfig.sh BUILD_DIR [B_SANITIZE]}" && pwd)
+san=
+case ${2:-none} in none | '') ;; *) san="-fsanitize=$2" ;; esac
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/golgen-pkgconfig-XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+dest="$tmp/dest"
+
+meson install -C "$build" --no-rebuild --quiet --destdir "$dest" \
+    >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; exit 1; }
+pc=$(find "$dest" -name golgen.pc | head -n 1)
+[ -n "$pc" ] || { echo "no golgen.pc installed under $dest"; exit 1; }
+[ "$(find "$dest" -name golgen.h | wc -l)" -eq 1 ] ||
+    { echo "golgen.h is not the one header installed"; exit 1; }
+if [ -n "$(find "$dest" -name '*.h' ! -name golgen.h)" ]; then
+    echo "headers besides golgen.h were installed:"
+    find "$dest" -name '*.h' ! -name golgen.h
+    exit 1
+fi
+
+# The .pc names the install prefix; the sysroot puts it under DESTDIR.
+export PKG_CONFIG_PATH="$(dirname "$pc")"
+export PKG_CONFIG_SYSROOT_DIR="$dest"
+pkg=$(command -v pkg-config || command -v pkgconf) ||
+    { echo "pkg-config is not installed"; exit 1; }
+flags=$("$pkg" --cflags --libs golgen)
+
+cat >"$tmp/glider.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+#include <golgen.h>
+
+int main(void)
+{
+    static const unsigned char glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
+    unsigned char before[64 * 64], after[64 * 64];
+    char err[512];
+    golgen_rule *r;
+    golgen_universe *u;
+    if (golgen_rule_parse("B3/S23:T64,64", &r, err, sizeof err) ||
+        golgen_universe_from_cells(r, glider, 3, 3, &u, err, sizeof err)) {
+        fprintf(stderr, "glider: %s\n", err);
+        return 1;
+    }
+    int64_t ex, ey, ew, eh;
+    golgen_universe_extent(u, &ex, &ey, &ew, &eh);
+    golgen_universe_window(u, ex, ey, 64, 64, before, NULL, 0);
+    if (golgen_universe_run(u, 4, "auto", err, sizeof err)) {
+        fprintf(stderr, "glider: %s\n", err);
+        return 1;
+    }
+    golgen_universe_window(u, ex, ey, 64, 64, after, NULL, 0);
+    for (int j = 0; j < 64; j++)
+        for (int i = 0; i < 64; i++)
+            if (after[(j + 1) % 64 * 64 + (i + 1) % 64] != before[j * 64 + i]) {
+                fprintf(stderr, "glider: cell %d,%d differs\n", i, j);
+                return 1;
+            }
+    int64_t x, y, w, h;
+    golgen_universe_bbox(u, &x, &y, &w, &h);
+    printf("%s gen %lld pop %lld box %lld,%lld %lldx%lld\n",
+           golgen_universe_backend_line(u),
+           (long long)golgen_universe_generation(u),
+           (long long)golgen_universe_population(u), (long long)x,
+           (long long)y, (long long)w, (long long)h);
+    golgen_universe_free(u);
+    golgen_rule_free(r);
+    return 0;
+}
+C
+# shellcheck disable=SC2086 # the flags are words
+${CC:-cc} -std=c11 -Wall -Wextra -Werror $san -o "$tmp/glider" \
+    "$tmp/glider.c" $flags
+libdir=$(dirname "$(dirname "$pc")")
+out=$(LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+      "$tmp/glider")
+echo "$out"
+case $out in
+*" gen 4 pop 5 box "*" 3x3") ;;
+*) echo "unexpected output"; exit 1 ;;
+esac
+# the shared library exports the public API only
+if command -v nm >/dev/null; then
+    so=$(find "$libdir" -name 'libgolgen.so.*' | head -n 1)
+    if nm -D --defined-only "$so" | awk '{print $3}' | grep -v '^golgen_' |
+        grep -qv '^$'; then
+        echo "libgolgen.so exports names besides golgen_*:"
+        nm -D --defined-only "$so" | awk '{print $3}' | grep -v '^golgen_' |
+            head
+        exit 1
+    fi
+fi
+echo "lib_pkgconfig: ok"
