@@ -30,16 +30,6 @@ static const char *kind_name(const gg_rule *r)
                : "isotropic non-totalistic (Hensel)";
 }
 
-static void print_topology(const gg_rule *r)
-{
-    if (r->topo == GG_TOPO_UNBOUNDED)
-        printf("%-15s unbounded plane (Golly's default)\n", "topology:");
-    else
-        printf("%-15s %s %lld x %lld\n", "topology:",
-               r->topo == GG_TOPO_TORUS ? "torus" : "bounded plane",
-               (long long)r->width, (long long)r->height);
-}
-
 static int print_final(const gg_rule *r, gg_err *err)
 {
     gg_front f;
@@ -93,7 +83,7 @@ int gg_cmd_rule(int argc, char **argv, const gg_config *cfg)
     printf("%-15s %s\n", "kind:", kind_name(&r));
     printf("%-15s %s (%d neighbours)\n", "neighbourhood:",
            gg_nbhd_name(r.nbhd), r.n_neighbours);
-    print_topology(&r);
+    gg_cli_print_topology(&r);
     gg_cli_print_counts("birth:", r.birth, r.n_neighbours);
     gg_cli_print_counts("survival:", r.survive, r.n_neighbours);
     printf("%-15s %d rows (centre + %d neighbours), %d on\n", "truth table:",

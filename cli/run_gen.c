@@ -42,7 +42,7 @@ typedef struct gen_run {
 static int gen_advance(void *ctx, int64_t gens, bool *stopped, gg_err *err)
 {
     gen_run *g = ctx;
-    int bad = gg_gen_universe_advance(g->u, g->step, gens,
+    int bad = gg_gen_universe_run(g->u, g->step, gens,
                                       gg_run_progress_cb, &g->ps, err);
     g->ps.base += gens;
     *stopped = gg_run_stopped();
@@ -132,12 +132,7 @@ void gg_rule_print_generations(const gg_rule *r)
            r->states, r->states > 2 ? "2.. dying" : "no dying states");
     printf("%-15s %s (%d neighbours; only state-1 cells count)\n",
            "neighbourhood:", gg_nbhd_name(r->nbhd), r->n_neighbours);
-    if (r->topo == GG_TOPO_UNBOUNDED)
-        printf("%-15s unbounded plane (Golly's default)\n", "topology:");
-    else
-        printf("%-15s %s %lld x %lld\n", "topology:",
-               r->topo == GG_TOPO_TORUS ? "torus" : "bounded plane",
-               (long long)r->width, (long long)r->height);
+    gg_cli_print_topology(r);
     gg_cli_print_counts("birth:", r->birth, r->n_neighbours);
     gg_cli_print_counts("survival:", r->survive, r->n_neighbours);
     printf("%-15s %d bit plane%s per cell\n", "state planes:",

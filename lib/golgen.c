@@ -82,16 +82,22 @@ int golgen_rule_parse(const char *text, golgen_rule **rule, char *errbuf,
     return GOLGEN_OK;
 }
 
-void golgen_rule_text(const golgen_rule *rule, char *buf, size_t len)
+/* A rule's canonical text into buf (cut to fit; "" without a rule). */
+static void rule_text(const gg_rule *rule, char *buf, size_t len)
 {
     if (!buf || !len)
         return;
     buf[0] = '\0';
     if (rule) {
         char text[1024];
-        gg_rule_format(&rule->rule, text, sizeof text);
+        gg_rule_format(rule, text, sizeof text);
         snprintf(buf, len, "%s", text);
     }
+}
+
+void golgen_rule_text(const golgen_rule *rule, char *buf, size_t len)
+{
+    rule_text(rule ? &rule->rule : NULL, buf, len);
 }
 
 void golgen_rule_free(golgen_rule *rule)
@@ -100,6 +106,18 @@ void golgen_rule_free(golgen_rule *rule)
 }
 
 /* ---- universes ---- */
+
+/* What every constructor does first: clear the message, check and clear
+ * the place for the new universe. */
+static int begin_new(golgen_universe **u, char *errbuf, size_t errlen)
+{
+    clear(errbuf, errlen);
+    if (!u)
+        return report(GOLGEN_ERR_INPUT, &(gg_err){"u is NULL"}, errbuf,
+                      errlen);
+    *u = NULL;
+    return GOLGEN_OK;
+}
 
 static int check_rule(const golgen_rule *rule, gg_err *err)
 {
@@ -132,11 +150,9 @@ int golgen_universe_new(const golgen_rule *rule, golgen_universe **u,
 {
     gg_err err;
     gg_universe g;
-    clear(errbuf, errlen);
-    if (!u)
-        return report(GOLGEN_ERR_INPUT, &(gg_err){"u is NULL"}, errbuf,
-                      errlen);
-    *u = NULL;
+    int rc = begin_new(u, errbuf, errlen);
+    if (rc)
+        return rc;
     if (check_rule(rule, &err) || gg_universe_init(&g, &rule->rule, &err) ||
         wrap(&g, u, &err))
         return report(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
@@ -174,11 +190,9 @@ int golgen_universe_from_cells(const golgen_rule *rule, const uint8_t *cells,
 {
     gg_err err;
     gg_pattern p;
-    clear(errbuf, errlen);
-    if (!u)
-        return report(GOLGEN_ERR_INPUT, &(gg_err){"u is NULL"}, errbuf,
-                      errlen);
-    *u = NULL;
+    int rc = begin_new(u, errbuf, errlen);
+    if (rc)
+        return rc;
     if (check_rule(rule, &err) || check_box(cells, width, height, &err) ||
         gg_pattern_init(&p, width, height, 1, &err))
         return report(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
@@ -198,11 +212,9 @@ int golgen_universe_from_bits(const golgen_rule *rule, const uint8_t *bits,
 {
     gg_err err;
     gg_pattern p;
-    clear(errbuf, errlen);
-    if (!u)
-        return report(GOLGEN_ERR_INPUT, &(gg_err){"u is NULL"}, errbuf,
-                      errlen);
-    *u = NULL;
+    int rc = begin_new(u, errbuf, errlen);
+    if (rc)
+        return rc;
     if (check_rule(rule, &err) || check_box(bits, width, height, &err))
         return report(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
     if (row_bytes < (uint64_t)(width + 7) / 8)
@@ -246,11 +258,9 @@ int golgen_universe_read(const golgen_rule *rule, const char *path,
 {
     gg_err err;
     gg_pattern p;
-    clear(errbuf, errlen);
-    if (!u)
-        return report(GOLGEN_ERR_INPUT, &(gg_err){"u is NULL"}, errbuf,
-                      errlen);
-    *u = NULL;
+    int rc = begin_new(u, errbuf, errlen);
+    if (rc)
+        return rc;
     if (!path || !strcmp(path, "-"))
         return report(GOLGEN_ERR_INPUT, &(gg_err){"give a pattern file's "
                       "name (the library reads no standard input)"}, errbuf,
@@ -266,11 +276,9 @@ int golgen_universe_parse(const golgen_rule *rule, const char *text,
 {
     gg_err err;
     gg_pattern p;
-    clear(errbuf, errlen);
-    if (!u)
-        return report(GOLGEN_ERR_INPUT, &(gg_err){"u is NULL"}, errbuf,
-                      errlen);
-    *u = NULL;
+    int rc = begin_new(u, errbuf, errlen);
+    if (rc)
+        return rc;
     if (!text)
         return report(GOLGEN_ERR_INPUT, &(gg_err){"no pattern text (NULL)"},
                       errbuf, errlen);
@@ -428,14 +436,7 @@ int golgen_universe_window(const golgen_universe *u, int64_t x, int64_t y,
 
 void golgen_universe_rule(const golgen_universe *u, char *buf, size_t len)
 {
-    if (!buf || !len)
-        return;
-    buf[0] = '\0';
-    if (u) {
-        char text[1024];
-        gg_rule_format(&u->u.rule, text, sizeof text);
-        snprintf(buf, len, "%s", text);
-    }
+    rule_text(u ? &u->u.rule : NULL, buf, len);
 }
 
 /* ---- writing ---- */

@@ -124,25 +124,22 @@ static int ensure_margin(gg_gen_universe *u, int64_t margin, gg_err *err)
     return 0;
 }
 
-/* A plain step function as a stepper. */
-static int plain_step(void *ctx, const gg_rule *rule, gg_topo topo,
-                      gg_gen_cells *cells, int64_t gens, gg_err *err)
+static int reference_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                          gg_gen_cells *cells, int64_t gens, gg_err *err)
 {
-    gg_gen_step_fn *fn = ctx;
-    return (*fn)(rule, topo, cells, gens, err);
+    (void)ctx;
+    return gg_reference_gen_run(rule, topo, cells, gens, err);
 }
 
-int gg_gen_universe_run(gg_gen_universe *u, gg_gen_step_fn step,
+gg_gen_stepper gg_reference_gen_stepper(void)
+{
+    gg_gen_stepper s = {"reference", reference_step, NULL, 64};
+    return s;
+}
+
+int gg_gen_universe_run(gg_gen_universe *u, const gg_gen_stepper *s,
                         int64_t gens, gg_progress_fn progress,
                         void *progress_ctx, gg_err *err)
-{
-    gg_gen_stepper s = {"step", plain_step, &step, 0};
-    return gg_gen_universe_advance(u, &s, gens, progress, progress_ctx, err);
-}
-
-int gg_gen_universe_advance(gg_gen_universe *u, const gg_gen_stepper *s,
-                            int64_t gens, gg_progress_fn progress,
-                            void *progress_ctx, gg_err *err)
 {
     if (gens < 0)
         return gg_fail(err, "generation count %lld is negative",

@@ -4,8 +4,8 @@
  * top-left cell at (-(W/2), -(H/2)); the unbounded plane is a bounded
  * plane regrown around the non-0 cells before they can reach its edge
  * (births need a state-1 neighbour, so nothing moves faster than one cell
- * per generation). Steps come from a backend (gg_backend_gen_stepper) or a
- * plain function (gg_gen_universe_run). */
+ * per generation). Steps come from a backend (gg_backend_gen_stepper) or
+ * the reference (gg_reference_gen_stepper). */
 #ifndef GG_GEN_UNIVERSE_H
 #define GG_GEN_UNIVERSE_H
 
@@ -36,22 +36,16 @@ typedef struct gg_gen_stepper {
 int gg_gen_universe_from_pattern(gg_gen_universe *u, const gg_rule *rule,
                                  const gg_pattern *p, gg_err *err);
 
-/* A step of the bounded grid, e.g. gg_reference_gen_run. */
-typedef int (*gg_gen_step_fn)(const gg_rule *rule, gg_topo topo,
-                              gg_gen_cells *cells, int64_t gens,
-                              gg_err *err);
+/* The multi-state reference simulator as a stepper
+ * (runtime/reference_gen.h). */
+gg_gen_stepper gg_reference_gen_stepper(void);
 
-/* `gens` generations by `step`: a bounded grid in one call (or batches
+/* `gens` generations by stepper s: a bounded grid in one call (or batches
  * when progress is asked for), the unbounded plane in batches between
  * which it regrows; progress as gg_universe_run's. */
-int gg_gen_universe_run(gg_gen_universe *u, gg_gen_step_fn step,
+int gg_gen_universe_run(gg_gen_universe *u, const gg_gen_stepper *s,
                         int64_t gens, gg_progress_fn progress,
                         void *progress_ctx, gg_err *err);
-
-/* The same through a stepper. */
-int gg_gen_universe_advance(gg_gen_universe *u, const gg_gen_stepper *s,
-                            int64_t gens, gg_progress_fn progress,
-                            void *progress_ctx, gg_err *err);
 
 /* Non-0 cells trimmed to their box, with position, canonical rule,
  * generation; Golly's letters (. A B ...) for more than two states, b/o

@@ -201,9 +201,9 @@ static void oracle_case(int n, const gg_rule *rule, const gg_pattern *p,
         fail_msg("case %d: bgolly failed: %s", n, cmd);
     gg_gen_universe u;
     gg_pattern mine, theirs;
+    gg_gen_stepper rs = gg_reference_gen_stepper();
     if (gg_gen_universe_from_pattern(&u, rule, p, &err) ||
-        gg_gen_universe_run(&u, gg_reference_gen_run, gens, NULL, NULL,
-                            &err) ||
+        gg_gen_universe_run(&u, &rs, gens, NULL, NULL, &err) ||
         gg_gen_universe_to_pattern(&u, &mine, &err))
         fail_msg("case %d: %s", n, err.msg);
     if (gg_pattern_read(out, &theirs, &err))
@@ -305,12 +305,12 @@ static char *evolve(const char *rule, const char *body, int64_t gens)
     gg_gen_universe u;
     gg_err err;
     gg_rule r = gg_test_rule(rule);
+    gg_gen_stepper rs = gg_reference_gen_stepper();
     char *rle = NULL;
     size_t len;
     if (gg_pattern_parse(text, strlen(text), "test", &p, &err) ||
         gg_gen_universe_from_pattern(&u, &r, &p, &err) ||
-        gg_gen_universe_run(&u, gg_reference_gen_run, gens, NULL, NULL,
-                            &err) ||
+        gg_gen_universe_run(&u, &rs, gens, NULL, NULL, &err) ||
         gg_gen_universe_to_pattern(&u, &out, &err))
         fail_msg("%s: %s", rule, err.msg);
     out.x = out.y = 0, out.generation = 0; /* compare the cells alone */
@@ -488,6 +488,7 @@ static void test_cpu_kernel(void **state)
         gg_rule rule = random_rule(i * 3 + 1, GG_TOPO_UNBOUNDED, 0, 0);
         gg_backend *b = open_backend(find_backend("cpu"), &rule);
         gg_gen_stepper st = gg_backend_gen_stepper(b);
+        gg_gen_stepper rs = gg_reference_gen_stepper();
         gg_pattern p;
         gg_gen_universe u, v;
         gg_pattern mine, ref;
@@ -496,9 +497,8 @@ static void test_cpu_kernel(void **state)
         int64_t gens = pick(1, 150);
         if (gg_gen_universe_from_pattern(&u, &rule, &p, &err) ||
             gg_gen_universe_from_pattern(&v, &rule, &p, &err) ||
-            gg_gen_universe_run(&u, gg_reference_gen_run, gens, NULL, NULL,
-                                &err) ||
-            gg_gen_universe_advance(&v, &st, gens, NULL, NULL, &err) ||
+            gg_gen_universe_run(&u, &rs, gens, NULL, NULL, &err) ||
+            gg_gen_universe_run(&v, &st, gens, NULL, NULL, &err) ||
             gg_gen_universe_to_pattern(&u, &ref, &err) ||
             gg_gen_universe_to_pattern(&v, &mine, &err))
             fail_msg("unbounded case %d: %s", i, err.msg);
@@ -547,8 +547,8 @@ static void test_opencl_kernel(void **state)
         soup(&rule, 30, 20, 0.4, &p);
         if (gg_gen_universe_from_pattern(&u, &rule, &p, &err) ||
             gg_gen_universe_from_pattern(&v, &rule, &p, &err) ||
-            gg_gen_universe_advance(&u, &sa, 90, NULL, NULL, &err) ||
-            gg_gen_universe_advance(&v, &sb, 90, NULL, NULL, &err) ||
+            gg_gen_universe_run(&u, &sa, 90, NULL, NULL, &err) ||
+            gg_gen_universe_run(&v, &sb, 90, NULL, NULL, &err) ||
             gg_gen_universe_to_pattern(&u, &pa, &err) ||
             gg_gen_universe_to_pattern(&v, &pb, &err))
             fail_msg("%s: %s", rules[i], err.msg);
