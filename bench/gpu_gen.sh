@@ -37,28 +37,7 @@ log() { echo "== [$(($(date +%s) - T0)) s] $*" | tee -a "$OUT/summary.txt"; }
 
 . "$ROOT/bench/gpu_build.sh" # build()
 
-# A multi-state RLE soup: soup W H STATES SEED RULE (half 0, a quarter
-# alive, the rest dying states; Golly's letters).
-soup() {
-    python3 - "$@" <<'PY'
-import random, sys
-w, h, states, seed = map(int, sys.argv[1:5])
-rule = sys.argv[5]
-r = random.Random(seed)
-def letter(s):
-    return "." if s == 0 else chr(ord("A") + s - 1)
-rows = []
-for _ in range(h):
-    row = []
-    for _ in range(w):
-        u = r.random()
-        s = 0 if u < 0.5 else 1 if u < 0.75 else r.randrange(2, states)
-        row.append(letter(s))
-    rows.append("".join(row))
-print(f"x = {w}, y = {h}, rule = {rule}")
-print("$".join(rows) + "!")
-PY
-}
+. "$ROOT/bench/soup.sh" # soup()
 
 # cuda against cpu: the same RLE out of the same soup.
 cross() { # cross NAME RULE GENS SOUP_ARGS...

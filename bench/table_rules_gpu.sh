@@ -7,18 +7,32 @@
 # 3-5 times Life's), so they get long timeouts.
 #
 #   bash bench/table_rules_gpu.sh [BUILD_DIR]     (logs in $OUT or /tmp)
+#   GG_GOLGEN=DIR   use DIR/golgen (and the libraries beside it) instead
+#                   of building one without the solver: a golgen built
+#                   with CryptoMiniSat gets the solver's networks (Hensel
+#                   rules: the gated correction, 12 ops a word for
+#                   B2n3/S23-q against 25 without it). Prepare here:
+#                   mkdir -p .satlib && cp build-dev/golgen .satlib/ &&
+#                   cp /lib/x86_64-linux-gnu/libcryptominisat5.so.5.11 .satlib/
+#                   (build-dev: -Dmpi=disabled -Dtests=disabled), then
+#                   GG_GOLGEN=.satlib with carry [".satlib"].
+#   GG_RULES, GG_BENCH   the timed rules and backends
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 B=${1:-$ROOT/build-gpu}
 OUT=${OUT:-/tmp/table-rules-gpu}
 mkdir -p "$OUT"
-if ! [ -e "$B/build.ninja" ]; then
-    meson setup "$B" "$ROOT" -Dsat=disabled -Dtests=disabled \
-        --buildtype=release >"$OUT/setup.log" 2>&1 ||
-        { tail -30 "$OUT/setup.log"; exit 1; }
+if [ -n "${GG_GOLGEN:-}" ]; then
+    B=$(cd "$GG_GOLGEN" && pwd)
+    export LD_LIBRARY_PATH=$B${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    # its compiled-in source root is this machine's: the cache is here
+    export GOLGEN_GENERATED=${GOLGEN_GENERATED:-$ROOT/generated}
+    "$B/golgen" --version | head -3
+else
+    . "$ROOT/bench/gpu_build.sh" # build()
+    build || exit 1
 fi
-ninja -C "$B" golgen >"$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; }
-export GOLGEN_CACHE_DIR=$B/cache GOLGEN_GPU_TUNE=${GG_TUNE:-16,1,4}
+export GOLGEN_CACHE_DIR=${GOLGEN_CACHE_DIR:-/tmp/gg-cache-rules} GOLGEN_GPU_TUNE=${GG_TUNE:-16,1,4}
 python3 - "$OUT/soup.rle" <<'PY'
 import random, sys
 random.seed(5)

@@ -13,6 +13,8 @@
 
 int gg_cli_error(const char *cmd, int status, const gg_err *err)
 {
+    if (!err->msg[0]) /* said by another MPI rank (cli/run_ranks.h) */
+        return status;
     fprintf(stderr, "golgen %s: %s\n", cmd, err->msg);
     return status;
 }
@@ -187,4 +189,22 @@ int gg_cli_bytes(const char *option, const char *text, int64_t *bytes,
                        "65536, not '%s'", option, text);
     *bytes = (int64_t)b;
     return 0;
+}
+
+void gg_cli_report_streaming(const gg_memory_stepper *m, const char *name)
+{
+    if (m->bands.bands_run)
+        fprintf(stderr, "golgen: streamed through %s in %lld bands "
+                "(--device-mem %lld bytes)\n", name,
+                (long long)m->bands.bands_run, (long long)m->max_bytes);
+    if (m->stats.bands)
+        fprintf(stderr, "golgen: streamed through %s in %lld bands, %lld "
+                "passes of %lld generations, %lld rows a band, transfers "
+                "overlapped (host: %.2f s setting up, %.2f s copying rows "
+                "to staging and back, %.2f s waiting for the device; "
+                "--device-mem %lld bytes)\n",
+                name, (long long)m->stats.bands, (long long)m->stats.passes,
+                (long long)m->stats.t, (long long)m->stats.rows,
+                m->stats.setup_seconds, m->stats.copy_seconds,
+                m->stats.wait_seconds, (long long)m->max_bytes);
 }

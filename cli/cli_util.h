@@ -17,7 +17,8 @@ enum {
     GG_EXIT_ENV = 3,          /* the environment lacks something (GPU, tool) */
 };
 
-/* Print "golgen <cmd>: <message>" on stderr and return status. */
+/* Print "golgen <cmd>: <message>" on stderr and return status (nothing
+ * for an empty message: another MPI rank said it, cli/run_ranks.h). */
 int gg_cli_error(const char *cmd, int status, const gg_err *err);
 
 /* A whole decimal number in [min, max]; fails naming the option. */
@@ -70,5 +71,9 @@ int gg_cli_window(const char *option, const char *arg, int64_t *x,
  * 1024) and B or iB, e.g. 8G, 512MiB, 65536. */
 int gg_cli_bytes(const char *option, const char *text, int64_t *bytes,
                  gg_err *err);
+
+/* One stderr line on how a --device-mem run streamed (nothing when the
+ * grid fitted). */
+void gg_cli_report_streaming(const gg_memory_stepper *m, const char *name);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli_devices.h"
 #include "cli_util.h"
 #include "rule_gen.h"
 #include "validate_gen.h"
@@ -21,7 +22,8 @@ static void usage(FILE *out)
             "usage: golgen bench [--backend %s] [--rule RULE] "
             "[--size WxH] [--gens N]\n"
             "                    [--plane] [--threads N] [--isa "
-            "native|avx2|portable] [--seed S] [--json]\n\n"
+            "native|avx2|portable] [--seed S] [--json]\n"
+            "                    [--device-mem BYTES] [--devices LIST]\n\n"
             "Run RULE (default B3/S23) on a random soup of density 1/2 on a "
             "WxH torus\n(default 4096x4096, or the rule's :T/:P size; --plane "
             "for dead cells outside)\nfor N generations (default 100) and "
@@ -31,7 +33,15 @@ static void usage(FILE *out)
             "runs\nfirst). --backend auto (the default) takes the fastest "
             "backend that runs here\n(cuda, ptx, cpu, reference) and says "
             "which on stderr; --isa or --threads\nwithout --backend take the "
-            "backend that reads them (cpu).\n", names);
+            "backend that reads them (cpu).\n"
+            "--device-mem BYTES (e.g. 8G) streams a larger grid through the "
+            "backend in bands\n(golgen run --help); the timed region is then "
+            "the whole streamed run, host\ntransfers included, after one "
+            "streamed warm-up generation.\n"
+            "--devices LIST (e.g. 0,1; 0,0 for two bands on GPU 0) cuts the "
+            "grid into one band\nper device, halos exchanged every T "
+            "generations; timed on the host clock,\nbands moved in and out "
+            "included (--devices 0 times one band the same way).\n", names);
 }
 
 typedef struct bench_opts {
@@ -40,6 +50,8 @@ typedef struct bench_opts {
     gg_rule rule;
     gg_topo topo;
     int64_t width, height, gens, seed;
+    int64_t device_mem; /* --device-mem: stream through the backend */
+    gg_cli_devices devices; /* --devices: bands resident on several */
     gg_backend_opts bo; /* isa and threads: backends that accept them */
     bool json;
 } bench_opts;
@@ -116,6 +128,8 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
         {"isa", required_argument, 0, 'i'},
         {"seed", required_argument, 0, 'S'},
         {"json", no_argument, 0, 'j'},
+        {"device-mem", required_argument, 0, 'M'},
+        {"devices", required_argument, 0, 'D'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
@@ -150,12 +164,20 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
                 return -1;
             break;
         case 'j': o->json = true; break;
+        case 'M':
+        case 'D':
+            if (gg_cli_scale_option(c, optarg, &o->device_mem, &o->devices,
+                                    err))
+                return -1;
+            break;
         case 'h': usage(stdout); exit(GG_EXIT_OK);
         default: return gg_fail(err, "see 'golgen bench --help'");
         }
     }
     if (optind < argc)
         return gg_fail(err, "unexpected argument '%s'", argv[optind]);
+    if (gg_cli_scale_check(o->device_mem, &o->devices, err))
+        return -1;
     return finish_args(o, plane, err);
 }
 
@@ -168,11 +190,59 @@ typedef struct bench_result {
     int64_t population;
 } bench_result;
 
+/* --device-mem: the whole streamed run, on the host's clock, after a
+ * warm-up of one generation (the in-memory bench has one too). */
+static int bench_streamed(const bench_opts *o, gg_backend *b, gg_grid *grid,
+                          bench_result *r, gg_err *err)
+{
+    if (gg_gen_planes_of(&o->rule) > 1)
+        return gg_fail(err, "--device-mem streams two-state rules only so "
+                       "far; drop it for a Generations rule");
+    gg_memory_stepper m;
+    gg_stepper s = gg_backend_memory_stepper(b, o->device_mem, &m);
+    /* the warm-up plans, loads the band module and allocates the slots
+     * and pinned staging, which later calls keep */
+    if (s.step(s.ctx, &o->rule, o->topo, grid, 1, err))
+        return -1;
+    double t0 = gg_cli_now();
+    int bad = s.step(s.ctx, &o->rule, o->topo, grid, o->gens, err);
+    r->time.seconds = gg_cli_now() - t0;
+    gg_cli_report_streaming(&m, s.name);
+    return bad;
+}
+
+/* --devices: bands on several backends, on the host's clock. */
+static int bench_bands(bench_opts *o, gg_grid *grid, bench_result *r,
+                       int *status, gg_err *err)
+{
+    if (gg_gen_planes_of(&o->rule) > 1)
+        return gg_fail(err, "--devices runs two-state rules only so far; "
+                       "drop it for a Generations rule");
+    if (gg_cli_devices_open(&o->devices, o->backend, &o->rule, o->bo, status,
+                            err)) {
+        gg_cli_devices_close(&o->devices);
+        return -1;
+    }
+    r->backend = gg_backend_of(o->devices.b[0]);
+    gg_backend_describe(o->devices.b[0], &r->desc);
+    gg_stepper s = gg_cli_devices_stepper(&o->devices);
+    double t0 = gg_cli_now();
+    int bad = s.step(s.ctx, &o->rule, o->topo, grid, o->gens, err);
+    r->time.seconds = gg_cli_now() - t0;
+    r->population = gg_grid_population(grid);
+    gg_cli_devices_report(&o->devices);
+    gg_cli_devices_close(&o->devices);
+    *status = bad ? GG_EXIT_ENV : GG_EXIT_OK;
+    return bad;
+}
+
 /* Open the backend and time o->gens generations after its warm-up: a
  * device backend times on the device with the grid resident there. */
-static int run_bench(const bench_opts *o, gg_gen_cells *cells,
+static int run_bench(bench_opts *o, gg_gen_cells *cells,
                      bench_result *r, int *status, gg_err *err)
 {
+    if (o->devices.n)
+        return bench_bands(o, &cells->plane[0], r, status, err);
     gg_backend *b;
     if (gg_cli_open_backend(o->backend, &o->rule, &o->bo, &b, status, err))
         return -1;
@@ -184,7 +254,9 @@ static int run_bench(const bench_opts *o, gg_gen_cells *cells,
                 r->desc.threads, r->desc.threads);
     *status = GG_EXIT_USAGE;
     /* a Generations rule's state planes, or the one plane of the rest */
-    int bad = cells->n_planes > 1
+    int bad = o->device_mem
+                  ? bench_streamed(o, b, &cells->plane[0], r, err)
+                  : cells->n_planes > 1
                   ? gg_backend_bench_cells(b, o->topo, cells, o->gens,
                                            &r->time, err)
                   : gg_backend_bench(b, o->topo, &cells->plane[0], o->gens,

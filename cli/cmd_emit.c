@@ -21,19 +21,19 @@ static int kernel_ptx_base(const gg_rule *rule, const gg_choose_opts *o,
 }
 
 /* Targets: name, kernel source (runtime/kernel_source.h) and the
- * libraries of the final stages it emits. */
+ * libraries of the final stages it emits. Every target takes every 2D
+ * family, Generations included. */
 typedef int (*emit_fn)(const gg_rule *, const gg_choose_opts *, char **,
                        size_t *, gg_err *);
 static const struct {
     const char *name;
     emit_fn emit;
     bool lut3, gate2;
-    bool generations; /* has the per-cell stage of multi-state rules */
 } targets[] = {
-    {"c", gg_kernel_c, true, true, true},
-    {"cuda", gg_kernel_cuda, true, false, true},
-    {"ptx", kernel_ptx_base, true, false, false},
-    {"opencl", gg_kernel_opencl, false, true, true},
+    {"c", gg_kernel_c, true, true},
+    {"cuda", gg_kernel_cuda, true, false},
+    {"ptx", kernel_ptx_base, true, false},
+    {"opencl", gg_kernel_opencl, false, true},
 };
 #define N_TARGETS (sizeof targets / sizeof *targets)
 
@@ -161,13 +161,6 @@ int gg_cmd_emit(int argc, char **argv, const gg_config *cfg)
     char *src;
     size_t len;
     int t = find_target(o.target);
-    if (gg_rule_is_generations(&rule) && rule.states > 2 &&
-        !targets[t].generations) {
-        gg_fail(&err, "%s is a Generations rule; --target %s has no kernel "
-                "for those yet: use --target c, cuda or opencl", o.rule,
-                o.target);
-        return gg_cli_error("--target", GG_EXIT_USAGE, &err);
-    }
     if (targets[t].emit(&rule, &cfg->choose, &src, &len, &err))
         return gg_cli_error("--target", GG_EXIT_CHECK_FAILED, &err);
     /* a Generations rule's network is its two-state rule's */

@@ -8,10 +8,13 @@
 
 #include "atomic_file.h"
 #include "cli_pictures.h"
+#include "cli_devices.h"
 #include "cli_util.h"
 #include "run_control.h"
 #include "run3d.h"
 #include "run_gen.h"
+#include "run_ranks.h"
+#include "run_store_stream.h"
 #include "commands.h"
 #include "backend.h"
 #include "band_stepper.h"
@@ -48,9 +51,19 @@ static void usage(FILE *out)
             "129). --resume S.ggu continues a store for N more generations "
             "(no IN; the\nstore's rule, which --rule may only repeat). "
             "Two-state rules only, so far.\n"
+            "--host-mem BYTES (e.g. 64M) with --resume IN.ggu --store "
+            "OUT.ggu runs a bounded\nuniverse (:T or :P) from store to "
+            "store band by band, never whole in memory;\neach pass of T "
+            "generations is written (the store equals the in-memory run's).\n"
             "--device-mem BYTES (e.g. 8G) bounds what the backend holds: a "
             "larger grid\nstreams through it in bands of rows with a halo "
-            "(bit-identical results).\n",
+            "(bit-identical results).\n"
+            "--devices LIST (e.g. 0,1; 0,0 for two bands on GPU 0) holds one "
+            "band of rows per\ndevice, halos exchanged every T generations "
+            "(bit-identical results).\n"
+            "Under mpirun each rank runs a band of rows of a bounded grid "
+            "(:T or :P) on its\nown backend, halos exchanged every T "
+            "generations; rank 0 reads IN and writes.\n",
             names);
     gg_cli_pictures_usage(out, false);
 }
@@ -66,6 +79,8 @@ typedef struct run_opts {
     const char *store, *resume; /* --store, --resume (runtime/store.h) */
     int64_t every;              /* --checkpoint-every; 0: at the end only */
     int64_t device_mem;         /* --device-mem bytes; 0: no limit */
+    gg_cli_devices devices;     /* --devices: one band per device */
+    int64_t host_mem;           /* --host-mem bytes; 0: all in memory */
 } run_opts;
 
 static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
@@ -77,10 +92,12 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         {"output", required_argument, 0, 'o'},
         {"progress", no_argument, 0, 'p'},
         {"help", no_argument, 0, 'h'},
+        {"host-mem", required_argument, 0, 'H'},
         {"store", required_argument, 0, 'S'},
         {"checkpoint-every", required_argument, 0, 'C'},
         {"resume", required_argument, 0, 'R'},
         {"device-mem", required_argument, 0, 'M'},
+        {"devices", required_argument, 0, 'D'},
         GG_CLI_PICTURE_OPTIONS,
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
@@ -101,12 +118,18 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         case 'S': o->store = optarg; break;
         case 'R': o->resume = optarg; break;
         case 'M':
-            if (gg_cli_bytes("--device-mem", optarg, &o->device_mem, err))
+        case 'D':
+            if (gg_cli_scale_option(c, optarg, &o->device_mem, &o->devices,
+                                    err))
                 return -1;
             break;
         case 'C':
             if (gg_cli_int("--checkpoint-every", optarg, 1, INT64_MAX / 2,
                            &o->every, err))
+                return -1;
+            break;
+        case 'H':
+            if (gg_cli_bytes("--host-mem", optarg, &o->host_mem, err))
                 return -1;
             break;
         case 'h': usage(stdout); exit(GG_EXIT_OK);
@@ -128,6 +151,8 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
     if (o->resume && o->in)
         return gg_fail(err, "--resume %s continues that store: drop the "
                        "input pattern %s", o->resume, o->in);
+    if (gg_cli_scale_check(o->device_mem, &o->devices, err))
+        return -1;
     if (o->every && !o->store)
         return gg_fail(err, "--checkpoint-every N needs --store S.ggu (the "
                        "file the checkpoints go to)");
@@ -141,18 +166,9 @@ static int load_store(const run_opts *o, gg_universe *u, gg_err *err)
 {
     if (gg_store_read(o->resume, u, err))
         return -1;
-    gg_rule given;
-    if (o->rule && (gg_rule_parse(o->rule, &given, err) ||
-                    !gg_rule_same_transition(&given, &u->rule) ||
-                    given.topo != u->rule.topo ||
-                    given.width != u->rule.width ||
-                    given.height != u->rule.height)) {
-        char text[256];
-        gg_rule_format(&u->rule, text, sizeof text);
+    if (gg_cli_store_rule_check(o->rule, &u->rule, o->resume, err)) {
         gg_universe_free(u);
-        return gg_fail(err, "--rule %s is not the rule of store %s (%s): "
-                       "drop --rule to continue it", o->rule, o->resume,
-                       text);
+        return -1;
     }
     return 0;
 }
@@ -174,6 +190,10 @@ static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
         gg_pattern_free(&p);
         return gg_fail(err, "--store keeps two-state universes only so far; "
                        "run this Generations rule without it");
+    }
+    if (!bad && gg_rule_is_generations(&rule) && gg_cli_ranks() > 1) {
+        gg_pattern_free(&p);
+        return gg_cli_ranks_refuse("Generations rules", err);
     }
     if (!bad && gg_rule_is_generations(&rule)) {
         gg_backend_opts bo = {.config = o->cfg, .announce = isatty(2)};
@@ -246,19 +266,19 @@ typedef struct run2d {
 static int advance2d(void *ctx, int64_t gens, bool *stopped, gg_err *err)
 {
     run2d *r = ctx;
-    for (int64_t done = 0; done < gens && !gg_run_stopped();) {
+    for (int64_t done = 0; done < gens && !gg_cli_ranks_stopped();) {
         int64_t n = gens - done, before = r->u->generation;
         if (r->every > 0 && n > r->every - r->since)
             n = r->every - r->since;
-        if (gg_universe_run(r->u, r->stepper, n, gg_run_progress_cb, &r->ps,
-                            err))
+        if (gg_universe_run(r->u, r->stepper, n, gg_cli_ranks_progress,
+                            &r->ps, err))
             return -1;
         int64_t ran = r->u->generation - before;
         done += ran;
         r->ps.base += ran;
         r->since += ran;
         if (r->every > 0 && r->since >= r->every) {
-            if (gg_store_write(r->store, r->u, err))
+            if (gg_cli_ranks_store_write(r->store, r->u, err))
                 return -1;
             r->since = 0;
         }
@@ -274,52 +294,110 @@ static int draw2d(void *ctx, const char *path, const gg_picture_opts *o,
     return gg_picture_write_universe(path, r->u, o, info, err);
 }
 
+/* --devices: a backend per band; *b is the first (what reports name). */
+static int open_devices(run_opts *o, const gg_rule *rule, gg_backend_opts bo,
+                        gg_backend **b, int *status, gg_err *err)
+{
+    if (gg_cli_ranks() > 1) {
+        *status = GG_EXIT_USAGE;
+        return gg_cli_ranks_refuse("runs with --devices", err);
+    }
+    if (gg_cli_devices_open(&o->devices, o->backend, rule, bo, status, err)) {
+        gg_cli_devices_close(&o->devices);
+        return -1;
+    }
+    *b = o->devices.b[0];
+    return 0;
+}
+
+static void close_backends(run_opts *o, gg_backend *b)
+{
+    if (o->devices.n)
+        gg_cli_devices_close(&o->devices);
+    else
+        gg_backend_close(b);
+}
+
 int gg_cmd_run(int argc, char **argv, const gg_config *cfg)
 {
-    if (gg_cli_is_3d(argc, argv, false)) /* 3D rules, RLE3: cli/run3d.c */
-        return gg_cmd_run3d(argc, argv, cfg);
-    run_opts o;
     gg_err err;
+    if (gg_cli_is_3d(argc, argv, false)) /* 3D rules, RLE3: cli/run3d.c */
+        return gg_cli_ranks_refuse("3D rules", &err)
+                   ? gg_cli_error("run", GG_EXIT_USAGE, &err)
+                   : gg_cmd_run3d(argc, argv, cfg);
+    run_opts o;
     gg_universe u;
     if (parse_args(argc, argv, &o, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     int gen_rc = -1;
     o.cfg = cfg;
+    if (o.pics.frames && gg_cli_ranks_refuse("runs with --frames", &err))
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    if (o.host_mem) { /* store to store, never whole: cli/run_store_stream.h */
+        gg_host_mem_run h = {o.resume, o.store, o.rule, o.backend, cfg,
+                             o.gens, o.host_mem, o.device_mem, o.progress};
+        if (gg_host_mem_check(&h, o.out, o.every, o.devices.n,
+                              o.pics.png || o.pics.frames, &err))
+            return gg_cli_error("run", GG_EXIT_USAGE, &err);
+        return gg_run_host_mem(&h);
+    }
     int status = gg_cli_pictures_ready(&o.pics, &err);
     if (status)
         return gg_cli_error("run", status, &err);
-    if (probe_output(o.out, &err) ||
-        (o.store && gg_atomic_probe(o.store, &err)) ||
-        load(&o, &u, &gen_rc, &err))
-        return gen_rc >= 0 ? gen_rc
-                           : gg_cli_error("run", GG_EXIT_USAGE, &err);
+    /* rank 0 reads (the one rank of one process), then cuts the universe
+     * into bands over the ranks (cli/run_ranks.h) */
+    int bad = gg_cli_rank() == 0 &&
+              (probe_output(o.out, &err) ||
+               (o.store && gg_atomic_probe(o.store, &err)) ||
+               load(&o, &u, &gen_rc, &err));
+    if (gen_rc >= 0) /* a Generations rule ran instead */
+        return gen_rc;
+    if (gg_cli_ranks_scatter(bad, &u, &err))
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
     gg_backend *b;
-    gg_backend_opts bo = {.config = cfg, .announce = isatty(2)};
-    if (gg_cli_open_backend(o.backend, &u.rule, &bo, &b, &status, &err)) {
+    gg_backend_opts bo = {.config = cfg,
+                          .announce = isatty(2) && gg_cli_rank() == 0};
+    if (o.devices.n ? open_devices(&o, &u.rule, bo, &b, &status, &err)
+                    : gg_cli_ranks_open_backend(o.backend, &u.rule, &bo, &b,
+                                                &status, &err)) {
         gg_universe_free(&u);
         return gg_cli_error("run", status, &err);
     }
-    gg_stepper whole = gg_backend_stepper(b);
-    /* a band and its copy (two buffers) within --device-mem */
-    gg_band_stepper bands = {&whole, o.device_mem ? o.device_mem * 4 : 0, 0};
-    gg_stepper stepper = o.device_mem ? gg_band_stepper_view(&bands) : whole;
+    gg_memory_stepper mem;
+    gg_stepper stepper = gg_backend_memory_stepper(b, o.device_mem, &mem);
+    if (!o.device_mem)
+        stepper = o.devices.n ? gg_cli_devices_stepper(&o.devices)
+                              : mem.whole;
+    gg_stepper local = stepper; /* with the other ranks' halos around */
+    if (gg_cli_ranks_stepper(&local, u.grid.height, &stepper, &err)) {
+        close_backends(&o, b);
+        gg_universe_free(&u);
+        return gg_cli_error("run", GG_EXIT_ENV, &err);
+    }
     run2d r = {.u = &u, .stepper = &stepper, .store = o.store,
                .every = o.every};
-    gg_run_progress_init(&r.ps, o.progress, o.gens);
+    gg_run_progress_init(&r.ps, o.progress && gg_cli_rank() == 0, o.gens);
     double start = gg_cli_now();
     gg_run_stop_install(); /* Ctrl-C, SIGTERM: write what was reached */
     int64_t first = u.generation;
     status = gg_cli_run_frames(&o.pics, o.gens, advance2d, draw2d, &r, &err);
     gg_run_stop_restore();
     double seconds = gg_cli_now() - start;
-    gg_backend_close(b);
-    if (bands.bands_run)
-        fprintf(stderr, "golgen: streamed through %s in %lld bands "
-                "(--device-mem %lld bytes)\n", stepper.name,
-                (long long)bands.bands_run, (long long)o.device_mem);
+    gg_cli_devices_report(&o.devices);
+    close_backends(&o, b);
+    gg_cli_ranks_stepper_free();
+    gg_cli_report_streaming(&mem, stepper.name);
     if (status) { /* the backend failed part way, or a frame */
         gg_universe_free(&u);
         return gg_cli_error("run", status, &err);
+    }
+    if (gg_cli_ranks_gather(&u, &err)) {
+        gg_universe_free(&u);
+        return gg_cli_error("run", GG_EXIT_ENV, &err);
+    }
+    if (gg_cli_rank() > 0) { /* rank 0 writes and reports */
+        gg_universe_free(&u);
+        return gg_run_stop_status();
     }
     if (o.out && save(&o, &u, cfg->tmpdir, &err)) {
         gg_universe_free(&u);

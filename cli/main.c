@@ -6,6 +6,7 @@
 #include "build_info.h"
 #include "commands.h"
 #include "gg_config.h"
+#include "run_ranks.h"
 
 typedef struct command {
     const char *name;
@@ -20,8 +21,8 @@ static const command commands[] = {
                           "topology, truth table summary"},
     {"verify", gg_cmd_verify, "check a rule's circuit against its exhaustive "
                               "truth table; gate counts"},
-    {"run", gg_cmd_run, "simulate a pattern for some generations and write "
-                        "the result"},
+    {"run", gg_cmd_run_ranked, "simulate a pattern for some generations "
+                               "and write the result (mpirun: over ranks)"},
     {"bench", gg_cmd_bench, "measure cell updates per second of a backend "
                             "on a random soup"},
     {"emit", gg_cmd_emit, "the same as golgen --target T --rule R: print "
@@ -54,7 +55,7 @@ static void usage(FILE *out)
  * (compiler, cache directory), are then skipped with its error. */
 static int print_version(void)
 {
-    char solver[128], probes[4096], order[256] = "";
+    char solver[128], mpi[256], probes[4096], order[256] = "";
     gg_config cfg;
     gg_err env;
     if (gg_config_from_env(&cfg, &env))
@@ -63,11 +64,13 @@ static int print_version(void)
         gg_backend_probe_report(&(gg_backend_opts){.config = &cfg}, "  ",
                                 probes, sizeof probes);
     gg_build_solver(solver, sizeof solver);
+    gg_cli_mpi_version(mpi, sizeof mpi);
     for (int i = 0; gg_backends_auto[i]; i++)
         snprintf(order + strlen(order), sizeof order - strlen(order), "%s%s",
                  i ? ", " : "", gg_backends_auto[i]->name);
-    printf("golgen %s\nsolver: %s\nbackends (auto tries %s, in that "
-           "order):\n%s", gg_build_version(), solver, order, probes);
+    printf("golgen %s\nsolver: %s\nmpi: %s\nbackends (auto tries %s, in "
+           "that order):\n%s", gg_build_version(), solver, mpi, order,
+           probes);
     return 0;
 }
 

@@ -137,6 +137,8 @@ void gg_rule_print_generations(const gg_rule *r)
     gg_cli_print_counts("survival:", r->survive, r->n_neighbours);
     printf("%-15s %d bit plane%s per cell\n", "state planes:",
            gg_gen_planes(r->states), gg_gen_planes(r->states) > 1 ? "s" : "");
-    printf("%-15s reference, cpu, cuda, opencl (the two-state rule's "
-           "network + a per-cell stage)\n", "backends:");
+    char names[256];
+    gg_backend_generations_names(", ", names, sizeof names);
+    printf("%-15s %s (the two-state rule's network + a per-cell stage)\n",
+           "backends:", names);
 }

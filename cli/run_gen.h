@@ -1,6 +1,6 @@
 /* golgen run and rule for Generations rules (S/B/C, gen/rule_gen.h),
  * which run on any backend of the table that takes state planes
- * (runtime/backend.h: reference, cpu, cuda). */
+ * (runtime/backend.h: upload_cells; gg_backend_generations_names). */
 #ifndef GG_RUN_GEN_H
 #define GG_RUN_GEN_H
 

@@ -35,6 +35,8 @@ typedef struct pctx {
     int tk;      /* with kstride, the tick's index in a steady turn, whose
                     rows lie at constant offsets from %ra0 / %rs0; -1:
                     addresses from %yb */
+    const gg_gen_nets *gen; /* a Generations rule's per-cell stage (NULL:
+                               two states): "Generations" below */
 } pctx;
 
 /* Rows level g lags the level below: 2 where level g starts a chain (it
@@ -273,13 +275,19 @@ static void final_inputs(const pctx *c, int g, int wi, int phase,
     }
 }
 
+/* "[reg]" / "[reg+off]". */
+static void addr_at(char *buf, size_t size, const char *reg, int off)
+{
+    if (off)
+        snprintf(buf, size, "[%s+%d]", reg, off);
+    else
+        snprintf(buf, size, "[%s]", reg);
+}
+
 /* "[%ra]" / "[%ra+off]". */
 static void addr(char *buf, size_t size, int off)
 {
-    if (off)
-        snprintf(buf, size, "[%%ra+%d]", off);
-    else
-        snprintf(buf, size, "[%%ra]");
+    addr_at(buf, size, "%ra", off);
 }
 
 /* Level T's row y = yb - 2T goes out if it is one of the strip's rows:
@@ -302,21 +310,24 @@ static void emit_store_row(const pctx *c)
 
 /* Word i of that row (value v): whole, or the inner half of a window's
  * first or last word. With several words per lane only word 0 can be a
- * window's first word and word wpl-1 its last. */
-static void emit_store_word(const pctx *c, int i, const char *v)
+ * window's first word and word wpl-1 its last. The row's address is in
+ * register ra (rows checked against the strip) or rs (steady ticks). */
+static void emit_store_word_at(const pctx *c, int i, const char *v,
+                               const char *ra, const char *rs)
 {
     char full[16], hi[16], lo[16], a0[24], a2[24];
     sname(full, sizeof full, c, "stfull", i);
     sname(hi, sizeof hi, c, "sthi", i);
     sname(lo, sizeof lo, c, "stlo", i);
-    addr(a0, sizeof a0, 4 * i);
-    addr(a2, sizeof a2, 4 * i + 2);
+    addr_at(a0, sizeof a0, ra, 4 * i);
+    addr_at(a2, sizeof a2, ra, 4 * i + 2);
     bool first = i == 0, last = i == c->wpl - 1;
     if (c->store == 2) {
         /* the lane's own predicates; the high half by a multiply (FMA
          * pipe) */
-        char ptr[8] = "%rs";
+        char ptr[8];
         int off = 0;
+        snprintf(ptr, sizeof ptr, "%s", rs);
         if (c->tk >= 0)
             snprintf(ptr, sizeof ptr, "%%rs0"), off = c->tk * c->kstride;
         gg_sbuf_printf(c->b, "    @%s st.global.u32 [%s+%d], %s;\n"
@@ -346,6 +357,205 @@ static void emit_store_word(const pctx *c, int i, const char *v)
         gg_sbuf_printf(c->b, "    @%%ps3 st.global.u16 %s, %%hw1;\n", a0);
 }
 
+static void emit_store_word(const pctx *c, int i, const char *v)
+{
+    emit_store_word_at(c, i, v, "%ra", "%rs");
+}
+
+/* ---- Generations (gen/gen_nets.h) ----
+ * The planes travel as in the CUDA template (templates/cuda/kernel.cu.in:
+ * GG_NP, GG_NX, GG_XP0): a row in flight holds every state plane (plane
+ * p of row y lies p * p_ps words past plane 0's word); the two-state
+ * network runs on the alive cells alone (%cur, %vv<g>, the %R rings);
+ * each level's ring keeps the other planes of its last three rows in %X
+ * registers; after a level's final stage the per-cell stage turns its
+ * output and the centre row's planes into the level's new cells and
+ * planes; level T stores every plane. A two-state kernel emits none of
+ * this, so its text stays as it was. */
+
+static int gen_planes(const pctx *c)
+{
+    return c->gen ? c->gen->planes : 1;
+}
+
+/* Planes a ring keeps beside the alive cells (gg_gen_nets_extra). */
+static int gen_extra(const pctx *c)
+{
+    return c->gen ? gg_gen_nets_extra(c->gen) : 0;
+}
+
+/* 1 when plane 0 is the alive cells themselves (C <= 3): extra plane j
+ * is then plane j + 1. */
+static int gen_xp0(const pctx *c)
+{
+    return !c->gen || c->gen->a_is_p0;
+}
+
+/* Register number of level g's ring slot s, extra plane j (%X). */
+static int xring_reg(const pctx *c, int g, int s, int j)
+{
+    return (g * 3 + s) * gen_extra(c) + j;
+}
+
+/* Plane p of the row in flight whose plane 0 is `row` ("%next", "%nq2"):
+ * plane 0 keeps the two-state kernel's name, the others get "_p". */
+static void plane_name(char *buf, size_t size, const char *row, int p)
+{
+    if (p)
+        snprintf(buf, size, "%s_%d", row, p);
+    else
+        snprintf(buf, size, "%s", row);
+}
+
+/* Planes 1 .. of the row whose plane 0 was just loaded into `row` from
+ * [%ra] (rows yl / yb + pf): one address add per plane; guarded as the
+ * plane 0 load (%pl), and warmed as it when `warm` (%rw). */
+static void emit_gen_load_planes(const pctx *c, const char *row,
+                                 bool guarded, bool warm)
+{
+    char q[40];
+    const char *lvl = c->warml2 ? "L2" : "L1";
+    for (int p = 1; p < gen_planes(c); p++) {
+        plane_name(q, sizeof q, row, p);
+        gg_sbuf_printf(c->b, "    add.s64 %%rp, %s, %%psb;\n",
+                       p == 1 ? "%ra" : "%rp");
+        if (guarded)
+            gg_sbuf_printf(c->b, "    mov.u32 %s, 0;\n"
+                           "    @%%pl ld.global.nc.u32 %s, [%%rp];\n", q, q);
+        else
+            gg_sbuf_printf(c->b, "    ld.global.nc.u32 %s, [%%rp];\n", q);
+        if (warm)
+            gg_sbuf_printf(c->b, "    add.s64 %%rwp, %s, %%psb;\n"
+                           "    prefetch.global.%s [%%rwp];\n",
+                           p == 1 ? "%rw" : "%rwp", lvl);
+    }
+}
+
+/* Planes first .. of the rows in flight move up one queue slot (rows
+ * loaded pf ticks ahead: %nq1 -> %nq0, ...). */
+static void emit_gen_queue_shift(const pctx *c, int first)
+{
+    char a[40], d[40], qa[16], qd[16];
+    for (int i = 1; i < c->pf; i++)
+        for (int p = first; p < gen_planes(c); p++) {
+            snprintf(qd, sizeof qd, "%%nq%d", i - 1);
+            snprintf(qa, sizeof qa, "%%nq%d", i);
+            plane_name(d, sizeof d, qd, p);
+            plane_name(a, sizeof a, qa, p);
+            gg_sbuf_printf(c->b, "    mov.b32 %s, %s;\n", d, a);
+        }
+}
+
+/* The row this tick gives level 0 (queue slot 0): its extra planes into
+ * level 0's ring slot `phase`, its alive cells into %cur (plane 0, or the
+ * alive net of the planes); then the queue moves up. Level 1 reads ring
+ * 0's other slots this tick, so slot `phase` may be written first. */
+static int emit_gen_take(const pctx *c, int phase, gg_err *err)
+{
+    const gg_gen_nets *g = c->gen;
+    char head[8], q[40], in[GG_GEN_NETS_MAX_PLANES][16];
+    int xp0 = gen_xp0(c);
+    snprintf(head, sizeof head, "%s", c->pf > 1 ? "%nq0" : "%next");
+    if (xp0)
+        gg_sbuf_printf(c->b, "    mov.b32 %%cur, %s;\n", head);
+    for (int j = 0; j < gen_extra(c); j++) {
+        plane_name(q, sizeof q, head, j + xp0);
+        snprintf(in[j], sizeof in[j], "%%X%d", xring_reg(c, 0, phase, j));
+        gg_sbuf_printf(c->b, "    mov.b32 %s, %s;\n", in[j], q);
+    }
+    emit_gen_queue_shift(c, 0);
+    if (xp0)
+        return 0;
+    for (int i = 0; i < g->alive.n_gates; i++)
+        if (emit_gate(c->b, &g->alive, i, in, "a_", err))
+            return -1;
+    emit_output(c->b, "%cur", &g->alive, 0, in, "a_");
+    return 0;
+}
+
+/* Level g's per-cell stage: `out` holds the two-state rule's output for
+ * row y and becomes the new alive cells; the new extra planes go to
+ * level g's ring slot `phase` (level T: %xs, for the store). The old
+ * planes are row y of level g-1's ring: the centre of the three rows its
+ * final stage read. */
+static int emit_gen_post(const pctx *c, int g, int phase, const char *out,
+                         gg_err *err)
+{
+    const gg_net *n = &c->gen->post;
+    char in[GG_GEN_NETS_MAX_PLANES + 1][16], pre[16], dst[24];
+    int xp0 = gen_xp0(c), nf = c->p->row.n_outputs;
+    int centre = (phase + 3 - skew(c, g)) % 3;
+    snprintf(in[0], sizeof in[0], "%s", out);
+    for (int p = 0; p < gen_planes(c); p++)
+        if (xp0 && p == 0)
+            snprintf(in[1], sizeof in[1], "%%R%d",
+                     ring_reg(c, g - 1, centre, nf, 0));
+        else
+            snprintf(in[1 + p], sizeof in[1 + p], "%%X%d",
+                     xring_reg(c, g - 1, centre, p - xp0));
+    snprintf(pre, sizeof pre, "g%d_", g);
+    for (int i = 0; i < n->n_gates; i++)
+        if (emit_gate(c->b, n, i, in, pre, err))
+            return -1;
+    /* the planes first: the alive output overwrites `out`, an input */
+    for (int j = 0; j < gen_extra(c); j++) {
+        if (g < c->t)
+            snprintf(dst, sizeof dst, "%%X%d", xring_reg(c, g, phase, j));
+        else
+            snprintf(dst, sizeof dst, "%%xs%d", j);
+        emit_output(c->b, dst, n, j + xp0, in, pre);
+    }
+    emit_output(c->b, out, n, c->gen->planes, in, pre);
+    return 0;
+}
+
+/* Every plane of level T's row, word i (alive cells in v, the others in
+ * %xs): plane 0 at the two-state kernel's address, plane p p_ps words
+ * further (%rq). */
+static void emit_gen_store(const pctx *c, int i, const char *v)
+{
+    int xp0 = gen_xp0(c);
+    char val[16];
+    for (int p = 0; p < gen_planes(c); p++) {
+        if (xp0 && p == 0)
+            snprintf(val, sizeof val, "%s", v);
+        else
+            snprintf(val, sizeof val, "%%xs%d", p - xp0);
+        if (p == 0) {
+            emit_store_word(c, i, val);
+            continue;
+        }
+        gg_sbuf_printf(c->b, "    add.s64 %%rq, %s, %%psb;\n",
+                       p > 1 ? "%rq" : c->store == 2 ? "%rs" : "%ra");
+        emit_store_word_at(c, i, val, "%rq", "%rq");
+    }
+}
+
+/* Registers of the Generations stage. */
+static void emit_gen_decls(gg_sbuf *b, const pctx *c)
+{
+    const gg_gen_nets *g = c->gen;
+    int nx = gen_extra(c);
+    char q[16];
+    if (nx)
+        gg_sbuf_printf(b, "    .reg .b32 %%X<%d>, %%xs<%d>;\n",
+                       xring_reg(c, c->t, 0, 0), nx);
+    for (int p = 1; p < g->planes; p++) {
+        gg_sbuf_printf(b, "    .reg .b32 %%next_%d;\n", p);
+        for (int i = 0; c->pf > 1 && i < c->pf; i++) {
+            snprintf(q, sizeof q, "%%nq%d", i);
+            gg_sbuf_printf(b, "    .reg .b32 %s_%d;\n", q, p);
+        }
+    }
+    if (!g->a_is_p0)
+        gg_sbuf_printf(b, "    .reg .b32 %%a_<%d>;\n",
+                       g->alive.n_gates > 0 ? g->alive.n_gates : 1);
+    for (int k = 1; k <= c->t; k++)
+        gg_sbuf_printf(b, "    .reg .b32 %%g%d_<%d>;\n", k,
+                       g->post.n_gates > 0 ? g->post.n_gates : 1);
+    gg_sbuf_printf(b, "    .reg .b64 %%psb, %%rp, %%rq, %%rwp;\n");
+}
+
 /* Load the row for the next tick into %next (0 outside the grid). */
 static void emit_load_next(const pctx *c)
 {
@@ -370,6 +580,7 @@ static void emit_load_next(const pctx *c)
                 gg_sbuf_printf(b, "    mad.wide.s32 %%rw, %%ns4, %d, %%ra;\n"
                                "    prefetch.global.%s [%%rw];\n",
                                c->warm - c->pf, lvl);
+            emit_gen_load_planes(c, nx, false, c->warm != 0);
             return;
         }
         gg_sbuf_printf(b, "    setp.lt.and.u32 %%pl, %%yl, %%h, %%kin;\n"
@@ -377,6 +588,7 @@ static void emit_load_next(const pctx *c)
                        "    add.s64 %%ra, %%ra, %%inp;\n"
                        "    mov.u32 %s, 0;\n"
                        "    @%%pl ld.global.nc.u32 %s, [%%ra];\n", nx, nx);
+        emit_gen_load_planes(c, nx, true, false);
         return;
     }
     char a0[24];
@@ -444,7 +656,11 @@ static int emit_levels(const pctx *c, int phase, const int *lv, int n,
             if (c->mask)
                 gg_sbuf_printf(b, "    selp.b32 %%m, %s, 0, %%pm;\n"
                                "    and.b32 %s, %s, %%m;\n", cm, out, out);
-            if (g == c->t && c->store)
+            if (c->gen && emit_gen_post(c, g, phase, out, err))
+                return -1;
+            if (g == c->t && c->store && c->gen)
+                emit_gen_store(c, w, out);
+            else if (g == c->t && c->store)
                 emit_store_word(c, w, out);
         }
     }
@@ -501,7 +717,10 @@ static int emit_tick(const pctx *c, int phase, gg_err *err)
 {
     gg_sbuf *b = c->b;
     gg_sbuf_printf(b, "    // tick, phase %d\n", phase);
-    if (c->wpl == 1 && c->pf > 1) {
+    if (c->gen) {
+        if (emit_gen_take(c, phase, err))
+            return -1;
+    } else if (c->wpl == 1 && c->pf > 1) {
         /* a queue of pf rows in flight: %nq0 is this tick's */
         gg_sbuf_printf(b, "    mov.b32 %%cur, %%nq0;\n");
         for (int i = 1; i < c->pf; i++)
@@ -571,6 +790,8 @@ static void emit_zero_rings(const pctx *c)
     int nr = ring_reg(c, c->t, 0, 0, 0);
     for (int r = 0; r < nr; r++)
         gg_sbuf_printf(c->b, "    mov.b32 %%R%d, 0;\n", r);
+    for (int r = 0; r < xring_reg(c, c->t, 0, 0); r++)
+        gg_sbuf_printf(c->b, "    mov.b32 %%X%d, 0;\n", r);
 }
 
 static int emit_body(const pctx *c, gg_err *err)
@@ -583,6 +804,7 @@ static int emit_body(const pctx *c, gg_err *err)
     for (int i = 1; i < c->pf; i++) {
         for (int j = 1; j < c->pf; j++)
             gg_sbuf_printf(b, "    mov.b32 %%nq%d, %%nq%d;\n", j - 1, j);
+        emit_gen_queue_shift(c, 1);
         emit_next_yl(b);
         emit_load_next(c);
     }
@@ -612,6 +834,7 @@ static int emit_inner(pctx *c, gg_err *err)
         gg_sbuf_printf(b, "    add.s32 %%y, %%ystart, %d;\n"
                        "    mad.wide.s32 %%ra, %%y, %%ns4, %%inp;\n"
                        "    ld.global.nc.u32 %s, [%%ra];\n", i, q);
+        emit_gen_load_planes(c, q, false, false);
     }
     gg_sbuf_printf(b,
         "    mul.wide.s32 %%rd3, %%ns4, %d;\n"
@@ -680,6 +903,8 @@ static void emit_decls(gg_sbuf *b, const pctx *c)
         "    .reg .b32 %%R<%d>;\n", nr);
     if (c->pf > 1)
         gg_sbuf_printf(b, "    .reg .b32 %%nq<%d>;\n", c->pf);
+    if (c->gen)
+        emit_gen_decls(b, c);
     if (c->wpl == 1) {
         for (int k = 0; k <= c->t; k++)
             gg_sbuf_printf(b, "    .reg .b32 %%vv%d, %%dbl%d, %%half%d, %%l%d, "
@@ -833,9 +1058,30 @@ static void emit_setup(gg_sbuf *b, int t, int wpb, int wpl, int fill)
         fill);
 }
 
-static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
-                      const gg_ptx_opts *o, gg_err *err)
+/* What the Generations planes do not support: several words per lane,
+ * chains of levels and a constant row stride are two-state shapes (the
+ * runtime keeps Generations kernels at one word, no chains and the
+ * generic stride: runtime/cuda_backend.c). */
+static int gen_shape_ok(const gg_gen_nets *gen, const gg_ptx_opts *o,
+                        gg_err *err)
 {
+    if (!gen)
+        return 0;
+    if (o->wpl > 1 || o->chain > 1 || o->kstride)
+        return gg_fail(err, "a Generations PTX kernel needs one word per "
+                       "lane, no chains of levels and no constant row "
+                       "stride (asked: %d words, chains of %d, stride %d); "
+                       "drop those from the launch shape (GOLGEN_GPU_TUNE)",
+                       o->wpl, o->chain, o->kstride);
+    return 0;
+}
+
+static int emit_entry(gg_sbuf *b, const gg_kplan *p,
+                      const gg_gen_nets *gen, int t, const gg_ptx_opts *o,
+                      gg_err *err)
+{
+    if (gen_shape_ok(gen, o, err))
+        return -1;
     int wpb = o->wpb > 0 ? o->wpb : 4;
     int ilv = o->ilv > 0 ? o->ilv : t + 1; /* default: all levels */
     int wpl = o->wpl > 0 ? o->wpl : 1;
@@ -866,7 +1112,7 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
     pctx c = {b, p, t, false, o->funnel, ilv, 'A', wpl, chain, pf,
               (o->fma * t + 8) / 16, false, 1, o->turn == 6 ? 6 : 3, t,
               o->loopfill != 0, o->warm, o->warml2 != 0, 4 * o->kstride,
-              -1};
+              -1, gen};
     /* The interior copy needs whole turns of fill (chain 1) and one word
      * per lane. */
     bool inner = o->inner > 0 && chain == 1 && wpl == 1;
@@ -874,7 +1120,8 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
                    ".param .u64 p_out, .param .u32 p_h,\n    .param .u32 p_ns, "
                    ".param .u32 p_nwi, .param .u32 p_width, .param .u32 "
                    "p_plane,\n    .param .u32 p_s, .param .u32 p_nx, .param "
-                   ".u32 p_ntasks)\n.maxntid %d, 1, 1\n", t, wpb * 32);
+                   ".u32 p_ntasks%s)\n.maxntid %d, 1, 1\n", t,
+                   gen ? ", .param .u64 p_ps" : "", wpb * 32);
     if (o->maxnreg > 0)
         gg_sbuf_printf(b, ".maxnreg %d\n", o->maxnreg);
     gg_sbuf_printf(b, "{\n");
@@ -884,6 +1131,9 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
         return gg_fail(err, "the interior copy reads %d rows past a strip, "
                        "more than the %d ghost rows below the grid",
                        lag(&c, t) + ahead, GG_GPU_GHOST_BOTTOM);
+    if (gen) /* bytes from one state plane to the next */
+        gg_sbuf_printf(b, "    ld.param.u64 %%psb, [p_ps];\n"
+                       "    shl.b64 %%psb, %%psb, 2;\n");
     /* ticks: the strip's rows plus T rows above it plus level T's lag */
     emit_setup(b, t, wpb, wpl, t + lag(&c, t));
     if (o->kstride) /* rows at constant offsets: only for that stride */
@@ -910,8 +1160,20 @@ static int emit_entry(gg_sbuf *b, const gg_kplan *p, int t,
     return 0;
 }
 
-int gg_emit_ptx_circuit(const gg_circuit *circ, const gg_ptx_opts *o,
-                        char **src, size_t *len, gg_err *err)
+/* The header's paragraph on a Generations kernel's planes. */
+static void gen_header(gg_sbuf *b, const gg_gen_nets *g)
+{
+    gg_sbuf_printf(b, "\n *\n * Generations, %d states: the network above "
+                   "runs on the alive plane; %d state\n * planes, p_ps words "
+                   "apart (gg_step_N's last argument); per cell %d + %d\n"
+                   " * gates%s.", g->states, g->planes,
+                   g->a_is_p0 ? 0 : g->alive.n_gates, g->post.n_gates,
+                   g->proven ? " (each output proven minimal)" : "");
+}
+
+int gg_emit_ptx_circuit(const gg_circuit *circ, const gg_gen_nets *gen,
+                        const gg_ptx_opts *o, char **src, size_t *len,
+                        gg_err *err)
 {
     static const gg_ptx_opts defaults;
     o = o ? o : &defaults;
@@ -924,10 +1186,12 @@ int gg_emit_ptx_circuit(const gg_circuit *circ, const gg_ptx_opts *o,
     char *hs = NULL, *es = NULL, tm[16];
     int bad = gg_kplan_build(circ, &p, err);
     for (int t = 1; !bad && t <= tmax; t *= 2)
-        bad = emit_entry(&ent, &p, t, o, err);
+        bad = emit_entry(&ent, &p, gen, t, o, err);
     if (!bad) {
         gg_emit_gpu_header(&head, circ, &p, "PTX",
                            "templates/ptx/kernel.ptx.in");
+        if (gen)
+            gen_header(&head, gen);
         bad = gg_sbuf_take(&head, &hs, NULL, err) ||
               gg_sbuf_take(&ent, &es, NULL, err);
     }

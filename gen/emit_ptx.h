@@ -11,6 +11,7 @@
 
 #include "circuit.h"
 #include "error.h"
+#include "gen_nets.h"
 #include "rule.h"
 
 extern const char gg_template_ptx_kernel[];
@@ -78,8 +79,14 @@ typedef struct gg_ptx_opts {
  * ahead and the register cap that keeps 12 warps per SM. */
 gg_ptx_opts gg_ptx_tuned(int tmax, bool funnel, int wpb, int wpl);
 
-/* From a given LUT3 circuit, unchecked (tests use broken ones). */
-int gg_emit_ptx_circuit(const gg_circuit *c, const gg_ptx_opts *o, char **src,
-                        size_t *len, gg_err *err);
+/* From a given LUT3 circuit, unchecked (tests use broken ones). gen: a
+ * Generations rule's per-cell stage, NULL for two states (the circuit is
+ * then the two-state rule B/S of the alive plane); its kernels take one
+ * more argument, the words from one state plane to the next (as the CUDA
+ * target's, gen/emit_cuda.h), and need one word per lane, no chains and
+ * no constant row stride. */
+int gg_emit_ptx_circuit(const gg_circuit *c, const gg_gen_nets *gen,
+                        const gg_ptx_opts *o, char **src, size_t *len,
+                        gg_err *err);
 
 #endif

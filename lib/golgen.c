@@ -524,12 +524,11 @@ int golgen_emit(const golgen_rule *rule, const char *target, char **src,
         const char *name;
         int (*emit)(const gg_rule *, const gg_choose_opts *, char **,
                     size_t *, gg_err *);
-        int generations; /* has the per-cell stage of multi-state rules */
-    } targets[] = {
-        {"c", gg_kernel_c, 1},
-        {"cuda", gg_kernel_cuda, 1},
-        {"ptx", kernel_ptx_base, 0},
-        {"opencl", gg_kernel_opencl, 1},
+    } targets[] = { /* each takes every 2D family, Generations included */
+        {"c", gg_kernel_c},
+        {"cuda", gg_kernel_cuda},
+        {"ptx", kernel_ptx_base},
+        {"opencl", gg_kernel_opencl},
     };
     gg_err err;
     gg_config cfg;
@@ -546,12 +545,6 @@ int golgen_emit(const golgen_rule *rule, const char *target, char **src,
     if (t < 0)
         return report(GOLGEN_ERR_INPUT, &(gg_err){"unknown target; "
                       "available: c, cuda, ptx, opencl"}, errbuf, errlen);
-    if (gg_rule_is_generations(&rule->rule) && rule->rule.states > 2 &&
-        !targets[t].generations) {
-        gg_fail(&err, "a Generations rule has no %s kernel yet: use target "
-                "c, cuda or opencl", targets[t].name);
-        return report(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
-    }
     if (gg_config_from_env(&cfg, &err))
         return report(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
     if (targets[t].emit(&rule->rule, &cfg.choose, src, len, &err))

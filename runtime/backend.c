@@ -27,12 +27,9 @@ int gg_backend_open(const gg_backend_info *info, const gg_rule *rule,
     *out = NULL;
     *why = GG_FAIL_ENV;
     if (gg_rule_is_generations(rule) && !info->upload_cells) {
-        char text[128], names[256] = "";
+        char text[128], names[256];
         gg_rule_format(rule, text, sizeof text);
-        for (int i = 0; gg_backends[i]; i++) /* the ones that do */
-            if (gg_backends[i]->upload_cells)
-                snprintf(names + strlen(names), sizeof names - strlen(names),
-                         "%s%s", *names ? ", " : "", gg_backends[i]->name);
+        gg_backend_generations_names(", ", names, sizeof names);
         *why = GG_FAIL_INPUT;
         return gg_fail(err, "%s is a Generations rule, which the %s backend "
                        "does not run yet; use --backend %s", text,
@@ -61,6 +58,33 @@ int gg_backend_advance(gg_backend *b, gg_topo topo, gg_grid *grid,
     /* download even after a failed step: a host backend may have swapped
      * the grid's buffer and must hand it back */
     return f->download(b->state, grid, err) || bad ? -1 : 0;
+}
+
+int gg_backend_upload(gg_backend *b, gg_topo topo, gg_grid *grid,
+                      gg_err *err)
+{
+    return b->info->upload(b->state, grid, topo, err);
+}
+
+int gg_backend_step(gg_backend *b, int64_t gens, gg_err *err)
+{
+    return b->info->step(b->state, gens, err);
+}
+
+int gg_backend_rows(gg_backend *b, gg_grid *grid, int64_t y, int64_t n,
+                    bool up, gg_err *err)
+{
+    return b->info->rows ? b->info->rows(b->state, grid, y, n, up, err) : 0;
+}
+
+int gg_backend_download(gg_backend *b, gg_grid *grid, gg_err *err)
+{
+    return b->info->download(b->state, grid, err);
+}
+
+bool gg_backend_steps_in_threads(const gg_backend *b)
+{
+    return b->info->rows != NULL;
 }
 
 int gg_backend_advance_cells(gg_backend *b, gg_topo topo,
@@ -150,8 +174,47 @@ static int stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
 gg_stepper gg_backend_stepper(gg_backend *b)
 {
     gg_stepper s = {b->info->name, stepper_step, b,
-                    b->info->max_batch(b->state)};
+                    b->info->max_batch(b->state), 0};
     return s;
+}
+
+static int memory_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                       gg_grid *grid, int64_t gens, gg_err *err)
+{
+    gg_memory_stepper *m = ctx;
+    gg_backend *b = m->b;
+    if (!gg_rule_same_transition(rule, &b->rule))
+        return gg_fail(err, "the %s backend was opened for another rule",
+                       b->info->name);
+    gg_stream_stats s;
+    if (b->info->stream(b->state, grid, topo, gens, m->max_bytes, &s, err))
+        return -1;
+    m->stats.bands += s.bands;
+    m->stats.passes += s.passes;
+    m->stats.t = s.t;
+    m->stats.rows = s.rows;
+    m->stats.setup_seconds += s.setup_seconds;
+    m->stats.copy_seconds += s.copy_seconds;
+    m->stats.wait_seconds += s.wait_seconds;
+    return 0;
+}
+
+gg_stepper gg_backend_memory_stepper(gg_backend *b, int64_t max_bytes,
+                                     gg_memory_stepper *m)
+{
+    memset(m, 0, sizeof *m);
+    m->b = b;
+    m->max_bytes = max_bytes;
+    m->whole = gg_backend_stepper(b);
+    if (b->info->stream) {
+        gg_stepper s = {b->info->name, memory_step, m, m->whole.max_batch,
+                        GG_STREAM_MIN_BATCH};
+        return s;
+    }
+    /* a band and its copy (two buffers of a bit per cell) */
+    m->bands.inner = &m->whole;
+    m->bands.max_cells = max_bytes * 4;
+    return gg_band_stepper_view(&m->bands);
 }
 
 static int gen_stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "band_stepper.h"
 #include "config.h"
 #include "error.h"
 #include "fail.h"
@@ -41,6 +42,8 @@ typedef struct gg_backend_opts {
                                 (GPU autotuning takes seconds) */
     const char *isa;         /* GG_BACKEND_OPT_ISA; NULL: the best */
     int threads;             /* GG_BACKEND_OPT_THREADS; 0: all */
+    int device;              /* device ordinal (GPU backends; host
+                                backends have one: 0) */
 } gg_backend_opts;
 
 /* What an open backend says about itself (bench prints it). */
@@ -78,6 +81,18 @@ typedef struct gg_backend_info {
     int (*upload_cells)(void *state, gg_gen_cells *cells, gg_topo topo,
                         gg_err *err);
     int (*download_cells)(void *state, gg_gen_cells *cells, gg_err *err);
+    /* Optional: advance a grid that may exceed max_bytes of the backend's
+     * memory by streaming it through in bands, transfers overlapped with
+     * compute (cuda, ptx). Without it, gg_backend_memory_stepper wraps
+     * the backend in runtime/band_stepper.h. */
+    int (*stream)(void *state, gg_grid *grid, gg_topo topo, int64_t gens,
+                  int64_t max_bytes, gg_stream_stats *stats, gg_err *err);
+    /* Optional, device backends: rows y .. y + n - 1 between the device's
+     * copy of the uploaded grid and `grid` (the one uploaded), up: host
+     * to device; callable from any thread. NULL: the backend steps the
+     * uploaded grid in place, so the grid's rows are already its own. */
+    int (*rows)(void *state, gg_grid *grid, int64_t y, int64_t n, bool up,
+                gg_err *err);
 } gg_backend_info;
 
 /* ---- the registry (runtime/backends.c) ---- */
@@ -97,6 +112,9 @@ const gg_backend_info *gg_backend_accepting(unsigned opt);
 
 /* "reference|cpu|..." with sep between names (usage texts). */
 void gg_backend_names(const char *sep, char *buf, size_t size);
+/* The same for the backends that run Generations rules (upload_cells):
+ * the table is the one place that says which do. */
+void gg_backend_generations_names(const char *sep, char *buf, size_t size);
 
 /* ---- an open backend ---- */
 
@@ -105,6 +123,19 @@ typedef struct gg_backend gg_backend;
 int gg_backend_open(const gg_backend_info *info, const gg_rule *rule,
                     const gg_backend_opts *o, gg_backend **out,
                     gg_fail_kind *why, gg_err *err);
+
+/* The table's steps one by one (the multi-band runner keeps grids
+ * resident between them): upload, step, the rows of a resident grid
+ * (a no-op where the backend steps the grid in place), download. */
+int gg_backend_upload(gg_backend *b, gg_topo topo, gg_grid *grid,
+                      gg_err *err);
+int gg_backend_step(gg_backend *b, int64_t gens, gg_err *err);
+int gg_backend_rows(gg_backend *b, gg_grid *grid, int64_t y, int64_t n,
+                    bool up, gg_err *err);
+int gg_backend_download(gg_backend *b, gg_grid *grid, gg_err *err);
+/* Whether steps of distinct open backends may run at once on threads
+ * (device backends: each band's device works while the others do). */
+bool gg_backend_steps_in_threads(const gg_backend *b);
 
 /* Upload, step gens, download: grid advances in place. */
 int gg_backend_advance(gg_backend *b, gg_topo topo, gg_grid *grid,
@@ -127,6 +158,20 @@ const gg_backend_info *gg_backend_of(const gg_backend *b);
 
 /* The universe's view of an open backend (gg_universe_run). */
 gg_stepper gg_backend_stepper(gg_backend *b);
+
+/* A stepper within max_bytes of the backend's memory (--device-mem): the
+ * backend's own streaming when it has one, else the band stepper over
+ * gg_backend_stepper. m must outlive the stepper; m->stats and
+ * m->bands.bands_run say what streamed. */
+typedef struct gg_memory_stepper {
+    gg_backend *b;
+    int64_t max_bytes;
+    gg_stepper whole;      /* the backend's plain stepper */
+    gg_band_stepper bands; /* the generic way */
+    gg_stream_stats stats; /* the backend's own way, summed over calls */
+} gg_memory_stepper;
+gg_stepper gg_backend_memory_stepper(gg_backend *b, int64_t max_bytes,
+                                     gg_memory_stepper *m);
 
 /* Generations rules: the same over state planes (upload_cells, step,
  * download_cells); bench times `gens` generations after one warm-up. */

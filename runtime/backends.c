@@ -27,13 +27,26 @@ const gg_backend_info *const gg_backends[] = {GG_BACKEND_LIST_X NULL};
 const gg_backend_info *const gg_backends_auto[] = {GG_BACKEND_AUTO_X NULL};
 #undef X
 
-void gg_backend_names(const char *sep, char *buf, size_t size)
+/* Names of the backends (all, or those with upload_cells) into buf. */
+static void names_of(bool generations, const char *sep, char *buf,
+                     size_t size)
 {
     size_t n = 0;
     buf[0] = 0;
     for (int i = 0; gg_backends[i] && n < size; i++)
-        n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? sep : "",
-                              gg_backends[i]->name);
+        if (!generations || gg_backends[i]->upload_cells)
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? sep : "",
+                                  gg_backends[i]->name);
+}
+
+void gg_backend_names(const char *sep, char *buf, size_t size)
+{
+    names_of(false, sep, buf, size);
+}
+
+void gg_backend_generations_names(const char *sep, char *buf, size_t size)
+{
+    names_of(true, sep, buf, size);
 }
 
 const gg_backend_info *gg_backend_find(const char *name, gg_err *err)

@@ -23,16 +23,6 @@ int gg_band_plan_for(int64_t width, int64_t height, int64_t gens,
     return 0;
 }
 
-/* Rows a .. b-1 of g (mod its height on the torus) into band. */
-static void take_rows(const gg_grid *g, int64_t a, int64_t b, gg_grid *band)
-{
-    size_t bytes = (size_t)g->stride * sizeof(uint64_t);
-    for (int64_t y = a; y < b; y++) {
-        int64_t src = ((y % g->height) + g->height) % g->height;
-        memcpy(gg_grid_row(band, y - a), gg_grid_row(g, src), bytes);
-    }
-}
-
 /* One pass of p.t generations over every band, from g into out. */
 static int pass(gg_band_stepper *b, const gg_rule *rule, gg_topo topo,
                 const gg_grid *g, gg_grid *out, const gg_band_plan *p,
@@ -52,7 +42,7 @@ static int pass(gg_band_stepper *b, const gg_rule *rule, gg_topo topo,
             if (gg_grid_init(&band, g->width, z - a, err))
                 return -1;
         }
-        take_rows(g, a, z, &band);
+        gg_grid_take_rows(g, a, z, &band);
         bad = b->inner->step(b->inner->ctx, rule, topo, &band, p->t, err);
         size_t bytes = (size_t)g->stride * sizeof(uint64_t);
         for (int64_t y = y0; !bad && y < y1; y++)
@@ -94,6 +84,7 @@ static int band_step(void *ctx, const gg_rule *rule, gg_topo topo,
 
 gg_stepper gg_band_stepper_view(gg_band_stepper *b)
 {
-    gg_stepper s = {b->inner->name, band_step, b, b->inner->max_batch};
+    gg_stepper s = {b->inner->name, band_step, b, b->inner->max_batch,
+                    b->inner->min_batch};
     return s;
 }

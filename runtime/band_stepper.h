@@ -29,6 +29,22 @@ typedef struct gg_band_plan {
 int gg_band_plan_for(int64_t width, int64_t height, int64_t gens,
                      int64_t max_cells, gg_band_plan *p, gg_err *err);
 
+/* Generations per call below which a backend's own streaming moves the
+ * grid more often than it pays (runtime/cuda_stream.c's cost model puts
+ * the balance near 560 on an H100); universe runs batch at least so. */
+#define GG_STREAM_MIN_BATCH 512
+
+/* What a backend's own streaming (gg_backend_info.stream) reports. */
+typedef struct gg_stream_stats {
+    int64_t bands, passes; /* bands advanced, passes over the grid */
+    int64_t t, rows;       /* generations per pass, interior rows a band */
+    double setup_seconds;  /* planning, module, slots and staging (pinned
+                              allocation: once per backend and size) */
+    double copy_seconds;   /* host time copying rows to and from staging */
+    double wait_seconds;   /* host time waiting for the device (the rest
+                              of the run's time is the device's) */
+} gg_stream_stats;
+
 typedef struct gg_band_stepper {
     const gg_stepper *inner;
     int64_t max_cells;

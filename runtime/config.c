@@ -95,6 +95,9 @@ int gg_config_from_env(gg_config *c, gg_err *err)
     c->gpu_kstride = !(kstride && *kstride && !atoi(kstride));
     if (getenv("TMPDIR"))
         c->tmpdir = getenv("TMPDIR");
+    const char *ranks = env_value("OMPI_COMM_WORLD_SIZE");
+    ranks = ranks ? ranks : env_value("PMI_SIZE");
+    c->launcher_ranks = ranks && atoi(ranks) > 0 ? atoi(ranks) : 0;
     return choose_from_env(&c->choose, err) || cache_dir_from_env(c, err)
                ? -1
                : 0;

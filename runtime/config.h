@@ -16,7 +16,9 @@
  *   GOLGEN_GENERATED    the network cache's root (else the source tree's
  *                       generated/)
  *   GOLGEN_FALLBACK_WORK solver work for an uncached rule's network
- *   GOLGEN_GPU_FRONT    auto, rowsum or rowsum-lr: the GPU kernels' front */
+ *   GOLGEN_GPU_FRONT    auto, rowsum or rowsum-lr: the GPU kernels' front
+ * and what an MPI launcher sets (not for users): OMPI_COMM_WORLD_SIZE
+ * (Open MPI's mpirun), else PMI_SIZE (MPICH's, Slurm's). */
 #ifndef GG_CONFIG_H
 #define GG_CONFIG_H
 
@@ -41,6 +43,9 @@ typedef struct gg_config {
      * $HOME/.cache/golgen; "" when none is set (a backend that needs a
      * cache then says to set GOLGEN_CACHE_DIR). */
     char cache_dir[4096];
+    /* the processes an MPI launcher started with this one; 0 when none
+     * did (golgen run then starts no MPI: cli/run_ranks.h) */
+    int launcher_ranks;
 
     /* sat/ and gen/ options: the choice of networks (sat/choose.h) from
      * GOLGEN_GENERATED (the network cache's root), GOLGEN_FALLBACK_WORK

@@ -15,6 +15,7 @@ typedef struct CUctx_st *CUcontext;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
 typedef unsigned long long CUdeviceptr;
 
 enum {
@@ -28,6 +29,29 @@ enum {
     GG_CU_JIT_ERROR_LOG_BUFFER = 5,
     GG_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
 };
+
+/* CUDA_MEMCPY2D of cuda.h (the _v2 layout) */
+enum {
+    GG_CU_MEMORYTYPE_HOST = 1,
+    GG_CU_MEMORYTYPE_DEVICE = 2,
+    GG_CU_STREAM_NON_BLOCKING = 1,
+    GG_CU_EVENT_DISABLE_TIMING = 2,
+};
+typedef struct gg_cu_memcpy2d {
+    size_t srcXInBytes, srcY;
+    int srcMemoryType;
+    const void *srcHost;
+    CUdeviceptr srcDevice;
+    void *srcArray;
+    size_t srcPitch;
+    size_t dstXInBytes, dstY;
+    int dstMemoryType;
+    void *dstHost;
+    CUdeviceptr dstDevice;
+    void *dstArray;
+    size_t dstPitch;
+    size_t WidthInBytes, Height;
+} gg_cu_memcpy2d;
 
 /* Driver API entry points (libcuda.so.1). */
 typedef struct gg_cu_api {
@@ -61,6 +85,22 @@ typedef struct gg_cu_api {
                                unsigned bz, unsigned smem, CUstream s,
                                void **params, void **extra);
     CUresult (*cuGetErrorString)(CUresult r, const char **s);
+    /* streams and pinned host memory: grids streamed through the device
+     * in bands (runtime/cuda_stream.c) */
+    CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr dst, CUdeviceptr src, size_t n,
+                                  CUstream s);
+    CUresult (*cuMemcpy2DAsync)(const gg_cu_memcpy2d *p, CUstream s);
+    CUresult (*cuMemsetD8Async)(CUdeviceptr p, unsigned char v, size_t n,
+                                CUstream s);
+    CUresult (*cuStreamCreate)(CUstream *s, unsigned flags);
+    CUresult (*cuStreamDestroy)(CUstream s);
+    CUresult (*cuStreamSynchronize)(CUstream s);
+    CUresult (*cuMemAllocHost)(void **p, size_t bytes);
+    CUresult (*cuMemFreeHost)(void *p);
+    CUresult (*cuEventCreate)(CUevent *e, unsigned flags);
+    CUresult (*cuEventRecord)(CUevent e, CUstream s);
+    CUresult (*cuEventSynchronize)(CUevent e);
+    CUresult (*cuEventDestroy)(CUevent e);
 } gg_cu_api;
 
 typedef int nvrtcResult; /* 0 = NVRTC_SUCCESS */

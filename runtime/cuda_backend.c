@@ -12,6 +12,7 @@
 #include "backend.h"
 #include "cuda_api.h"
 #include "cuda_device.h"
+#include "cuda_internal.h"
 #include "gpu_layout.h"
 #include "gpu_validate.h"
 #include "emit_cuda.h"
@@ -31,37 +32,6 @@
 #define GG_LSAN_OFF() ((void)0)
 #define GG_LSAN_ON() ((void)0)
 #endif
-
-#define N_ENTRIES 5 /* gg_step_1, 2, 4, 8, 16 */
-
-struct gg_cuda {
-    gg_rule rule;
-    gg_cuda_opts o;
-    const gg_config *cfg; /* o.config or the defaults, never NULL */
-    gg_cu_api cu;
-    CUdevice dev;
-    CUcontext ctx;
-    CUmodule mod;
-    CUfunction step[N_ENTRIES], ghost;
-    gg_gpu_tune tune;
-    int sms, cc, regs;
-    int64_t resident; /* warps of the main kernel that fit at once */
-    char name[256], cache_dir[4096];
-    bool cache_hit;
-    gg_gpu_geom geom;
-    CUdeviceptr buf[2];
-    int cur;
-    uint32_t *host; /* staging buffer in device layout */
-    bool given;      /* the module comes from the caller's source */
-    int kns;         /* row stride (words) the PTX module has as a
-                        constant; 0: the generic module */
-    bool kns_valid;  /* that module passed its width's validation */
-    int checking;    /* the stride being validated (keeps its module) */
-    bool tuning;     /* autotune is timing candidates (module_for) */
-    gg_topo topo;    /* of the uploaded grid (backend table) */
-    int np;          /* state planes per cell (Generations rules: > 1) */
-    size_t pbytes;   /* bytes of one plane in a device buffer */
-};
 
 /* ---- loading the libraries ---- */
 
@@ -92,8 +62,8 @@ static int load_nvrtc(gg_nvrtc_api *nv, const char *given, gg_err *err)
 }
 
 /* Check a driver call; the message names the call and the error. */
-static int cu_check(const gg_cuda *c, CUresult r, const char *what,
-                    gg_err *err)
+int gg_cuda_check(const gg_cuda *c, CUresult r, const char *what,
+                  gg_err *err)
 {
     return gg_cu_check(&c->cu, r, what, err);
 }
@@ -178,7 +148,7 @@ enum { N_DEFINES = 8 };
 
 /* NVRTC options for the CUDA C template: the launch shape (turn, pf and
  * warm as the PTX target reads them; pf 0: 2), the row stride as a
- * constant (module_for) and GOLGEN_CUDA_DEFINE, one more -D for
+ * constant (gg_cuda_module_for) and GOLGEN_CUDA_DEFINE, one more -D for
  * experiments (e.g. -DGG_MAXREG=176). */
 static void tune_defines(const gg_gpu_tune *t, int kns, const char *extra,
                          char d[N_DEFINES][48])
@@ -315,11 +285,11 @@ static int load_module(gg_cuda *c, const void *img, gg_err *err)
     char name[32];
     for (int i = 0; i < N_ENTRIES && (1 << i) <= c->tune.tmax; i++) {
         snprintf(name, sizeof name, "gg_step_%d", 1 << i);
-        if (cu_check(c, c->cu.cuModuleGetFunction(&c->step[i], c->mod, name),
+        if (gg_cuda_check(c, c->cu.cuModuleGetFunction(&c->step[i], c->mod, name),
                      name, err))
             return -1;
     }
-    return cu_check(c, c->cu.cuModuleGetFunction(&c->ghost, c->mod,
+    return gg_cuda_check(c, c->cu.cuModuleGetFunction(&c->ghost, c->mod,
                                                  "gg_ghost"),
                     "gg_ghost", err);
 }
@@ -330,10 +300,10 @@ static int measure_kernel(gg_cuda *c, gg_err *err)
     int top = 0, blocks = 0;
     while ((2 << top) <= c->tune.tmax)
         top++;
-    if (cu_check(c, c->cu.cuFuncGetAttribute(&c->regs, GG_CU_FUNC_NUM_REGS,
+    if (gg_cuda_check(c, c->cu.cuFuncGetAttribute(&c->regs, GG_CU_FUNC_NUM_REGS,
                                              c->step[top]),
                  "cuFuncGetAttribute", err) ||
-        cu_check(c, c->cu.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+        gg_cuda_check(c, c->cu.cuOccupancyMaxActiveBlocksPerMultiprocessor(
                         &blocks, c->step[top], c->tune.wpb * 32, 0),
                  "occupancy query", err))
         return -1;
@@ -392,14 +362,12 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
 
 /* ---- device buffers and stepping ---- */
 
-static void free_buffers(gg_cuda *c)
+void gg_cuda_free_buffers(gg_cuda *c)
 {
     for (int i = 0; i < 2; i++)
         if (c->buf[i])
             c->cu.cuMemFree(c->buf[i]);
     c->buf[0] = c->buf[1] = 0;
-    free(c->host);
-    c->host = NULL;
 }
 
 /* Words per lane of the loaded kernel (only the PTX target has more than
@@ -417,7 +385,7 @@ static int step_strip(void *ctx, gg_topo topo, gg_grid *grid, int64_t gens,
                       int strip, gg_err *err);
 
 /* The device layout of a grid (geometry without the plan). */
-static int layout(const gg_cuda *c, int64_t width, int64_t height,
+int gg_cuda_layout(const gg_cuda *c, int64_t width, int64_t height,
                   gg_gpu_geom *g, gg_err *err)
 {
     if (gg_gpu_geom_init(g, width, height, err))
@@ -451,7 +419,7 @@ static int wanted_stride(const gg_cuda *c, const gg_gpu_geom *g)
 
 /* Load the module g's grid wants; a module with a constant stride runs
  * only after it passed the validation cases of that width. */
-static int module_for(gg_cuda *c, const gg_gpu_geom *g, gg_err *err)
+int gg_cuda_module_for(gg_cuda *c, const gg_gpu_geom *g, gg_err *err)
 {
     int want = wanted_stride(c, g);
     if (want != c->kns) {
@@ -475,46 +443,60 @@ static int module_for(gg_cuda *c, const gg_gpu_geom *g, gg_err *err)
 static int prepare(gg_cuda *c, const gg_grid *grid, int strip, gg_err *err)
 {
     gg_gpu_geom g;
-    if (layout(c, grid->width, grid->height, &g, err) ||
-        module_for(c, &g, err))
+    if (gg_cuda_layout(c, grid->width, grid->height, &g, err) ||
+        gg_cuda_module_for(c, &g, err))
         return -1;
     size_t pbytes = gg_gpu_geom_bytes(&g), bytes = pbytes * (size_t)c->np;
-    if (!c->host || c->pbytes != pbytes) {
-        free_buffers(c);
-        c->host = gg_alloc(1, bytes, err, "GPU staging buffer");
-        if (!c->host ||
-            cu_check(c, c->cu.cuMemAlloc(&c->buf[0], bytes), "cuMemAlloc",
-                     err) ||
-            cu_check(c, c->cu.cuMemAlloc(&c->buf[1], bytes), "cuMemAlloc",
-                     err))
+    if (!c->buf[0] || c->pbytes != pbytes) {
+        gg_cuda_free_buffers(c);
+        if (gg_cuda_check(c, c->cu.cuMemAlloc(&c->buf[0], bytes),
+                          "cuMemAlloc", err) ||
+            gg_cuda_check(c, c->cu.cuMemAlloc(&c->buf[1], bytes),
+                          "cuMemAlloc", err))
             return -1;
     }
     gg_gpu_geom_plan(&g, c->tune.tmax, strip, c->resident);
     c->geom = g;
     c->pbytes = pbytes;
     c->cur = 0;
-    return cu_check(c, c->cu.cuMemsetD8(c->buf[1], 0, bytes), "cuMemset",
+    return gg_cuda_check(c, c->cu.cuMemsetD8(c->buf[1], 0, bytes), "cuMemset",
                     err);
 }
 
 /* planes[0 .. n-1] into the device's state planes, the rest 0 (a
- * two-state soup timed by a Generations kernel: autotune). */
+ * two-state soup timed by a Generations kernel: autotune). Rows go
+ * straight from the grid into the device rows (2D copies: a device row is
+ * the host row one ghost word in); ghosts and padding start at 0. */
 static int upload_planes(gg_cuda *c, const gg_grid *planes, int n,
                          gg_err *err)
 {
-    gg_gpu_pack_planes(planes, n, c->np, &c->geom, c->host);
-    return cu_check(c, c->cu.cuMemcpyHtoD(c->buf[c->cur], c->host,
+    CUdeviceptr row0 = c->buf[c->cur] + gg_gpu_geom_row0(&c->geom);
+    if (gg_cuda_check(c, c->cu.cuMemsetD8(c->buf[c->cur], 0,
                                           c->pbytes * (size_t)c->np),
-                    "upload", err);
+                      "cuMemset", err))
+        return -1;
+    for (int p = 0; p < n && p < c->np; p++)
+        if (gg_cuda_copy_rows(c, NULL, true,
+                              row0 + (CUdeviceptr)((size_t)p * c->pbytes),
+                              planes[p].bits, &planes[p], planes[p].height,
+                              err))
+            return -1;
+    return gg_cuda_check(c, c->cu.cuCtxSynchronize(), "upload", err);
 }
 
 static int download_planes(gg_cuda *c, gg_grid *planes, int n, gg_err *err)
 {
-    if (cu_check(c, c->cu.cuMemcpyDtoH(c->host, c->buf[c->cur],
-                                       c->pbytes * (size_t)c->np),
-                 "download", err))
+    CUdeviceptr row0 = c->buf[c->cur] + gg_gpu_geom_row0(&c->geom);
+    for (int p = 0; p < n && p < c->np; p++)
+        if (gg_cuda_copy_rows(c, NULL, false,
+                              row0 + (CUdeviceptr)((size_t)p * c->pbytes),
+                              planes[p].bits, &planes[p], planes[p].height,
+                              err))
+            return -1;
+    if (gg_cuda_check(c, c->cu.cuCtxSynchronize(), "download", err))
         return -1;
-    gg_gpu_unpack_planes(c->host, &c->geom, planes, n < c->np ? n : c->np);
+    for (int p = 0; p < n && p < c->np; p++)
+        gg_gpu_clear_tail(&planes[p]); /* torus ghost cells land there */
     return 0;
 }
 
@@ -541,19 +523,20 @@ static int refresh_ghost_rows(gg_cuda *c, CUdeviceptr row0, gg_err *err)
     for (int i = 0; i < 2; i++) {
         if (part[i].n <= h) {
             if (part[i].n > 0 &&
-                cu_check(c, c->cu.cuMemcpyDtoD(
+                gg_cuda_check(c, c->cu.cuMemcpyDtoDAsync(
                                 row0 + (CUdeviceptr)(part[i].dst * (int64_t)rb),
                                 row0 + (CUdeviceptr)(part[i].src * (int64_t)rb),
-                                (size_t)part[i].n * rb),
+                                (size_t)part[i].n * rb, c->stream),
                          "ghost rows", err))
                 return -1;
             continue;
         }
         for (int64_t k = 0; k < part[i].n; k++) {
             int64_t y = part[i].dst + k, src = ((y % h) + h) % h;
-            if (cu_check(c, c->cu.cuMemcpyDtoD(
+            if (gg_cuda_check(c, c->cu.cuMemcpyDtoDAsync(
                                 row0 + (CUdeviceptr)(y * (int64_t)rb),
-                                row0 + (CUdeviceptr)(src * (int64_t)rb), rb),
+                                row0 + (CUdeviceptr)(src * (int64_t)rb), rb,
+                                c->stream),
                          "ghost rows", err))
                 return -1;
         }
@@ -572,8 +555,8 @@ static int launch(gg_cuda *c, int e, bool torus, gg_err *err)
         CUdeviceptr pin = in + (CUdeviceptr)((size_t)p * c->pbytes);
         void *ga[] = {&pin, &h, &g->ns, &g->nwi, &width};
         unsigned blocks = (unsigned)((h + 127) / 128);
-        if (cu_check(c, c->cu.cuLaunchKernel(c->ghost, blocks, 1, 1, 128, 1,
-                                             1, 0, NULL, ga, NULL),
+        if (gg_cuda_check(c, c->cu.cuLaunchKernel(c->ghost, blocks, 1, 1, 128, 1,
+                                             1, 0, c->stream, ga, NULL),
                      "gg_ghost launch", err) ||
             refresh_ghost_rows(c, pin, err))
             return -1;
@@ -582,9 +565,9 @@ static int launch(gg_cuda *c, int e, bool torus, gg_err *err)
     void *a[] = {&in, &out, &h, &g->ns, &g->nwi, &width, &plane, &g->strip,
                  &g->nx, &g->ntasks, &ps};
     unsigned blocks = (unsigned)((g->ntasks + c->tune.wpb - 1) / c->tune.wpb);
-    if (cu_check(c, c->cu.cuLaunchKernel(c->step[e], blocks, 1, 1,
+    if (gg_cuda_check(c, c->cu.cuLaunchKernel(c->step[e], blocks, 1, 1,
                                          (unsigned)c->tune.wpb * 32, 1, 1, 0,
-                                         NULL, a, NULL),
+                                         c->stream, a, NULL),
                  "gg_step launch", err))
         return -1;
     c->cur ^= 1;
@@ -593,7 +576,7 @@ static int launch(gg_cuda *c, int e, bool torus, gg_err *err)
 
 /* gens generations on the device: full launches, then the remainder in
  * powers of two. */
-static int run(gg_cuda *c, gg_topo topo, int64_t gens, gg_err *err)
+int gg_cuda_launches(gg_cuda *c, gg_topo topo, int64_t gens, gg_err *err)
 {
     int top = 0;
     while ((2 << top) <= c->tune.tmax)
@@ -606,7 +589,13 @@ static int run(gg_cuda *c, gg_topo topo, int64_t gens, gg_err *err)
             return -1;
         gens -= (int64_t)1 << e;
     }
-    return cu_check(c, c->cu.cuCtxSynchronize(), "kernel run", err);
+    return 0;
+}
+
+static int run(gg_cuda *c, gg_topo topo, int64_t gens, gg_err *err)
+{
+    return gg_cuda_launches(c, topo, gens, err) ||
+           gg_cuda_check(c, c->cu.cuCtxSynchronize(), "kernel run", err);
 }
 
 static int step_strip(void *ctx, gg_topo topo, gg_grid *grid, int64_t gens,
@@ -643,12 +632,20 @@ static int table_topo(gg_cuda *c, gg_topo topo, gg_err *err)
     return 0;
 }
 
+/* The calling thread gets the device's context: the multi-band runner
+ * (runtime/multi_band.h) steps each band from a thread of its own. */
+static int current(gg_cuda *c, gg_err *err)
+{
+    return gg_cuda_check(c, c->cu.cuCtxSetCurrent(c->ctx), "cuCtxSetCurrent",
+                         err);
+}
+
 int gg_cuda_table_upload(void *state, gg_grid *grid, gg_topo topo,
                          gg_err *err)
 {
     gg_cuda *c = state;
-    return table_topo(c, topo, err) || prepare(c, grid, c->o.strip, err) ||
-                   upload(c, grid, err)
+    return current(c, err) || table_topo(c, topo, err) ||
+                   prepare(c, grid, c->o.strip, err) || upload(c, grid, err)
                ? -1
                : 0;
 }
@@ -656,17 +653,33 @@ int gg_cuda_table_upload(void *state, gg_grid *grid, gg_topo topo,
 int gg_cuda_table_step(void *state, int64_t gens, gg_err *err)
 {
     gg_cuda *c = state;
-    return run(c, c->topo, gens, err);
+    return current(c, err) || run(c, c->topo, gens, err) ? -1 : 0;
 }
 
 int gg_cuda_table_download(void *state, gg_grid *grid, gg_err *err)
 {
-    return download(state, grid, err);
+    return current(state, err) || download(state, grid, err) ? -1 : 0;
+}
+
+int gg_cuda_table_rows(void *state, gg_grid *grid, int64_t y, int64_t n,
+                       bool up, gg_err *err)
+{
+    gg_cuda *c = state;
+    size_t rb = (size_t)c->geom.ns * sizeof(uint32_t);
+    CUdeviceptr row = c->buf[c->cur] + gg_gpu_geom_row0(&c->geom) +
+                      (CUdeviceptr)((size_t)y * rb);
+    return current(c, err) ||
+                   gg_cuda_copy_rows(c, NULL, up, row, gg_grid_row(grid, y),
+                                     grid, n, err) ||
+                   gg_cuda_check(c, c->cu.cuCtxSynchronize(), "row copy",
+                                 err)
+               ? -1
+               : 0;
 }
 
 /* Generations rules: every state plane of cells. */
-static int table_upload_cells(void *state, gg_gen_cells *cells,
-                              gg_topo topo, gg_err *err)
+int gg_cuda_table_upload_cells(void *state, gg_gen_cells *cells,
+                               gg_topo topo, gg_err *err)
 {
     gg_cuda *c = state;
     if (cells->n_planes != c->np)
@@ -679,8 +692,8 @@ static int table_upload_cells(void *state, gg_gen_cells *cells,
                : 0;
 }
 
-static int table_download_cells(void *state, gg_gen_cells *cells,
-                                gg_err *err)
+int gg_cuda_table_download_cells(void *state, gg_gen_cells *cells,
+                                 gg_err *err)
 {
     return download_planes(state, cells->plane, cells->n_planes, err);
 }
@@ -690,9 +703,9 @@ static int step_cells(void *ctx, gg_topo topo, gg_gen_cells *cells,
                       int64_t gens, gg_err *err)
 {
     gg_cuda *c = ctx;
-    return table_upload_cells(c, cells, topo, err) ||
+    return gg_cuda_table_upload_cells(c, cells, topo, err) ||
                    run(c, topo, gens, err) ||
-                   table_download_cells(c, cells, err)
+                   gg_cuda_table_download_cells(c, cells, err)
                ? -1
                : 0;
 }
@@ -828,7 +841,7 @@ static int autotune(gg_cuda *c, gg_err *err)
         return -1;
     gg_grid_random(&soup, 0.5, 7);
     gg_gpu_geom g;
-    if (layout(c, soup.width, soup.height, &g, err)) {
+    if (gg_cuda_layout(c, soup.width, soup.height, &g, err)) {
         gg_grid_free(&soup);
         return -1;
     }
@@ -949,7 +962,10 @@ static int open_common(const gg_rule *rule, const char *src,
     if (!bad) {
         *why = GG_FAIL_INVALID;
         bad = c->np > 1 ? gg_validate_gen(rule, step_cells, c,
-                                          "the CUDA kernel", 12345, err)
+                                          c->o.lang == GG_CUDA_LANG_PTX
+                                              ? "the PTX kernel"
+                                              : "the CUDA kernel",
+                                          12345, err)
                         : gg_gpu_validate(rule, step_strip, c, 12345, err);
     }
     if (bad) {
@@ -983,13 +999,13 @@ void gg_cuda_close(gg_cuda *c)
     if (!c)
         return;
     if (c->cu.lib) {
-        free_buffers(c);
+        gg_cuda_stream_free(c);
+        gg_cuda_free_buffers(c);
         unload(c);
         if (c->ctx)
             c->cu.cuDevicePrimaryCtxRelease(c->dev);
         dlclose(c->cu.lib);
     }
-    free(c->host);
     free(c);
 }
 
@@ -1017,11 +1033,13 @@ int gg_cuda_table_probe(gg_cuda_lang lang, const gg_config *config,
 }
 
 int gg_cuda_table_open(gg_cuda_lang lang, const gg_rule *rule,
-                       const gg_config *config, bool announce, void **state,
+                       const gg_config *config, bool announce, int device,
+                       void **state,
                        gg_fail_kind *why, gg_err *err)
 {
     gg_cuda_opts o = {0};
     o.lang = lang;
+    o.device = device;
     o.config = config;
     o.announce = announce;
     return gg_cuda_open(rule, &o, (gg_cuda **)state, why, err);
@@ -1049,6 +1067,18 @@ void gg_cuda_table_describe(void *state, char *what, size_t size)
 
 void gg_cuda_table_close(void *state) { gg_cuda_close(state); }
 
+int gg_cuda_table_stream(void *state, gg_grid *grid, gg_topo topo,
+                         int64_t gens, int64_t max_bytes,
+                         gg_stream_stats *stats, gg_err *err)
+{
+    gg_cuda *c = state;
+    return table_topo(c, topo, err) ||
+                   gg_cuda_stream_step(c, topo, grid, gens, max_bytes, stats,
+                                       err)
+               ? -1
+               : 0;
+}
+
 static int cuda_probe(const gg_backend_opts *o, gg_err *err)
 {
     return gg_cuda_table_probe(GG_CUDA_LANG_CUDA, o->config, err);
@@ -1058,7 +1088,7 @@ static int cuda_open(const gg_rule *rule, const gg_backend_opts *o,
                      void **state, gg_fail_kind *why, gg_err *err)
 {
     return gg_cuda_table_open(GG_CUDA_LANG_CUDA, rule, o->config,
-                              o->announce, state, why, err);
+                              o->announce, o->device, state, why, err);
 }
 
 static void cuda_describe(void *state, gg_backend_desc *d)
@@ -1073,10 +1103,12 @@ const gg_backend_info gg_backend_cuda = {
     .upload = gg_cuda_table_upload,
     .step = gg_cuda_table_step,
     .download = gg_cuda_table_download,
+    .stream = gg_cuda_table_stream,
+    .rows = gg_cuda_table_rows,
     .timed_step = gg_cuda_table_timed_step,
     .max_batch = gg_cuda_table_max_batch,
     .describe = cuda_describe,
     .close = gg_cuda_table_close,
-    .upload_cells = table_upload_cells,
-    .download_cells = table_download_cells,
+    .upload_cells = gg_cuda_table_upload_cells,
+    .download_cells = gg_cuda_table_download_cells,
 };

@@ -20,9 +20,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "band_stepper.h"
 #include "config.h"
 #include "error.h"
 #include "fail.h"
+#include "gen_cells.h"
 #include "gpu_tune.h"
 #include "grid.h"
 #include "rule.h"
@@ -77,6 +79,13 @@ int gg_nvrtc_compile(const char *nvrtc_lib, const char *src, const char *arch, b
                      const char *const *opts, int nopts, char **out,
                      size_t *len, gg_fail_kind *why, gg_err *err);
 
+/* A grid larger than max_bytes of device memory, streamed through the
+ * device in bands with the transfers overlapped (runtime/cuda_stream.c);
+ * a grid that fits runs as gg_cuda_step. Two-state rules. */
+int gg_cuda_stream_step(gg_cuda *c, gg_topo topo, gg_grid *grid,
+                        int64_t gens, int64_t max_bytes,
+                        gg_stream_stats *stats, gg_err *err);
+
 /* ---- the backend table's functions, shared by cuda and ptx ---- */
 
 /* 0 when the driver sees a GPU (and, for CUDA C, NVRTC loads). */
@@ -84,7 +93,8 @@ int gg_cuda_table_probe(gg_cuda_lang lang, const gg_config *config,
                         gg_err *err);
 /* gg_cuda_open for lang with the common options; *state is a gg_cuda. */
 int gg_cuda_table_open(gg_cuda_lang lang, const gg_rule *rule,
-                       const gg_config *config, bool announce, void **state,
+                       const gg_config *config, bool announce, int device,
+                       void **state,
                        gg_fail_kind *why, gg_err *err);
 int gg_cuda_table_upload(void *state, gg_grid *grid, gg_topo topo,
                          gg_err *err);
@@ -96,5 +106,16 @@ int64_t gg_cuda_table_max_batch(void *state);
 /* "NVIDIA H100 ..., T16 shf wpb4 wpl1, 168 regs" */
 void gg_cuda_table_describe(void *state, char *what, size_t size);
 void gg_cuda_table_close(void *state);
+/* Generations rules: every state plane (p_ps words apart on the device,
+ * as both kernel languages take them). */
+int gg_cuda_table_upload_cells(void *state, gg_gen_cells *cells,
+                               gg_topo topo, gg_err *err);
+int gg_cuda_table_download_cells(void *state, gg_gen_cells *cells,
+                                 gg_err *err);
+int gg_cuda_table_rows(void *state, gg_grid *grid, int64_t y, int64_t n,
+                       bool up, gg_err *err);
+int gg_cuda_table_stream(void *state, gg_grid *grid, gg_topo topo,
+                         int64_t gens, int64_t max_bytes,
+                         gg_stream_stats *stats, gg_err *err);
 
 #endif

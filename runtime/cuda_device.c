@@ -39,7 +39,11 @@ static int load_driver(gg_cu_api *cu, gg_err *err)
         "cuOccupancyMaxActiveBlocksPerMultiprocessor", "cuMemAlloc_v2",
         "cuMemFree_v2", "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2",
         "cuMemcpyDtoD_v2", "cuMemsetD8_v2", "cuLaunchKernel",
-        "cuGetErrorString"};
+        "cuGetErrorString", "cuMemcpyDtoDAsync_v2", "cuMemcpy2DAsync_v2",
+        "cuMemsetD8Async", "cuStreamCreate", "cuStreamDestroy_v2",
+        "cuStreamSynchronize", "cuMemAllocHost_v2", "cuMemFreeHost",
+        "cuEventCreate", "cuEventRecord", "cuEventSynchronize",
+        "cuEventDestroy_v2"};
     memset(cu, 0, sizeof *cu);
     cu->lib = gg_cu_open_first(libs, 2);
     if (!cu->lib)

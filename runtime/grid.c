@@ -184,3 +184,12 @@ void gg_grid_blit(gg_grid *dst, const gg_grid *src, int64_t dx, int64_t dy)
             out[dst->stride - 1] &= tail;
     }
 }
+
+void gg_grid_take_rows(const gg_grid *g, int64_t a, int64_t b, gg_grid *band)
+{
+    size_t bytes = (size_t)g->stride * sizeof(uint64_t);
+    for (int64_t y = a; y < b; y++) {
+        int64_t src = ((y % g->height) + g->height) % g->height;
+        memcpy(gg_grid_row(band, y - a), gg_grid_row(g, src), bytes);
+    }
+}

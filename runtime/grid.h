@@ -44,6 +44,9 @@ bool gg_grid_equal(const gg_grid *a, const gg_grid *b);
 bool gg_grid_first_diff(const gg_grid *a, const gg_grid *b, int64_t *x,
                         int64_t *y);
 int gg_grid_copy(gg_grid *dst, const gg_grid *src, gg_err *err);
+/* Rows a .. b - 1 of g, taken modulo its height (a torus's wrap), into
+ * rows 0 .. b - a - 1 of band (as wide as g). */
+void gg_grid_take_rows(const gg_grid *g, int64_t a, int64_t b, gg_grid *band);
 
 /* Bounding box of live cells; false when the grid is empty. */
 bool gg_grid_bbox(const gg_grid *g, int64_t *x0, int64_t *y0, int64_t *x1,

@@ -26,20 +26,6 @@ static int gen_split(const gg_rule *rule, gg_rule *two, gg_gen_nets **g,
     return *g ? gg_choose_gen_nets(rule->states, *g, err) : -1;
 }
 
-/* Targets without the per-cell stage refuse multi-state rules. */
-static int no_generations(const gg_rule *rule, const char *target,
-                          gg_err *err)
-{
-    if (!gg_rule_is_generations(rule) || rule->states < 3)
-        return 0;
-    char text[128];
-    gg_rule_format(rule, text, sizeof text);
-    return gg_fail(err, "%s is a Generations rule; the %s target has no "
-                   "kernel for Generations rules yet: use --target c, cuda "
-                   "or opencl (golgen run: --backend cpu, cuda or opencl)",
-                   text, target);
-}
-
 int gg_kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
                 size_t *len, gg_err *err)
 {
@@ -76,14 +62,12 @@ int gg_kernel_ptx(const gg_rule *rule, const gg_ptx_opts *po,
     gg_ptx_opts base = gg_ptx_tuned(16, true, 4, 1);
     gg_rule two;
     gg_gen_nets *g = NULL;
-    if (no_generations(rule, "ptx", err) || gen_split(rule, &two, &g, err))
-        return -1;
     gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
-    if (!c)
-        return -1;
-    int bad = gg_choose_gpu_circuit(&two, o, c, err) ||
-              gg_emit_ptx_circuit(c, po ? po : &base, src, len, err);
+    int bad = !c || gen_split(rule, &two, &g, err) ||
+              gg_choose_gpu_circuit(&two, o, c, err) ||
+              gg_emit_ptx_circuit(c, g, po ? po : &base, src, len, err);
     free(c);
+    free(g);
     return bad ? -1 : 0;
 }
 

@@ -506,7 +506,7 @@ static int stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
 
 gg_stepper gg_opencl_stepper(gg_opencl *c)
 {
-    gg_stepper s = {"opencl", stepper_step, c, 1024};
+    gg_stepper s = {"opencl", stepper_step, c, 1024, 0};
     return s;
 }
 

@@ -13,7 +13,7 @@ static int ptx_open(const gg_rule *rule, const gg_backend_opts *o,
                     void **state, gg_fail_kind *why, gg_err *err)
 {
     return gg_cuda_table_open(GG_CUDA_LANG_PTX, rule, o->config, o->announce,
-                              state, why, err);
+                              o->device, state, why, err);
 }
 
 static void ptx_describe(void *state, gg_backend_desc *d)
@@ -28,8 +28,12 @@ const gg_backend_info gg_backend_ptx = {
     .upload = gg_cuda_table_upload,
     .step = gg_cuda_table_step,
     .download = gg_cuda_table_download,
+    .stream = gg_cuda_table_stream,
+    .rows = gg_cuda_table_rows,
     .timed_step = gg_cuda_table_timed_step,
     .max_batch = gg_cuda_table_max_batch,
     .describe = ptx_describe,
     .close = gg_cuda_table_close,
+    .upload_cells = gg_cuda_table_upload_cells,
+    .download_cells = gg_cuda_table_download_cells,
 };

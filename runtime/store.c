@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "store_format.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "the store's rows are written as the host's words: little-endian only"
@@ -15,15 +16,13 @@ static const char magic[8] = {'G', 'G', 'U', 'S', 'T', 'O', 'R', 'E'};
 
 enum { OFF_SUM = 328, OFF_BANDS = 336 };
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
+uint64_t gg_store_fnv(uint64_t h, const void *p, size_t n)
 {
     const unsigned char *b = p;
     for (size_t i = 0; i < n; i++)
         h = (h ^ b[i]) * 0x100000001b3ull;
     return h;
 }
-
-#define FNV0 0xcbf29ce484222325ull
 
 static void put64(unsigned char *b, int off, uint64_t v)
 {
@@ -53,44 +52,67 @@ static uint32_t get32(const unsigned char *b, int off)
     return v;
 }
 
-/* Rows per band: at least 64, few enough bands for the header. */
-static int band_rows_for(int64_t height)
+int gg_store_band_rows_for(int64_t height)
 {
     int64_t r = (height + GG_STORE_MAX_BANDS - 1) / GG_STORE_MAX_BANDS;
     return (int)(r < 64 ? 64 : r);
+}
+
+size_t gg_store_row_bytes(int64_t width)
+{
+    return (size_t)((width + 63) / 64) * 8;
+}
+
+void gg_store_header_encode(unsigned char h[GG_STORE_HEADER],
+                            const gg_store_info *s, const uint64_t *sums)
+{
+    memset(h, 0, GG_STORE_HEADER);
+    memcpy(h, magic, 8);
+    put32(h, 8, 1);
+    put32(h, 12, GG_STORE_HEADER);
+    put64(h, 16, (uint64_t)s->width);
+    put64(h, 24, (uint64_t)s->height);
+    put64(h, 32, (uint64_t)s->generation);
+    put64(h, 40, (uint64_t)s->x0);
+    put64(h, 48, (uint64_t)s->y0);
+    put32(h, 56, (uint32_t)s->planes);
+    put32(h, 60, (uint32_t)s->band_rows);
+    put64(h, 64, (uint64_t)s->bands);
+    memcpy(h + 72, s->rule, 255); /* byte 327 stays 0: the text ends */
+    put64(h, OFF_SUM, gg_store_fnv(GG_STORE_FNV0, h, OFF_SUM));
+    for (int64_t b = 0; b < s->bands; b++)
+        put64(h, OFF_BANDS + 8 * (int)b, sums[b]);
+}
+
+int gg_store_band_damaged(gg_err *err, const char *path,
+                          const gg_store_info *s, int64_t b)
+{
+    return gg_fail(err, "store %s: band %lld (rows %lld .. %lld) fails its "
+                   "checksum; the file is damaged", path, (long long)b,
+                   (long long)(b * s->band_rows),
+                   (long long)((b + 1) * s->band_rows - 1));
 }
 
 int gg_store_write(const char *path, const gg_universe *u, gg_err *err)
 {
     const gg_grid *g = &u->grid;
     gg_store_info s = {1, g->width, g->height, u->generation, u->x0, u->y0,
-                       1, band_rows_for(g->height), 0, ""};
+                       1, gg_store_band_rows_for(g->height), 0, ""};
     s.bands = (g->height + s.band_rows - 1) / s.band_rows;
-    unsigned char *h = calloc(1, GG_STORE_HEADER);
+    gg_rule_format(&u->rule, s.rule, 255);
+    unsigned char *h = malloc(GG_STORE_HEADER);
     if (!h)
         return gg_fail(err, "out of memory writing %s", path);
-    memcpy(h, magic, 8);
-    put32(h, 8, 1);
-    put32(h, 12, GG_STORE_HEADER);
-    put64(h, 16, (uint64_t)s.width);
-    put64(h, 24, (uint64_t)s.height);
-    put64(h, 32, (uint64_t)s.generation);
-    put64(h, 40, (uint64_t)s.x0);
-    put64(h, 48, (uint64_t)s.y0);
-    put32(h, 56, 1);
-    put32(h, 60, (uint32_t)s.band_rows);
-    put64(h, 64, (uint64_t)s.bands);
-    gg_rule_format(&u->rule, (char *)h + 72, 255);
-    put64(h, OFF_SUM, fnv(FNV0, h, OFF_SUM));
     /* the grid's rows are its stride apart: the store keeps them packed */
-    size_t row = (size_t)((g->width + 63) / 64) * 8;
+    size_t row = gg_store_row_bytes(g->width);
+    uint64_t sums[GG_STORE_MAX_BANDS];
     for (int64_t b = 0; b < s.bands; b++) {
-        uint64_t sum = FNV0;
+        sums[b] = GG_STORE_FNV0;
         for (int64_t y = b * s.band_rows;
              y < g->height && y < (b + 1) * s.band_rows; y++)
-            sum = fnv(sum, gg_grid_row(g, y), row);
-        put64(h, OFF_BANDS + 8 * (int)b, sum);
+            sums[b] = gg_store_fnv(sums[b], gg_grid_row(g, y), row);
     }
+    gg_store_header_encode(h, &s, sums);
     gg_atomic_file f;
     int bad = gg_atomic_open(path, &f, err) ||
               gg_atomic_write(&f, h, GG_STORE_HEADER, err);
@@ -100,9 +122,8 @@ int gg_store_write(const char *path, const gg_universe *u, gg_err *err)
     return bad || gg_atomic_commit(&f, err) ? -1 : 0;
 }
 
-/* Open path and read and check its header. */
-static FILE *open_store(const char *path, gg_store_info *s,
-                        uint64_t *sums, gg_err *err)
+FILE *gg_store_open(const char *path, gg_store_info *s, uint64_t *sums,
+                    gg_err *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -117,7 +138,7 @@ static FILE *open_store(const char *path, gg_store_info *s,
         why = "it does not start with GGUSTORE";
     else if (get32(h, 8) != 1 || get32(h, 12) != GG_STORE_HEADER)
         why = "its format version is not 1 (a newer golgen wrote it?)";
-    else if (get64(h, OFF_SUM) != fnv(FNV0, h, OFF_SUM))
+    else if (get64(h, OFF_SUM) != gg_store_fnv(GG_STORE_FNV0, h, OFF_SUM))
         why = "its header checksum fails (the file is damaged)";
     if (!why) {
         s->version = 1;
@@ -148,7 +169,7 @@ static FILE *open_store(const char *path, gg_store_info *s,
 
 int gg_store_info_read(const char *path, gg_store_info *info, gg_err *err)
 {
-    FILE *f = open_store(path, info, NULL, err);
+    FILE *f = gg_store_open(path, info, NULL, err);
     if (!f)
         return -1;
     fclose(f);
@@ -160,12 +181,12 @@ static int read_band(FILE *f, const char *path, const gg_store_info *s,
                      const uint64_t *sums, int64_t b, gg_grid *g,
                      int64_t gy0, gg_err *err)
 {
-    size_t row = (size_t)((s->width + 63) / 64) * 8;
+    size_t row = gg_store_row_bytes(s->width);
     off_t at = GG_STORE_HEADER + (off_t)(b * s->band_rows) * (off_t)row;
     if (fseeko(f, at, SEEK_SET))
         return gg_fail(err, "cannot seek in store %s: %s", path,
                        strerror(errno));
-    uint64_t sum = FNV0;
+    uint64_t sum = GG_STORE_FNV0;
     for (int64_t y = b * s->band_rows;
          y < s->height && y < (b + 1) * s->band_rows; y++) {
         uint64_t *dst = gg_grid_row(g, y - gy0);
@@ -173,13 +194,10 @@ static int read_band(FILE *f, const char *path, const gg_store_info *s,
             return gg_fail(err, "store %s ends inside band %lld (rows %lld "
                            "..): it was cut short", path, (long long)b,
                            (long long)(b * s->band_rows));
-        sum = fnv(sum, dst, row);
+        sum = gg_store_fnv(sum, dst, row);
     }
     if (sum != sums[b])
-        return gg_fail(err, "store %s: band %lld (rows %lld .. %lld) fails "
-                       "its checksum; the file is damaged", path,
-                       (long long)b, (long long)(b * s->band_rows),
-                       (long long)((b + 1) * s->band_rows - 1));
+        return gg_store_band_damaged(err, path, s, b);
     return 0;
 }
 
@@ -188,7 +206,7 @@ int gg_store_read(const char *path, gg_universe *u, gg_err *err)
     gg_store_info s;
     uint64_t sums[GG_STORE_MAX_BANDS];
     memset(u, 0, sizeof *u);
-    FILE *f = open_store(path, &s, sums, err);
+    FILE *f = gg_store_open(path, &s, sums, err);
     if (!f)
         return -1;
     int bad = gg_rule_parse(s.rule, &u->rule, err) ||
@@ -220,7 +238,7 @@ int gg_store_window(const char *path, int64_t x, int64_t y, int64_t w,
     uint64_t sums[GG_STORE_MAX_BANDS];
     if (w < 1 || h < 1)
         return gg_fail(err, "a window needs a positive width and height");
-    FILE *f = open_store(path, &s, sums, err);
+    FILE *f = gg_store_open(path, &s, sums, err);
     if (!f)
         return -1;
     /* the window in grid rows, clipped to the grid */

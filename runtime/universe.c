@@ -16,7 +16,7 @@ static int reference_step(void *ctx, const gg_rule *rule, gg_topo topo,
 
 gg_stepper gg_reference_stepper(void)
 {
-    gg_stepper s = {"reference", reference_step, NULL, 64};
+    gg_stepper s = {"reference", reference_step, NULL, 64, 0};
     return s;
 }
 
@@ -172,6 +172,8 @@ int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
     bool bounded = gg_rule_is_bounded(&u->rule);
     gg_topo topo = bounded ? u->rule.topo : GG_TOPO_PLANE;
     int64_t batch = gg_batch_first(s->max_batch);
+    if (batch < s->min_batch)
+        batch = s->min_batch;
     for (int64_t done = 0; done < gens;) {
         int64_t n = gens - done < batch ? gens - done : batch;
         if (!bounded && ensure_margin(u, n + 1, err))

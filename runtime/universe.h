@@ -28,6 +28,8 @@ typedef struct gg_stepper {
                 int64_t gens, gg_err *err);
     void *ctx;
     int64_t max_batch; /* most generations per call (bounds the margin) */
+    int64_t min_batch; /* fewest worth a call's fixed cost (a streamed
+                          pass moves the whole grid); 0: no floor */
 } gg_stepper;
 
 gg_stepper gg_reference_stepper(void);

@@ -8,6 +8,7 @@
 
 #define MAX_BITS 16
 #define REST_BITS 4 /* count bits handed to exact synthesis */
+#define MAX_PASS 2  /* uncounted inputs handed to it beside the centre */
 
 /* lop3 codes with a = 0xF0, b = 0xCC, c = 0xAA. */
 enum { XOR3 = 0x96, MAJ3 = 0xE8, XOR2 = 0x3C, AND2 = 0xC0 };
@@ -22,6 +23,8 @@ typedef struct tree {
     gg_lib lib;
     bit b[MAX_BITS];
     int n;
+    int pass[MAX_PASS]; /* inputs handed to the rest as they are */
+    int n_pass;
     gg_err *err;
 } tree;
 
@@ -102,33 +105,39 @@ static int rest_table(const tree *t, const gg_tt *f, gg_tt *g, gg_err *err)
     for (int i = 0; i < t->n; i++)
         probe.out[i] = (uint16_t)t->b[i].signal;
     memset(g, 0, sizeof *g);
-    g->n_inputs = t->n + 1;
+    g->n_inputs = t->n + t->n_pass + 1;
     for (int r = 0; r < gg_tt_rows(f); r++) {
         if (!gg_tt_get(f->care, r))
             continue;
         for (int i = 0; i < f->n_inputs; i++)
             in[i] = (r >> i & 1) ? ~0ull : 0;
         gg_net_eval64(&probe, in, out);
-        int row = (r >> centre & 1) << t->n;
+        int row = (r >> centre & 1) << (t->n + t->n_pass);
         for (int i = 0; i < t->n; i++)
             row |= (int)(out[i] & 1) << i;
+        for (int i = 0; i < t->n_pass; i++)
+            row |= (r >> t->pass[i] & 1) << (t->n + i);
         int v = gg_tt_get(f->on, r);
         if (gg_tt_get(g->care, row) && gg_tt_get(g->on, row) != v)
             return gg_fail(err, "final stage is not a function of the "
-                           "weighted count and the centre");
+                           "weighted count, the centre and the uncounted "
+                           "inputs");
         gg_tt_put(g->care, row, 1);
         gg_tt_put(g->on, row, v);
     }
     return 0;
 }
 
-/* Appends rest (inputs: the tree's bits, then the centre) to the net. */
+/* Appends rest (inputs: the tree's bits, the uncounted inputs, then the
+ * centre) to the net. */
 static int append(tree *t, const gg_net *rest, int centre)
 {
     int map[GG_TT_MAX_INPUTS], out;
     for (int i = 0; i < t->n; i++)
         map[i] = t->b[i].signal;
-    map[t->n] = centre;
+    for (int i = 0; i < t->n_pass; i++)
+        map[t->n + i] = t->pass[i];
+    map[t->n + t->n_pass] = centre;
     if (gg_net_append(t->net, rest, map, &out, t->err))
         return -1;
     t->net->n_outputs = 1;
@@ -137,8 +146,12 @@ static int append(tree *t, const gg_net *rest, int centre)
     return 0;
 }
 
+/* 0: an uncounted input, named with a leading '=' (sat/choose_gated.c's
+ * m, which the rest reads beside the centre). */
 static int weight_of(const char *name)
 {
+    if (name[0] == '=')
+        return 0;
     return name[0] == 'c' && name[1] ? 2 : 1;
 }
 
@@ -177,7 +190,13 @@ static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
     net->n_inputs = f->n_inputs;
     tree t = {.net = net, .lib = lib, .err = err};
     for (int i = 0; i < centre && i < MAX_BITS; i++) {
-        t.b[t.n++] = (bit){i, weight_of(front->names[i])};
+        int w = weight_of(front->names[i]);
+        if (w == 0 && t.n_pass == MAX_PASS)
+            return gg_fail(err, "more than %d uncounted inputs", MAX_PASS);
+        if (w == 0)
+            t.pass[t.n_pass++] = i;
+        else
+            t.b[t.n++] = (bit){i, w};
     }
     while (t.n > rest_bits) {
         int rc = reduce_once(&t);

@@ -5,9 +5,11 @@
  * state) exactly.
  *
  * Input weights come from the front's names: sX is a row sum (1), cX a row
- * carry (2), the last input is the centre, any other name is one cell (1).
+ * carry (2), the last input is the centre, a name starting with '=' is not
+ * counted but read by the rest beside the centre (at most two: the gated
+ * correction's m, sat/choose_gated.c), any other name is one cell (1).
  * The construction checks that f really is a function of the weighted
- * count and the centre and fails otherwise. The exact rest gets at most
+ * count, the uncounted inputs and the centre and fails otherwise. The exact rest gets at most
  * `seconds` (<= 0: 10 s for a wide rest, 30 s otherwise); short of time it
  * keeps the best rest found, so the network is always right; so it does
  * when *cancel is set (Ctrl-C; cancel may be NULL). Built without the

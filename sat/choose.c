@@ -173,6 +173,14 @@ int gg_choose_try_split(const gg_rule *rule, gg_lib lib,
     int bad = gg_choose_split_circuit(rule, lib, o, s, err);
     if (!bad && gg_circuit_gates_per_word(s) < gg_circuit_gates_per_word(c))
         *c = *s;
+    int gated = bad ? -1
+                    : gg_choose_gated_circuit(rule, lib, o,
+                                              gg_circuit_gates_per_word(c),
+                                              s, err);
+    bad = gated < 0;
+    if (gated == 0 &&
+        gg_circuit_gates_per_word(s) < gg_circuit_gates_per_word(c))
+        *c = *s;
     free(s);
     return bad ? -1 : 0;
 }

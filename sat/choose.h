@@ -111,8 +111,18 @@ int gg_choose_split_circuit(const gg_rule *rule, gg_lib lib,
                             const gg_choose_opts *o, gg_circuit *c,
                             gg_err *err);
 
-/* For a Moore rule whose arrangement matters, the split circuit replaces
- * c when it costs fewer gates per word (other rules: c stays). */
+/* The same rule as F(row sums, C, m), m = M(cells, C) saying where an
+ * arrangement's next state differs from the base of its (centre, count)
+ * group (front rowsum+cells; sat/choose_gated.c). Returns 1, c unusable,
+ * when it cannot cost fewer than `beat` gates per word (0: no bound) and
+ * was cut short. Not checked, as above. */
+int gg_choose_gated_circuit(const gg_rule *rule, gg_lib lib,
+                            const gg_choose_opts *o, int beat, gg_circuit *c,
+                            gg_err *err);
+
+/* For a Moore rule whose arrangement matters, the gated or the split
+ * circuit replaces c when it costs fewer gates per word (other rules: c
+ * stays). */
 int gg_choose_try_split(const gg_rule *rule, gg_lib lib,
                         const gg_choose_opts *o, gg_circuit *c, gg_err *err);
 

@@ -36,6 +36,9 @@ ninja -C build-nosat
 
 meson test -C build --print-errorlogs
 meson test -C build-nosat --print-errorlogs cache sat remap cli emit_c
+# The Python module: pip install from the checkout into build-py/venv (made
+# by .ci/setup), then pytest on the installed module (tests/python/).
+tests/python/run.sh
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

@@ -46,6 +46,24 @@ static void write_file(const char *name, const char *text)
     fclose(f);
 }
 
+/* A w x h random soup as RLE, each cell alive with odds num/den, the same
+ * for the same seed. */
+static void write_soup(const char *name, int w, int h, uint64_t seed,
+                       unsigned num, unsigned den)
+{
+    char *rle = malloc((size_t)(w + 1) * (size_t)h + 64);
+    assert_non_null(rle);
+    int n = sprintf(rle, "x = %d, y = %d\n", w, h);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++)
+            rle[n++] = gg_test_xorshift(&seed) % den < num ? 'o' : 'b';
+        rle[n++] = y < h - 1 ? '$' : '!';
+    }
+    rle[n] = 0;
+    write_file(name, rle);
+    free(rle);
+}
+
 static bool exists(const char *name)
 {
     char path[256];
@@ -231,16 +249,7 @@ static void test_store_checkpoint_resume(void **state)
     (void)state;
     static const char *const rules[] = {"B3/S23:T1001,703", "B3/S23"};
     /* a 120 x 120 soup: the reference takes seconds on either */
-    char soup[120 * 121 + 64];
-    uint64_t rng = 0x2545f4914f6cdd1dull;
-    int n = snprintf(soup, sizeof soup, "x = 120, y = 120\n");
-    for (int y = 0; y < 120; y++) {
-        for (int x = 0; x < 120; x++)
-            soup[n++] = gg_test_xorshift(&rng) % 5 < 2 ? 'o' : 'b';
-        soup[n++] = y < 119 ? '$' : '!';
-    }
-    soup[n] = 0;
-    write_file("soup.rle", soup);
+    write_soup("soup.rle", 120, 120, 0x2545f4914f6cdd1dull, 2, 5);
     for (int i = 0; i < 2; i++) {
         char cmd[2048];
         snprintf(cmd, sizeof cmd,
@@ -287,16 +296,7 @@ static void test_device_mem_streaming(void **state)
     static const char *const rules[] = {"B3/S23:T301,203", "B36/S23:P299,117",
                                         "B3/S23"};
     static const char *const backends[] = {"cpu", "reference"};
-    char rle[300 * 3];
-    uint64_t rng = 0x9e3779b97f4a7c15ull;
-    int n = snprintf(rle, sizeof rle, "x = 60, y = 12\n");
-    for (int y = 0; y < 12; y++) {
-        for (int x = 0; x < 60; x++)
-            rle[n++] = gg_test_xorshift(&rng) % 5 < 2 ? 'o' : 'b';
-        rle[n++] = y < 11 ? '$' : '!';
-    }
-    rle[n] = 0;
-    write_file("band.rle", rle);
+    write_soup("band.rle", 60, 12, 0x9e3779b97f4a7c15ull, 2, 5);
     for (int i = 0; i < 3; i++)
         for (int k = 0; k < 2; k++) {
             char cmd[1024];
@@ -314,6 +314,92 @@ static void test_device_mem_streaming(void **state)
     expect("run --gens 1 --rule B3/S23:T1001,99 --device-mem 100", 3,
            "fewer than 3 rows");
     expect("run --gens 1 --device-mem 12Q", 2, "expects a size in bytes");
+}
+
+/* Out-of-core runs (--host-mem, runtime/store_stream.h): a store streamed
+ * band by band into another, several bands and passes (T = 2, 97 gens:
+ * the last pass is shorter), is byte-identical to the store of the run in
+ * memory on an odd torus and a bounded plane; a damaged input is refused
+ * naming the band (also the torus's last band, read first as a halo) and
+ * nothing is written; the options that need the whole universe refused. */
+static void test_host_mem_store_stream(void **state)
+{
+    (void)state;
+    static const char *const rules[] = {"B3/S23:T301,203", "B36/S23:P299,117"};
+    write_soup("oc.rle", 150, 60, 0x853c49e6748fea9bull, 2, 5);
+    for (int i = 0; i < 2; i++) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd, "cd '%s' && G='%s' && rm -f oc*.ggu && "
+                 "$G store import oc.rle --rule %s -o oc.ggu && $G run "
+                 "--backend cpu --resume oc.ggu --gens 97 --store ocm.ggu "
+                 "2>/dev/null && $G run --backend cpu --resume oc.ggu --gens "
+                 "97 --host-mem 3K --store ocs.ggu 2>ocs.log && grep -q "
+                 "'49 passes of up to 2 generations' ocs.log && "
+                 "cmp ocm.ggu ocs.ggu", dir, getenv("GG_GOLGEN"), rules[i]);
+        if (gg_test_status(cmd) != 0)
+            fail_msg("%s: the store streamed band by band differs from the "
+                     "one run in memory (or did not stream)", rules[i]);
+    }
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "cd '%s' && G='%s' && $G store import oc.rle "
+             "--rule B3/S23:T301,203 -o oc.ggu && cp oc.ggu d1.ggu && cp "
+             "oc.ggu d3.ggu && printf 'x' | dd of=d1.ggu bs=1 seek=7000 "
+             "conv=notrunc 2>/dev/null && printf 'x' | dd of=d3.ggu bs=1 "
+             "seek=12100 conv=notrunc 2>/dev/null && $G store import oc.rle "
+             "-o ocu.ggu", dir, getenv("GG_GOLGEN"));
+    assert_int_equal(gg_test_status(cmd), 0);
+    expect("run --backend cpu --resume d1.ggu --gens 9 --host-mem 3K "
+           "--store no.ggu", 2, "band 1 (rows 64 .. 127) fails its checksum");
+    expect("run --backend cpu --resume d3.ggu --gens 9 --host-mem 3K "
+           "--store no.ggu", 2, "band 3 (rows 192 .. 255) fails its checksum");
+    assert_false(exists("no.ggu"));
+    expect("run --resume oc.ggu --gens 9 --host-mem 3K", 2,
+           "give --resume IN.ggu and --store OUT.ggu");
+    expect("run --gens 9 --host-mem 3K --store no.ggu oc.rle", 2,
+           "give --resume IN.ggu and --store OUT.ggu");
+    expect("run --resume oc.ggu --gens 9 --host-mem 3K --store no.ggu -o "
+           "no.rle", 2, "-o does not combine");
+    expect("run --resume ocu.ggu --gens 9 --host-mem 3K --store no.ggu", 2,
+           "unbounded-plane universe");
+    expect("run --resume oc.ggu --gens 9 --host-mem 200 --store no.ggu", 2,
+           "fewer than twice 3 rows");
+    expect("run --resume oc.ggu --gens 9 --host-mem 3Q --store no.ggu", 2,
+           "expects a size in bytes");
+    assert_false(exists("no.ggu"));
+}
+
+/* Bands resident on several backends (--devices, runtime/multi_band.h)
+ * end bit-identical to one backend: odd torus, bounded plane and the
+ * unbounded plane, 2 to 7 bands, several exchanges (T is rows / 32 here),
+ * on cpu and the reference (host backends: every band on "device" 0). */
+static void test_devices_bands(void **state)
+{
+    (void)state;
+    static const char *const rules[] = {"B3/S23:T201,157", "B36/S23:P199,117",
+                                        "B3/S23"};
+    static const char *const backends[] = {"cpu", "reference"};
+    static const char *const lists[] = {"0,0", "0,0,0", "0,0,0,0,0,0,0"};
+    write_soup("bands.rle", 150, 40, 0x2545f4914f6cdd1dull, 1, 2);
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 2; k++)
+            for (int d = 0; d < 3; d++) {
+                char cmd[1024];
+                snprintf(cmd, sizeof cmd, "cd '%s' && G='%s' && $G run "
+                         "--backend %s --rule %s --gens 97 -o m.rle bands.rle "
+                         "2>/dev/null && $G run --backend %s --rule %s --gens "
+                         "97 --devices %s -o b.rle bands.rle 2>b.log && "
+                         "cmp -s m.rle b.rle", dir, getenv("GG_GOLGEN"),
+                         backends[k], rules[i], backends[k], rules[i],
+                         lists[d]);
+                if (gg_test_status(cmd) != 0)
+                    fail_msg("%s on %s, --devices %s: the banded run differs",
+                             rules[i], backends[k], lists[d]);
+            }
+    expect("run --gens 1 --backend cpu --devices 0,1", 2,
+           "runs on the host, device 0 only");
+    expect("run --gens 1 --devices 0,x", 2, "device ordinals");
+    expect("run --gens 1 --devices 0,0 --device-mem 1M", 2,
+           "do not combine");
 }
 
 /* The number after "final stage:" in verify's output, or after "gate2: "
@@ -702,6 +788,8 @@ int main(void)
         cmocka_unit_test(test_stop_signals_keep_result),
         cmocka_unit_test(test_store_checkpoint_resume),
         cmocka_unit_test(test_device_mem_streaming),
+        cmocka_unit_test(test_host_mem_store_stream),
+        cmocka_unit_test(test_devices_bands),
         cmocka_unit_test(test_synth_interrupt),
         cmocka_unit_test(test_synth_interrupt_stores_no_worse),
         cmocka_unit_test(test_synth_force_and_k_range),

@@ -12,6 +12,7 @@
 
 #include "choose.h"
 #include "net_build.h"
+#include "net_sop.h"
 
 /* Correctness of a thousand circuits, not the fallback's gate counts: a
  * tenth of the work keeps this suite to about a minute. */
@@ -78,6 +79,28 @@ static void test_build_random_tables(void **state)
         gg_err err;
         assert_int_equal(gg_net_build_from_tt(&t, lib, &n, &err), 0);
         assert_true(gg_net_in_lib(&n, lib));
+        assert_int_equal(gg_net_check(&n, 0, &t, NULL), 0);
+    }
+}
+
+/* The cover grown into free rows (gen/net_sop.h): right on the care rows
+ * of random tables, from nearly all rows free to none. */
+static void test_sop_random_tables(void **state)
+{
+    (void)state;
+    for (int trial = 0; trial < 200; trial++) {
+        gg_tt t = {0};
+        t.n_inputs = 1 + trial % 8;
+        for (int w = 0; w < gg_tt_words(&t); w++) {
+            t.on[w] = rng();
+            t.care[w] = trial % 3 == 0 ? ~0ull
+                        : trial % 3 == 1 ? rng() & rng() & rng()
+                                         : rng() | rng();
+        }
+        gg_net n;
+        gg_err err;
+        assert_int_equal(gg_net_build_sop(&t, &n, &err), 0);
+        assert_true(gg_net_in_lib(&n, GG_LIB_LUT3));
         assert_int_equal(gg_net_check(&n, 0, &t, NULL), 0);
     }
 }
@@ -177,6 +200,7 @@ int main(void)
         cmocka_unit_test(test_lut3_convention),
         cmocka_unit_test(test_gate2_ops),
         cmocka_unit_test(test_build_random_tables),
+        cmocka_unit_test(test_sop_random_tables),
         cmocka_unit_test(test_constants),
         cmocka_unit_test(test_check_catches_errors),
         cmocka_unit_test(test_circuits_all_families),

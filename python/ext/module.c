@@ -1,0 +1,106 @@
+/* golgen._golgen: the C half of the golgen Python package, a thin layer
+ * over libgolgen (include/golgen.h). The public API (golgen.Universe,
+ * numpy conversions, chunked runs) is Python, in python/golgen/; here are
+ * the calls that need C: rules, kernels and universe handles. */
+#define GP_IMPORT_NUMPY
+#include "ext.h"
+
+int gp_rule(PyObject *obj, int allow_none, golgen_rule **rule)
+{
+    char err[GP_ERRLEN];
+    *rule = NULL;
+    if (allow_none && obj == Py_None)
+        return 0;
+    if (!PyUnicode_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "a rule is a str such as "
+                     "'B3/S23:T64,64', not %.80s", Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    const char *text = PyUnicode_AsUTF8(obj);
+    if (!text)
+        return -1;
+    int rc = golgen_rule_parse(text, rule, err, sizeof err);
+    if (rc) {
+        gp_raise(rc, err);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *version(PyObject *self, PyObject *noargs)
+{
+    (void)self, (void)noargs;
+    return PyUnicode_FromString(golgen_version());
+}
+
+/* Kernel generation may run the solver for an uncached rule (seconds):
+ * the GIL is released meanwhile. */
+static PyObject *emit(PyObject *self, PyObject *args)
+{
+    PyObject *rule_obj;
+    const char *target;
+    golgen_rule *rule;
+    char err[GP_ERRLEN], *src = NULL;
+    size_t len = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "Us:emit", &rule_obj, &target) ||
+        gp_rule(rule_obj, 0, &rule))
+        return NULL;
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = golgen_emit(rule, target, &src, &len, err, sizeof err);
+    Py_END_ALLOW_THREADS
+    golgen_rule_free(rule);
+    if (rc)
+        return gp_raise(rc, err);
+    PyObject *text = PyUnicode_DecodeUTF8(src, (Py_ssize_t)len, "replace");
+    golgen_free(src);
+    return text;
+}
+
+/* The constructors (make.c). */
+PyObject *gp_empty(PyObject *self, PyObject *args);
+PyObject *gp_from_cells(PyObject *self, PyObject *args);
+PyObject *gp_from_bits(PyObject *self, PyObject *args);
+PyObject *gp_read(PyObject *self, PyObject *args);
+PyObject *gp_parse(PyObject *self, PyObject *args);
+
+static PyMethodDef methods[] = {
+    {"version", version, METH_NOARGS, "version() -> str: libgolgen's version"},
+    {"emit", emit, METH_VARARGS,
+     "emit(rule, target) -> str: the rule's kernel source for target 'c', "
+     "'cuda', 'ptx' or 'opencl'"},
+    {"empty", gp_empty, METH_VARARGS,
+     "empty(rule) -> handle: an empty universe of a bounded rule's grid"},
+    {"from_cells", gp_from_cells, METH_VARARGS,
+     "from_cells(rule, cells) -> handle: cells a C-contiguous 2D uint8 "
+     "array, nonzero alive"},
+    {"from_bits", gp_from_bits, METH_VARARGS,
+     "from_bits(rule, bits, width) -> handle: bits a C-contiguous 2D uint8 "
+     "array of packed rows, least significant bit leftmost"},
+    {"read", gp_read, METH_VARARGS,
+     "read(path, rule) -> handle: a pattern file; rule None: the file's"},
+    {"parse", gp_parse, METH_VARARGS,
+     "parse(text, rule) -> handle: pattern text; rule None: the text's"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "golgen._golgen",
+    "The C layer of golgen over libgolgen; use the golgen package.", -1,
+    methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__golgen(void)
+{
+    import_array();
+    PyObject *m = PyModule_Create(&module_def);
+    if (!m)
+        return NULL;
+    if (gp_add_errors(m) || PyType_Ready(&gp_handle_type) ||
+        PyModule_AddObjectRef(m, "Handle", (PyObject *)&gp_handle_type)) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
