@@ -191,6 +191,13 @@ static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
         return gg_fail(err, "--store keeps two-state universes only so far; "
                        "run this Generations rule without it");
     }
+    if (!bad && gg_rule_is_generations(&rule) &&
+        (o->device_mem || o->devices.n)) {
+        gg_pattern_free(&p);
+        return gg_fail(err, "%s streams or splits two-state universes only "
+                       "so far; run this Generations rule without it",
+                       o->device_mem ? "--device-mem" : "--devices");
+    }
     if (!bad && gg_rule_is_generations(&rule) && gg_cli_ranks() > 1) {
         gg_pattern_free(&p);
         return gg_cli_ranks_refuse("Generations rules", err);
