@@ -76,7 +76,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
         "usage: golgen synth --rule RULE [--lib lut3|gate2] "
-        "[--front rowsum|rowsum-lr|none] [--json]\n"
+        "[--front rowsum|rowsum-lr|rowsum+cells|none] [--json]\n"
         "                    [--time-limit S] [--k-time-limit S] "
         "[--shape-time-limit S]\n"
         "                    [--resume] [--threads N] [--k-min K] "
@@ -117,6 +117,10 @@ static void usage(FILE *out)
         "(one shared row sum:\n2 lut3 or 5 gate2; none for --front none) "
         "+ final-stage gates (+1 NOT when a\ngate2 network must invert its "
         "output, for B0 rules).\n\n"
+        "--front rowsum+cells (Hensel and MAP rules whose arrangement "
+        "matters): no exact\nsearch over its 15 inputs; the composed circuit "
+        "(the gated correction or the\nsplit) is verified and cached, so "
+        "that machines without the solver emit it.\n\n"
         "--k-min K starts at K: an UNSAT there raises the lower bound when "
         "the cache\nalready rules out every k below K.\n"
         "--init-rows N: care rows put into each CNF before counterexamples "
@@ -567,6 +571,43 @@ static void polish_starts(const synth_args *a, const gg_tt *t,
     }
 }
 
+/* --front rowsum+cells: the composed circuit (sat/choose.h), verified and
+ * stored like a search's result, unproven. */
+static int run_composed(const synth_args *a, const gg_rule *rule, gg_lib lib,
+                        outcome *o, gg_err *err)
+{
+    if (rule->nbhd != GG_NBHD_MOORE || gg_rule_is_totalistic(rule)) {
+        gg_fail(err, "--front rowsum+cells is for Moore rules whose "
+                "arrangement matters (Hensel, MAP); this one is totalistic: "
+                "leave --front out");
+        return GG_EXIT_USAGE;
+    }
+    gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
+    if (!c)
+        return GG_EXIT_ENV;
+    double t0 = gg_kjob_now();
+    int bad_row = 0, rc = GG_EXIT_OK;
+    if (gg_choose_composed_circuit(rule, lib, &a->choose, 0, c, err))
+        rc = GG_EXIT_CHECK_FAILED;
+    else if (gg_circuit_check(c, &bad_row)) {
+        gg_fail(err, "the composed circuit is wrong on neighbourhood %d; "
+                "nothing stored", bad_row);
+        rc = GG_EXIT_CHECK_FAILED;
+    }
+    if (!rc) {
+        memset(&o->info, 0, sizeof o->info);
+        o->net = c->final;
+        o->info.gates = c->final.n_gates;
+        o->info.seconds = gg_kjob_now() - t0;
+        snprintf(o->info.search, sizeof o->info.search, "composed:%s",
+                 c->source);
+        if (store(a, rule, GG_FRONT_ROWSUM_CELLS, lib, o, err))
+            rc = GG_EXIT_CHECK_FAILED;
+    }
+    free(c);
+    return rc;
+}
+
 static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
                gg_lib lib, outcome *o, gg_err *err)
 {
@@ -665,7 +706,8 @@ int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
      * storing and printing changes nothing */
     struct sigaction old[N_STOP_SIGNALS];
     catch_stop_signals(old);
-    rc = run(&a, &rule, front, lib, &o, &err);
+    rc = front == GG_FRONT_ROWSUM_CELLS ? run_composed(&a, &rule, lib, &o, &err)
+                                        : run(&a, &rule, front, lib, &o, &err);
     if (rc == GG_EXIT_OK && count_ops(&rule, front, lib, &o.net, &n, &err))
         rc = GG_EXIT_USAGE;
     if (rc == GG_EXIT_OK && a.json)

@@ -48,7 +48,7 @@ void gg_net_write_text(FILE *f, const gg_net *n,
 typedef struct parser {
     gg_net *n;
     char (*names)[GG_NET_NAME_MAX];
-    char own[GG_TT_MAX_INPUTS][GG_NET_NAME_MAX];
+    char own[GG_NET_TEXT_MAX_INPUTS][GG_NET_NAME_MAX];
     bool have_inputs;
     int line;
     gg_err *err;
@@ -74,9 +74,9 @@ static int parse_inputs(parser *p, char **tok, int count)
 {
     if (p->have_inputs)
         return gg_fail(p->err, "line %d: a second 'inputs' line", p->line);
-    if (count - 1 > GG_TT_MAX_INPUTS)
+    if (count - 1 > GG_NET_TEXT_MAX_INPUTS)
         return gg_fail(p->err, "line %d: %d inputs, at most %d", p->line,
-                       count - 1, GG_TT_MAX_INPUTS);
+                       count - 1, GG_NET_TEXT_MAX_INPUTS);
     p->n->n_inputs = count - 1;
     for (int i = 1; i < count; i++) {
         if (strlen(tok[i]) >= GG_NET_NAME_MAX)
@@ -171,8 +171,8 @@ static int tokenize(char *line, char **tok, int max)
 
 static int parse_line(parser *p, char *line)
 {
-    char *tok[GG_TT_MAX_INPUTS + 4];
-    int count = tokenize(line, tok, GG_TT_MAX_INPUTS + 4);
+    char *tok[GG_NET_TEXT_MAX_INPUTS + 4];
+    int count = tokenize(line, tok, GG_NET_TEXT_MAX_INPUTS + 4);
     if (count == 0)
         return 0;
     if (!strcmp(tok[0], "inputs"))

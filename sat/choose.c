@@ -162,6 +162,33 @@ static int checked(const gg_circuit *c, const char *what, gg_err *err)
     return 0;
 }
 
+/* A composed final stage (front rowsum+cells) stored by `golgen synth
+ * --front rowsum+cells`: 1 with s filled, 0 none, -1 a damaged entry. A
+ * machine without the solver gets the gated correction this way (its own
+ * parts would be decision diagrams, about twice as many gates). */
+static int cached_composed(const gg_rule *rule, gg_lib lib,
+                           const gg_choose_opts *o, gg_circuit *s,
+                           gg_err *err)
+{
+    gg_cache_info info;
+    memset(s, 0, sizeof *s);
+    s->rule = *rule;
+    s->lib = lib;
+    int found = gg_front_build_lib(rule, GG_FRONT_ROWSUM_CELLS, lib,
+                                   &s->front, err)
+                    ? -1
+                    : gg_cache_lookup(o->cache_root, rule,
+                                      GG_FRONT_ROWSUM_CELLS, lib, &s->final,
+                                      &info, err);
+    if (found == 1) {
+        s->cached = true;
+        s->lower_bound = info.lower_bound;
+        snprintf(s->search, sizeof s->search, "%s", info.search);
+        snprintf(s->source, sizeof s->source, "the SAT network cache");
+    }
+    return found;
+}
+
 int gg_choose_try_split(const gg_rule *rule, gg_lib lib,
                         const gg_choose_opts *o, gg_circuit *c, gg_err *err)
 {
@@ -170,19 +197,37 @@ int gg_choose_try_split(const gg_rule *rule, gg_lib lib,
     gg_circuit *s = gg_alloc(1, sizeof *s, err, "circuit");
     if (!s)
         return -1;
-    int bad = gg_choose_split_circuit(rule, lib, o, s, err);
-    if (!bad && gg_circuit_gates_per_word(s) < gg_circuit_gates_per_word(c))
+    int found = cached_composed(rule, lib, o, s, err);
+    if (!found)
+        found = gg_choose_composed_circuit(rule, lib, o,
+                                           gg_circuit_gates_per_word(c), s,
+                                           err) < 0
+                    ? -1
+                    : 1;
+    if (found == 1 &&
+        gg_circuit_gates_per_word(s) < gg_circuit_gates_per_word(c))
         *c = *s;
-    int gated = bad ? -1
-                    : gg_choose_gated_circuit(rule, lib, o,
-                                              gg_circuit_gates_per_word(c),
-                                              s, err);
-    bad = gated < 0;
+    free(s);
+    return found < 0 ? -1 : 0;
+}
+
+int gg_choose_composed_circuit(const gg_rule *rule, gg_lib lib,
+                               const gg_choose_opts *o, int beat,
+                               gg_circuit *c, gg_err *err)
+{
+    gg_circuit *s = gg_alloc(1, sizeof *s, err, "circuit");
+    if (!s || gg_choose_split_circuit(rule, lib, o, c, err)) {
+        free(s);
+        return -1;
+    }
+    if (beat <= 0 || gg_circuit_gates_per_word(c) < beat)
+        beat = gg_circuit_gates_per_word(c);
+    int gated = gg_choose_gated_circuit(rule, lib, o, beat, s, err);
     if (gated == 0 &&
         gg_circuit_gates_per_word(s) < gg_circuit_gates_per_word(c))
         *c = *s;
     free(s);
-    return bad ? -1 : 0;
+    return gated < 0 ? -1 : 0;
 }
 
 int gg_choose_kernel_circuit(const gg_rule *rule, gg_lib lib,

@@ -111,6 +111,13 @@ int gg_choose_split_circuit(const gg_rule *rule, gg_lib lib,
                             const gg_choose_opts *o, gg_circuit *c,
                             gg_err *err);
 
+/* The cheaper of the two circuits above (front rowsum+cells), searched
+ * afresh (no cache); the gated one only when it can beat `beat` gates per
+ * word (0: no bound) or the split. Not checked. */
+int gg_choose_composed_circuit(const gg_rule *rule, gg_lib lib,
+                               const gg_choose_opts *o, int beat,
+                               gg_circuit *c, gg_err *err);
+
 /* The same rule as F(row sums, C, m), m = M(cells, C) saying where an
  * arrangement's next state differs from the base of its (centre, count)
  * group (front rowsum+cells; sat/choose_gated.c). Returns 1, c unusable,

@@ -57,8 +57,14 @@ static int check_dir(const char *root, gg_front_kind front, gg_lib lib)
         static gg_circuit c;
         int bad;
         gg_choose_opts co = {.cache_root = root};
-        if (gg_choose_circuit(&rule, front, lib, &co, &c, &err))
+        /* a composed final stage (15 inputs) is reached through the
+         * kernel's choice, which tries it for rules whose arrangement
+         * matters */
+        if (front == GG_FRONT_ROWSUM_CELLS
+                ? gg_choose_kernel_circuit(&rule, lib, &co, &c, &err)
+                : gg_choose_circuit(&rule, front, lib, &co, &c, &err))
             fail_msg("%s/%s: %s", dir, e->d_name, err.msg);
+        assert_int_equal(c.front.kind, front);
         assert_true(c.cached);
         assert_int_equal(c.final.n_gates, got.n_gates);
         assert_int_equal(c.proven, info.proven);
@@ -347,10 +353,13 @@ static void test_table_rules_share_totalistic_networks(void **state)
         assert_int_equal(c.front.kind, GG_FRONT_ROWSUM_CELLS);
         assert_true(gg_circuit_gates_per_word(&c) <
                     gg_circuit_gates_per_word(&plain));
-        /* without the solver the parts are decision diagrams: still
-         * smaller than the plain one (above), but not 12 */
-        if (lib == GG_LIB_LUT3 && gg_sat_available())
+        /* the cache holds its composed network (generated/networks/
+         * rowsum+cells, `golgen synth --front rowsum+cells`), so a build
+         * without the solver gets 12 too (its own parts: 25) */
+        if (lib == GG_LIB_LUT3) {
             assert_true(gg_circuit_gates_per_word(&c) <= 12);
+            assert_true(c.cached);
+        }
     }
 }
 

@@ -26,7 +26,7 @@ static char *to_text(const gg_net *n, const char (*names)[GG_NET_NAME_MAX])
 static void round_trip(const gg_net *n, const char (*names)[GG_NET_NAME_MAX])
 {
     gg_err err;
-    char got_names[GG_TT_MAX_INPUTS][GG_NET_NAME_MAX];
+    char got_names[GG_NET_TEXT_MAX_INPUTS][GG_NET_NAME_MAX];
     char *text = to_text(n, names);
     assert_int_equal(gg_net_parse_text(text, 1, &b, got_names, &err), 0);
     assert_int_equal(b.n_inputs, n->n_inputs);

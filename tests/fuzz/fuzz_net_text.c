@@ -40,7 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = malloc(size + 1);
     gg_net *n = malloc(sizeof *n);
     char(*names)[GG_NET_NAME_MAX] =
-        malloc(GG_TT_MAX_INPUTS * sizeof *names);
+        malloc(GG_NET_TEXT_MAX_INPUTS * sizeof *names);
     if (text && n && names) {
         memcpy(text, data, size);
         text[size] = 0;
