@@ -417,8 +417,10 @@ static void print_text(const synth_args *a, const gg_rule *rule,
            o->info.proven ? "proven minimal"
                           : "not proven minimal",
            o->cached ? " (from the cache)" : "");
-    if (!o->info.proven)
+    if (!o->info.proven && o->info.lower_bound > 0)
         printf("  every network has at least %d gates\n", o->info.lower_bound);
+    else if (!o->info.proven) /* composed (rowsum+cells): no search */
+        printf("  no lower bound known\n");
     if (!o->info.proven && progress_of(&o->info))
         printf("  of k=%d, %d of %d network shapes shown impossible "
                "(--resume goes on)\n", o->info.proof.k,

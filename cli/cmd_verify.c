@@ -56,7 +56,7 @@ static void report(const gg_circuit *c, const char *cache_root)
                       sizeof path);
         printf("  cached network: %s\n  proof: %s", path,
                c->proven ? "proven minimal" : "not proven minimal");
-        if (!c->proven)
+        if (!c->proven && c->lower_bound > 0)
             printf(" (every final stage has at least %d gates)",
                    c->lower_bound);
         printf("\n  search: %s\n", c->search[0] ? c->search : "trivial");
