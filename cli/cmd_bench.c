@@ -31,7 +31,7 @@ static void usage(FILE *out)
             "seconds. The timed region is the simulation only: no\nfile I/O, "
             "no compilation, no validation (one untimed warm-up generation "
             "runs\nfirst). --backend auto (the default) takes the fastest "
-            "backend that runs here\n(cuda, ptx, cpu, reference) and says "
+            "backend that runs here\n(ptx, cuda, cpu, reference) and says "
             "which on stderr; --isa or --threads\nwithout --backend take the "
             "backend that reads them (cpu).\n"
             "--device-mem BYTES (e.g. 8G) streams a larger grid through the "
@@ -188,6 +188,7 @@ typedef struct bench_result {
     gg_backend_desc desc;   /* isa or device, threads, cache hit */
     const gg_backend_info *backend; /* the one that ran */
     int64_t population;
+    double open_seconds; /* opening the backend: build, tuning, checks */
 } bench_result;
 
 /* --device-mem: the whole streamed run, on the host's clock, after a
@@ -244,8 +245,10 @@ static int run_bench(bench_opts *o, gg_gen_cells *cells,
     if (o->devices.n)
         return bench_bands(o, &cells->plane[0], r, status, err);
     gg_backend *b;
+    double t0 = gg_cli_now();
     if (gg_cli_open_backend(o->backend, &o->rule, &o->bo, &b, status, err))
         return -1;
+    r->open_seconds = gg_cli_now() - t0;
     r->backend = gg_backend_of(b); /* auto's choice */
     gg_backend_describe(b, &r->desc);
     if (o->bo.threads > r->desc.threads) /* said, not silently clamped */
@@ -262,6 +265,9 @@ static int run_bench(bench_opts *o, gg_gen_cells *cells,
                   : gg_backend_bench(b, o->topo, &cells->plane[0], o->gens,
                                      &r->time, err);
     r->population = gg_gen_cells_population(cells);
+    gg_backend_desc after; /* the kernel checked at the grid's width too */
+    gg_backend_describe(b, &after);
+    memcpy(r->desc.open, after.open, sizeof r->desc.open);
     gg_backend_close(b);
     return bad;
 }
@@ -279,13 +285,18 @@ static void report(const bench_opts *o, const bench_result *r)
                "\"threads\": %d, \"topology\": \"%s\", \"width\": %lld, "
                "\"height\": %lld, \"generations\": %lld, \"seconds\": %.6f, "
                "\"cups\": %.6e, \"cpu_seconds\": %.6f, \"population\": %lld, "
-               "\"kernel_cached\": %s}\n",
+               "\"kernel_cached\": %s, \"open_seconds\": %.3f, "
+               "\"open_detail\": \"%s\"}\n",
                rule, r->backend->name, r->desc.what, r->desc.threads, topo,
                (long long)o->width, (long long)o->height, (long long)o->gens,
                secs, cups, r->time.cpu_seconds, (long long)r->population,
-               r->desc.cache_hit ? "true" : "false");
+               r->desc.cache_hit ? "true" : "false", r->open_seconds,
+               r->desc.open);
         return;
     }
+    if (r->desc.open[0]) /* a GPU's first use: where the seconds went */
+        fprintf(stderr, "golgen bench: opened %s in %.2f s (%s)\n",
+                r->backend->name, r->open_seconds, r->desc.open);
     printf("%s %s %lldx%lld, %lld generations: %.3f s, %.3e CUpS (%s, %s, "
            "%d thread%s; %.3f CPU s)\n",
            rule, topo, (long long)o->width, (long long)o->height,
@@ -304,6 +315,8 @@ int gg_cmd_bench(int argc, char **argv, const gg_config *cfg)
         return gg_cli_error("bench", GG_EXIT_USAGE, &err);
     o.bo.config = cfg;
     o.bo.announce = isatty(2); /* GPU autotuning: people wait, logs not */
+    o.bo.width_hint = o.width; /* the module for it built first */
+    o.bo.height_hint = o.height;
     gg_gen_cells cells;
     int planes = gg_gen_planes_of(&o.rule);
     if (gg_gen_cells_init(&cells, planes, o.width, o.height, &err))

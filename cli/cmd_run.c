@@ -42,7 +42,7 @@ static void usage(FILE *out)
             "rule (default B3/S23); add :TW,H for a torus or :PW,H\nfor a "
             "bounded plane, otherwise the plane is unbounded as in Golly.\n"
             "--backend auto (the default) takes the fastest backend that runs "
-            "here and passes\nvalidation (cuda, ptx, cpu, reference) and says "
+            "here and passes\nvalidation (ptx, cuda, cpu, reference) and says "
             "which on stderr.\n"
             "--store S.ggu writes the universe store (runtime/store.h) at "
             "the end, and every N\ngenerations with --checkpoint-every N; "
@@ -363,7 +363,11 @@ int gg_cmd_run(int argc, char **argv, const gg_config *cfg)
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     gg_backend *b;
     gg_backend_opts bo = {.config = cfg,
-                          .announce = isatty(2) && gg_cli_rank() == 0};
+                          .announce = isatty(2) && gg_cli_rank() == 0,
+                          .width_hint = gg_rule_is_bounded(&u.rule)
+                                            ? u.grid.width
+                                            : 0,
+                          .height_hint = u.grid.height};
     if (o.devices.n ? open_devices(&o, &u.rule, bo, &b, &status, &err)
                     : gg_cli_ranks_open_backend(o.backend, &u.rule, &bo, &b,
                                                 &status, &err)) {

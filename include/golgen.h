@@ -101,7 +101,7 @@ int golgen_universe_parse(const golgen_rule *rule, const char *text,
 int golgen_universe_run(golgen_universe *u, int64_t gens, const char *backend,
                         char *errbuf, size_t errlen);
 /* The backend the last run used ("" before any run), and for auto the line
- * golgen prints: "backend auto -> cpu (cuda, ptx: no CUDA driver ...)". */
+ * golgen prints: "backend auto -> cpu (ptx, cuda: no CUDA driver ...)". */
 const char *golgen_universe_backend(const golgen_universe *u);
 const char *golgen_universe_backend_line(const golgen_universe *u);
 

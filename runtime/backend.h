@@ -44,6 +44,10 @@ typedef struct gg_backend_opts {
     int threads;             /* GG_BACKEND_OPT_THREADS; 0: all */
     int device;              /* device ordinal (GPU backends; host
                                 backends have one: 0) */
+    /* The size of the grid the caller runs first (0: not known): a GPU
+     * backend then builds and checks the module made for that size first,
+     * and its generic one only when a grid needs it. */
+    int64_t width_hint, height_hint;
 } gg_backend_opts;
 
 /* What an open backend says about itself (bench prints it). */
@@ -51,6 +55,8 @@ typedef struct gg_backend_desc {
     char what[400]; /* "avx512", "scalar", or the device and launch shape */
     int threads;    /* host threads a step uses */
     bool cache_hit; /* the kernel came from the cache, not a compiler */
+    char open[200]; /* where opening (and checking the kernel at a new
+                       width) spent its time, or empty */
 } gg_backend_desc;
 
 typedef struct gg_backend_info {

@@ -89,6 +89,7 @@ int gg_config_from_env(gg_config *c, gg_err *err)
     gg_config_defaults(c);
     c->cc = env_value("CC");
     c->nvrtc = env_value("GOLGEN_NVRTC");
+    c->ptxas = env_value("GOLGEN_PTXAS");
     c->cuda_define = env_value("GOLGEN_CUDA_DEFINE");
     c->gpu_tune = env_value("GOLGEN_GPU_TUNE");
     const char *kstride = getenv("GOLGEN_GPU_KSTRIDE");

@@ -9,6 +9,9 @@
  *   GOLGEN_CACHE_DIR    kernel and tuning cache (else $XDG_CACHE_HOME/golgen,
  *                       else ~/.cache/golgen)
  *   GOLGEN_NVRTC        path of libnvrtc.so when the usual names miss it
+ *   GOLGEN_PTXAS        the ptxas the ptx backend runs (else PATH,
+ *                       $CUDA_HOME/bin, /usr/local/cuda/bin); off: the
+ *                       driver's JIT compiles, one module at a time
  *   GOLGEN_CUDA_DEFINE  one extra -D option for NVRTC (experiments)
  *   GOLGEN_GPU_TUNE     a fixed launch shape for cuda and ptx, no autotuning
  *   GOLGEN_GPU_KSTRIDE  0: never specialize a module to the row stride
@@ -32,6 +35,7 @@ typedef struct gg_config {
      * variable is unset or empty): valid until the environment changes. */
     const char *cc;          /* CC; NULL: "cc" */
     const char *nvrtc;       /* GOLGEN_NVRTC; NULL: the usual names */
+    const char *ptxas;       /* GOLGEN_PTXAS; NULL: found (runtime/ptxas.h) */
     const char *cuda_define; /* GOLGEN_CUDA_DEFINE, as given (the CUDA
                                 backend takes it only when it starts -D) */
     const char *gpu_tune;    /* GOLGEN_GPU_TUNE's text; parsed (strictly,

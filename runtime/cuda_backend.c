@@ -7,12 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "atomic_file.h"
 #include "backend.h"
 #include "cuda_api.h"
 #include "cuda_device.h"
 #include "cuda_internal.h"
+#include "ptxas.h"
 #include "gpu_layout.h"
 #include "gpu_validate.h"
 #include "emit_cuda.h"
@@ -142,6 +144,13 @@ int gg_nvrtc_compile(const char *nvrtc_lib, const char *src,
     return bad ? -1 : 0;
 }
 
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* ---- modules ---- */
 
 enum { N_DEFINES = 8 };
@@ -169,6 +178,27 @@ static void tune_defines(const gg_gpu_tune *t, int kns, const char *extra,
              extra && !strncmp(extra, "-D", 2) ? extra : "-DGG_NONE=1");
 }
 
+/* A cached module image (cubin), whole; -1 when there is none. */
+static int read_image(const char *path, char **img, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    *img = n > 0 ? malloc((size_t)n) : NULL;
+    bool ok = *img && fread(*img, 1, (size_t)n, f) == (size_t)n;
+    fclose(f);
+    if (ok) {
+        *len = (size_t)n;
+        return 0;
+    }
+    free(*img);
+    *img = NULL;
+    return -1;
+}
+
 /* The cubin of src at launch shape t (and c's row stride), from the
  * kernel cache or compiled by NVRTC into it; *hit says which. */
 static int image_for(const gg_cuda *c, const gg_gpu_tune *t, const char *src,
@@ -187,20 +217,9 @@ static int image_for(const gg_cuda *c, const gg_gpu_tune *t, const char *src,
     h = gg_gpu_hash(h, arch, strlen(arch));
     snprintf(path, sizeof path, "%s/cuda-%016llx.cubin", c->cache_dir,
              (unsigned long long)h);
-    FILE *f = fopen(path, "rb");
-    if (f) {
-        fseek(f, 0, SEEK_END);
-        long n = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        *img = n > 0 ? malloc((size_t)n) : NULL;
-        bool ok = *img && fread(*img, 1, (size_t)n, f) == (size_t)n;
-        fclose(f);
-        if (ok) {
-            *len = (size_t)n;
-            *hit = true;
-            return 0;
-        }
-        free(*img);
+    if (read_image(path, img, len) == 0) {
+        *hit = true;
+        return 0;
     }
     gg_fail_kind why;
     if (gg_nvrtc_compile(c->cfg->nvrtc, src, arch, true, opts, N_DEFINES,
@@ -270,28 +289,129 @@ static void precompile_candidates(const gg_cuda *c, const gg_gpu_tune *cand,
     free(src);
 }
 
-static int load_module(gg_cuda *c, const void *img, gg_err *err)
+static gg_ptx_opts ptx_opts_for(const gg_cuda *c, const gg_gpu_tune *t);
+static bool hinted_layout(const gg_cuda *c, gg_gpu_geom *g);
+static int wanted_stride(const gg_cuda *c, const gg_gpu_geom *g);
+
+/* The PTX candidates' cubins into the cache with ptxas, side by side,
+ * each at the tuner's row stride and generic (the winner's generic module
+ * is the one validated next); without ptxas the driver's JIT builds them
+ * one by one as they are timed. */
+static void precompile_ptx(const gg_cuda *c, const gg_gpu_tune *cand,
+                           size_t n)
+{
+    enum { MAX_PTX = 16 };
+    char ptxas[4200], *src[MAX_PTX] = {NULL};
+    char *part[MAX_PTX][GG_PTXAS_PARTS], *jobs[MAX_PTX * GG_PTXAS_PARTS];
+    int m = 0, np[MAX_PTX] = {0}, nj = 0;
+    gg_err ignored;
+    gg_gpu_geom g;
+    bool hinted = hinted_layout(c, &g) && wanted_stride(c, &g);
+    if (2 * n > MAX_PTX || !gg_ptxas_find(c->cfg->ptxas, ptxas, sizeof ptxas))
+        return;
+    for (size_t i = 0; i < n; i++) {
+        for (int generic = 0; generic < 2; generic++) {
+            gg_ptx_opts po = ptx_opts_for(c, &cand[i]);
+            if (generic && (!po.kstride || hinted))
+                continue; /* a hinted width: its module comes first */
+            if (generic)
+                po.kstride = 0;
+            size_t len;
+            if (gg_kernel_ptx(&c->rule, &po, &c->cfg->choose, &src[m], &len,
+                              &ignored) == 0) {
+                np[m] = gg_ptxas_split(src[m], part[m]);
+                m++;
+            }
+        }
+    }
+    /* the longest parts of every module first: they bound the wave */
+    for (int k = 0; k < GG_PTXAS_PARTS; k++)
+        for (int i = 0; i < m; i++)
+            if (k < np[i])
+                jobs[nj++] = part[i][k];
+    gg_ptxas_compile(ptxas, c->cache_dir, c->cc, (const char *const *)jobs,
+                     nj, &ignored);
+    for (int i = 0; i < m; i++) {
+        for (int k = 0; k < np[i]; k++)
+            free(part[i][k]);
+        free(src[i]);
+    }
+}
+
+static void unload(gg_cuda *c);
+
+/* Entry name of whichever loaded module has it. */
+static int entry(gg_cuda *c, const char *name, CUfunction *f, gg_err *err)
+{
+    CUresult r = 1;
+    for (int i = 0; i < c->n_mod && r; i++)
+        r = c->cu.cuModuleGetFunction(f, c->mod[i], name);
+    return gg_cuda_check(c, r, name, err);
+}
+
+/* Load the n module images that together hold the kernel's entries. */
+static int load_images(gg_cuda *c, const void *const *img, int n,
+                       gg_err *err)
 {
     char log[1024] = "";
     int opt[2] = {GG_CU_JIT_ERROR_LOG_BUFFER,
                   GG_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *val[2] = {log, (void *)(size_t)sizeof log};
-    CUresult r = c->cu.cuModuleLoadDataEx(&c->mod, img, 2, opt, val);
-    if (r) {
-        c->mod = NULL;
-        return gg_fail(err, "the CUDA driver refused the kernel module "
-                       "(error %d): %.400s", r, log);
+    unload(c);
+    for (int i = 0; i < n; i++) {
+        CUresult r = c->cu.cuModuleLoadDataEx(&c->mod[i], img[i], 2, opt,
+                                              val);
+        if (r) {
+            unload(c);
+            return gg_fail(err, "the CUDA driver refused the kernel module "
+                           "(error %d): %.400s", r, log);
+        }
+        c->n_mod = i + 1;
     }
     char name[32];
     for (int i = 0; i < N_ENTRIES && (1 << i) <= c->tune.tmax; i++) {
         snprintf(name, sizeof name, "gg_step_%d", 1 << i);
-        if (gg_cuda_check(c, c->cu.cuModuleGetFunction(&c->step[i], c->mod, name),
-                     name, err))
+        if (entry(c, name, &c->step[i], err))
             return -1;
     }
-    return gg_cuda_check(c, c->cu.cuModuleGetFunction(&c->ghost, c->mod,
-                                                 "gg_ghost"),
-                    "gg_ghost", err);
+    return entry(c, "gg_ghost", &c->ghost, err);
+}
+
+static int load_module(gg_cuda *c, const void *img, gg_err *err)
+{
+    return load_images(c, &img, 1, err);
+}
+
+/* A PTX module: its cubin from the kernel cache, compiled into it by
+ * ptxas when missing (runtime/ptxas.h); else, or when the driver refuses
+ * that cubin (a ptxas newer than the driver), the driver's JIT. */
+static int load_ptx(gg_cuda *c, const char *ptx, gg_err *err)
+{
+    char path[4200], ptxas[4200], *part[GG_PTXAS_PARTS];
+    void *img[GG_PTXAS_PARTS] = {NULL};
+    size_t len;
+    gg_err ignored;
+    int n = gg_ptxas_split(ptx, part), have = 0, bad = -1;
+    c->cache_hit = n > 0;
+    for (int i = 0; i < n; i++) {
+        gg_ptxas_cubin_path(c->cache_dir, c->cc, part[i], path, sizeof path);
+        c->cache_hit &= access(path, R_OK) == 0;
+    }
+    if (n && !c->cache_hit &&
+        gg_ptxas_find(c->cfg->ptxas, ptxas, sizeof ptxas))
+        gg_ptxas_compile(ptxas, c->cache_dir, c->cc,
+                         (const char *const *)part, n, &ignored);
+    for (int i = 0; i < n; i++) {
+        gg_ptxas_cubin_path(c->cache_dir, c->cc, part[i], path, sizeof path);
+        have += read_image(path, (char **)&img[i], &len) == 0;
+    }
+    if (n && have == n)
+        bad = load_images(c, (const void *const *)img, n, &ignored);
+    for (int i = 0; i < n; i++) {
+        free(img[i]);
+        free(part[i]);
+    }
+    return bad ? load_module(c, ptx, err) : 0;
 }
 
 /* Occupancy of the main kernel: the cost model's wave size. */
@@ -313,9 +433,9 @@ static int measure_kernel(gg_cuda *c, gg_err *err)
 
 static void unload(gg_cuda *c)
 {
-    if (c->mod)
-        c->cu.cuModuleUnload(c->mod);
-    c->mod = NULL;
+    for (int i = 0; i < c->n_mod; i++)
+        c->cu.cuModuleUnload(c->mod[i]);
+    c->n_mod = 0;
     memset(c->step, 0, sizeof c->step);
 }
 
@@ -339,6 +459,7 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
     char *src = NULL, *img = NULL;
     size_t len = 0;
     int bad;
+    double t0 = now();
     c->cache_hit = false;
     c->kns_valid = false;
     unload(c);
@@ -347,7 +468,7 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
         bad = !given && gg_kernel_ptx(&c->rule, &po, &c->cfg->choose, &src,
                                            &len, err);
         if (!bad)
-            bad = load_module(c, given ? given : src, err);
+            bad = load_ptx(c, given ? given : src, err);
     } else {
         bad = !given && gg_kernel_cuda(&c->rule, &c->cfg->choose, &src,
                                             &len, err);
@@ -357,7 +478,12 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
     }
     free(src);
     free(img);
-    return bad || measure_kernel(c, err) ? -1 : 0;
+    bad = bad || measure_kernel(c, err);
+    if (!c->tuning) { /* the tuner's builds count as tuning */
+        c->phase[GG_PH_BUILD] += now() - t0;
+        c->builds++;
+    }
+    return bad ? -1 : 0;
 }
 
 /* ---- device buffers and stepping ---- */
@@ -417,6 +543,20 @@ static int wanted_stride(const gg_cuda *c, const gg_gpu_geom *g)
                                                                      : 0;
 }
 
+/* The generic module's validation cases (every width and remainder),
+ * before its first real run: at open, or later when a caller that hinted
+ * a wide grid (gg_cuda_opts.width_hint) first steps a small one. */
+static int validate_generic(gg_cuda *c, gg_err *err)
+{
+    double t0 = now();
+    c->checking_generic = true;
+    int bad = gg_gpu_validate(&c->rule, step_strip, c, 12345, err);
+    c->checking_generic = false;
+    c->generic_valid = !bad;
+    c->phase[GG_PH_VALIDATE] += now() - t0;
+    return bad;
+}
+
 /* Load the module g's grid wants; a module with a constant stride runs
  * only after it passed the validation cases of that width. */
 int gg_cuda_module_for(gg_cuda *c, const gg_gpu_geom *g, gg_err *err)
@@ -430,11 +570,17 @@ int gg_cuda_module_for(gg_cuda *c, const gg_gpu_geom *g, gg_err *err)
     /* The autotuner's timing runs keep no cells, so its candidates go
      * unchecked here; the winner is rebuilt (kns_valid false) and so
      * validated at its width before its first real run. */
-    if (!want || c->kns_valid || c->checking || c->tuning)
+    if (c->checking || c->checking_generic || c->tuning)
+        return 0;
+    if (!want)
+        return c->generic_valid ? 0 : validate_generic(c, err);
+    if (c->kns_valid)
         return 0;
     c->checking = want;
+    double t0 = now();
     int bad = gg_gpu_validate_width(&c->rule, step_strip, c, 4242,
                                     g->width, err);
+    c->phase[GG_PH_WIDTH] += now() - t0;
     c->checking = 0;
     c->kns_valid = !bad;
     return bad;
@@ -614,13 +760,6 @@ int gg_cuda_step(gg_cuda *c, gg_topo topo, gg_grid *grid, int64_t gens,
                  gg_err *err)
 {
     return step_strip(c, topo, grid, gens, c->o.strip, err);
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* The uploaded grid's topology (the backend table's upload). */
@@ -804,6 +943,31 @@ static uint64_t tune_key(const gg_cuda *c)
 
 enum { TUNE_GENS = 128 };
 
+/* The layout of the grid the caller hinted (gg_cuda_opts.width_hint and
+ * height_hint); false when none was hinted. */
+static bool hinted_layout(const gg_cuda *c, gg_gpu_geom *g)
+{
+    gg_err ignored;
+    return c->o.width_hint > 0 && c->o.height_hint > 0 && !c->given &&
+           gg_cuda_layout(c, c->o.width_hint, c->o.height_hint, g,
+                          &ignored) == 0;
+}
+
+/* The autotuner's soup: TUNE_SOUP^2 cells, as wide as the hinted grid
+ * when that is wide (its candidates are then built for the width the run
+ * needs: no second build), else square. */
+static void tune_soup_size(const gg_cuda *c, int64_t *w, int64_t *h)
+{
+    gg_gpu_geom g;
+    int64_t cells = (int64_t)TUNE_SOUP * TUNE_SOUP, hint = c->o.width_hint;
+    *w = *h = TUNE_SOUP;
+    if (hint >= 4096 && hint <= cells / GG_PTX_KSTRIDE_ROWS &&
+        hinted_layout(c, &g) && wanted_stride(c, &g)) {
+        *w = hint;
+        *h = cells / hint;
+    }
+}
+
 /* Device seconds of TUNE_GENS generations of the current module on a
  * torus (the better of two runs, after a warm-up launch). */
 static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
@@ -837,7 +1001,9 @@ static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
 static int autotune(gg_cuda *c, gg_err *err)
 {
     gg_grid soup;
-    if (gg_grid_init(&soup, TUNE_SOUP, TUNE_SOUP, err))
+    int64_t sw, sh;
+    tune_soup_size(c, &sw, &sh);
+    if (gg_grid_init(&soup, sw, sh, err))
         return -1;
     gg_grid_random(&soup, 0.5, 7);
     gg_gpu_geom g;
@@ -853,8 +1019,12 @@ static int autotune(gg_cuda *c, gg_err *err)
                 "per device and rule; cached in %s)\n", n,
                 c->o.lang == GG_CUDA_LANG_PTX ? "PTX" : "CUDA C", c->name,
                 c->cache_dir);
+    double t0 = now();
     if (c->o.lang != GG_CUDA_LANG_PTX)
         precompile_candidates(c, cand, n);
+    else
+        precompile_ptx(c, cand, n);
+    c->phase[GG_PH_COMPILE] = now() - t0;
     gg_gpu_tune best = cand[0];
     double best_s = 1e30;
     int bad = 0;
@@ -884,6 +1054,15 @@ static int autotune(gg_cuda *c, gg_err *err)
     return bad;
 }
 
+/* Build the module the caller runs first, once the launch shape is
+ * chosen: the one for the hinted width, else the generic one. */
+static int build_first(gg_cuda *c, gg_err *err)
+{
+    gg_gpu_geom g;
+    c->kns = hinted_layout(c, &g) ? wanted_stride(c, &g) : 0;
+    return build(c, NULL, err);
+}
+
 static int choose_tune(gg_cuda *c, gg_err *err)
 {
     /* GOLGEN_GPU_TUNE: "tmax,funnel,wpb[,wpl[,fma[,turn[,pf,warm]]]]" */
@@ -909,11 +1088,14 @@ static int choose_tune(gg_cuda *c, gg_err *err)
         if (t.wpl > 1)
             t.funnel = 1;
         c->tune = t;
-        return build(c, NULL, err);
+        return build_first(c, err);
     }
     if (gg_gpu_tune_load(c->cache_dir, tune_key(c), &c->tune))
-        return build(c, NULL, err);
-    return autotune(c, err) || build(c, NULL, err) ? -1 : 0;
+        return build_first(c, err);
+    double t0 = now();
+    int bad = autotune(c, err);
+    c->phase[GG_PH_TUNE] += now() - t0;
+    return bad || build_first(c, err) ? -1 : 0;
 }
 
 /* The kernel's circuit builds and passes its check: a rejected cache
@@ -934,6 +1116,29 @@ static int circuit_ok(const gg_rule *rule, const gg_choose_opts *co,
     return bad;
 }
 
+/* The module the caller will run first passes its validation cases
+ * before open returns: the one for the hinted width when there is one
+ * (its cubin came from the autotuner: no generic build), else the generic
+ * module; Generations kernels, their own cases. */
+static int validate_first(gg_cuda *c, gg_err *err)
+{
+    if (c->np > 1) {
+        double t0 = now();
+        int bad = gg_validate_gen(&c->rule, step_cells, c,
+                                  c->o.lang == GG_CUDA_LANG_PTX
+                                      ? "the PTX kernel"
+                                      : "the CUDA kernel",
+                                  12345, err);
+        c->phase[GG_PH_VALIDATE] += now() - t0;
+        c->generic_valid = !bad;
+        return bad;
+    }
+    gg_gpu_geom g;
+    if (hinted_layout(c, &g) && wanted_stride(c, &g))
+        return gg_cuda_module_for(c, &g, err);
+    return validate_generic(c, err);
+}
+
 static int open_common(const gg_rule *rule, const char *src,
                        const gg_cuda_opts *o, gg_cuda **out, gg_fail_kind *why,
                        gg_err *err)
@@ -950,23 +1155,23 @@ static int open_common(const gg_rule *rule, const char *src,
     c->o = o ? *o : defaults;
     c->cfg = gg_config_or_default(c->o.config);
     const char *dir = c->o.cache_dir ? c->o.cache_dir : c->cfg->cache_dir;
+    double t0 = now();
     int bad = open_device(c, why, err) ||
               gg_gpu_cache_dir(dir, c->cache_dir, sizeof c->cache_dir, err);
+    c->phase[GG_PH_DEVICE] = now() - t0;
     c->given = src != NULL;
     if (!bad && src) {
         c->tune = c->o.tune.tmax ? c->o.tune : (gg_gpu_tune){16, 0, 4, 1, 0, 0, 0, 0};
         bad = build(c, src, err);
     } else if (!bad) {
-        bad = circuit_ok(rule, &c->cfg->choose, why, err) || choose_tune(c, err);
+        t0 = now();
+        bad = circuit_ok(rule, &c->cfg->choose, why, err);
+        c->phase[GG_PH_CIRCUIT] = now() - t0;
+        bad = bad || choose_tune(c, err);
     }
     if (!bad) {
         *why = GG_FAIL_INVALID;
-        bad = c->np > 1 ? gg_validate_gen(rule, step_cells, c,
-                                          c->o.lang == GG_CUDA_LANG_PTX
-                                              ? "the PTX kernel"
-                                              : "the CUDA kernel",
-                                          12345, err)
-                        : gg_gpu_validate(rule, step_strip, c, 12345, err);
+        bad = validate_first(c, err);
     }
     if (bad) {
         gg_cuda_close(c);
@@ -1033,15 +1238,16 @@ int gg_cuda_table_probe(gg_cuda_lang lang, const gg_config *config,
 }
 
 int gg_cuda_table_open(gg_cuda_lang lang, const gg_rule *rule,
-                       const gg_config *config, bool announce, int device,
-                       void **state,
+                       const gg_backend_opts *bo, void **state,
                        gg_fail_kind *why, gg_err *err)
 {
     gg_cuda_opts o = {0};
     o.lang = lang;
-    o.device = device;
-    o.config = config;
-    o.announce = announce;
+    o.device = bo->device;
+    o.config = bo->config;
+    o.announce = bo->announce;
+    o.width_hint = bo->width_hint;
+    o.height_hint = bo->height_hint;
     return gg_cuda_open(rule, &o, (gg_cuda **)state, why, err);
 }
 
@@ -1063,6 +1269,19 @@ void gg_cuda_table_describe(void *state, char *what, size_t size)
     snprintf(what, size, "%s, T%d %s%s wpb%d wpl%d, %d regs", c->name,
              t.tmax, t.funnel == 2 ? "hyb" : t.funnel ? "shf" : "mad", extra,
              t.wpb, t.wpl > 1 ? t.wpl : 1, c->regs);
+}
+
+void gg_cuda_table_open_detail(void *state, char *buf, size_t size)
+{
+    const gg_cuda *c = state;
+    const double *p = c->phase;
+    snprintf(buf, size, "device %.2f s, circuit %.2f s, tuning %.2f s "
+             "(compiles %.2f s), %d build%s %.2f s, checks %.2f s + %.2f s at "
+             "the grid's width",
+             p[GG_PH_DEVICE], p[GG_PH_CIRCUIT], p[GG_PH_TUNE],
+             p[GG_PH_COMPILE], c->builds,
+             c->builds == 1 ? "" : "s", p[GG_PH_BUILD], p[GG_PH_VALIDATE],
+             p[GG_PH_WIDTH]);
 }
 
 void gg_cuda_table_close(void *state) { gg_cuda_close(state); }
@@ -1087,13 +1306,13 @@ static int cuda_probe(const gg_backend_opts *o, gg_err *err)
 static int cuda_open(const gg_rule *rule, const gg_backend_opts *o,
                      void **state, gg_fail_kind *why, gg_err *err)
 {
-    return gg_cuda_table_open(GG_CUDA_LANG_CUDA, rule, o->config,
-                              o->announce, o->device, state, why, err);
+    return gg_cuda_table_open(GG_CUDA_LANG_CUDA, rule, o, state, why, err);
 }
 
 static void cuda_describe(void *state, gg_backend_desc *d)
 {
     gg_cuda_table_describe(state, d->what, sizeof d->what);
+    gg_cuda_table_open_detail(state, d->open, sizeof d->open);
 }
 
 const gg_backend_info gg_backend_cuda = {

@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "backend.h"
 #include "band_stepper.h"
 #include "config.h"
 #include "error.h"
@@ -44,6 +45,8 @@ typedef struct gg_cuda_opts {
                                 other GPU settings; NULL: defaults */
     bool announce;         /* say on stderr when autotuning (it takes
                               seconds per candidate) */
+    int64_t width_hint;    /* gg_backend_opts.width_hint, height_hint */
+    int64_t height_hint;
 } gg_cuda_opts;
 
 typedef struct gg_cuda gg_cuda;
@@ -93,8 +96,7 @@ int gg_cuda_table_probe(gg_cuda_lang lang, const gg_config *config,
                         gg_err *err);
 /* gg_cuda_open for lang with the common options; *state is a gg_cuda. */
 int gg_cuda_table_open(gg_cuda_lang lang, const gg_rule *rule,
-                       const gg_config *config, bool announce, int device,
-                       void **state,
+                       const gg_backend_opts *bo, void **state,
                        gg_fail_kind *why, gg_err *err);
 int gg_cuda_table_upload(void *state, gg_grid *grid, gg_topo topo,
                          gg_err *err);
@@ -105,6 +107,8 @@ int gg_cuda_table_timed_step(void *state, int64_t gens, int64_t *warm,
 int64_t gg_cuda_table_max_batch(void *state);
 /* "NVIDIA H100 ..., T16 shf wpb4 wpl1, 168 regs" */
 void gg_cuda_table_describe(void *state, char *what, size_t size);
+/* Seconds by phase of opening so far, in words ("device 0.31 s, ..."). */
+void gg_cuda_table_open_detail(void *state, char *buf, size_t size);
 void gg_cuda_table_close(void *state);
 /* Generations rules: every state plane (p_ps words apart on the device,
  * as both kernel languages take them). */

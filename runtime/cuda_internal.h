@@ -16,6 +16,20 @@
 typedef struct gg_cuda_streamer gg_cuda_streamer;
 
 #define N_ENTRIES 5 /* gg_step_1, 2, 4, 8, 16 */
+#define GG_MAX_MODULES 3
+
+/* Where opening a backend spends its seconds (what a first use waits
+ * for): describe reports them. */
+enum {
+    GG_PH_DEVICE,   /* driver and context */
+    GG_PH_CIRCUIT,  /* the rule's circuit built and checked */
+    GG_PH_TUNE,     /* the autotuner: builds and timing of its candidates */
+    GG_PH_COMPILE,  /* ... of which the candidates' side-by-side compiles */
+    GG_PH_BUILD,    /* compiles and module loads outside the tuner */
+    GG_PH_VALIDATE, /* the generic module's validation cases */
+    GG_PH_WIDTH,    /* a constant-stride module's cases at its width */
+    GG_PH_N
+};
 
 struct gg_cuda {
     gg_rule rule;
@@ -24,7 +38,8 @@ struct gg_cuda {
     gg_cu_api cu;
     CUdevice dev;
     CUcontext ctx;
-    CUmodule mod;
+    CUmodule mod[GG_MAX_MODULES]; /* the kernel's entries, in up to */
+    int n_mod;                    /* three modules (runtime/ptxas.h) */
     CUfunction step[N_ENTRIES], ghost;
     gg_gpu_tune tune;
     int sms, cc, regs;
@@ -38,6 +53,8 @@ struct gg_cuda {
     int kns;         /* row stride (words) the PTX module has as a
                         constant; 0: the generic module */
     bool kns_valid;  /* that module passed its width's validation */
+    bool generic_valid;    /* the generic module passed its cases */
+    bool checking_generic; /* ... which are running now */
     int checking;    /* the stride being validated (keeps its module) */
     bool tuning;     /* autotune is timing candidates (module_for) */
     gg_topo topo;    /* of the uploaded grid (backend table) */
@@ -47,6 +64,8 @@ struct gg_cuda {
                                    calls (cuda_stream.c) */
     CUstream stream; /* where launches and ghost copies go (NULL: the
                         legacy stream; streamed bands: their own) */
+    double phase[GG_PH_N]; /* seconds by phase (GG_PH_*) */
+    int builds;            /* modules built outside the tuner */
 };
 
 /* The device layout of a width x height grid (no launch plan yet). */

@@ -12,13 +12,13 @@ static int ptx_probe(const gg_backend_opts *o, gg_err *err)
 static int ptx_open(const gg_rule *rule, const gg_backend_opts *o,
                     void **state, gg_fail_kind *why, gg_err *err)
 {
-    return gg_cuda_table_open(GG_CUDA_LANG_PTX, rule, o->config, o->announce,
-                              o->device, state, why, err);
+    return gg_cuda_table_open(GG_CUDA_LANG_PTX, rule, o, state, why, err);
 }
 
 static void ptx_describe(void *state, gg_backend_desc *d)
 {
     gg_cuda_table_describe(state, d->what, sizeof d->what);
+    gg_cuda_table_open_detail(state, d->open, sizeof d->open);
 }
 
 const gg_backend_info gg_backend_ptx = {

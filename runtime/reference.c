@@ -1,5 +1,7 @@
 #include "reference.h"
 
+#include "reference_words.h"
+
 /* Coordinate of a neighbour along one axis, or -1 when it is outside a
  * plane. */
 static int64_t wrap(int64_t v, int64_t size, gg_topo topo)
@@ -105,5 +107,8 @@ int gg_reference_run(const gg_rule *rule, gg_topo topo, gg_grid *grid,
 int gg_reference_run_threads(const gg_rule *rule, gg_topo topo,
                              gg_grid *grid, int64_t gens, gg_err *err)
 {
-    return run_steps(rule, topo, grid, gens, step_threads, err);
+    return run_steps(rule, topo, grid, gens,
+                     gg_reference_words_takes(rule) ? gg_reference_words_step
+                                                    : step_threads,
+                     err);
 }

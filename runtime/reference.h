@@ -20,7 +20,9 @@ int gg_reference_run(const gg_rule *rule, gg_topo topo, gg_grid *grid,
  * are independent: each reads `in` and writes its own row of `out`), for
  * checks that need the answer soon: a GPU kernel built for a 32768-wide
  * row is validated on cases of that width, which took 16 s on one core
- * per case. The `reference` backend stays on one thread, the yardstick. */
+ * per case. The `reference` backend stays on one thread, the yardstick.
+ * Outer-totalistic rules go 64 cells at a time (runtime/reference_words.h,
+ * itself checked against gg_reference_step in tests). */
 int gg_reference_run_threads(const gg_rule *rule, gg_topo topo,
                              gg_grid *grid, int64_t gens, gg_err *err);
 

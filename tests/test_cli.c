@@ -672,7 +672,7 @@ static void test_output_formats(void **state)
 
 /* Without --backend, run and bench take the fastest backend that runs
  * here and say which on stderr in one line, naming why faster ones were
- * passed over: without a GPU that is cpu, "cuda, ptx: ..." given as the
+ * passed over: without a GPU that is cpu, "ptx, cuda: ..." given as the
  * reason. Generations and 3D runs choose the same way among theirs. */
 static void test_backend_auto(void **state)
 {
@@ -681,7 +681,7 @@ static void test_backend_auto(void **state)
     bool gpu = strstr(out_text, "auto -> cuda") || strstr(out_text,
                                                           "auto -> ptx");
     if (!gpu) {
-        expect("run --gens 10", 0, "golgen: backend auto -> cpu (cuda, ptx: ");
+        expect("run --gens 10", 0, "golgen: backend auto -> cpu (ptx, cuda: ");
         assert_non_null(strstr(out_text, "population 11, "));
         assert_non_null(strstr(out_text, "s (cpu)"));
         expect("run --gens 10 --backend auto", 0, "backend auto -> cpu (");
@@ -692,8 +692,8 @@ static void test_backend_auto(void **state)
         /* no compiler: cpu is passed over with its reason in the same
          * line, and the reference runs */
         setenv("CC", "/nonexistent/cc", 1);
-        expect("run --gens 10", 0, "golgen: backend auto -> reference (cuda, "
-               "ptx: ");
+        expect("run --gens 10", 0, "golgen: backend auto -> reference (ptx, "
+               "cuda: ");
         assert_non_null(strstr(out_text, "; cpu: "));
         assert_non_null(strstr(out_text, "population 11, "));
         unsetenv("CC");
@@ -720,7 +720,7 @@ static void test_version(void **state)
     expect("--version", 0, "golgen 0.1.0\nsolver: ");
     assert_true(strstr(out_text, "solver: CryptoMiniSat 5") ||
                 strstr(out_text, "solver: none"));
-    assert_non_null(strstr(out_text, "auto tries cuda, ptx, cpu, reference"));
+    assert_non_null(strstr(out_text, "auto tries ptx, cuda, cpu, reference"));
     assert_non_null(strstr(out_text, "  reference  usable\n"));
     assert_non_null(strstr(out_text, "  opencl     "));
     /* a bad variable stops every command, but --version still answers */

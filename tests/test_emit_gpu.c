@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,6 +28,7 @@
 #include "emit_opencl.h"
 #include "emit_ptx.h"
 #include "kernel_source.h"
+#include "ptxas.h"
 
 static const char *const rules[] = {"B3/S23", "B36/S23", "B3678/S34678",
                                     "B2/S", "B2/S013V", "B245/S3H"};
@@ -237,6 +239,101 @@ static void test_ptx_ptxas(void **state)
         assemble(ptxas, src, len, rules[i]);
         free(src);
     }
+}
+
+/* A module split for side-by-side ptxas runs: gg_step_16, gg_step_8 and
+ * the rest, each part headed by the module's text before its first entry
+ * and every entry in exactly one part; a T8 module has two parts. */
+static void test_ptx_split(void **state)
+{
+    (void)state;
+    gg_rule r = gg_test_rule("B36/S23");
+    static const char *const entries[] = {"gg_ghost(", "gg_step_1(",
+                                          "gg_step_2(", "gg_step_4(",
+                                          "gg_step_8(", "gg_step_16("};
+    static const int part16[] = {2, 2, 2, 2, 1, 0}, part8[] = {1, 1, 1, 1, 0};
+    for (int tmax = 8; tmax <= 16; tmax *= 2) {
+        gg_ptx_opts o = {.tmax = tmax, .funnel = true, .wpb = 4, .wpl = 1};
+        char *src, *part[GG_PTXAS_PARTS];
+        size_t len;
+        gg_err err;
+        if (gg_kernel_ptx(&r, &o, NULL, &src, &len, &err))
+            fail_msg("%s", err.msg);
+        int n = gg_ptxas_split(src, part);
+        assert_int_equal(n, tmax == 16 ? 3 : 2);
+        size_t head = (size_t)(strstr(src, ".visible .entry") - src), sum = 0;
+        for (int k = 0; k < n; k++) {
+            assert_memory_equal(part[k], src, head);
+            sum += strlen(part[k]) - head;
+        }
+        assert_int_equal(sum, len - head);
+        for (int e = 0; e < (tmax == 16 ? 6 : 5); e++) {
+            char want[64];
+            snprintf(want, sizeof want, ".visible .entry %s", entries[e]);
+            int in = tmax == 16 ? part16[e] : part8[e];
+            for (int k = 0; k < n; k++)
+                assert_int_equal(strstr(part[k], want) != NULL, k == in);
+        }
+        for (int k = 0; k < n; k++)
+            free(part[k]);
+        free(src);
+    }
+    char *one[GG_PTXAS_PARTS];
+    assert_int_equal(gg_ptxas_split("// no entries\n", one), 1);
+    assert_string_equal(one[0], "// no entries\n");
+    free(one[0]);
+}
+
+/* gg_ptxas_compile runs the given ptxas on every source whose cubin is
+ * missing, keeps what it writes only when it succeeds, and leaves cached
+ * ones alone. The ptxas here is a script (this machine has no CUDA
+ * toolkit): it copies its input, and fails on sources that say FAIL. */
+static void test_ptxas_compile(void **state)
+{
+    (void)state;
+    char dir[4200], tool[4300], log[4300];
+    snprintf(dir, sizeof dir, "%s/ptxas-cache", gg_test_dir);
+    snprintf(tool, sizeof tool, "%s/fake-ptxas", gg_test_dir);
+    snprintf(log, sizeof log, "%s/ptxas-runs", gg_test_dir);
+    assert_int_equal(mkdir(dir, 0777), 0);
+    FILE *f = fopen(tool, "w");
+    assert_non_null(f);
+    fprintf(f, "#!/bin/sh\n# -arch=sm_NN -o OUT IN\necho run >> '%s'\n"
+            "grep -q FAIL \"$4\" && exit 1\ncp \"$4\" \"$3\"\n", log);
+    fclose(f);
+    assert_int_equal(chmod(tool, 0755), 0);
+    const char *src[] = {"module one\n", "module two FAIL\n",
+                         "module three\n", "module four\n", "module five\n"};
+    gg_err err;
+    assert_int_equal(gg_ptxas_compile(tool, dir, 90, src, 5, &err), 0);
+    for (int i = 0; i < 5; i++) {
+        char path[4200], got[64] = "";
+        gg_ptxas_cubin_path(dir, 90, src[i], path, sizeof path);
+        FILE *c = fopen(path, "r");
+        assert_int_equal(c != NULL, i != 1);
+        if (c) {
+            assert_non_null(fgets(got, sizeof got, c));
+            assert_string_equal(got, src[i]);
+            fclose(c);
+        }
+    }
+    /* a second call compiles only the one that failed */
+    assert_int_equal(gg_ptxas_compile(tool, dir, 90, src, 5, &err), 0);
+    char cmd[4400];
+    snprintf(cmd, sizeof cmd, "test $(wc -l < '%s') -eq 6", log);
+    assert_int_equal(gg_test_status(cmd), 0);
+    /* another architecture is another cubin */
+    char a[4200], b[4200];
+    gg_ptxas_cubin_path(dir, 90, src[0], a, sizeof a);
+    gg_ptxas_cubin_path(dir, 80, src[0], b, sizeof b);
+    assert_string_not_equal(a, b);
+    /* a ptxas that cannot be started is an error naming it */
+    assert_int_equal(gg_ptxas_compile("/nonexistent/ptxas", dir, 90, src + 1,
+                                      1, &err), -1);
+    assert_non_null(strstr(err.msg, "/nonexistent/ptxas"));
+    char found[4200];
+    assert_false(gg_ptxas_find("off", found, sizeof found));
+    assert_true(gg_ptxas_find(tool, found, sizeof found));
 }
 
 /* The rowsum-lr front (L and R of the middle row as row features) emits
@@ -754,6 +851,8 @@ int main(void)
         cmocka_unit_test(test_ptx_chain_prefetch),
         cmocka_unit_test(test_ptx_inner_fma),
         cmocka_unit_test(test_rowsum_lr),
+        cmocka_unit_test(test_ptx_split),
+        cmocka_unit_test(test_ptxas_compile),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_cli),
     };

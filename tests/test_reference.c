@@ -9,6 +9,7 @@
 #include "test_util.h"
 
 #include "reference.h"
+#include "reference_words.h"
 
 static void put(gg_grid *g, const int (*cells)[2], int n, int dx, int dy)
 {
@@ -112,6 +113,63 @@ static void test_width_one_torus(void **state)
 
 /* B1357/S1357 is linear: after 2^k generations a pattern is the XOR of
  * copies shifted by 2^k in each of the 8 directions (DESIGN.md). */
+/* The word-parallel reference (what GPU validation runs) equals the
+ * per-cell one generation by generation: every neighbourhood, torus and
+ * plane, widths on both sides of word edges, heights down to 1, random
+ * birth and survival sets (B0 included), dense and sparse soups. */
+static void test_words_match_cells(void **state)
+{
+    (void)state;
+    static const int64_t widths[] = {1, 2, 3, 63, 64, 65, 127, 128, 130, 200};
+    static const int64_t heights[] = {1, 2, 3, 7, 20};
+    uint64_t rng = 0x9e3779b97f4a7c15ull;
+    int checked = 0;
+    for (int nb = 0; nb < GG_NBHD_COUNT; nb++)
+        for (int topo = 0; topo < 2; topo++)
+            for (size_t wi = 0; wi < sizeof widths / sizeof *widths; wi++)
+                for (size_t hi = 0; hi < sizeof heights / sizeof *heights;
+                     hi++) {
+                    gg_rule rule;
+                    gg_err err;
+                    assert_int_equal(gg_rule_parse("B3/S23", &rule, &err), 0);
+                    int n;
+                    gg_nbhd_offsets((gg_nbhd)nb, &n);
+                    rule.nbhd = (gg_nbhd)nb;
+                    rule.n_neighbours = n;
+                    uint64_t r = gg_test_xorshift(&rng);
+                    rule.birth = (uint32_t)(r & ((2u << n) - 1));
+                    rule.survive = (uint32_t)((r >> 16) & ((2u << n) - 1));
+                    assert_true(gg_reference_words_takes(&rule));
+                    gg_topo t = topo ? GG_TOPO_PLANE : GG_TOPO_TORUS;
+                    gg_grid a, b, want, next;
+                    int64_t w = widths[wi], h = heights[hi];
+                    assert_int_equal(gg_grid_init(&a, w, h, &err), 0);
+                    assert_int_equal(gg_grid_init(&b, w, h, &err), 0);
+                    assert_int_equal(gg_grid_init(&next, w, h, &err), 0);
+                    assert_int_equal(gg_grid_init(&want, w, h, &err), 0);
+                    gg_grid_random(&a, (r >> 40) & 1 ? 0.5 : 0.1, r);
+                    for (int g = 0; g < 4; g++) {
+                        gg_reference_step(&rule, t, &a, &want);
+                        gg_reference_words_step(&rule, t, &a, &next);
+                        assert_true(gg_grid_equal(&next, &want));
+                        gg_grid tmp = a;
+                        a = want;
+                        want = tmp;
+                        checked++;
+                    }
+                    gg_grid_free(&a);
+                    gg_grid_free(&b);
+                    gg_grid_free(&next);
+                    gg_grid_free(&want);
+                }
+    assert_int_equal(checked, GG_NBHD_COUNT * 2 * 10 * 5 * 4);
+    /* Hensel rules stay with the per-cell reference */
+    gg_rule hensel;
+    gg_err err;
+    assert_int_equal(gg_rule_parse("B2n3/S23-q", &hensel, &err), 0);
+    assert_false(gg_reference_words_takes(&hensel));
+}
+
 static void test_replicator_linearity(void **state)
 {
     (void)state;
@@ -145,6 +203,7 @@ int main(void)
         cmocka_unit_test(test_b0_literal),
         cmocka_unit_test(test_width_one_torus),
         cmocka_unit_test(test_replicator_linearity),
+        cmocka_unit_test(test_words_match_cells),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

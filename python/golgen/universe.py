@@ -146,7 +146,7 @@ class Universe:
 
     @property
     def backend_line(self):
-        """How it was chosen, e.g. 'backend auto -> cpu (cuda, ptx: no CUDA
+        """How it was chosen, e.g. 'backend auto -> cpu (ptx, cuda: no CUDA
         driver ...)'; '' before any run."""
         return self._h.backend()[1]
 
