@@ -272,8 +272,7 @@ static void precompile_candidates(const gg_cuda *c, const gg_gpu_tune *cand,
     char *src = NULL;
     size_t len;
     gg_err ignored;
-    if (n > MAX_CAND || gg_kernel_cuda(&c->rule, &c->cfg->choose, &src, &len,
-                                         &ignored))
+    if (n > MAX_CAND || gg_kernel_cuda_parts(&c->parts, &src, &len, &ignored))
         return;
     pthread_t th[MAX_CAND];
     precompile job[MAX_CAND];
@@ -317,8 +316,8 @@ static void precompile_ptx(const gg_cuda *c, const gg_gpu_tune *cand,
             if (generic)
                 po.kstride = 0;
             size_t len;
-            if (gg_kernel_ptx(&c->rule, &po, &c->cfg->choose, &src[m], &len,
-                              &ignored) == 0) {
+            if (gg_kernel_ptx_parts(&c->parts, &po, &src[m], &len,
+                                    &ignored) == 0) {
                 np[m] = gg_ptxas_split(src[m], part[m]);
                 m++;
             }
@@ -465,13 +464,11 @@ static int build(gg_cuda *c, const char *given, gg_err *err)
     unload(c);
     if (c->o.lang == GG_CUDA_LANG_PTX) {
         gg_ptx_opts po = ptx_opts_for(c, &c->tune);
-        bad = !given && gg_kernel_ptx(&c->rule, &po, &c->cfg->choose, &src,
-                                           &len, err);
+        bad = !given && gg_kernel_ptx_parts(&c->parts, &po, &src, &len, err);
         if (!bad)
             bad = load_ptx(c, given ? given : src, err);
     } else {
-        bad = !given && gg_kernel_cuda(&c->rule, &c->cfg->choose, &src,
-                                            &len, err);
+        bad = !given && gg_kernel_cuda_parts(&c->parts, &src, &len, err);
         if (!bad)
             bad = cuda_image(c, given ? given : src, &img, &len, err) ||
                   load_module(c, img, err);
@@ -543,14 +540,24 @@ static int wanted_stride(const gg_cuda *c, const gg_gpu_geom *g)
                                                                      : 0;
 }
 
-/* The generic module's validation cases (every width and remainder),
- * before its first real run: at open, or later when a caller that hinted
- * a wide grid (gg_cuda_opts.width_hint) first steps a small one. */
+static int step_cells(void *ctx, gg_topo topo, gg_gen_cells *cells,
+                      int64_t gens, gg_err *err);
+
+/* The generic module's validation cases (every width and remainder; a
+ * Generations kernel's own), before its first real run: at open, or later
+ * when a caller that hinted a wide grid (gg_cuda_opts.width_hint) first
+ * steps a small one. */
 static int validate_generic(gg_cuda *c, gg_err *err)
 {
     double t0 = now();
     c->checking_generic = true;
-    int bad = gg_gpu_validate(&c->rule, step_strip, c, 12345, err);
+    int bad = c->np > 1
+                  ? gg_validate_gen(&c->rule, step_cells, c,
+                                    c->o.lang == GG_CUDA_LANG_PTX
+                                        ? "the PTX kernel"
+                                        : "the CUDA kernel",
+                                    12345, err)
+                  : gg_gpu_validate(&c->rule, step_strip, c, 12345, err);
     c->checking_generic = false;
     c->generic_valid = !bad;
     c->phase[GG_PH_VALIDATE] += now() - t0;
@@ -1098,41 +1105,23 @@ static int choose_tune(gg_cuda *c, gg_err *err)
     return bad || build_first(c, err) ? -1 : 0;
 }
 
-/* The kernel's circuit builds and passes its check: a rejected cache
- * entry is then a failed check (exit 1, as verify and the CPU backend
- * say), not lost among the environment failures of the build that
- * follows. */
-static int circuit_ok(const gg_rule *rule, const gg_choose_opts *co,
-                      gg_fail_kind *why, gg_err *err)
+/* The kernel's circuit, chosen once for every module this open builds;
+ * it builds and passes its check, or a rejected cache entry is a failed
+ * check (exit 1, as verify and the CPU backend say), not lost among the
+ * environment failures of the build that follows. */
+static int choose_parts(gg_cuda *c, gg_fail_kind *why, gg_err *err)
 {
-    gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
-    if (!c) {
-        *why = GG_FAIL_ENV;
-        return -1;
-    }
-    int bad = gg_choose_gpu_circuit(rule, co, c, err);
+    int bad = gg_gpu_parts_init(&c->rule, &c->cfg->choose, &c->parts, err);
     *why = bad ? GG_FAIL_INVALID : GG_FAIL_ENV;
-    free(c);
     return bad;
 }
 
 /* The module the caller will run first passes its validation cases
  * before open returns: the one for the hinted width when there is one
  * (its cubin came from the autotuner: no generic build), else the generic
- * module; Generations kernels, their own cases. */
+ * module (always for Generations kernels: they have no other). */
 static int validate_first(gg_cuda *c, gg_err *err)
 {
-    if (c->np > 1) {
-        double t0 = now();
-        int bad = gg_validate_gen(&c->rule, step_cells, c,
-                                  c->o.lang == GG_CUDA_LANG_PTX
-                                      ? "the PTX kernel"
-                                      : "the CUDA kernel",
-                                  12345, err);
-        c->phase[GG_PH_VALIDATE] += now() - t0;
-        c->generic_valid = !bad;
-        return bad;
-    }
     gg_gpu_geom g;
     if (hinted_layout(c, &g) && wanted_stride(c, &g))
         return gg_cuda_module_for(c, &g, err);
@@ -1165,7 +1154,7 @@ static int open_common(const gg_rule *rule, const char *src,
         bad = build(c, src, err);
     } else if (!bad) {
         t0 = now();
-        bad = circuit_ok(rule, &c->cfg->choose, why, err);
+        bad = choose_parts(c, why, err);
         c->phase[GG_PH_CIRCUIT] = now() - t0;
         bad = bad || choose_tune(c, err);
     }
@@ -1211,6 +1200,7 @@ void gg_cuda_close(gg_cuda *c)
             c->cu.cuDevicePrimaryCtxRelease(c->dev);
         dlclose(c->cu.lib);
     }
+    gg_gpu_parts_free(&c->parts);
     free(c);
 }
 

@@ -12,6 +12,7 @@
 #include "cuda_backend.h"
 #include "gpu_layout.h"
 #include "gpu_tune.h"
+#include "kernel_source.h"
 
 typedef struct gg_cuda_streamer gg_cuda_streamer;
 
@@ -64,6 +65,8 @@ struct gg_cuda {
                                    calls (cuda_stream.c) */
     CUstream stream; /* where launches and ghost copies go (NULL: the
                         legacy stream; streamed bands: their own) */
+    gg_gpu_parts parts;    /* the rule's circuit, chosen once per open
+                              (none for a given source) */
     double phase[GG_PH_N]; /* seconds by phase (GG_PH_*) */
     int builds;            /* modules built outside the tuner */
 };

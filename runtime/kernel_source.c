@@ -41,34 +41,63 @@ int gg_kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
     return bad ? -1 : 0;
 }
 
+int gg_gpu_parts_init(const gg_rule *rule, const gg_choose_opts *o,
+                      gg_gpu_parts *p, gg_err *err)
+{
+    gg_rule two;
+    p->gen = NULL;
+    p->circuit = gg_alloc(1, sizeof *p->circuit, err, "circuit");
+    if (!p->circuit || gen_split(rule, &two, &p->gen, err) ||
+        gg_choose_gpu_circuit(&two, o, p->circuit, err)) {
+        gg_gpu_parts_free(p);
+        return -1;
+    }
+    return 0;
+}
+
+void gg_gpu_parts_free(gg_gpu_parts *p)
+{
+    free(p->circuit);
+    free(p->gen);
+    p->circuit = NULL;
+    p->gen = NULL;
+}
+
+int gg_kernel_cuda_parts(const gg_gpu_parts *p, char **src, size_t *len,
+                         gg_err *err)
+{
+    return gg_emit_cuda_circuit(p->circuit, p->gen, src, len, err);
+}
+
+int gg_kernel_ptx_parts(const gg_gpu_parts *p, const gg_ptx_opts *po,
+                        char **src, size_t *len, gg_err *err)
+{
+    gg_ptx_opts base = gg_ptx_tuned(16, true, 4, 1);
+    return gg_emit_ptx_circuit(p->circuit, p->gen, po ? po : &base, src, len,
+                               err);
+}
+
 int gg_kernel_cuda(const gg_rule *rule, const gg_choose_opts *o, char **src,
                    size_t *len, gg_err *err)
 {
-    gg_rule two;
-    gg_gen_nets *g = NULL;
-    gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
-    int bad = !c || gen_split(rule, &two, &g, err) ||
-              gg_choose_gpu_circuit(&two, o, c, err) ||
-              gg_emit_cuda_circuit(c, g, src, len, err);
-    free(c);
-    free(g);
-    return bad ? -1 : 0;
+    gg_gpu_parts p;
+    if (gg_gpu_parts_init(rule, o, &p, err))
+        return -1;
+    int bad = gg_kernel_cuda_parts(&p, src, len, err);
+    gg_gpu_parts_free(&p);
+    return bad;
 }
 
 int gg_kernel_ptx(const gg_rule *rule, const gg_ptx_opts *po,
                   const gg_choose_opts *o, char **src, size_t *len,
                   gg_err *err)
 {
-    gg_ptx_opts base = gg_ptx_tuned(16, true, 4, 1);
-    gg_rule two;
-    gg_gen_nets *g = NULL;
-    gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
-    int bad = !c || gen_split(rule, &two, &g, err) ||
-              gg_choose_gpu_circuit(&two, o, c, err) ||
-              gg_emit_ptx_circuit(c, g, po ? po : &base, src, len, err);
-    free(c);
-    free(g);
-    return bad ? -1 : 0;
+    gg_gpu_parts p;
+    if (gg_gpu_parts_init(rule, o, &p, err))
+        return -1;
+    int bad = gg_kernel_ptx_parts(&p, po, src, len, err);
+    gg_gpu_parts_free(&p);
+    return bad;
 }
 
 int gg_kernel_opencl(const gg_rule *rule, const gg_choose_opts *o, char **src,

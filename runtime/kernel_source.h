@@ -11,6 +11,7 @@
 
 #include "choose.h"
 #include "emit_ptx.h"
+#include "gen_nets.h"
 #include "error.h"
 #include "rule.h"
 
@@ -31,6 +32,26 @@ int gg_kernel_cuda(const gg_rule *rule, const gg_choose_opts *o, char **src,
 int gg_kernel_ptx(const gg_rule *rule, const gg_ptx_opts *po,
                   const gg_choose_opts *o, char **src, size_t *len,
                   gg_err *err);
+
+/* What a rule's GPU kernels are made of, chosen once: the circuit and a
+ * Generations rule's per-cell stage (NULL when none). A backend that
+ * emits several launch shapes keeps one: for a rule without a cache entry
+ * the solver's choice took 0.6 s per emission on the H100 host, and a
+ * Generations stage at C = 200 about 5 s. */
+typedef struct gg_gpu_parts {
+    gg_circuit *circuit;
+    gg_gen_nets *gen;
+} gg_gpu_parts;
+
+int gg_gpu_parts_init(const gg_rule *rule, const gg_choose_opts *o,
+                      gg_gpu_parts *p, gg_err *err);
+void gg_gpu_parts_free(gg_gpu_parts *p);
+
+/* gg_kernel_cuda and gg_kernel_ptx from chosen parts. */
+int gg_kernel_cuda_parts(const gg_gpu_parts *p, char **src, size_t *len,
+                         gg_err *err);
+int gg_kernel_ptx_parts(const gg_gpu_parts *p, const gg_ptx_opts *po,
+                        char **src, size_t *len, gg_err *err);
 
 /* OpenCL C over the gate2 network (gen/emit_opencl.h). */
 int gg_kernel_opencl(const gg_rule *rule, const gg_choose_opts *o, char **src,
