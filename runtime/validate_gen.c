@@ -15,16 +15,28 @@ static const struct {
 };
 #define N_CASES (sizeof cases / sizeof cases[0])
 
+/* 64 cells at a time: two random words class the cells (half 0, a
+ * quarter 1, a quarter dying) and only the dying ones draw a state. Cell
+ * by cell, bench's 32768^2 soup took 20 s on the H100 host. */
 void gg_gen_cells_random(gg_gen_cells *c, int states, uint64_t seed)
 {
+    int64_t w = gg_gen_cells_width(c), nw = (w + 63) / 64;
+    int tail = (int)(w & 63);
     for (int64_t y = 0; y < gg_gen_cells_height(c); y++)
-        for (int64_t x = 0; x < gg_gen_cells_width(c); x++) {
-            uint64_t r = gg_splitmix(&seed);
-            int st = r % 4 < 2                   ? 0
-                     : r % 4 == 2 || states == 2 ? 1
-                                                 : 2 + (int)((r >> 8) %
-                                                   (uint64_t)(states - 2));
-            gg_gen_cells_set(c, x, y, st);
+        for (int64_t k = 0; k < nw; k++) {
+            uint64_t a = gg_splitmix(&seed), b = gg_splitmix(&seed);
+            uint64_t pw[8] = {a & ~b}, dying = a & b;
+            if (states == 2)
+                pw[0] |= dying;
+            for (uint64_t d = states > 2 ? dying : 0; d; d &= d - 1) {
+                int st = 2 + (int)(gg_splitmix(&seed) % (uint64_t)(states - 2));
+                for (int p = 0; p < c->n_planes && p < 8; p++)
+                    pw[p] |= (uint64_t)((st >> p) & 1) << __builtin_ctzll(d);
+            }
+            for (int p = 0; p < c->n_planes && p < 8; p++)
+                gg_grid_row(&c->plane[p], y)[k] =
+                    k == nw - 1 && tail ? pw[p] & ((UINT64_C(1) << tail) - 1)
+                                        : pw[p];
         }
 }
 
