@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The corpus of named Life-like rules (bench/corpus_rules.txt) through
+# `golgen synth`, several runs side by side: each rule's final stage for
+# each library, cached with its proof status (proven, or the lower bound
+# reached) under GENERATED/networks. One JSON line per run goes to
+# $OUT/corpus.jsonl and the networks to $OUT/corpus.tgz (for a machine
+# whose files come back one archive at a time). Rules already proven in
+# the cache are printed, not searched again (synth answers from it).
+#
+#   bash bench/corpus.sh [GOLGEN] [SECONDS_PER_RUN] [JOBS] [THREADS_PER_JOB]
+#   defaults: build/golgen, 60, cores/2, 2. LIBS="lut3 gate2" (default
+#   both); RULES_FILE: another list; GENERATED: the cache to update (default the source tree's
+#   generated/); OUT: where the logs go (default /tmp/corpus).
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+G=${1:-$ROOT/build/golgen}
+SECS=${2:-60}
+CORES=$(nproc)
+JOBS=${3:-$(( CORES / 2 > 0 ? CORES / 2 : 1 ))}
+THREADS=${4:-2}
+OUT=${OUT:-/tmp/corpus}
+GEN=${GENERATED:-$ROOT/generated}
+mkdir -p "$OUT/logs"
+rules=$(grep -v '^#' "${RULES_FILE:-$ROOT/bench/corpus_rules.txt}" | awk '{print $1}' | sort -u)
+for lib in ${LIBS:-lut3 gate2}; do
+    for r in $rules; do echo "$lib $r"; done
+done | xargs -P "$JOBS" -L 1 bash -c '
+    lib=$0 rule=$1
+    log='"$OUT"'/logs/$(echo "$rule" | tr / _)-$lib.log
+    "'"$G"'" synth --rule "$rule" --lib "$lib" --json --resume \
+        --generated "'"$GEN"'" --threads '"$THREADS"' \
+        --time-limit '"$SECS"' 2>"$log"
+    echo "$lib $rule exit $?" >>"$log"' >>"$OUT/corpus.jsonl"
+(cd "$GEN" && tar czf "$OUT/corpus.tgz" networks/rowsum)
+wc -l <"$OUT/corpus.jsonl"
