@@ -73,23 +73,26 @@ static int emit_row_net(gg_sbuf *b, const gg_kplan *p, gg_err *err)
     return 0;
 }
 
-static void emit_final_loads(gg_sbuf *b, const gg_kplan *p)
+/* Final-stage input i from the registers of rows y-1, y, y+1 (t, m, b):
+ * element 0 a row's cells, element 1 + k its feature k. */
+static void emit_final_in(gg_sbuf *b, const gg_kplan *p)
 {
-    gg_sbuf_printf(b, "/* Final-stage inputs of the word at i from the "
-                   "slots of rows y-1, y, y+1. */\n"
-                   "static inline void gg_final_loads(V *x, uint64_t *const "
-                   "*rows, int64_t len, int64_t i)\n{\n    (void)len;\n");
+    static const char *const rows[3] = {"t", "m", "b"};
+    static const char *const names[3] = {"y-1", "y", "y+1"};
+    gg_sbuf_printf(b, "/* Final-stage inputs from the cells and row features "
+                   "of rows y-1, y, y+1. */\n"
+                   "static inline void gg_final_in(V *x, const V *t, const V "
+                   "*m, const V *b)\n{\n    (void)t;\n    (void)m;\n"
+                   "    (void)b;\n");
     for (int i = 0; i < p->final.n_inputs; i++) {
-        static const char *const rows[3] = {"y-1", "y", "y+1"};
+        int r = p->dy[i] + 1;
         if (p->feat[i] == GG_FEAT_CELL)
-            gg_sbuf_printf(b, "    x[%d] = V_LOAD(rows[%d] + i); /* %s: "
-                           "cells of row %s */\n",
-                           i, p->dy[i] + 1, p->name[i], rows[p->dy[i] + 1]);
+            gg_sbuf_printf(b, "    x[%d] = %s[0]; /* %s: cells of row %s "
+                           "*/\n", i, rows[r], p->name[i], names[r]);
         else
-            gg_sbuf_printf(b, "    x[%d] = V_LOAD(rows[%d] + %d * len + i); "
-                           "/* %s: feature %d of row %s */\n",
-                           i, p->dy[i] + 1, p->feat[i] + 1, p->name[i],
-                           p->feat[i], rows[p->dy[i] + 1]);
+            gg_sbuf_printf(b, "    x[%d] = %s[%d]; /* %s: feature %d of row "
+                           "%s */\n", i, rows[r], p->feat[i] + 1,
+                           p->name[i], p->feat[i], names[r]);
     }
     gg_sbuf_printf(b, "}\n\n");
 }
@@ -124,7 +127,7 @@ static int emit_block(gg_sbuf *b, const gg_kplan *p, const gg_circuit *c,
                    gg_lib_name(c->lib), p->row.n_outputs, p->final.n_inputs);
     if (emit_row_net(b, p, err))
         return -1;
-    emit_final_loads(b, p);
+    emit_final_in(b, p);
     return emit_final_net(b, p, err);
 }
 

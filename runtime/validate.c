@@ -37,13 +37,16 @@ static vcase make_case(int i)
 
 #define N_CASES 28
 
-/* Grids wider than one tile (the C kernel's tiles are 30 words wide), so
- * tile seams, partial last tiles and the wrap across tiles are checked. */
+/* Grids wider than one tile (the C kernel's windows are up to 64 words:
+ * 4100 and up span two or more), so tile seams, partial last tiles and the
+ * wrap across tiles are checked. */
 static const vcase wide_cases[] = {
     {1921, 9, 5, GG_TOPO_TORUS, 0, 0},
     {4100, 5, 9, GG_TOPO_PLANE, 3, 2},
     {3841, 4, 37, GG_TOPO_TORUS, 0, 3},
     {2000, 3, 70, GG_TOPO_PLANE, 0, 0},
+    {8200, 6, 11, GG_TOPO_TORUS, 0, 0},
+    {12345, 4, 7, GG_TOPO_PLANE, 5, 3},
 };
 #define N_WIDE ((int)(sizeof wide_cases / sizeof *wide_cases))
 

@@ -32,18 +32,19 @@
  *
  * How it runs: the grid is cut into tiles (S words, chosen per grid, x
  * `band` rows) and each pass takes a tile through T generations while its
- * working set is in L1. The tile's rows stream through a pipeline of
- * generations: while row j comes in, generation g computes row j - 2g from
- * rows of generation g-1 finished in earlier steps, so the generations of
- * one step are independent work for the core, and each generation keeps
- * four rows (cells and row features: Moore's row 3-sums, computed once per
- * row and read by three output rows) in a ring. A tile computes a window
- * GG_H words wider on each side and T rows taller (the halo): wrong values
- * creep in from the window's edge one cell per generation and never reach
- * the tile. Window cells left of 0 or right of the width are filled from
- * the torus wrap (then they evolve like the cells they copy) or, on the
- * plane, kept 0 every generation. Tiles run in parallel with OpenMP and
- * write into the other buffer.
+ * two buffers are in L2: its window rows come into one, and each
+ * generation is a sweep from one buffer into the other. A sweep walks down
+ * columns of GG_NC vectors, GG_K rows at a time: a row's inputs to the
+ * final stage (its cells and row features: Moore's row 3-sums) are
+ * computed once and reach the three output rows that read them in
+ * registers, so a vector of 512 cells costs a load of its row (and the
+ * words beside it), the rule's gates and one store. A tile computes a
+ * window GG_H words wider on each side and T rows taller (the halo): wrong
+ * values creep in from the window's edge one cell per generation and never
+ * reach the tile. Window cells left of 0 or right of the width are filled
+ * from the torus wrap (then they evolve like the cells they copy) or, on
+ * the plane, kept 0 every generation. Tiles run in parallel with OpenMP
+ * and write into the other grid buffer.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -58,9 +59,12 @@
 #define GG_ISA "avx512"
 #define GG_LUT3 1
 #define GG_VW 8
+#define GG_NC 2 /* vector columns per walk: see gg_row_in */
 typedef __m512i V;
 #define V_LOAD(p) _mm512_loadu_si512((const void *)(p))
 #define V_STORE(p, v) _mm512_storeu_si512((void *)(p), (v))
+#define V_STREAM(p, v) _mm512_stream_si512((void *)(p), (v)) /* aligned */
+#define GG_SFENCE() _mm_sfence()
 #define V_ZERO _mm512_setzero_si512()
 #define V_ONES _mm512_set1_epi64(-1)
 #define V_AND(a, b) _mm512_and_si512((a), (b))
@@ -69,13 +73,15 @@ typedef __m512i V;
 #define V_ANDNOT(a, b) _mm512_andnot_si512((b), (a))
 #define V_NOT(a) _mm512_ternarylogic_epi64((a), (a), (a), 0x55)
 #define V_LUT3(a, b, c, imm) _mm512_ternarylogic_epi64((a), (b), (c), (imm))
-/* Word i-1 / i+1 of each lane from aligned neighbour vectors: loads that
- * straddle two just-written vectors could not be store-forwarded. */
+/* Word i-1 / i+1 of each lane from the neighbour vectors in registers. */
 #define V_PREV(cur, prev) _mm512_alignr_epi64((cur), (prev), 7)
 #define V_NEXT(next, cur) _mm512_alignr_epi64((next), (cur), 1)
-#ifdef __AVX512VBMI2__ /* one funnel shift per neighbour word */
+/* One funnel shift per neighbour word. East as a left shift of (cp, c):
+ * written as vpshrdq, gcc 12 folded both neighbour loads into the shifts
+ * and Zen 4 ran the column walk 1.7x slower. */
+#ifdef __AVX512VBMI2__
 #define V_WEST(c, cm) _mm512_shldi_epi64((c), (cm), 1)
-#define V_EAST(c, cp) _mm512_shrdi_epi64((c), (cp), 1)
+#define V_EAST(c, cp) _mm512_shldi_epi64((cp), (c), 63)
 #else
 #define V_WEST(c, cm) \
     _mm512_or_si512(_mm512_slli_epi64((c), 1), _mm512_srli_epi64((cm), 63))
@@ -87,9 +93,12 @@ typedef __m512i V;
 #define GG_ISA "avx2"
 #define GG_LUT3 0
 #define GG_VW 4
+#define GG_NC 1 /* V_PREV/V_NEXT cost three ops: 14% slower with 2 */
 typedef __m256i V;
 #define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define V_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+#define V_STREAM(p, v) _mm256_stream_si256((__m256i *)(void *)(p), (v))
+#define GG_SFENCE() _mm_sfence()
 #define V_ZERO _mm256_setzero_si256()
 #define V_ONES _mm256_set1_epi64x(-1)
 #define V_AND(a, b) _mm256_and_si256((a), (b))
@@ -111,9 +120,12 @@ typedef __m256i V;
 #define GG_ISA "portable"
 #define GG_LUT3 0
 #define GG_VW 1
+#define GG_NC 2 /* the neighbour words are the columns: 40% faster than 1 */
 typedef uint64_t V;
 #define V_LOAD(p) (*(const uint64_t *)(p))
 #define V_STORE(p, v) (*(uint64_t *)(p) = (v))
+#define V_STREAM(p, v) V_STORE(p, v)
+#define GG_SFENCE() ((void)0)
 #define V_ZERO ((uint64_t)0)
 #define V_ONES (~(uint64_t)0)
 #define V_AND(a, b) ((a) & (b))
@@ -128,7 +140,7 @@ typedef uint64_t V;
 #endif
 
 /* A tile's window is its result words plus GG_H halo words on each side,
- * at most GG_WMAX words. Ring rows start at word GG_D0 of their buffer, so
+ * at most GG_WMAX words. Buffer rows start at word GG_D0 of their slot, so
  * the words just outside a window (read by its edge shifts) exist. */
 #ifndef GG_WMAX
 #define GG_WMAX 64
@@ -154,17 +166,19 @@ static inline void gg_row_net(V w, V c, V e, V *f)
     f[1] = r1;
 }
 
-/* Final-stage inputs of the word at i from the slots of rows y-1, y, y+1. */
-static inline void gg_final_loads(V *x, uint64_t *const *rows, int64_t len, int64_t i)
+/* Final-stage inputs from the cells and row features of rows y-1, y, y+1. */
+static inline void gg_final_in(V *x, const V *t, const V *m, const V *b)
 {
-    (void)len;
-    x[0] = V_LOAD(rows[0] + 1 * len + i); /* sT: feature 0 of row y-1 */
-    x[1] = V_LOAD(rows[0] + 2 * len + i); /* cT: feature 1 of row y-1 */
-    x[2] = V_LOAD(rows[1] + 1 * len + i); /* sM: feature 0 of row y */
-    x[3] = V_LOAD(rows[1] + 2 * len + i); /* cM: feature 1 of row y */
-    x[4] = V_LOAD(rows[2] + 1 * len + i); /* sB: feature 0 of row y+1 */
-    x[5] = V_LOAD(rows[2] + 2 * len + i); /* cB: feature 1 of row y+1 */
-    x[6] = V_LOAD(rows[1] + i); /* C: cells of row y */
+    (void)t;
+    (void)m;
+    (void)b;
+    x[0] = t[1]; /* sT: feature 0 of row y-1 */
+    x[1] = t[2]; /* cT: feature 1 of row y-1 */
+    x[2] = m[1]; /* sM: feature 0 of row y */
+    x[3] = m[2]; /* cM: feature 1 of row y */
+    x[4] = b[1]; /* sB: feature 0 of row y+1 */
+    x[5] = b[2]; /* cB: feature 1 of row y+1 */
+    x[6] = m[0]; /* C: cells of row y */
 }
 
 /* The rule's final stage: next state of 64 cells per lane. */
@@ -199,17 +213,19 @@ static inline void gg_row_net(V w, V c, V e, V *f)
     f[1] = r4;
 }
 
-/* Final-stage inputs of the word at i from the slots of rows y-1, y, y+1. */
-static inline void gg_final_loads(V *x, uint64_t *const *rows, int64_t len, int64_t i)
+/* Final-stage inputs from the cells and row features of rows y-1, y, y+1. */
+static inline void gg_final_in(V *x, const V *t, const V *m, const V *b)
 {
-    (void)len;
-    x[0] = V_LOAD(rows[0] + 1 * len + i); /* sT: feature 0 of row y-1 */
-    x[1] = V_LOAD(rows[0] + 2 * len + i); /* cT: feature 1 of row y-1 */
-    x[2] = V_LOAD(rows[1] + 1 * len + i); /* sM: feature 0 of row y */
-    x[3] = V_LOAD(rows[1] + 2 * len + i); /* cM: feature 1 of row y */
-    x[4] = V_LOAD(rows[2] + 1 * len + i); /* sB: feature 0 of row y+1 */
-    x[5] = V_LOAD(rows[2] + 2 * len + i); /* cB: feature 1 of row y+1 */
-    x[6] = V_LOAD(rows[1] + i); /* C: cells of row y */
+    (void)t;
+    (void)m;
+    (void)b;
+    x[0] = t[1]; /* sT: feature 0 of row y-1 */
+    x[1] = t[2]; /* cT: feature 1 of row y-1 */
+    x[2] = m[1]; /* sM: feature 0 of row y */
+    x[3] = m[2]; /* cM: feature 1 of row y */
+    x[4] = b[1]; /* sB: feature 0 of row y+1 */
+    x[5] = b[2]; /* cB: feature 1 of row y+1 */
+    x[6] = m[0]; /* C: cells of row y */
 }
 
 /* The rule's final stage: next state of 64 cells per lane. */
@@ -237,7 +253,7 @@ static inline V gg_final_net(const V *x)
 
 
 /* Generations rules (gen/gen_nets.h): GG_NP state planes in memory, GG_NX
- * of them kept as extra ring rows beside the alive row (the cells the
+ * of them kept as extra buffer rows beside the alive row (the cells the
  * final stage sees); GG_XP0: plane 0 is the alive row itself. Two-state
  * rules have one plane and no extra rows. */
 #ifndef GG_NP
@@ -245,8 +261,6 @@ static inline V gg_final_net(const V *x)
 #define GG_NX 0
 #define GG_XP0 1
 #endif
-
-#define GG_FEAT_ARR (GG_NFEAT > 0 ? GG_NFEAT : 1)
 
 const char *gg_kernel_isa(void) { return GG_ISA; }
 const char *gg_kernel_rule(void) { return "B36/S23"; }
@@ -267,14 +281,15 @@ typedef struct gg_geom {
     int torus, tail;
     int64_t S;    /* result words per tile */
     int64_t W;    /* window words: S + 2 GG_H, rounded up to whole vectors */
-    int64_t rs;   /* words from one ring row to the next */
-    int64_t slot; /* words of one ring slot: cells and features of a row
-                     (and a Generations rule's extra plane rows) */
+    int64_t rs;   /* words from a buffer row's cells to its next plane row */
+    int64_t slot; /* words from one buffer row to the next: its cells (and
+                     a Generations rule's extra plane rows) */
+    int64_t buf;  /* words of one buffer */
     int64_t pw;   /* words from one state plane to the next */
 } gg_geom;
 
-/* Extra plane row k of a ring slot (Generations). */
-#define GG_XROW(slot, k, g) ((slot) + (GG_NFEAT + 1 + (k)) * (g)->rs)
+/* Extra plane row k of a buffer row (Generations). */
+#define GG_XROW(slot, k, g) ((slot) + (1 + (k)) * (g)->rs)
 
 /* A tile: result words [x0, x1) of rows [y0, y1); its window starts at
  * word x0 - GG_H. Window words [k0, k1) are whole grid words; the rest
@@ -375,7 +390,7 @@ static void gg_load_row(const uint64_t *src, uint64_t *d, int64_t j,
         d[k] = gg_get64(row, (w0 + k) * 64, g);
 }
 
-/* Generation-0 row j into a ring slot: its cells (the alive plane) and a
+/* Generation-0 row j into a buffer row: its cells (the alive plane) and a
  * Generations rule's extra plane rows. */
 static void gg_load_slot(const uint64_t *src, uint64_t *slot, int64_t j,
                          const gg_tile *t, const gg_geom *g)
@@ -395,114 +410,157 @@ static void gg_load_slot(const uint64_t *src, uint64_t *slot, int64_t j,
 #endif
 }
 
-/* Row features of the cell row of a slot into the slot's feature rows. */
+/* The final-stage inputs of one row at nc neighbouring vectors: f[j][0]
+ * the cells of vector j, f[j][1 + k] its row feature k. The words beside
+ * a vector come from its neighbours in registers, or at the ends from
+ * loads one word off (the row was written a whole sweep earlier, so such
+ * a load never waits for a store). A walk takes GG_NC vector columns side
+ * by side: two give the core two independent chains of gates and, where
+ * V_PREV/V_NEXT are cheap, fewer loads. */
 static inline __attribute__((always_inline)) void
-gg_feat_row(uint64_t *slot, const gg_geom *g)
+gg_row_in(const uint64_t *c, int nc, V (*f)[GG_NFEAT + 1])
 {
+    for (int j = 0; j < nc; j++)
+        f[j][0] = V_LOAD(c + j * GG_VW);
 #if GG_NFEAT > 0
-    const uint64_t *c = slot + GG_D0;
-    const int64_t W = g->W, rs = g->rs;
-    V prev = V_LOAD(c - GG_VW), cc = V_LOAD(c);
-    for (int64_t i = 0; i < W; i += GG_VW) {
-        V next = V_LOAD(c + i + GG_VW);
-        V cm = V_PREV(cc, prev), cp = V_NEXT(next, cc);
-        V f[GG_FEAT_ARR];
-        gg_row_net(V_WEST(cc, cm), cc, V_EAST(cc, cp), f);
-        prev = cc;
-        cc = next;
-        for (int k = 0; k < GG_NFEAT; k++)
-            V_STORE(slot + (k + 1) * rs + GG_D0 + i, f[k]);
+    for (int j = 0; j < nc; j++) {
+        V cm = j > 0 ? V_PREV(f[j][0], f[j - 1][0]) : V_LOAD(c - 1);
+        V cp = j < nc - 1 ? V_NEXT(f[j + 1][0], f[j][0])
+                          : V_LOAD(c + j * GG_VW + 1);
+        gg_row_net(V_WEST(f[j][0], cm), f[j][0], V_EAST(f[j][0], cp),
+                   f[j] + 1);
     }
-#else
-    (void)slot;
-    (void)g;
 #endif
 }
 
-/* The final stage for the vector at word i of a window row, masked to
- * the plane's cells when masked; a Generations rule's per-cell stage then
- * turns it and the centre row's planes into the new planes (extra rows
- * into slot). */
-static inline __attribute__((always_inline)) V
-gg_next_vec(uint64_t *const rows[3], uint64_t *slot, const uint64_t *mask,
-            int masked, int64_t i, const gg_geom *g)
+typedef V gg_rowv[GG_NC][GG_NFEAT + 1]; /* a row's inputs at GG_NC vectors */
+
+/* Output row k of a column walk (gg_column; c: its row -1, o: its row 0,
+ * sl words apart) from the inputs of rows k-1, k, k+1 in t, m, b, after
+ * loading b. A Generations rule's per-cell stage turns the final stage's
+ * output and the centre row's planes into the new planes. */
+static inline __attribute__((always_inline)) void
+gg_out_row(const uint64_t *c, uint64_t *o, int64_t sl, int k, int nc,
+           gg_rowv t, gg_rowv m, gg_rowv b, const V *mask, int masked,
+           const gg_geom *g)
 {
-    V x[GG_NIN];
-    gg_final_loads(x, rows, g->rs, GG_D0 + i);
-    V v = gg_final_net(x);
-    v = masked ? V_AND(v, V_LOAD(mask + i)) : v;
+    V in[GG_NC][GG_NIN], v[GG_NC];
+    gg_row_in(c + (k + 2) * sl, nc, b);
+    for (int j = 0; j < nc; j++) {
+        gg_final_in(in[j], t[j], m[j], b[j]);
+        v[j] = gg_final_net(in[j]);
+    }
+    for (int j = 0; j < nc; j++) {
+        v[j] = masked ? V_AND(v[j], mask[j]) : v[j];
 #if GG_NP > 1
-    V p[GG_NP], po[GG_NP];
+        V p[GG_NP], po[GG_NP];
 #if GG_XP0
-    p[0] = V_LOAD(rows[1] + GG_D0 + i);
+        p[0] = m[j][0];
 #endif
-    for (int k = 0; k < GG_NX; k++)
-        p[k + GG_XP0] = V_LOAD(GG_XROW(rows[1], k, g) + GG_D0 + i);
-    v = gg_gen_post(v, p, po);
-    for (int k = 0; k < GG_NX; k++)
-        V_STORE(GG_XROW(slot, k, g) + GG_D0 + i, po[k + GG_XP0]);
+        for (int q = 0; q < GG_NX; q++)
+            p[q + GG_XP0] =
+                V_LOAD(GG_XROW(c + (k + 1) * sl + j * GG_VW, q, g));
+        v[j] = gg_gen_post(v[j], p, po);
+        for (int q = 0; q < GG_NX; q++)
+            V_STORE(GG_XROW(o + k * sl + j * GG_VW, q, g), po[q + GG_XP0]);
 #else
-    (void)slot;
+        (void)g;
 #endif
-    return v;
-}
-
-/* Row features of the cell vector cur (word i) from its neighbours. */
-static inline __attribute__((always_inline)) void
-gg_feat_vec(uint64_t *slot, V prev, V cur, V next, int64_t i,
-            const gg_geom *g)
-{
-#if GG_NFEAT > 0
-    V f[GG_FEAT_ARR];
-    gg_row_net(V_WEST(cur, V_PREV(cur, prev)), cur,
-               V_EAST(cur, V_NEXT(next, cur)), f);
-    for (int k = 0; k < GG_NFEAT; k++)
-        V_STORE(slot + (k + 1) * g->rs + GG_D0 + i, f[k]);
-#else
-    (void)slot, (void)prev, (void)cur, (void)next, (void)i, (void)g;
-#endif
-}
-
-/* Cells of one window row of the next generation from the slots of rows
- * y-1, y, y+1 into slot (masked: kept to the plane's cells), and with
- * feats its row features too: computed one vector behind, from the cell
- * vectors still in registers, so nothing just stored is read back. The
- * words just outside the window count as 0; they only reach the halo.
- * masked and feats are constants at every call, so each variant compiles
- * to a branch-free loop. */
-static inline __attribute__((always_inline)) void
-gg_next_row(uint64_t *const rows[3], uint64_t *slot, const uint64_t *mask,
-            int masked, int feats, const gg_geom *g)
-{
-    const int64_t W = g->W;
-    uint64_t *c = slot + GG_D0;
-    V prev = V_ZERO, cur = gg_next_vec(rows, slot, mask, masked, 0, g);
-    V_STORE(c, cur);
-    for (int64_t i = GG_VW; i < W; i += GG_VW) {
-        V next = gg_next_vec(rows, slot, mask, masked, i, g);
-        V_STORE(c + i, next);
-        if (feats)
-            gg_feat_vec(slot, prev, cur, next, i - GG_VW, g);
-        prev = cur;
-        cur = next;
+        V_STORE(o + k * sl + j * GG_VW, v[j]);
     }
-    if (feats)
-        gg_feat_vec(slot, prev, cur, V_ZERO, W - GG_VW, g);
+}
+
+/* Rows [r0, r1) of the next generation at nc vectors from word x, from
+ * buffer a into buffer b, walking down the columns: each row's inputs are
+ * computed once and reach the three output rows that read them in
+ * registers, three rows a turn so that they never move between registers.
+ * masked (a constant at every call): kept to the plane's cells by mask. */
+static inline __attribute__((always_inline)) void
+gg_column(const uint64_t *a, uint64_t *b, int64_t r0, int64_t r1, int64_t x,
+          int nc, const V *mask, int masked, const gg_geom *g)
+{
+    const int64_t sl = g->slot;
+    const uint64_t *c = a + (r0 - 1) * sl + GG_D0 + x;
+    uint64_t *o = b + r0 * sl + GG_D0 + x;
+    gg_rowv f0, f1, f2;
+    gg_row_in(c, nc, f0);
+    gg_row_in(c + sl, nc, f1);
+    int64_t r = r0;
+    for (; r + 3 <= r1; r += 3, c += 3 * sl, o += 3 * sl) {
+        gg_out_row(c, o, sl, 0, nc, f0, f1, f2, mask, masked, g);
+        gg_out_row(c, o, sl, 1, nc, f1, f2, f0, mask, masked, g);
+        gg_out_row(c, o, sl, 2, nc, f2, f0, f1, mask, masked, g);
+    }
+    if (r < r1) {
+        gg_out_row(c, o, sl, 0, nc, f0, f1, f2, mask, masked, g);
+        if (r + 1 < r1)
+            gg_out_row(c, o, sl, 1, nc, f1, f2, f0, mask, masked, g);
+    }
+}
+
+/* nc vectors from word x of a row: masked or not (constants at the calls,
+ * so each variant compiles to a branch-free loop). */
+static inline __attribute__((always_inline)) void
+gg_columns(const uint64_t *a, uint64_t *b, int64_t r0, int64_t r1, int64_t x,
+           int nc, const gg_tile *t, const gg_geom *g)
+{
+    V mask[GG_NC];
+    if (t->masked) {
+        for (int j = 0; j < nc; j++)
+            mask[j] = V_LOAD(t->mask + x + j * GG_VW);
+        gg_column(a, b, r0, r1, x, nc, mask, 1, g);
+    } else {
+        gg_column(a, b, r0, r1, x, nc, mask, 0, g);
+    }
+}
+
+/* Rows per column walk: the lines of its rows stay in L1 from one vector
+ * column to the next (a walk reads the first words of the next column);
+ * the first two rows' inputs are computed again by the walk below. */
+#define GG_K 128
+
+/* Rows [lo, hi) of the next generation from buffer a into buffer b. The
+ * words just outside the window read as 0 (the buffers' guard words); they
+ * only reach the halo. */
+static void gg_sweep(const uint64_t *a, uint64_t *b, int64_t lo, int64_t hi,
+                     const gg_tile *t, const gg_geom *g)
+{
+    for (int64_t r0 = lo; r0 < hi; r0 += GG_K) {
+        int64_t r1 = gg_min(r0 + GG_K, hi);
+        int64_t x = 0;
+        for (; x + GG_NC * GG_VW <= g->W; x += GG_NC * GG_VW)
+            gg_columns(a, b, r0, r1, x, GG_NC, t, g);
+        for (; x < g->W; x += GG_VW)
+            gg_columns(a, b, r0, r1, x, 1, t, g);
+    }
+}
+
+/* gg_copy into the grid with non-temporal stores where d is aligned: the
+ * result is read again only in the next pass, and the cache lines are not
+ * read for ownership first (2-3% of the time on a 16384-wide torus). */
+static inline void gg_copy_out(uint64_t *d, const uint64_t *s, int64_t n)
+{
+    int64_t k = 0;
+    while (k < n && (uintptr_t)(d + k) % (GG_VW * 8) != 0) {
+        d[k] = s[k];
+        k++;
+    }
+    for (; k + GG_VW <= n; k += GG_VW)
+        V_STREAM(d + k, V_LOAD(s + k));
+    for (; k < n; k++)
+        d[k] = s[k];
 }
 
 static void gg_store_row(uint64_t *dst, int64_t r, const uint64_t *d,
                          const gg_tile *t, const gg_geom *g)
 {
     uint64_t *row = dst + r * g->stride;
-    if (r + GG_PREFETCH < t->y1) /* the lines about to be written */
-        for (int64_t k = 0; k < t->x1 - t->x0; k += 8)
-            __builtin_prefetch(row + GG_PREFETCH * g->stride + t->x0 + k, 1);
-    gg_copy(row + t->x0, d + GG_H, t->x1 - t->x0);
+    gg_copy_out(row + t->x0, d + GG_H, t->x1 - t->x0);
     if (t->x1 == g->nw && g->tail)
         row[g->nw - 1] &= (UINT64_C(1) << g->tail) - 1;
 }
 
-/* Row r of every state plane from a slot (the level-T row). */
+/* Row r of every state plane from a buffer row. */
 static void gg_store_slot(uint64_t *dst, int64_t r, const uint64_t *slot,
                           const gg_tile *t, const gg_geom *g)
 {
@@ -514,66 +572,35 @@ static void gg_store_slot(uint64_t *dst, int64_t r, const uint64_t *slot,
                      GG_XROW(slot, k, g) + GG_D0, t, g);
 }
 
-/* Output row r of generation lv (features too when feats) from the ring
- * of generation lv-1 (rows r-1, r, r+1 in slots prev[0..2]) into slot. */
-static inline __attribute__((always_inline)) void
-gg_gen_row(uint64_t *const prev[3], uint64_t *slot, int64_t r, int feats,
-           const gg_tile *t, const gg_geom *g)
-{
-    if (!g->torus && (r < 0 || r >= g->height)) { /* dead in every gen. */
-        memset(slot + GG_D0, 0, (size_t)g->W * sizeof *slot);
-        for (int k = 0; k < GG_NX; k++)
-            memset(GG_XROW(slot, k, g) + GG_D0, 0,
-                   (size_t)g->W * sizeof *slot);
-        if (feats)
-            gg_feat_row(slot, g);
-    } else if (t->masked) {
-        if (feats)
-            gg_next_row(prev, slot, t->mask, 1, 1, g);
-        else
-            gg_next_row(prev, slot, t->mask, 1, 0, g);
-    } else if (feats) {
-        gg_next_row(prev, slot, t->mask, 0, 1, g);
-    } else {
-        gg_next_row(prev, slot, t->mask, 0, 0, g);
-    }
-}
-
-/* T generations of one tile from src into dst: rows [y0-T, y1+T) stream
- * in. Generation lv computes row j - 2 lv while row j comes in, so it reads
- * only rows that generation lv-1 finished in an earlier step: the
- * generations of one step are independent and the core overlaps them
- * (with a lag of one they would form one long dependency chain). Each
- * generation keeps rows r-1..r+2 in a ring of four slots, slot r & 3. */
+/* T generations of one tile from src into dst. Its window rows [y0-T,
+ * y1+T) come into buffer a; each generation is a sweep from one buffer
+ * into the other over the rows still correct (one fewer at each end per
+ * generation). On the plane, rows outside the grid are 0 in both buffers
+ * and never computed. */
 static void gg_tile_run(const uint64_t *src, uint64_t *dst, const gg_tile *t,
                         int T, uint64_t *arena, const gg_geom *g)
 {
-    const int64_t slot = g->slot;
-    uint64_t *tmp = arena + (int64_t)T * 4 * slot;
-    for (int64_t j = t->y0 - T; j < t->y1 + 2 * T; j++) {
-        if (j < t->y1 + T) {
-            uint64_t *s0 = arena + (j & 3) * slot;
-            gg_load_slot(src, s0, j, t, g);
-            gg_feat_row(s0, g);
-        }
-        for (int lv = 1; lv <= T; lv++) {
-            int64_t r = j - 2 * lv;
-            if (r < t->y0 - T + lv)
-                break; /* higher generations are further behind */
-            if (r >= t->y1 + T - lv)
-                continue;
-            uint64_t *base = arena + (int64_t)(lv - 1) * 4 * slot;
-            uint64_t *prev[3] = {base + ((r - 1) & 3) * slot,
-                                 base + (r & 3) * slot,
-                                 base + ((r + 1) & 3) * slot};
-            if (lv < T) {
-                gg_gen_row(prev, base + (4 + (r & 3)) * slot, r, 1, t, g);
-            } else {
-                gg_gen_row(prev, tmp, r, 0, t, g);
-                gg_store_slot(dst, r, tmp, t, g);
-            }
-        }
+    const int64_t sl = g->slot, top = t->y0 - T;
+    const int64_t n = t->y1 - t->y0 + 2 * (int64_t)T;
+    uint64_t *a = arena, *b = arena + g->buf;
+    for (int64_t i = 0; i < n; i++)
+        gg_load_slot(src, a + i * sl, top + i, t, g);
+    int64_t lo = 0, hi = n; /* buffer rows inside the grid */
+    if (!g->torus) {
+        lo = gg_min(n, gg_max(0, -top));
+        hi = gg_max(lo, gg_min(n, g->height - top));
+        memset(b, 0, (size_t)(lo * sl) * sizeof *b);
+        memset(b + hi * sl, 0, (size_t)((n - hi) * sl) * sizeof *b);
     }
+    for (int lv = 1; lv <= T; lv++) {
+        gg_sweep(a, b, gg_max(lo, lv), gg_min(hi, n - lv), t, g);
+        uint64_t *s = a;
+        a = b;
+        b = s;
+    }
+    for (int64_t r = t->y0; r < t->y1; r++)
+        gg_store_slot(dst, r, a + (r - top) * sl, t, g);
+    GG_SFENCE(); /* the non-temporal stores, before other threads read */
 }
 
 static void gg_tile_init(gg_tile *t, int64_t k, int64_t nstrips, int64_t B,
@@ -620,27 +647,35 @@ static void gg_pick_strips(gg_geom *g, int64_t *nstrips)
             g->W = W;
         }
     }
-    /* Rows an odd number of cache lines apart: rows 4 KiB apart would
-     * alias in the store buffer. */
-    g->rs = (GG_D0 + g->W + 7) / 8 * 8; /* whole cache lines */
+    /* Guard words on both sides; whole cache lines, an odd number of them
+     * so that the rows of a column walk fall on different 4 KiB offsets. */
+    g->rs = (GG_D0 + g->W + 8 + 7) / 8 * 8;
     if ((g->rs / 8) % 2 == 0)
         g->rs += 8;
-    g->slot = (GG_NFEAT + 1 + GG_NX) * g->rs;
+    g->slot = (1 + GG_NX) * g->rs;
 }
 
-/* Generations per pass: as many as keep a tile's rings (T x 4 slots)
- * about in L1, at least 4 so memory sees the grid once per 4 generations.
- * The budget is a little over a 48 KiB L1 (Zen 5 and Sapphire Rapids
- * alike) because the oldest slot of each ring is no longer read; on a
- * 16384-wide torus T = 8 measured best (T = 6: -3%, T = 10: -14%,
- * T = 12: -36%). */
-#ifndef GG_L1_BYTES
-#define GG_L1_BYTES (56 * 1024)
+/* Generations per pass: each pass moves the grid through memory once.
+ * Rows per tile: the tile's two buffers (its rows and T more above and
+ * below) in about GG_L2_BYTES, which leaves room in a 1 MiB L2 for the
+ * rows streaming in and out. On a 16384-wide torus (Zen 4, 1 MiB L2):
+ * T = 32 took 17% less time than T = 16 and the same as T = 48; 640 KiB
+ * for both buffers a few per cent less than 384 or 896. */
+#define GG_TDEF 32
+#ifndef GG_L2_BYTES
+#define GG_L2_BYTES (640 * 1024)
 #endif
-static int gg_pick_tblock(const gg_geom *g)
+
+/* Words from the start of one buffer to the other: the buffer and a few
+ * rows more, so that a row's store and the loads of the rows after it in
+ * a column walk are not 4 KiB apart (such a load would wait for the store
+ * to retire). */
+static int64_t gg_buf_gap(const gg_geom *g, int64_t rows)
 {
-    int64_t t = GG_L1_BYTES / (4 * g->slot * 8);
-    return (int)gg_max(4, gg_min(16, t));
+    int64_t gap = rows * g->slot;
+    while ((gap - 32 * g->slot) % 512 != 0 && gap < (rows + 64) * g->slot)
+        gap += 8;
+    return gap;
 }
 
 /* Every state plane of a, pw words apart (b alike). */
@@ -652,7 +687,7 @@ static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
     if (gens <= 0)
         return 0;
     gg_geom g = {width, height, stride, (width + 63) / 64, torus,
-                 (int)(width & 63), 0, 0, 0, 0, pw};
+                 (int)(width & 63), 0, 0, 0, 0, 0, pw};
     int64_t nstrips;
     gg_pick_strips(&g, &nstrips);
     int nt = threads;
@@ -662,17 +697,15 @@ static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
 #else
     nt = 1;
 #endif
-    int T = (int)gg_min(gens, tblock > 0 ? gg_min(tblock, GG_TMAX)
-                                         : gg_pick_tblock(&g));
+    int T = (int)gg_min(gens, tblock > 0 ? gg_min(tblock, GG_TMAX) : GG_TDEF);
+    int64_t fit = GG_L2_BYTES / (2 * 8 * g.slot) - 2 * (int64_t)T;
     int64_t B = band > 0 ? gg_min(band, height)
-                         : gg_min(height, gg_max(64, 64 * (int64_t)T));
+                         : gg_min(height, gg_max(fit, 2 * (int64_t)T));
     int64_t ntiles = nstrips * ((height + B - 1) / B);
     if (nt > ntiles)
         nt = (int)ntiles;
-    /* + a row so the last ring row's right neighbour word exists; a
-     * Generations kernel's level-T slot also has extra plane rows */
-    size_t words = (size_t)((int64_t)T * 4 * g.slot + 2 * g.rs +
-                            (GG_NX > 0 ? g.slot : 0)); /* x 8 */
+    g.buf = gg_buf_gap(&g, B + 2 * (int64_t)T);
+    size_t words = (size_t)(2 * g.buf); /* x 8 */
     uint64_t *arena = aligned_alloc(64, words * 8 * (size_t)nt);
     if (!arena)
         return -1;
