@@ -1,17 +1,28 @@
-/* CryptoMiniSat behind the gg_sat interface (sat/cms.h). */
+/* CryptoMiniSat behind the gg_sat interface (sat/cms.h), and CaDiCaL
+ * (sat/cadical_shim.cpp) when the build found it (GG_HAVE_CADICAL). */
 #include "cms.h"
 
 #include <stdlib.h>
 
 #include "gg_config.h"
 
+#ifndef GG_HAVE_CADICAL
+#define GG_HAVE_CADICAL 0
+#endif
+
 #if GG_HAVE_SAT
 
 #include <cryptominisat5/cryptominisat_c.h>
 
 #include "cms_shim.h"
+#if GG_HAVE_CADICAL
+#include "cadical_shim.h"
+#else
+typedef struct gg_cad gg_cad;
+#endif
 
 struct gg_sat {
+    gg_cad *cad;      /* CaDiCaL: every call goes there; else cms */
     SATSolver *cms;
     int n_vars;       /* variables handed out */
     int n_cms_vars;   /* variables the solver knows about */
@@ -35,10 +46,41 @@ gg_sat *gg_sat_new(void)
     return s;
 }
 
+bool gg_sat_kind_available(gg_sat_kind kind)
+{
+    return kind != GG_SAT_CADICAL || GG_HAVE_CADICAL;
+}
+
+gg_sat *gg_sat_new_kind(gg_sat_kind kind)
+{
+    if (kind != GG_SAT_CADICAL)
+        return gg_sat_new();
+#if GG_HAVE_CADICAL
+    gg_sat *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->cad = gg_cad_new();
+    if (!s->cad) {
+        free(s);
+        return NULL;
+    }
+    return s;
+#else
+    return NULL;
+#endif
+}
+
 void gg_sat_free(gg_sat *s)
 {
     if (!s)
         return;
+#if GG_HAVE_CADICAL
+    if (s->cad) {
+        gg_cad_free(s->cad);
+        free(s);
+        return;
+    }
+#endif
     cmsat_free(s->cms);
     free(s->buf);
     free(s);
@@ -50,6 +92,8 @@ void gg_sat_free(gg_sat *s)
 
 void gg_sat_set_threads(gg_sat *s, int threads)
 {
+    if (s->cad)
+        return; /* CaDiCaL solves on one thread */
     threads = threads < CMS_MAX_THREADS ? threads : CMS_MAX_THREADS;
     cmsat_set_num_threads(s->cms, threads > 1 ? (unsigned)threads : 1);
 }
@@ -67,6 +111,12 @@ static void sync_vars(gg_sat *s)
 
 void gg_sat_clause(gg_sat *s, const int *lits, int n)
 {
+#if GG_HAVE_CADICAL
+    if (s->cad) {
+        gg_cad_clause(s->cad, lits, n);
+        return;
+    }
+#endif
     sync_vars(s);
     if (n > s->buf_cap) {
         c_Lit *b = realloc(s->buf, (size_t)n * sizeof *b);
@@ -81,8 +131,28 @@ void gg_sat_clause(gg_sat *s, const int *lits, int n)
     cmsat_add_clause(s->cms, s->buf, (size_t)n);
 }
 
+#if GG_HAVE_CADICAL
+static gg_sat_result cad_solve(gg_sat *s, double max_seconds)
+{
+    if (s->budgeted && !s->budget_left)
+        return GG_SAT_UNKNOWN;
+    uint64_t before = gg_cad_conflicts(s->cad);
+    int r = gg_cad_solve(s->cad, max_seconds,
+                         s->budgeted ? s->budget_left : 0);
+    if (s->budgeted) {
+        uint64_t used = gg_cad_conflicts(s->cad) - before;
+        s->budget_left -= used < s->budget_left ? used : s->budget_left;
+    }
+    return r == 10 ? GG_SAT_SAT : r == 20 ? GG_SAT_UNSAT : GG_SAT_UNKNOWN;
+}
+#endif
+
 gg_sat_result gg_sat_solve(gg_sat *s, double max_seconds)
 {
+#if GG_HAVE_CADICAL
+    if (s->cad)
+        return cad_solve(s, max_seconds);
+#endif
     sync_vars(s);
     cmsat_set_max_time(s->cms, max_seconds > 0 ? max_seconds : 1e12);
     uint64_t before = gg_cms_conflicts(s->cms);
@@ -105,6 +175,10 @@ gg_sat_result gg_sat_solve(gg_sat *s, double max_seconds)
 
 bool gg_sat_value(const gg_sat *s, int v)
 {
+#if GG_HAVE_CADICAL
+    if (s->cad)
+        return gg_cad_value(s->cad, v);
+#endif
     size_t i = (size_t)(v - 1);
     return i < s->model.num_vals && s->model.vals[i].x == L_TRUE;
 }
@@ -117,11 +191,21 @@ void gg_sat_set_conflict_budget(gg_sat *s, uint64_t n)
 
 void gg_sat_interrupt(gg_sat *s)
 {
+#if GG_HAVE_CADICAL
+    if (s->cad) {
+        gg_cad_interrupt(s->cad);
+        return;
+    }
+#endif
     gg_cms_interrupt(s->cms);
 }
 
 uint64_t gg_sat_conflicts(gg_sat *s)
 {
+#if GG_HAVE_CADICAL
+    if (s->cad)
+        return gg_cad_conflicts(s->cad);
+#endif
     return gg_cms_conflicts(s->cms);
 }
 
@@ -132,7 +216,9 @@ struct gg_sat {
 };
 
 bool gg_sat_available(void) { return false; }
+bool gg_sat_kind_available(gg_sat_kind kind) { (void)kind; return false; }
 gg_sat *gg_sat_new(void) { return NULL; }
+gg_sat *gg_sat_new_kind(gg_sat_kind kind) { (void)kind; return NULL; }
 void gg_sat_free(gg_sat *s) { (void)s; }
 void gg_sat_set_threads(gg_sat *s, int threads) { (void)s, (void)threads; }
 int gg_sat_var(gg_sat *s) { (void)s; return 0; }

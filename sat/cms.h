@@ -19,9 +19,26 @@ typedef enum gg_sat_result {
     GG_SAT_UNSAT = 20,
 } gg_sat_result;
 
+/* Which solver: CryptoMiniSat (gg_sat_new, always there when any is), or
+ * CaDiCaL when the build found libcadical-dev. GG_SAT_AUTO is for callers'
+ * options: "CaDiCaL for shape proofs when there, else CryptoMiniSat"
+ * (sat/kjob.c decides); gg_sat_new_kind takes it as CryptoMiniSat. */
+typedef enum gg_sat_kind {
+    GG_SAT_AUTO = 0,
+    GG_SAT_CMS,
+    GG_SAT_CADICAL,
+} gg_sat_kind;
+
 /* A new solver (single-threaded: parallelism comes from the caller), or
  * NULL when the library was built without a solver. */
 gg_sat *gg_sat_new(void);
+
+/* The same of the given kind; NULL when this build lacks that solver. A
+ * CaDiCaL solver counts learnt clauses as conflicts (one per conflict),
+ * ignores gg_sat_set_threads and, once interrupted, answers unknown to
+ * every later solve. */
+gg_sat *gg_sat_new_kind(gg_sat_kind kind);
+bool gg_sat_kind_available(gg_sat_kind kind);
 void gg_sat_free(gg_sat *s);
 
 /* Lets the solver itself run this many threads (CryptoMiniSat's portfolio

@@ -39,6 +39,8 @@ struct gg_enc {
     int psel[10];   /* perm p chosen */
     int cpl[4];     /* gate i's image is complemented */
     int *buf;       /* clause scratch */
+    int *added;     /* rows added so far, in order (difference clauses) */
+    int n_added;
 };
 
 /* Adds a clause, dropping false constants and skipping satisfied ones. */
@@ -448,6 +450,95 @@ static void order_twins(gg_enc *e)
         }
 }
 
+/* Shape automorphisms. A permutation s of the gates with
+ * fanin[s(i)] = s(fanin[i]) for every gate (the output stays put) maps a
+ * network N on the shape to a network s(N) on the same shape: gate s(i)
+ * of s(N) reads the inputs gate i of N reads and computes its function,
+ * its slots reordered to the shape's order of fanin gates (a LUT takes
+ * any order; f(0) = 0 and "reads its slot" survive). So s is a symmetry,
+ * like the twin swaps above (which are the automorphisms that swap two
+ * gates) and the input transpositions. Let i0 be the first gate s moves
+ * and j = s^-1(i0). Gates before i0 are fixed by s and keep their fanin
+ * sets in s(N), so comparing networks by their fanin-set choices, gate 0
+ * first, the least network of an orbit (under the group that all these
+ * symmetries generate, as for the other rules) has
+ *   choice(i0) <= choice(j)
+ * (both gates have as many input slots, so their choices are listed
+ * alike). Only symmetries of the whole problem count: with any of
+ * spec.lim's restrictions (forbidden fanins, closures, a second output)
+ * automorphisms are left alone. */
+#define MAX_AUTOS 64
+
+typedef struct autos {
+    const gg_shape *sh;
+    int map[GG_ENC_MAX_GATES]; /* s(i) */
+    bool used[GG_ENC_MAX_GATES];
+    int pairs[MAX_AUTOS][2];   /* (i0, j) per automorphism found */
+    int n;
+    long steps;
+} autos;
+
+static void find_autos(autos *a, int i)
+{
+    const gg_shape *sh = a->sh;
+    if (a->n == MAX_AUTOS || ++a->steps > 100000)
+        return; /* fewer rules: still sound */
+    if (i == sh->k) {
+        int i0 = 0;
+        while (i0 < sh->k && a->map[i0] == i0)
+            i0++;
+        if (i0 == sh->k)
+            return; /* the identity */
+        int j = 0;
+        while (a->map[j] != i0)
+            j++;
+        a->pairs[a->n][0] = i0, a->pairs[a->n][1] = j;
+        a->n++;
+        return;
+    }
+    for (int t = 0; t < sh->k; t++) {
+        if (a->used[t] || (i == sh->k - 1) != (t == sh->k - 1) ||
+            __builtin_popcount(sh->fanin[i]) !=
+                __builtin_popcount(sh->fanin[t]))
+            continue;
+        /* fanin[t] = s(fanin[i]) and, for every earlier gate g mapped
+         * already, "i reads g" <=> "t reads s(g)" and "g reads i" <=>
+         * "s(g) reads t" */
+        bool ok = true;
+        for (int g = 0; g < i && ok; g++) {
+            int sg = a->map[g];
+            ok = ((sh->fanin[i] >> g & 1) == (sh->fanin[t] >> sg & 1)) &&
+                 ((sh->fanin[g] >> i & 1) == (sh->fanin[sg] >> t & 1));
+        }
+        if (!ok)
+            continue;
+        a->map[i] = t, a->used[t] = true;
+        find_autos(a, i + 1);
+        a->used[t] = false;
+    }
+}
+
+static void order_automorphisms(gg_enc *e)
+{
+    const gg_enc_spec *sp = &e->spec;
+    const gg_enc_limits *l = &sp->lim;
+    if (!sp->shape || !sp->automorphisms || l->forbid || l->swap ||
+        l->n_closed || l->f2 || l->order_groups)
+        return;
+    static _Thread_local autos a;
+    memset(&a, 0, sizeof a);
+    a.sh = sp->shape;
+    find_autos(&a, 0);
+    for (int p = 0; p < a.n; p++) {
+        const gate *g = &e->g[a.pairs[p][0]], *h = &e->g[a.pairs[p][1]];
+        if (g->n_opt != h->n_opt)
+            continue; /* cannot happen: same input slots */
+        for (int oa = 1; oa < g->n_opt; oa++)
+            for (int ob = 0; ob < oa; ob++)
+                emit2(e, -g->opt[oa].sel, -h->opt[ob].sel);
+    }
+}
+
 /* Lexicographic order of two fanin sets (increasing source lists). */
 static int lex_cmp(const option *a, int ma, const option *b, int mb)
 {
@@ -528,6 +619,7 @@ static int setup(gg_enc *e, gg_err *err)
     essential_read(e);
     symmetry(e);
     order_twins(e);
+    order_automorphisms(e);
     reapplied(e);
     decomposition(e);
     two_exit(e);
@@ -552,7 +644,9 @@ gg_enc *gg_enc_new(const gg_enc_spec *spec, gg_sat *s, gg_err *err)
     e->x = gg_alloc((size_t)gg_tt_rows(spec->f) * (size_t)spec->k,
                     sizeof *e->x, err, "encoder rows");
     e->buf = gg_alloc(1 << 16, sizeof *e->buf, err, "clause buffer");
-    if (!e->x || !e->buf || setup(e, err)) {
+    e->added = gg_alloc((size_t)gg_tt_rows(spec->f), sizeof *e->added, err,
+                        "encoder rows");
+    if (!e->x || !e->buf || !e->added || setup(e, err)) {
         gg_enc_free(e);
         return NULL;
     }
@@ -567,6 +661,7 @@ void gg_enc_free(gg_enc *e)
         free(e->g[i].opt);
     free(e->x);
     free(e->buf);
+    free(e->added);
     free(e);
 }
 
@@ -624,6 +719,45 @@ static void closure_row(gg_enc *e, int r)
         }
 }
 
+/* Differences. Take two care rows r, r2 on which f differs. The output
+ * differs on them (its polarity is one bit for both), and a gate whose
+ * value differs on two rows has some fanin that differs on them: it is a
+ * function of its fanins. So from the output down there is a path of
+ * gates that differ on r and r2, ending at a primary input in which r and
+ * r2 differ. With d_i <-> (gate i on r) xor (gate i on r2), each gate i
+ * of a shape gets
+ *   -d_i | OR_{gate fanins j} d_j | OR_{inputs c with r, r2 unequal} reads_i[c]
+ * (reads[c]: some chosen fanin set holds c; a gate wired to an input it
+ * ignores only satisfies the clause more easily). Every network, minimal
+ * or not, meets these clauses: they remove none. They are implied by the
+ * simulation clauses, but only through the gate functions; stated
+ * outright they let the solver reason about which inputs a gate's cone
+ * must see without first guessing the functions. */
+static void differences(gg_enc *e, int r, int r2)
+{
+    const gg_shape *sh = e->spec.shape;
+    int d[GG_ENC_MAX_GATES], lits[GG_ENC_MAX_GATES + GG_TT_MAX_INPUTS + 1];
+    for (int i = 0; i < e->k; i++) {
+        int a = e->x[r * e->k + i], b = e->x[r2 * e->k + i];
+        d[i] = gg_sat_var(e->sat);
+        emit(e, (int[]){-d[i], a, b}, 3);
+        emit(e, (int[]){-d[i], -a, -b}, 3);
+        emit(e, (int[]){d[i], -a, b}, 3);
+        emit(e, (int[]){d[i], a, -b}, 3);
+    }
+    for (int i = 0; i < e->k; i++) {
+        int n = 0;
+        lits[n++] = -d[i];
+        for (int j = 0; j < i; j++)
+            if (sh->fanin[i] >> j & 1)
+                lits[n++] = d[j];
+        for (int c = 0; c < e->n; c++)
+            if ((r ^ r2) >> c & 1)
+                lits[n++] = e->g[i].reads[c];
+        emit(e, lits, n);
+    }
+}
+
 /* Output gate value x xor polarity pol = want. */
 static void pin_output(gg_enc *e, int x, int pol, int want)
 {
@@ -647,6 +781,16 @@ void gg_enc_add_row(gg_enc *e, int r)
     if (f2 && gg_tt_get(f2->care, r))
         pin_output(e, x[e->spec.lim.out2], e->pol2, gg_tt_get(f2->on, r));
     closure_row(e, r);
+    if (e->spec.shape && e->spec.diff) {
+        const gg_tt *f = e->spec.f;
+        int dist = e->spec.diff_dist ? e->spec.diff_dist : GG_ENC_DIFF_DIST;
+        for (int a = 0; a < e->n_added; a++)
+            if (gg_tt_get(f->on, e->added[a]) != gg_tt_get(f->on, r) &&
+                (dist < 0 ||
+                 __builtin_popcount((unsigned)(e->added[a] ^ r)) <= dist))
+                differences(e, e->added[a], r);
+    }
+    e->added[e->n_added++] = r;
 }
 
 int gg_enc_gate_lit(const gg_enc *e, int i, int r)

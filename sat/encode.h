@@ -27,7 +27,11 @@
  *   j reads (j would then be one LUT over the gate's fanins: Knuth's
  *   "no re-applied gates");
  * - inputs f treats alike are first used in index order;
- * - of two twin gates, the earlier one takes the smaller fanin set.
+ * - of two twin gates, the earlier one takes the smaller fanin set;
+ * - with spec.automorphisms, for every automorphism of the shape, the
+ *   first gate it moves takes a fanin set no larger than that of the gate
+ *   mapped onto it (see order_automorphisms() in encode.c; twin swaps are
+ *   the automorphisms of two gates).
  * And some that any network of fewest gates meets: every input f depends
  * on is read; no gate is redundant (see the three rules above).
  * And one that every network computing f meets (with a shape): where a
@@ -37,6 +41,14 @@
  * Likewise for a set of gates with two exits (see two_exit() in encode.c):
  * f = F(h1(inside), h2(inside), outside), excluded by the pairs of
  * spec.nd4 (the 4-colour test).
+ * And, with spec.diff and a shape, the difference clauses (see
+ * differences() in encode.c), which every network meets: for two care rows
+ * on which f differs, a gate that differs on them has a fanin that does,
+ * so a path of differing gates runs from the output down to an input the
+ * rows differ in. They are implied by the simulation clauses, but only
+ * through the gate functions; stated outright (for rows at most
+ * GG_ENC_DIFF_DIST inputs apart) they cut the conflicts of lut3 k = 6
+ * shapes of Life-like final stages 4-8x (issue 18).
  * Rows are added one by one (gg_enc_add_row), which is how the search adds
  * counterexample rows lazily. */
 #ifndef GG_SAT_ENCODE_H
@@ -51,7 +63,23 @@
 /* Bump whenever a rule above changes which networks a shape's CNF admits:
  * per-shape UNSAT results recorded under one version (sat/proof.h) are
  * sound together only with results under the same rules. */
-#define GG_ENC_PRUNING_VERSION 1
+#define GG_ENC_PRUNING_VERSION 2
+
+/* Records of versions from this one on are still proofs (sat/proof.h):
+ * version 2 added clauses only (the difference clauses, which every
+ * network meets, and the automorphism ordering, which the least network
+ * of every orbit meets, like every other rule), so each shape's CNF
+ * admits a subset of what version 1 admitted, and a shape version 1
+ * found empty is empty now. Raise it to the current version when a
+ * change admits a network that an older version did not. */
+#define GG_ENC_PRUNING_COMPAT 1
+
+/* Difference clauses (gg_enc_add_row) go to pairs of rows at most this
+ * many inputs apart: rows further apart give weak clauses (many inputs to
+ * choose from) at the same cost. Measured on lut3 shapes (issue 18): 1 or
+ * 2 about halve the CPU of Life's k=5 and cut B136/S1256's k=6 shapes
+ * 5-13x; all pairs cost more than they save on small shapes. */
+#define GG_ENC_DIFF_DIST 2
 
 typedef struct gg_enc gg_enc;
 
@@ -95,6 +123,10 @@ typedef struct gg_enc_spec {
     const unsigned (*nd4)[2]; /* gg_symm_nondecomp_k(.., 4, ..) pairs, or NULL */
     int n_nd4;
     gg_enc_limits lim; /* restrictions beyond computing f; {0}: none */
+    bool diff;         /* add the difference clauses (shapes only) */
+    bool automorphisms; /* order gates a shape automorphism exchanges */
+    int diff_dist;     /* ... for rows this many inputs apart at most;
+                          0: GG_ENC_DIFF_DIST; < 0: all pairs */
 } gg_enc_spec;
 
 /* Builds the row-independent part of the CNF into s. NULL on error. */

@@ -94,17 +94,29 @@ static double problem_deadline(const gg_kjob_in *in)
     return d;
 }
 
+/* The solver of one problem (see gg_kjob_in.solver). */
+static gg_sat *new_solver(const job *j)
+{
+    const gg_kjob_in *in = j->in;
+    bool cadical = j->shapes && in->solver != GG_SAT_CMS &&
+                   !(in->solver == GG_SAT_AUTO && in->work_limit) &&
+                   gg_sat_kind_available(GG_SAT_CADICAL);
+    return cadical ? gg_sat_new_kind(GG_SAT_CADICAL) : gg_sat_new();
+}
+
 static void solve_one(job *j, int id, int p)
 {
     const gg_kjob_in *in = j->in;
-    gg_sat *s = gg_sat_new();
+    gg_sat *s = new_solver(j);
     gg_err err = {{0}};
     gg_net net;
     gg_enc_spec spec = {.f = in->f, .lib = in->lib, .k = in->k,
                         .shape = j->shapes ? &j->shapes[shape_of(j, p)] : NULL,
                         .class_of = in->class_of, .lim = in->lim,
                         .nd = j->nd, .n_nd = j->n_nd,
-                        .nd4 = j->nd4, .n_nd4 = j->n_nd4};
+                        .nd4 = j->nd4, .n_nd4 = j->n_nd4,
+                        .diff = !in->plain_cnf && !in->work_limit,
+                        .automorphisms = !in->plain_cnf && !in->work_limit};
     pthread_mutex_lock(&j->mu);
     j->running[id] = s;
     pthread_mutex_unlock(&j->mu);

@@ -24,6 +24,16 @@ typedef struct gg_kjob_in {
     double problem_limit; /* seconds per shape; <= 0: none */
     uint64_t work_limit;  /* > 0: stop once the work (gg_synth_k.work) reaches
                              it; deterministic only with one thread */
+    gg_sat_kind solver;   /* GG_SAT_AUTO: CaDiCaL for shapes when the
+                             build has it and no work_limit (conflict
+                             budgets stay CryptoMiniSat's, so that they
+                             give the same answer on every machine), else
+                             CryptoMiniSat; GG_SAT_CADICAL without it:
+                             CryptoMiniSat */
+    bool plain_cnf;       /* no difference clauses and no automorphism
+                             ordering (gg_enc_spec.diff, .automorphisms),
+                             which shapes get unless a work_limit is
+                             given (that search stays the one it was) */
     const int *subset;    /* only these shapes (indices), or NULL: all */
     int n_subset;
     gg_synth_sample sample;

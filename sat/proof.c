@@ -9,8 +9,22 @@
 
 uint32_t gg_proof_shapes_hash(const gg_shape *v, int n)
 {
+    return gg_proof_shapes_hash_version(v, n, GG_ENC_PRUNING_VERSION);
+}
+
+bool gg_proof_hash_ok(uint32_t hash, const gg_shape *v, int n)
+{
+    for (int ver = GG_ENC_PRUNING_COMPAT; ver <= GG_ENC_PRUNING_VERSION;
+         ver++)
+        if (hash == gg_proof_shapes_hash_version(v, n, ver))
+            return true;
+    return false;
+}
+
+uint32_t gg_proof_shapes_hash_version(const gg_shape *v, int n, int version)
+{
     uint32_t h = 2166136261u; /* FNV-1a */
-    uint32_t head[2] = {GG_ENC_PRUNING_VERSION, (uint32_t)n};
+    uint32_t head[2] = {(uint32_t)version, (uint32_t)n};
     for (int i = 0; i < 2; i++)
         h = (h ^ head[i]) * 16777619u;
     for (int s = 0; s < n; s++) {

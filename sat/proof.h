@@ -12,12 +12,20 @@
  * breaking that is sound only for all shapes taken together under the
  * same rules (sat/encode.h). So the record holds a hash of the shape list
  * and of GG_ENC_PRUNING_VERSION; a record whose hash or count differs
- * from today's list is not used, and the k is searched afresh. Dropping
+ * from today's list is not used, and the k is searched afresh. A record
+ * of an older version from GG_ENC_PRUNING_COMPAT on is used: every rule
+ * of every version holds for the least network of each orbit (the orbits
+ * stay within a shape), and such a version's CNF of a shape admits every
+ * network today's admits, so if some network of k gates existed, the
+ * least of its orbit would be admitted both by today's CNF of its shape
+ * and by the older one, and neither kind of "UNSAT" could hold for that
+ * shape. (Clause sets only grew since version 1.) Dropping
  * shapes from the record (a full text buffer) only costs time: a shape
  * not listed is searched again. */
 #ifndef GG_SAT_PROOF_H
 #define GG_SAT_PROOF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,6 +44,13 @@ typedef struct gg_proof {
 /* The hash of a shape list together with the pruning version: equal
  * hashes mean the same shapes in the same order under the same rules. */
 uint32_t gg_proof_shapes_hash(const gg_shape *v, int n);
+
+/* The same under an older pruning version. A record whose hash is that of
+ * a version from GG_ENC_PRUNING_COMPAT to the current one holds under
+ * today's rules (see GG_ENC_PRUNING_COMPAT): gg_proof_hash_ok says so. */
+uint32_t gg_proof_shapes_hash_version(const gg_shape *v, int n,
+                                      int version);
+bool gg_proof_hash_ok(uint32_t hash, const gg_shape *v, int n);
 
 /* The record of k from the shapes still undecided (any order): every other
  * shape of the list was shown impossible. Ranges that do not fit the text

@@ -150,7 +150,8 @@ static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
                      .subset = (second_pass || s->resumed[k]) && shapes
                                    ? s->pending[k] : NULL,
                      .n_subset = s->n_pending[k],
-                     .sample = o->sample,
+                     .sample = o->sample, .solver = o->solver,
+                     .plain_cnf = o->plain_cnf,
                      .cancel = o->cancel, .progress = o->progress};
     gg_synth_k *st = &res->per_k[res->n_k];
     gg_net net;
@@ -227,9 +228,9 @@ static int resume(search_state *s, int first, gg_err *err)
                           gg_symm_essential(s->f, NULL), &v, err);
     if (n < 0)
         return -1;
-    uint32_t hash = gg_proof_shapes_hash(v, n);
+    bool same = n == p->shapes_total && gg_proof_hash_ok(p->shapes_hash, v, n);
     free(v);
-    if (n != p->shapes_total || hash != p->shapes_hash) {
+    if (!same) {
         if (o->progress)
             fprintf(stderr, "  k=%d: the recorded proof is for another "
                     "shape list (another golgen version): k=%d is searched "

@@ -55,6 +55,9 @@ typedef struct gg_synth_opts {
     int shape_max_k;     /* split by shape up to this k; 0 = 7 (lut3) / 9
                             (gate2 k=10 has 552,516 shapes, 21 s to list) */
     gg_synth_sample sample;
+    gg_sat_kind solver;  /* gg_kjob_in.solver: GG_SAT_AUTO (0) = CaDiCaL
+                            for shape proofs when built with it */
+    bool plain_cnf;      /* gg_kjob_in.plain_cnf (cross-checks) */
     bool no_symmetry;    /* skip input-symmetry breaking (for testing) */
     gg_enc_limits lim;   /* gg_enc_spec.lim (not f2); forbid and swap
                             need no_symmetry, swap all rows up front

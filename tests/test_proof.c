@@ -3,6 +3,7 @@
  * forgets shapes (never claims one), and damaged text is refused. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "encode.h"
 #include "proof.h"
 
 /* The undecided list a record gives back, as a 0/1 array of total. */
@@ -122,6 +124,31 @@ static void test_hash(void **state)
     free(v);
 }
 
+/* Records of older pruning versions from GG_ENC_PRUNING_COMPAT on are
+ * taken (their rules admit more networks per shape: sat/proof.h), those
+ * of other versions and other lists are not (version 1's hash is the
+ * one the records in the cache were written with). */
+static void test_hash_versions(void **state)
+{
+    (void)state;
+    gg_shape *v;
+    gg_err err;
+    int n = gg_shape_enum(5, 3, 7, &v, &err);
+    assert_int_equal(n, 130);
+    assert_true(GG_ENC_PRUNING_COMPAT <= GG_ENC_PRUNING_VERSION);
+    for (int ver = 0; ver <= GG_ENC_PRUNING_VERSION + 1; ver++) {
+        uint32_t h = gg_proof_shapes_hash_version(v, n, ver);
+        bool want = ver >= GG_ENC_PRUNING_COMPAT &&
+                    ver <= GG_ENC_PRUNING_VERSION;
+        assert_int_equal(gg_proof_hash_ok(h, v, n), want);
+        assert_false(gg_proof_hash_ok(h, v, n - 1));
+    }
+    assert_int_equal(gg_proof_shapes_hash(v, n),
+                     gg_proof_shapes_hash_version(v, n,
+                                                  GG_ENC_PRUNING_VERSION));
+    free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -129,6 +156,7 @@ int main(void)
         cmocka_unit_test(test_overflow_forgets_only),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_hash),
+        cmocka_unit_test(test_hash_versions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
