@@ -580,7 +580,8 @@ static void test_synth_term_hup_resume(void **state)
     assert_non_null(strstr(out_text, "\nout g"));
     /* cached, and verified again as it is read back */
     expect("synth --rule B136/S1256 --generated gt", 0, "(from the cache)");
-    /* --resume skips the start-up steps: SIGHUP lands inside k = 5 */
+    /* --resume skips the start-up steps: SIGHUP lands inside k = 5, or
+     * k = 6 where the proofs run faster (k = 5 takes a few seconds) */
     snprintf(cmd, sizeof cmd, "cd '%s' && { '%s' synth --rule B136/S1256 "
              "--generated gt --resume >hup.out 2>hup.log & pid=$!; sleep 6; "
              "kill -HUP $pid; wait $pid; }", dir, getenv("GG_GOLGEN"));
@@ -589,16 +590,26 @@ static void test_synth_term_hup_resume(void **state)
     assert_int_equal(WEXITSTATUS(status), 129);
     assert_non_null(strstr(file_text("hup.log"), "stopped by SIGHUP"));
     const char *p = strstr(file_text("gt/networks/rowsum/lut3/B136_S1256.net"),
-                           "\nproof k=5 shapes=130 ");
+                           "\nproof k=");
     assert_non_null(p);
+    int k = atoi(p + strlen("\nproof k=")), shapes = k == 5 ? 130 : 1781;
+    assert_true(k == 5 || k == 6);
+    bool recorded = strstr(p, "unsat=\n") == NULL; /* some shapes proven */
     /* the next run starts where that one stopped: the shapes recorded are
-     * skipped, k = 3 and 4 are not searched again */
+     * skipped, the k below are not searched again */
+    char want[32];
+    snprintf(want, sizeof want, "\"search\":\"k%d:", k);
     expect("synth --rule B136/S1256 --generated gt --resume --time-limit 2 "
-           "--json", 0, "\"search\":\"k5:");
+           "--json", 0, want);
     p = strstr(out_text, "\"resumed_shapes\":");
     assert_non_null(p);
-    assert_in_range(atoi(p + strlen("\"resumed_shapes\":")), 1, 129);
-    assert_non_null(strstr(out_text, "resuming the proof"));
+    int resumed = atoi(p + strlen("\"resumed_shapes\":"));
+    if (recorded) {
+        assert_in_range(resumed, 1, shapes - 1);
+        assert_non_null(strstr(out_text, "resuming the proof"));
+    } else {
+        assert_int_equal(resumed, 0);
+    }
 }
 
 static void test_rule_override_placement(void **state)
