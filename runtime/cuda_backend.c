@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "atomic_file.h"
 #include "backend.h"
@@ -289,8 +288,7 @@ static void precompile_candidates(const gg_cuda *c, const gg_gpu_tune *cand,
 }
 
 static gg_ptx_opts ptx_opts_for(const gg_cuda *c, const gg_gpu_tune *t);
-static bool hinted_layout(const gg_cuda *c, gg_gpu_geom *g);
-static int wanted_stride(const gg_cuda *c, const gg_gpu_geom *g);
+static int hinted_stride(const gg_cuda *c);
 
 /* The PTX candidates' cubins into the cache with ptxas, side by side,
  * each at the tuner's row stride and generic (the winner's generic module
@@ -304,8 +302,7 @@ static void precompile_ptx(const gg_cuda *c, const gg_gpu_tune *cand,
     char *part[MAX_PTX][GG_PTXAS_PARTS], *jobs[MAX_PTX * GG_PTXAS_PARTS];
     int m = 0, np[MAX_PTX] = {0}, nj = 0;
     gg_err ignored;
-    gg_gpu_geom g;
-    bool hinted = hinted_layout(c, &g) && wanted_stride(c, &g);
+    bool hinted = hinted_stride(c) != 0;
     if (2 * n > MAX_PTX || !gg_ptxas_find(c->cfg->ptxas, ptxas, sizeof ptxas))
         return;
     for (size_t i = 0; i < n; i++) {
@@ -384,25 +381,36 @@ static int load_module(gg_cuda *c, const void *img, gg_err *err)
 /* A PTX module: its cubin from the kernel cache, compiled into it by
  * ptxas when missing (runtime/ptxas.h); else, or when the driver refuses
  * that cubin (a ptxas newer than the driver), the driver's JIT. */
+/* The cached cubins of the parts not read yet into img; how many of the
+ * n parts are read. */
+static int read_parts(const gg_cuda *c, char *const *part, int n, void **img)
+{
+    char path[4200];
+    size_t len;
+    int have = 0;
+    for (int i = 0; i < n; i++) {
+        if (!img[i]) {
+            gg_ptxas_cubin_path(c->cache_dir, c->cc, part[i], path,
+                                sizeof path);
+            read_image(path, (char **)&img[i], &len);
+        }
+        have += img[i] != NULL;
+    }
+    return have;
+}
+
 static int load_ptx(gg_cuda *c, const char *ptx, gg_err *err)
 {
-    char path[4200], ptxas[4200], *part[GG_PTXAS_PARTS];
+    char ptxas[4200], *part[GG_PTXAS_PARTS];
     void *img[GG_PTXAS_PARTS] = {NULL};
-    size_t len;
     gg_err ignored;
-    int n = gg_ptxas_split(ptx, part), have = 0, bad = -1;
-    c->cache_hit = n > 0;
-    for (int i = 0; i < n; i++) {
-        gg_ptxas_cubin_path(c->cache_dir, c->cc, part[i], path, sizeof path);
-        c->cache_hit &= access(path, R_OK) == 0;
-    }
-    if (n && !c->cache_hit &&
-        gg_ptxas_find(c->cfg->ptxas, ptxas, sizeof ptxas))
+    int n = gg_ptxas_split(ptx, part), bad = -1;
+    int have = read_parts(c, part, n, img);
+    c->cache_hit = n && have == n;
+    if (n && have < n && gg_ptxas_find(c->cfg->ptxas, ptxas, sizeof ptxas)) {
         gg_ptxas_compile(ptxas, c->cache_dir, c->cc,
                          (const char *const *)part, n, &ignored);
-    for (int i = 0; i < n; i++) {
-        gg_ptxas_cubin_path(c->cache_dir, c->cc, part[i], path, sizeof path);
-        have += read_image(path, (char **)&img[i], &len) == 0;
+        have = read_parts(c, part, n, img);
     }
     if (n && have == n)
         bad = load_images(c, (const void *const *)img, n, &ignored);
@@ -960,16 +968,23 @@ static bool hinted_layout(const gg_cuda *c, gg_gpu_geom *g)
                           &ignored) == 0;
 }
 
+/* The row stride of the module for the hinted grid; 0 when none was
+ * hinted or that grid runs the generic module. */
+static int hinted_stride(const gg_cuda *c)
+{
+    gg_gpu_geom g;
+    return hinted_layout(c, &g) ? wanted_stride(c, &g) : 0;
+}
+
 /* The autotuner's soup: TUNE_SOUP^2 cells, as wide as the hinted grid
  * when that is wide (its candidates are then built for the width the run
  * needs: no second build), else square. */
 static void tune_soup_size(const gg_cuda *c, int64_t *w, int64_t *h)
 {
-    gg_gpu_geom g;
     int64_t cells = (int64_t)TUNE_SOUP * TUNE_SOUP, hint = c->o.width_hint;
     *w = *h = TUNE_SOUP;
     if (hint >= 4096 && hint <= cells / GG_PTX_KSTRIDE_ROWS &&
-        hinted_layout(c, &g) && wanted_stride(c, &g)) {
+        hinted_stride(c)) {
         *w = hint;
         *h = cells / hint;
     }
@@ -1065,8 +1080,7 @@ static int autotune(gg_cuda *c, gg_err *err)
  * chosen: the one for the hinted width, else the generic one. */
 static int build_first(gg_cuda *c, gg_err *err)
 {
-    gg_gpu_geom g;
-    c->kns = hinted_layout(c, &g) ? wanted_stride(c, &g) : 0;
+    c->kns = hinted_stride(c);
     return build(c, NULL, err);
 }
 
@@ -1241,9 +1255,9 @@ int gg_cuda_table_open(gg_cuda_lang lang, const gg_rule *rule,
     return gg_cuda_open(rule, &o, (gg_cuda **)state, why, err);
 }
 
-void gg_cuda_table_describe(void *state, char *what, size_t size)
+/* The device and launch shape, "NVIDIA H100 ..., T16 shf wpb4 wpl1". */
+static void describe_shape(const gg_cuda *c, char *what, size_t size)
 {
-    gg_cuda *c = state;
     gg_gpu_tune t = c->tune;
     char extra[64] = ""; /* PTX: multiply-add share, turn, rows */
     size_t n = 0;
@@ -1261,9 +1275,9 @@ void gg_cuda_table_describe(void *state, char *what, size_t size)
              t.wpb, t.wpl > 1 ? t.wpl : 1, c->regs);
 }
 
-void gg_cuda_table_open_detail(void *state, char *buf, size_t size)
+/* Seconds by phase of opening so far, in words. */
+static void describe_open(const gg_cuda *c, char *buf, size_t size)
 {
-    const gg_cuda *c = state;
     const double *p = c->phase;
     snprintf(buf, size, "device %.2f s, circuit %.2f s, tuning %.2f s "
              "(compiles %.2f s), %d build%s %.2f s, checks %.2f s + %.2f s at "
@@ -1272,6 +1286,12 @@ void gg_cuda_table_open_detail(void *state, char *buf, size_t size)
              p[GG_PH_COMPILE], c->builds,
              c->builds == 1 ? "" : "s", p[GG_PH_BUILD], p[GG_PH_VALIDATE],
              p[GG_PH_WIDTH]);
+}
+
+void gg_cuda_table_describe(void *state, gg_backend_desc *d)
+{
+    describe_shape(state, d->what, sizeof d->what);
+    describe_open(state, d->open, sizeof d->open);
 }
 
 void gg_cuda_table_close(void *state) { gg_cuda_close(state); }
@@ -1299,12 +1319,6 @@ static int cuda_open(const gg_rule *rule, const gg_backend_opts *o,
     return gg_cuda_table_open(GG_CUDA_LANG_CUDA, rule, o, state, why, err);
 }
 
-static void cuda_describe(void *state, gg_backend_desc *d)
-{
-    gg_cuda_table_describe(state, d->what, sizeof d->what);
-    gg_cuda_table_open_detail(state, d->open, sizeof d->open);
-}
-
 const gg_backend_info gg_backend_cuda = {
     .name = "cuda",
     .probe = cuda_probe,
@@ -1316,7 +1330,7 @@ const gg_backend_info gg_backend_cuda = {
     .rows = gg_cuda_table_rows,
     .timed_step = gg_cuda_table_timed_step,
     .max_batch = gg_cuda_table_max_batch,
-    .describe = cuda_describe,
+    .describe = gg_cuda_table_describe,
     .close = gg_cuda_table_close,
     .upload_cells = gg_cuda_table_upload_cells,
     .download_cells = gg_cuda_table_download_cells,

@@ -105,10 +105,9 @@ int gg_cuda_table_download(void *state, gg_grid *grid, gg_err *err);
 int gg_cuda_table_timed_step(void *state, int64_t gens, int64_t *warm,
                              double *seconds, gg_err *err);
 int64_t gg_cuda_table_max_batch(void *state);
-/* "NVIDIA H100 ..., T16 shf wpb4 wpl1, 168 regs" */
-void gg_cuda_table_describe(void *state, char *what, size_t size);
-/* Seconds by phase of opening so far, in words ("device 0.31 s, ..."). */
-void gg_cuda_table_open_detail(void *state, char *buf, size_t size);
+/* what: "NVIDIA H100 ..., T16 shf wpb4 wpl1, 168 regs"; open: the
+ * seconds by phase of opening so far ("device 0.31 s, ..."). */
+void gg_cuda_table_describe(void *state, gg_backend_desc *d);
 void gg_cuda_table_close(void *state);
 /* Generations rules: every state plane (p_ps words apart on the device,
  * as both kernel languages take them). */

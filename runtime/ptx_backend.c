@@ -15,12 +15,6 @@ static int ptx_open(const gg_rule *rule, const gg_backend_opts *o,
     return gg_cuda_table_open(GG_CUDA_LANG_PTX, rule, o, state, why, err);
 }
 
-static void ptx_describe(void *state, gg_backend_desc *d)
-{
-    gg_cuda_table_describe(state, d->what, sizeof d->what);
-    gg_cuda_table_open_detail(state, d->open, sizeof d->open);
-}
-
 const gg_backend_info gg_backend_ptx = {
     .name = "ptx",
     .probe = ptx_probe,
@@ -32,7 +26,7 @@ const gg_backend_info gg_backend_ptx = {
     .rows = gg_cuda_table_rows,
     .timed_step = gg_cuda_table_timed_step,
     .max_batch = gg_cuda_table_max_batch,
-    .describe = ptx_describe,
+    .describe = gg_cuda_table_describe,
     .close = gg_cuda_table_close,
     .upload_cells = gg_cuda_table_upload_cells,
     .download_cells = gg_cuda_table_download_cells,

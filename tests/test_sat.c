@@ -490,18 +490,10 @@ static void test_second_pass_after_k_min(void **state)
     assert_true(res.lower_bound < 4); /* k = 3 was never searched */
 }
 
-/* A conflict budget is shared by the solves that follow it: ten pigeons
- * in nine holes (thousands of conflicts to refute) stopped twice within
- * 1000 in all. It was counted from the conflicts so far, so each solve
- * got about twice the last one's (1002, 2005, 4008, ...). */
-static void test_conflict_budget(void **state)
+/* Pigeonhole: P pigeons, H holes (UNSAT when P > H). */
+static void pigeons(gg_sat *s, int P, int H)
 {
-    (void)state;
-    enum { P = 10, H = 9 };
-    gg_sat *s = gg_sat_new();
-    if (!s)
-        skip();
-    int x[P][H], lits[H];
+    int x[12][12], lits[12];
     for (int i = 0; i < P; i++)
         for (int j = 0; j < H; j++)
             x[i][j] = gg_sat_var(s);
@@ -514,6 +506,19 @@ static void test_conflict_budget(void **state)
         for (int a = 0; a < P; a++)
             for (int b = a + 1; b < P; b++)
                 gg_sat_clause(s, (int[]){-x[a][j], -x[b][j]}, 2);
+}
+
+/* A conflict budget is shared by the solves that follow it: ten pigeons
+ * in nine holes (thousands of conflicts to refute) stopped twice within
+ * 1000 in all. It was counted from the conflicts so far, so each solve
+ * got about twice the last one's (1002, 2005, 4008, ...). */
+static void test_conflict_budget(void **state)
+{
+    (void)state;
+    gg_sat *s = gg_sat_new();
+    if (!s)
+        skip();
+    pigeons(s, 10, 9);
     gg_sat_set_conflict_budget(s, 1000);
     assert_int_equal(gg_sat_solve(s, 0), GG_SAT_UNKNOWN);
     uint64_t first = gg_sat_conflicts(s);
@@ -940,24 +945,6 @@ static void test_two_exit_sound(void **state)
     assert_true(sat > 10 && pairs4 > 10 && shapes2 > 100);
 }
 
-
-/* Pigeonhole: P pigeons, H holes (UNSAT when P > H). */
-static void pigeons(gg_sat *s, int P, int H)
-{
-    int x[12][12], lits[12];
-    for (int i = 0; i < P; i++)
-        for (int j = 0; j < H; j++)
-            x[i][j] = gg_sat_var(s);
-    for (int i = 0; i < P; i++) {
-        for (int j = 0; j < H; j++)
-            lits[j] = x[i][j];
-        gg_sat_clause(s, lits, H);
-    }
-    for (int j = 0; j < H; j++)
-        for (int a = 0; a < P; a++)
-            for (int b = a + 1; b < P; b++)
-                gg_sat_clause(s, (int[]){-x[a][j], -x[b][j]}, 2);
-}
 
 /* CaDiCaL behind gg_sat (sat/cadical_shim.cpp): models, UNSAT, conflict
  * budgets spread over solves as CryptoMiniSat's are, and an interrupt
