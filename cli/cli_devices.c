@@ -82,10 +82,11 @@ void gg_cli_devices_report(const gg_cli_devices *d)
     const gg_multi_band *m = &d->m;
     if (d->n < 2)
         return;
-    fprintf(stderr, "golgen: %d bands, %lld halo exchanges: %.3f s stepping, "
-            "%.3f s exchanging halos, %.3f s moving bands in and out\n",
-            d->n, (long long)m->exchanges, m->step_seconds,
-            m->exchange_seconds, m->transfer_seconds);
+    fprintf(stderr, "golgen: %d bands, %lld halo exchanges (%s): %.3f s "
+            "stepping, %.3f s exchanging halos, %.3f s moving bands in and "
+            "out\n", d->n, (long long)m->exchanges,
+            m->peer ? "device to device" : "through the host",
+            m->step_seconds, m->exchange_seconds, m->transfer_seconds);
 }
 
 void gg_cli_devices_close(gg_cli_devices *d)

@@ -23,7 +23,8 @@ static void usage(FILE *out)
             "[--size WxH] [--gens N]\n"
             "                    [--plane] [--threads N] [--isa "
             "native|avx2|portable] [--seed S] [--json]\n"
-            "                    [--device-mem BYTES] [--devices LIST]\n\n"
+            "                    [--device-mem BYTES] [--devices LIST] "
+            "[--halos peer|host]\n\n"
             "Run RULE (default B3/S23) on a random soup of density 1/2 on a "
             "WxH torus\n(default 4096x4096, or the rule's :T/:P size; --plane "
             "for dead cells outside)\nfor N generations (default 100) and "
@@ -39,9 +40,12 @@ static void usage(FILE *out)
             "the whole streamed run, host\ntransfers included, after one "
             "streamed warm-up generation.\n"
             "--devices LIST (e.g. 0,1; 0,0 for two bands on GPU 0) cuts the "
-            "grid into one band\nper device, halos exchanged every T "
-            "generations; timed on the host clock,\nbands moved in and out "
-            "included (--devices 0 times one band the same way).\n", names);
+            "grid into one band\nper device, resident there, halos exchanged "
+            "every T generations device to\ndevice (--halos host: through "
+            "the host, to compare); the timed region is the\nsteps and "
+            "exchanges on the host clock (--devices 0 times one band the "
+            "same\nway); moving the bands in and out is reported apart.\n",
+            names);
 }
 
 typedef struct bench_opts {
@@ -54,6 +58,7 @@ typedef struct bench_opts {
     gg_cli_devices devices; /* --devices: bands resident on several */
     gg_backend_opts bo; /* isa and threads: backends that accept them */
     bool json;
+    bool host_halos; /* --halos host: through the host (to compare) */
 } bench_opts;
 
 static int parse_size(const char *s, bench_opts *o, gg_err *err)
@@ -130,6 +135,7 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
         {"json", no_argument, 0, 'j'},
         {"device-mem", required_argument, 0, 'M'},
         {"devices", required_argument, 0, 'D'},
+        {"halos", required_argument, 0, 'H'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
@@ -170,6 +176,12 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
                                     err))
                 return -1;
             break;
+        case 'H':
+            if (strcmp(optarg, "peer") && strcmp(optarg, "host"))
+                return gg_fail(err, "--halos wants peer or host, not '%s'",
+                               optarg);
+            o->host_halos = !strcmp(optarg, "host");
+            break;
         case 'h': usage(stdout); exit(GG_EXIT_OK);
         default: return gg_fail(err, "see 'golgen bench --help'");
         }
@@ -178,6 +190,8 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
         return gg_fail(err, "unexpected argument '%s'", argv[optind]);
     if (gg_cli_scale_check(o->device_mem, &o->devices, err))
         return -1;
+    if (o->host_halos && !o->devices.n)
+        return gg_fail(err, "--halos applies to bands (--devices LIST)");
     return finish_args(o, plane, err);
 }
 
@@ -189,6 +203,7 @@ typedef struct bench_result {
     const gg_backend_info *backend; /* the one that ran */
     int64_t population;
     double open_seconds; /* opening the backend: build, tuning, checks */
+    gg_multi_band bands; /* --devices: what the bands did (n 0: none) */
 } bench_result;
 
 /* --device-mem: the whole streamed run, on the host's clock, after a
@@ -212,25 +227,42 @@ static int bench_streamed(const bench_opts *o, gg_backend *b, gg_grid *grid,
     return bad;
 }
 
-/* --devices: bands on several backends, on the host's clock. */
+/* --devices: the bands kept resident on their devices and timed as one
+ * backend's grid is (uploaded, one warm-up generation, the timed
+ * generations with their halo exchanges, downloaded), on the host's
+ * clock; moving the bands in and out is reported apart. */
 static int bench_bands(bench_opts *o, gg_grid *grid, bench_result *r,
                        int *status, gg_err *err)
 {
     if (gg_gen_planes_of(&o->rule) > 1)
         return gg_fail(err, "--devices runs two-state rules only so far; "
                        "drop it for a Generations rule");
+    double t0 = gg_cli_now();
     if (gg_cli_devices_open(&o->devices, o->backend, &o->rule, o->bo, status,
                             err)) {
         gg_cli_devices_close(&o->devices);
         return -1;
     }
+    r->open_seconds = gg_cli_now() - t0;
     r->backend = gg_backend_of(o->devices.b[0]);
     gg_backend_describe(o->devices.b[0], &r->desc);
-    gg_stepper s = gg_cli_devices_stepper(&o->devices);
-    double t0 = gg_cli_now();
-    int bad = s.step(s.ctx, &o->rule, o->topo, grid, o->gens, err);
-    r->time.seconds = gg_cli_now() - t0;
+    gg_multi_band *m = &o->devices.m;
+    m->host_halos = o->host_halos;
+    int bad = gg_multi_band_upload(m, o->topo, grid, o->gens, err) ||
+              gg_multi_band_step(m, 1, err);
+    if (!bad) {
+        m->step_seconds = m->exchange_seconds = 0;
+        m->exchanges = 0;
+        t0 = gg_cli_now();
+        bad = gg_multi_band_step(m, o->gens, err);
+        r->time.seconds = gg_cli_now() - t0;
+    }
+    gg_err later; /* the first failure is the one reported */
+    bad = (m->set && gg_multi_band_download(m, grid, bad ? &later : err)) ||
+          bad;
+    gg_multi_band_release(m);
     r->population = gg_grid_population(grid);
+    r->bands = *m;
     gg_cli_devices_report(&o->devices);
     gg_cli_devices_close(&o->devices);
     *status = bad ? GG_EXIT_ENV : GG_EXIT_OK;
@@ -286,12 +318,21 @@ static void report(const bench_opts *o, const bench_result *r)
                "\"height\": %lld, \"generations\": %lld, \"seconds\": %.6f, "
                "\"cups\": %.6e, \"cpu_seconds\": %.6f, \"population\": %lld, "
                "\"kernel_cached\": %s, \"open_seconds\": %.3f, "
-               "\"open_detail\": \"%s\"}\n",
+               "\"open_detail\": \"%s\"",
                rule, r->backend->name, r->desc.what, r->desc.threads, topo,
                (long long)o->width, (long long)o->height, (long long)o->gens,
                secs, cups, r->time.cpu_seconds, (long long)r->population,
                r->desc.cache_hit ? "true" : "false", r->open_seconds,
                r->desc.open);
+        const gg_multi_band *m = &r->bands;
+        if (m->n) /* --devices: where the bands' time went */
+            printf(", \"bands\": %d, \"halos\": \"%s\", \"exchanges\": "
+                   "%lld, \"step_seconds\": %.6f, \"halo_seconds\": %.6f, "
+                   "\"transfer_seconds\": %.6f", m->n,
+                   m->peer ? "peer" : "host", (long long)m->exchanges,
+                   m->step_seconds, m->exchange_seconds,
+                   m->transfer_seconds);
+        printf("}\n");
         return;
     }
     if (r->desc.open[0]) /* a GPU's first use: where the seconds went */

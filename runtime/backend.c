@@ -82,6 +82,20 @@ int gg_backend_download(gg_backend *b, gg_grid *grid, gg_err *err)
     return b->info->download(b->state, grid, err);
 }
 
+bool gg_backend_peers(const gg_backend *to, const gg_backend *from)
+{
+    return to->info == from->info && to->info->peer_rows != NULL;
+}
+
+int gg_backend_peer_rows(gg_backend *to, int64_t at, gg_backend *from,
+                         int64_t src, int64_t n, gg_err *err)
+{
+    if (!gg_backend_peers(to, from))
+        return gg_fail(err, "the %s backend cannot copy rows from a %s "
+                       "backend's device", to->info->name, from->info->name);
+    return to->info->peer_rows(to->state, at, from->state, src, n, err);
+}
+
 bool gg_backend_steps_in_threads(const gg_backend *b)
 {
     return b->info->rows != NULL;

@@ -99,6 +99,13 @@ typedef struct gg_backend_info {
      * uploaded grid in place, so the grid's rows are already its own. */
     int (*rows)(void *state, gg_grid *grid, int64_t y, int64_t n, bool up,
                 gg_err *err);
+    /* Optional, device backends: rows src .. src + n - 1 of the grid
+     * resident in `from` (an open backend of the same table) onto rows
+     * at .. at + n - 1 of the one resident here, device to device (a peer
+     * copy when the two are on different devices); grids of one width.
+     * NULL: the multi-band runner moves halos through the host. */
+    int (*peer_rows)(void *state, int64_t at, void *from, int64_t src,
+                     int64_t n, gg_err *err);
 } gg_backend_info;
 
 /* ---- the registry (runtime/backends.c) ---- */
@@ -139,6 +146,11 @@ int gg_backend_step(gg_backend *b, int64_t gens, gg_err *err);
 int gg_backend_rows(gg_backend *b, gg_grid *grid, int64_t y, int64_t n,
                     bool up, gg_err *err);
 int gg_backend_download(gg_backend *b, gg_grid *grid, gg_err *err);
+/* Rows of from's resident grid onto to's, device to device (peer_rows);
+ * gg_backend_peers says whether the pair can. */
+bool gg_backend_peers(const gg_backend *to, const gg_backend *from);
+int gg_backend_peer_rows(gg_backend *to, int64_t at, gg_backend *from,
+                         int64_t src, int64_t n, gg_err *err);
 /* Whether steps of distinct open backends may run at once on threads
  * (device backends: each band's device works while the others do). */
 bool gg_backend_steps_in_threads(const gg_backend *b);

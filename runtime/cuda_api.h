@@ -21,6 +21,7 @@ typedef unsigned long long CUdeviceptr;
 enum {
     GG_CUDA_SUCCESS = 0,
     GG_CUDA_ERROR_NO_DEVICE = 100,
+    GG_CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
     GG_CU_ATTR_CLOCK_RATE = 13,
     GG_CU_ATTR_SM_COUNT = 16,
     GG_CU_ATTR_CC_MAJOR = 75,
@@ -101,6 +102,12 @@ typedef struct gg_cu_api {
     CUresult (*cuEventRecord)(CUevent e, CUstream s);
     CUresult (*cuEventSynchronize)(CUevent e);
     CUresult (*cuEventDestroy)(CUevent e);
+    /* bands on several GPUs (runtime/multi_band.h): halos device to
+     * device, over NVLink where the pair has peer access */
+    CUresult (*cuDeviceCanAccessPeer)(int *can, CUdevice dev, CUdevice peer);
+    CUresult (*cuCtxEnablePeerAccess)(CUcontext peer, unsigned flags);
+    CUresult (*cuMemcpyPeer)(CUdeviceptr dst, CUcontext dst_ctx,
+                             CUdeviceptr src, CUcontext src_ctx, size_t n);
 } gg_cu_api;
 
 typedef int nvrtcResult; /* 0 = NVRTC_SUCCESS */

@@ -831,6 +831,53 @@ int gg_cuda_table_rows(void *state, gg_grid *grid, int64_t y, int64_t n,
                : 0;
 }
 
+/* Once per pair, this context reaches from's device directly (NVLink or
+ * PCIe peer to peer) where the pair allows it; where it does not,
+ * cuMemcpyPeer still works, staged by the driver. */
+static int reach_peer(gg_cuda *to, const gg_cuda *from, gg_err *err)
+{
+    uint64_t bit = 1ull << ((unsigned)from->dev & 63);
+    if (to->ctx == from->ctx || (to->peers_tried & bit))
+        return 0;
+    to->peers_tried |= bit;
+    int can = 0;
+    if (gg_cuda_check(to, to->cu.cuDeviceCanAccessPeer(&can, to->dev,
+                                                       from->dev),
+                      "cuDeviceCanAccessPeer", err))
+        return -1;
+    CUresult r = can ? to->cu.cuCtxEnablePeerAccess(from->ctx, 0) : 0;
+    return r == GG_CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED
+               ? 0
+               : gg_cuda_check(to, r, "cuCtxEnablePeerAccess", err);
+}
+
+int gg_cuda_table_peer_rows(void *state, int64_t at, void *from_state,
+                            int64_t src, int64_t n, gg_err *err)
+{
+    gg_cuda *to = state, *from = from_state;
+    if (to->geom.ns != from->geom.ns || to->np != from->np)
+        return gg_fail(err, "rows between two bands need grids of one "
+                       "width (%d and %d words a row)", (int)to->geom.ns,
+                       (int)from->geom.ns);
+    size_t rb = (size_t)to->geom.ns * sizeof(uint32_t);
+    CUdeviceptr d = to->buf[to->cur] + gg_gpu_geom_row0(&to->geom) +
+                    (CUdeviceptr)((size_t)at * rb);
+    CUdeviceptr s = from->buf[from->cur] + gg_gpu_geom_row0(&from->geom) +
+                    (CUdeviceptr)((size_t)src * rb);
+    if (current(to, err) || reach_peer(to, from, err))
+        return -1;
+    CUresult r = to->ctx == from->ctx
+                     ? to->cu.cuMemcpyDtoD(d, s, (size_t)n * rb)
+                     : to->cu.cuMemcpyPeer(d, to->ctx, s, from->ctx,
+                                           (size_t)n * rb);
+    /* done on return: the exchange's time is its own, not the next step's */
+    return gg_cuda_check(to, r, "peer row copy", err) ||
+                   gg_cuda_check(to, to->cu.cuCtxSynchronize(),
+                                 "peer row copy", err)
+               ? -1
+               : 0;
+}
+
 /* Generations rules: every state plane of cells. */
 int gg_cuda_table_upload_cells(void *state, gg_gen_cells *cells,
                                gg_topo topo, gg_err *err)
@@ -1328,6 +1375,7 @@ const gg_backend_info gg_backend_cuda = {
     .download = gg_cuda_table_download,
     .stream = gg_cuda_table_stream,
     .rows = gg_cuda_table_rows,
+    .peer_rows = gg_cuda_table_peer_rows,
     .timed_step = gg_cuda_table_timed_step,
     .max_batch = gg_cuda_table_max_batch,
     .describe = gg_cuda_table_describe,

@@ -117,6 +117,9 @@ int gg_cuda_table_download_cells(void *state, gg_gen_cells *cells,
                                  gg_err *err);
 int gg_cuda_table_rows(void *state, gg_grid *grid, int64_t y, int64_t n,
                        bool up, gg_err *err);
+/* Rows of the grid resident in `from` onto this one's (peer_rows). */
+int gg_cuda_table_peer_rows(void *state, int64_t at, void *from, int64_t src,
+                            int64_t n, gg_err *err);
 int gg_cuda_table_stream(void *state, gg_grid *grid, gg_topo topo,
                          int64_t gens, int64_t max_bytes,
                          gg_stream_stats *stats, gg_err *err);

@@ -43,7 +43,8 @@ static int load_driver(gg_cu_api *cu, gg_err *err)
         "cuMemsetD8Async", "cuStreamCreate", "cuStreamDestroy_v2",
         "cuStreamSynchronize", "cuMemAllocHost_v2", "cuMemFreeHost",
         "cuEventCreate", "cuEventRecord", "cuEventSynchronize",
-        "cuEventDestroy_v2"};
+        "cuEventDestroy_v2", "cuDeviceCanAccessPeer",
+        "cuCtxEnablePeerAccess", "cuMemcpyPeer"};
     memset(cu, 0, sizeof *cu);
     cu->lib = gg_cu_open_first(libs, 2);
     if (!cu->lib)

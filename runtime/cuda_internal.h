@@ -68,6 +68,9 @@ struct gg_cuda {
     gg_gpu_parts parts;    /* the rule's circuit, chosen once per open
                               (none for a given source) */
     double phase[GG_PH_N]; /* seconds by phase (GG_PH_*) */
+    uint64_t peers_tried;  /* devices (bit per ordinal) whose memory this
+                              context was given direct access to, or
+                              found it cannot reach (peer_rows) */
     int builds;            /* modules built outside the tuner */
 };
 

@@ -1,8 +1,13 @@
 #include "multi_band.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Work on band k of a set (a step, its halos), run for every band at
+ * once where the backends allow (each_band). */
+typedef int (*band_job)(gg_band_set *s, int k, gg_err *err);
 
 /* One band: its rows of the whole grid and its host copy with halos. */
 typedef struct band {
@@ -10,7 +15,10 @@ typedef struct band {
     int64_t y0, y1;  /* interior rows of the whole grid */
     int64_t top, bot; /* halo rows above and below (0 at a plane's edge) */
     gg_grid g;       /* rows y0 - top .. y1 + bot - 1 */
-    int64_t gens;    /* for the step thread */
+    int64_t gens;    /* for the step job */
+    gg_band_set *set; /* for the band's thread: the job, where */
+    band_job job;
+    int index;
     int bad;
     gg_err err;
 } band;
@@ -31,57 +39,74 @@ static int bands_for(const gg_multi_band *m, const gg_grid *grid)
     return fit < m->n ? (fit > 1 ? (int)fit : 1) : m->n;
 }
 
-static int plan(const gg_multi_band *m, int n, gg_topo topo,
-                const gg_grid *grid, int64_t gens, band *bs, int64_t *t,
-                gg_err *err)
+/* The bands resident between upload and download. */
+struct gg_band_set {
+    int n;
+    gg_topo topo;
+    int64_t t;      /* halo rows: most generations between exchanges */
+    int64_t width, height; /* of the grid uploaded */
+    bool stale;     /* halos older than the interiors: exchange first */
+    int uploaded;   /* bands uploaded (download hands back only those) */
+    band bs[];
+};
+
+/* Bands of the grid with halos of t rows (none for a single band, which
+ * steps the grid with its own topology) and their host copies. */
+static int plan(gg_band_set *s, gg_backend *const *b, const gg_grid *grid,
+                int64_t cap, int64_t gens, gg_err *err)
 {
+    int n = s->n;
     int64_t h = grid->height;
     int64_t least = h;
     for (int k = 0; k < n; k++) {
-        bs[k].b = m->b[k];
-        bs[k].y0 = h * k / n;
-        bs[k].y1 = h * (k + 1) / n;
-        least = rows_of(&bs[k]) < least ? rows_of(&bs[k]) : least;
+        s->bs[k].b = b[k];
+        s->bs[k].y0 = h * k / n;
+        s->bs[k].y1 = h * (k + 1) / n;
+        least = rows_of(&s->bs[k]) < least ? rows_of(&s->bs[k]) : least;
     }
-    int64_t cap = m->t_max > 0 ? m->t_max : MULTI_T_MAX;
-    *t = least / 32 > 1 ? least / 32 : 1;
-    *t = *t > cap ? cap : *t;
-    *t = *t > least ? least : *t; /* a halo comes from one neighbour */
-    *t = *t > gens ? gens : *t;
+    int64_t t = least / 32 > 1 ? least / 32 : 1;
+    t = t > cap ? cap : t;
+    t = t > least ? least : t; /* a halo comes from one neighbour */
+    t = t > gens && gens > 0 ? gens : t;
+    s->t = t;
     for (int k = 0; k < n; k++) {
-        bool torus = topo == GG_TOPO_TORUS;
-        bs[k].top = torus || k > 0 ? *t : 0;
-        bs[k].bot = torus || k < n - 1 ? *t : 0;
-        if (gg_grid_init(&bs[k].g, grid->width,
-                         rows_of(&bs[k]) + bs[k].top + bs[k].bot, err))
+        band *d = &s->bs[k];
+        bool torus = s->topo == GG_TOPO_TORUS;
+        d->top = n > 1 && (torus || k > 0) ? t : 0;
+        d->bot = n > 1 && (torus || k < n - 1) ? t : 0;
+        if (gg_grid_init(&d->g, grid->width,
+                         rows_of(d) + d->top + d->bot, err))
             return -1;
-        gg_grid_take_rows(grid, bs[k].y0 - bs[k].top, bs[k].y1 + bs[k].bot,
-                          &bs[k].g);
+        gg_grid_take_rows(grid, d->y0 - d->top, d->y1 + d->bot, &d->g);
     }
     return 0;
 }
 
-static void *step_thread(void *arg)
+static void *job_thread(void *arg)
 {
-    band *k = arg;
-    k->bad = gg_backend_step(k->b, k->gens, &k->err);
+    band *d = arg;
+    d->bad = d->job(d->set, d->index, &d->err);
     return NULL;
 }
 
-/* Every band advances gens generations: device bands at once. */
-static int step_all(const gg_multi_band *m, int n, band *bs, int64_t gens,
-                    gg_err *err)
+/* job on every band: device bands at once, each from a thread of its own
+ * (a device backend gives the calling thread its context). */
+static int each_band(gg_band_set *s, band_job job, gg_err *err)
 {
+    int n = s->n;
+    band *bs = s->bs;
     pthread_t th[64];
-    bool threads = n > 1 && n <= 64 && gg_backend_steps_in_threads(m->b[0]);
+    bool threads = n > 1 && n <= 64 && gg_backend_steps_in_threads(bs[0].b);
     bool started[64] = {false};
     for (int k = 0; k < n; k++) {
-        bs[k].gens = gens;
+        bs[k].set = s;
+        bs[k].job = job;
+        bs[k].index = k;
         bs[k].bad = 0;
-        if (threads && pthread_create(&th[k], NULL, step_thread, &bs[k]) == 0)
+        if (threads && pthread_create(&th[k], NULL, job_thread, &bs[k]) == 0)
             started[k] = true;
         else
-            step_thread(&bs[k]);
+            job_thread(&bs[k]);
     }
     int bad = 0;
     for (int k = 0; k < n; k++) {
@@ -95,6 +120,19 @@ static int step_all(const gg_multi_band *m, int n, band *bs, int64_t gens,
     return bad;
 }
 
+static int step_one(gg_band_set *s, int k, gg_err *err)
+{
+    return gg_backend_step(s->bs[k].b, s->bs[k].gens, err);
+}
+
+/* Every band advances gens generations. */
+static int step_all(gg_band_set *s, int64_t gens, gg_err *err)
+{
+    for (int k = 0; k < s->n; k++)
+        s->bs[k].gens = gens;
+    return each_band(s, step_one, err);
+}
+
 /* The halo rows of band `to` (at local row `at`, n of them) from the
  * interior of band `from` starting at its local row `src`. */
 static void take_halo(band *to, int64_t at, const band *from, int64_t src,
@@ -106,10 +144,23 @@ static void take_halo(band *to, int64_t at, const band *from, int64_t src,
                gg_grid_row(&from->g, src + i), bytes);
 }
 
-/* Refresh every halo from the neighbours' interiors: their edge rows
- * down to the host, across, and the halos up. */
-static int exchange(gg_multi_band *m, int n, band *bs, gg_err *err)
+/* Where band k's halos come from: the last rows of the interior above
+ * (*src_top) and the first of the one below (*src_bot), in local rows. */
+static void halo_sources(const gg_band_set *s, int k, int64_t *src_top,
+                         int64_t *src_bot)
 {
+    const band *b = &s->bs[k], *above = &s->bs[(k + s->n - 1) % s->n],
+               *below = &s->bs[(k + 1) % s->n];
+    *src_top = above->top + rows_of(above) - b->top;
+    *src_bot = below->top;
+}
+
+/* Refresh every halo through the host: the neighbours' edge rows down,
+ * across, and the halos up. */
+static int exchange_host(gg_band_set *s, gg_err *err)
+{
+    int n = s->n;
+    band *bs = s->bs;
     for (int k = 0; k < n; k++) {
         band *b = &bs[k];
         int64_t r = rows_of(b);
@@ -124,70 +175,152 @@ static int exchange(gg_multi_band *m, int n, band *bs, gg_err *err)
     }
     for (int k = 0; k < n; k++) {
         band *b = &bs[k];
-        const band *above = &bs[(k + n - 1) % n], *below = &bs[(k + 1) % n];
-        take_halo(b, 0, above, above->top + rows_of(above) - b->top, b->top);
-        take_halo(b, b->top + rows_of(b), below, below->top, b->bot);
+        int64_t src_top, src_bot;
+        halo_sources(s, k, &src_top, &src_bot);
+        take_halo(b, 0, &bs[(k + n - 1) % n], src_top, b->top);
+        take_halo(b, b->top + rows_of(b), &bs[(k + 1) % n], src_bot, b->bot);
         if ((b->top && gg_backend_rows(b->b, &b->g, 0, b->top, true, err)) ||
             (b->bot && gg_backend_rows(b->b, &b->g, b->top + rows_of(b),
                                        b->bot, true, err)))
             return -1;
     }
-    m->exchanges++;
     return 0;
 }
 
-static int run_bands(gg_multi_band *m, int n, gg_topo topo, gg_grid *grid,
-                     band *bs, int64_t gens, int64_t t, gg_err *err)
+/* Band k's two halos device to device, straight from its neighbours. */
+static int pull_halos(gg_band_set *s, int k, gg_err *err)
 {
+    band *b = &s->bs[k];
+    int64_t src_top, src_bot;
+    halo_sources(s, k, &src_top, &src_bot);
+    return (b->top && gg_backend_peer_rows(b->b, 0,
+                                           s->bs[(k + s->n - 1) % s->n].b,
+                                           src_top, b->top, err)) ||
+                   (b->bot && gg_backend_peer_rows(b->b, b->top + rows_of(b),
+                                                   s->bs[(k + 1) % s->n].b,
+                                                   src_bot, b->bot, err))
+               ? -1
+               : 0;
+}
+
+/* Device to device when every neighbouring pair can, unless asked not. */
+static bool peers(const gg_multi_band *m, const gg_band_set *s)
+{
+    if (m->host_halos)
+        return false;
+    for (int k = 0; k < s->n; k++)
+        if (!gg_backend_peers(s->bs[k].b, s->bs[(k + 1) % s->n].b) ||
+            !gg_backend_peers(s->bs[(k + 1) % s->n].b, s->bs[k].b))
+            return false;
+    return true;
+}
+
+static int exchange(gg_multi_band *m, gg_band_set *s, gg_err *err)
+{
+    m->peer = peers(m, s);
+    if (m->peer ? each_band(s, pull_halos, err) : exchange_host(s, err))
+        return -1;
+    m->exchanges++;
+    s->stale = false;
+    return 0;
+}
+
+int gg_multi_band_upload(gg_multi_band *m, gg_topo topo, const gg_grid *grid,
+                         int64_t gens, gg_err *err)
+{
+    gg_multi_band_release(m);
+    int n = bands_for(m, grid);
+    gg_band_set *s = calloc(1, sizeof *s + (size_t)n * sizeof(band));
+    if (!s)
+        return gg_fail(err, "out of memory for %d bands", n);
+    *s = (gg_band_set){.n = n, .topo = topo, .width = grid->width,
+                       .height = grid->height};
+    m->set = s;
     double t0 = gg_batch_clock();
-    for (int k = 0; k < n; k++)
-        if (gg_backend_upload(bs[k].b, topo, &bs[k].g, err))
+    int64_t cap = m->t_max > 0 ? m->t_max : MULTI_T_MAX;
+    if (plan(s, m->b, grid, cap, gens, err))
+        return -1;
+    for (int k = 0; k < n; k++, s->uploaded++)
+        if (gg_backend_upload(s->bs[k].b, topo, &s->bs[k].g, err))
             return -1;
-    m->transfer_seconds += gg_batch_clock() - t0;
-    while (gens > 0) {
-        int64_t now = gens < t ? gens : t;
-        t0 = gg_batch_clock();
-        if (step_all(m, n, bs, now, err))
-            return -1;
-        m->step_seconds += gg_batch_clock() - t0;
-        gens -= now;
-        t0 = gg_batch_clock();
-        if (gens > 0 && exchange(m, n, bs, err))
-            return -1;
-        m->exchange_seconds += gg_batch_clock() - t0;
-    }
-    t0 = gg_batch_clock();
-    size_t bytes = (size_t)grid->stride * sizeof(uint64_t);
-    for (int k = 0; k < n; k++) {
-        band *b = &bs[k];
-        if (gg_backend_download(b->b, &b->g, err))
-            return -1;
-        for (int64_t y = b->y0; y < b->y1; y++)
-            memcpy(gg_grid_row(grid, y), gg_grid_row(&b->g, y - b->y0 + b->top),
-                   bytes);
-    }
     m->transfer_seconds += gg_batch_clock() - t0;
     return 0;
+}
+
+int gg_multi_band_step(gg_multi_band *m, int64_t gens, gg_err *err)
+{
+    gg_band_set *s = m->set;
+    if (!s || s->uploaded < s->n)
+        return gg_fail(err, "no bands uploaded to step");
+    while (gens > 0) {
+        double t0 = gg_batch_clock();
+        if (s->stale && exchange(m, s, err))
+            return -1;
+        m->exchange_seconds += gg_batch_clock() - t0;
+        int64_t now = gens < s->t ? gens : s->t;
+        t0 = gg_batch_clock();
+        if (step_all(s, now, err))
+            return -1;
+        m->step_seconds += gg_batch_clock() - t0;
+        s->stale = s->n > 1;
+        gens -= now;
+    }
+    return 0;
+}
+
+int gg_multi_band_download(gg_multi_band *m, gg_grid *grid, gg_err *err)
+{
+    gg_band_set *s = m->set;
+    if (!s)
+        return gg_fail(err, "no bands uploaded to download");
+    if (grid->width != s->width || grid->height != s->height)
+        return gg_fail(err, "the bands hold a %lldx%lld grid, not %lldx%lld",
+                       (long long)s->width, (long long)s->height,
+                       (long long)grid->width, (long long)grid->height);
+    double t0 = gg_batch_clock();
+    size_t bytes = (size_t)grid->stride * sizeof(uint64_t);
+    int bad = 0;
+    gg_err later; /* the first failure is the one reported */
+    if (s->uploaded < s->n)
+        bad = gg_fail(err, "the bands were not all uploaded");
+    for (int k = 0; k < s->uploaded; k++) {
+        band *b = &s->bs[k];
+        /* every band's, even after a failure: a host backend hands its
+         * buffer back here */
+        if (gg_backend_download(b->b, &b->g, bad ? &later : err)) {
+            bad = -1;
+            continue;
+        }
+        for (int64_t y = b->y0; y < b->y1 && !bad; y++)
+            memcpy(gg_grid_row(grid, y),
+                   gg_grid_row(&b->g, y - b->y0 + b->top), bytes);
+    }
+    m->transfer_seconds += gg_batch_clock() - t0;
+    return bad;
+}
+
+void gg_multi_band_release(gg_multi_band *m)
+{
+    if (!m->set)
+        return;
+    for (int k = 0; k < m->set->n; k++)
+        gg_grid_free(&m->set->bs[k].g);
+    free(m->set);
+    m->set = NULL;
 }
 
 static int multi_step(void *ctx, const gg_rule *rule, gg_topo topo,
                       gg_grid *grid, int64_t gens, gg_err *err)
 {
+    (void)rule;
     gg_multi_band *m = ctx;
-    int n = bands_for(m, grid);
-    if (n == 1) {
-        gg_stepper one = gg_backend_stepper(m->b[0]);
-        return one.step(one.ctx, rule, topo, grid, gens, err);
-    }
-    band *bs = calloc((size_t)n, sizeof *bs);
-    if (!bs)
-        return gg_fail(err, "out of memory for %d bands", n);
-    int64_t t = 0;
-    int bad = plan(m, n, topo, grid, gens, bs, &t, err) ||
-              run_bands(m, n, topo, grid, bs, gens, t, err);
-    for (int k = 0; k < n; k++)
-        gg_grid_free(&bs[k].g);
-    free(bs);
+    gg_err later;
+    int bad = gg_multi_band_upload(m, topo, grid, gens, err) ||
+              gg_multi_band_step(m, gens, err);
+    /* download after a failed step too (host buffers go back) */
+    bad = (m->set && gg_multi_band_download(m, grid, bad ? &later : err)) ||
+          bad;
+    gg_multi_band_release(m);
     return bad ? -1 : 0;
 }
 

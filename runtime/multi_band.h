@@ -2,8 +2,9 @@
  * per band: one per GPU of a host, or several on one GPU (issue 17, part
  * 4). Each band carries a halo of T rows above and below; the bands
  * advance T generations (device bands at once, on threads of their own),
- * then each halo is refreshed from its neighbours' interiors through the
- * host, so a band's interior stays exact (the argument of
+ * then each halo is refreshed from its neighbours' interiors (device to
+ * device where the backends can, else through the host), so a band's
+ * interior stays exact (the argument of
  * runtime/band_stepper.h, without moving whole bands between the calls).
  * Bit-identical to stepping the whole grid, on the torus (bands wrap) and
  * on the bounded plane (the first and last bands stop at its edges).
@@ -20,17 +21,37 @@
 #include "backend.h"
 #include "universe.h"
 
+typedef struct gg_band_set gg_band_set;
+
 typedef struct gg_multi_band {
     gg_backend *const *b; /* one open backend per band */
     int n;
     int64_t t_max; /* most generations between exchanges; 0: the default */
+    bool host_halos; /* halos through the host even where the backends
+                        copy rows device to device (bench: to compare) */
     /* what ran (reports): exchanges of halos, and the seconds spent in
      * steps, in exchanges, and moving bands in and out */
     int64_t exchanges;
     double step_seconds, exchange_seconds, transfer_seconds;
+    bool peer; /* the exchanges went device to device */
+    gg_band_set *set; /* the bands resident now (upload .. download) */
 } gg_multi_band;
 
-/* The stepper over m's bands; m must outlive it. */
+/* The bands kept resident between calls, as one backend keeps one grid:
+ * upload cuts grid into bands with halos of T rows (T planned for steps
+ * of up to `gens` generations) and uploads them; step advances them
+ * (exchanging halos every T generations); download writes the interiors
+ * back into grid (the same size as uploaded); release frees the bands
+ * (download does not). A grid too short for 3 rows a band uses fewer
+ * bands. */
+int gg_multi_band_upload(gg_multi_band *m, gg_topo topo, const gg_grid *grid,
+                         int64_t gens, gg_err *err);
+int gg_multi_band_step(gg_multi_band *m, int64_t gens, gg_err *err);
+int gg_multi_band_download(gg_multi_band *m, gg_grid *grid, gg_err *err);
+void gg_multi_band_release(gg_multi_band *m);
+
+/* The stepper over m's bands (upload, step, download and release each
+ * call: a universe reads its grid between batches); m must outlive it. */
 gg_stepper gg_multi_band_view(gg_multi_band *m);
 
 #endif

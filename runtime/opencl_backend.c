@@ -310,6 +310,32 @@ static int table_download(void *state, gg_grid *grid, gg_err *err)
     return download(state, grid, err);
 }
 
+/* Rows y .. y + n - 1 between the device grid and `grid` (the bands of
+ * runtime/multi_band.h refresh their halos so): the cell words of each
+ * device row, one word in from its ghost word, as one rectangle. */
+static int table_rows(void *state, gg_grid *grid, int64_t y, int64_t n,
+                      bool up, gg_err *err)
+{
+    gg_opencl *c = state;
+    const gg_gpu_geom *g = &c->geom;
+    size_t dev_origin[3] = {sizeof(uint32_t), (size_t)(g->gtop + y), 0};
+    size_t host_origin[3] = {0, 0, 0};
+    size_t region[3] = {(size_t)(g->width + 31) / 32 * sizeof(uint32_t),
+                        (size_t)n, 1};
+    size_t dev_pitch = (size_t)g->ns * sizeof(uint32_t);
+    size_t host_pitch = (size_t)grid->stride * sizeof(uint64_t);
+    void *host = gg_grid_row(grid, y);
+    cl_int r = up ? clEnqueueWriteBufferRect(
+                        c->q, c->buf[c->cur], CL_TRUE, dev_origin,
+                        host_origin, region, dev_pitch, 0, host_pitch, 0,
+                        host, 0, NULL, NULL)
+                  : clEnqueueReadBufferRect(
+                        c->q, c->buf[c->cur], CL_TRUE, dev_origin,
+                        host_origin, region, dev_pitch, 0, host_pitch, 0,
+                        host, 0, NULL, NULL);
+    return cl_check(r, up ? "row upload" : "row download", err);
+}
+
 /* Device time of gens generations after one untimed launch of tmax. */
 static int table_timed_step(void *state, int64_t gens, int64_t *warm,
                             double *seconds, gg_err *err)
@@ -553,6 +579,7 @@ const gg_backend_info gg_backend_opencl = {
     .upload = table_upload,
     .step = table_step,
     .download = table_download,
+    .rows = table_rows,
     .timed_step = table_timed_step,
     .max_batch = table_max_batch,
     .describe = table_describe,

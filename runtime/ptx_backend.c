@@ -24,6 +24,7 @@ const gg_backend_info gg_backend_ptx = {
     .download = gg_cuda_table_download,
     .stream = gg_cuda_table_stream,
     .rows = gg_cuda_table_rows,
+    .peer_rows = gg_cuda_table_peer_rows,
     .timed_step = gg_cuda_table_timed_step,
     .max_batch = gg_cuda_table_max_batch,
     .describe = gg_cuda_table_describe,

@@ -16,6 +16,7 @@
 
 #include "backend.h"
 #include "backend_auto.h"
+#include "multi_band.h"
 
 static void test_registry_complete(void **state)
 {
@@ -53,15 +54,21 @@ static void test_exit_status(void **state)
     assert_int_equal(gg_fail_exit_status(GG_FAIL_INVALID), 1);
 }
 
+/* Backend options whose kernel cache is the test's own directory. */
+static gg_backend_opts test_opts(gg_config *cfg)
+{
+    gg_config_defaults(cfg);
+    snprintf(cfg->cache_dir, sizeof cfg->cache_dir, "%s", gg_test_dir);
+    return (gg_backend_opts){.config = cfg};
+}
+
 /* The reference needs nothing; a backend that cannot run says why in one
  * line. */
 static void test_probe(void **state)
 {
     (void)state;
     gg_config cfg;
-    gg_config_defaults(&cfg);
-    snprintf(cfg.cache_dir, sizeof cfg.cache_dir, "%s", gg_test_dir);
-    gg_backend_opts o = {.config = &cfg};
+    gg_backend_opts o = test_opts(&cfg);
     gg_err err;
     assert_int_equal(gg_backend_find("reference", &err)->probe(&o, &err), 0);
     for (int i = 0; gg_backends[i]; i++) {
@@ -82,9 +89,7 @@ static void test_backends_agree(void **state)
 {
     (void)state;
     gg_config cfg;
-    gg_config_defaults(&cfg);
-    snprintf(cfg.cache_dir, sizeof cfg.cache_dir, "%s", gg_test_dir);
-    gg_backend_opts o = {.config = &cfg};
+    gg_backend_opts o = test_opts(&cfg);
     gg_rule rule = gg_test_rule("B36/S23");
     gg_err err;
     for (int i = 0; gg_backends[i]; i++) {
@@ -116,6 +121,60 @@ static void test_backends_agree(void **state)
         gg_backend_close(b);
         gg_grid_free(&got);
         gg_grid_free(&want);
+    }
+}
+
+/* Bands kept resident between calls (runtime/multi_band.h) end where the
+ * whole grid does: steps that end between exchanges (the halos go stale
+ * and are refreshed by the next step), several exchanges a step (T 4),
+ * the torus and the bounded plane, 3 bands, on every backend that opens
+ * here; and the stepper view agrees too. */
+static void test_multi_band_resident(void **state)
+{
+    (void)state;
+    gg_config cfg;
+    gg_backend_opts o = test_opts(&cfg);
+    gg_rule rule = gg_test_rule("B36/S23");
+    gg_err err;
+    static const int64_t steps[] = {5, 7, 1, 9};
+    for (int i = 0; gg_backends[i]; i++) {
+        gg_backend *b[3];
+        gg_fail_kind why;
+        if (gg_backends[i]->probe(&o, &err))
+            continue;
+        for (int k = 0; k < 3; k++)
+            assert_int_equal(gg_backend_open(gg_backends[i], &rule, &o, &b[k],
+                                             &why, &err), 0);
+        for (int topo = 0; topo < 2; topo++) {
+            gg_topo t = topo ? GG_TOPO_PLANE : GG_TOPO_TORUS;
+            gg_grid got, want;
+            assert_int_equal(gg_grid_init(&got, 131, 97, &err), 0);
+            gg_grid_random(&got, 0.45, 7 + (uint64_t)topo);
+            assert_int_equal(gg_grid_copy(&want, &got, &err), 0);
+            gg_test_reference_run(&rule, t, &want, 22);
+            gg_multi_band m = {.b = b, .n = 3, .t_max = 4};
+            assert_int_equal(gg_multi_band_upload(&m, t, &got, 9, &err), 0);
+            for (int s = 0; s < 4; s++)
+                assert_int_equal(gg_multi_band_step(&m, steps[s], &err), 0);
+            assert_int_equal(gg_multi_band_download(&m, &got, &err), 0);
+            gg_multi_band_release(&m);
+            if (!gg_grid_equal(&got, &want))
+                fail_msg("%s, %s: resident bands differ from the whole grid",
+                         gg_backends[i]->name, topo ? "plane" : "torus");
+            assert_true(m.exchanges >= 5); /* 22 generations, T 4 */
+            gg_stepper view = gg_multi_band_view(&m);
+            gg_grid_free(&want);
+            assert_int_equal(gg_grid_copy(&want, &got, &err), 0);
+            gg_test_reference_run(&rule, t, &want, 13);
+            assert_int_equal(view.step(view.ctx, &rule, t, &got, 13, &err),
+                             0);
+            assert_true(gg_grid_equal(&got, &want));
+            assert_null(m.set);
+            gg_grid_free(&got);
+            gg_grid_free(&want);
+        }
+        for (int k = 0; k < 3; k++)
+            gg_backend_close(b[k]);
     }
 }
 
@@ -184,9 +243,7 @@ static void test_auto_table(void **state)
 {
     (void)state;
     gg_config cfg;
-    gg_config_defaults(&cfg);
-    snprintf(cfg.cache_dir, sizeof cfg.cache_dir, "%s", gg_test_dir);
-    gg_backend_opts o = {.config = &cfg};
+    gg_backend_opts o = test_opts(&cfg);
     gg_rule rule = gg_test_rule("B3/S23");
     gg_backend *b;
     gg_auto_line line;
@@ -229,6 +286,7 @@ int main(void)
         cmocka_unit_test(test_exit_status),
         cmocka_unit_test(test_probe),
         cmocka_unit_test(test_backends_agree),
+        cmocka_unit_test(test_multi_band_resident),
         cmocka_unit_test(test_auto_policy),
         cmocka_unit_test(test_auto_table),
     };

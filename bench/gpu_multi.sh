@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Several GPUs of one host (issue 20): build golgen (no solver, no cmocka),
+# check that bands on every GPU end bit-identical to one GPU (cmp of the
+# RLE of `golgen run` on soups: odd torus and bounded plane, halos device
+# to device),
+# then time Life, 1024 generations:
+#   strong scaling, 131072^2: one GPU resident (device clock), one band
+#   through the multi-band path (host clock), every GPU with halos device
+#   to device, and with halos through the host;
+#   weak scaling, 65536^2 per GPU.
+# The bands stay resident for the timed steps (as one GPU's grid does);
+# moving them in and out is reported apart (transfer_seconds).
+#
+#   bench/gpu_multi.sh [BUILD_DIR]   (default build-gpu)
+#   GG_DEVICES=LIST   the bands (default: one per GPU nvidia-smi lists;
+#                     0,0 runs two bands on GPU 0, the same code path)
+#   GG_BACKEND=ptx|cuda (default ptx)   GG_GENS=N (default 1024)
+#   GG_SIDE=N         the strong-scaling torus side (default 131072)
+#   GG_OUT=DIR        logs (default BUILD_DIR/gpu-multi-out)
+set -u
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+B=${1:-$ROOT/build-gpu}
+case $B in /*) ;; *) B=$PWD/$B ;; esac
+OUT=${GG_OUT:-$B/gpu-multi-out}
+BE=${GG_BACKEND:-ptx}
+GENS=${GG_GENS:-1024}
+SIDE=${GG_SIDE:-131072}
+mkdir -p "$OUT"
+export GOLGEN_CACHE_DIR=$B/cache CUDA_CACHE_PATH=$B/cache/nv
+export PATH=/usr/local/cuda/bin:$PATH
+G=$B/golgen
+NGPU=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+DEV=${GG_DEVICES:-$(seq -s, 0 $((NGPU > 0 ? NGPU - 1 : 0)))}
+NB=$(echo "$DEV" | tr ',' '\n' | grep -c .)
+
+T0=$(date +%s)
+log() { echo "== [$(($(date +%s) - T0)) s] $*" | tee -a "$OUT/summary.txt"; }
+
+. "$ROOT/bench/gpu_build.sh" # build()
+. "$ROOT/bench/soup.sh"      # soup2()
+
+# same RULE GENS: one GPU against the bands on $DEV
+same() {
+    "$G" run --backend "$BE" --rule "$1" --gens "$2" -o "$OUT/one.rle" \
+        "$OUT/soup.rle" 2>>"$OUT/cross.log" &&
+        "$G" run --backend "$BE" --rule "$1" --gens "$2" --devices "$DEV" \
+            -o "$OUT/many.rle" "$OUT/soup.rle" 2>>"$OUT/cross.log" ||
+        { log "FAIL (error) $1 $2"; return; }
+    if cmp -s "$OUT/one.rle" "$OUT/many.rle"; then
+        log "same: $1, $2 generations, --devices $DEV"
+    else
+        log "DIFFERS: $1, $2 generations, --devices $DEV"
+    fi
+}
+
+bench() { # bench SIZE EXTRA...: the JSON line, without the open detail
+    "$G" bench --backend "$BE" --rule B3/S23 --size "$1" --gens "$GENS" \
+        --json "${@:2}" 2>>"$OUT/bench.log" | tail -1 |
+        sed 's/"kernel_cached.*"open_detail": "[^"]*", //'
+}
+
+log "$(nvidia-smi -L 2>&1 | tr '\n' ';')"
+nvidia-smi topo -m >"$OUT/topo.txt" 2>&1
+log "build"
+build || { log "build failed"; exit 1; }
+log "cross-checks on $BE, bands on $DEV"
+soup2 4099 3001 7 >"$OUT/soup.rle"
+same B3/S23:T4099,3001 300
+same B36/S23:P4099,3001 301
+soup2 2051 777 11 >"$OUT/soup.rle"
+same B3/S23:T2051,777 1000
+
+log "timings, $GENS generations, backend $BE"
+{
+    echo "1 GPU resident ${SIDE}^2:   $(bench ${SIDE}x$SIDE)"
+    echo "1 band, host clock:        $(bench ${SIDE}x$SIDE --devices 0)"
+    echo "$NB bands, peer halos:     $(bench ${SIDE}x$SIDE --devices "$DEV")"
+    echo "$NB bands, host halos:     $(bench ${SIDE}x$SIDE --devices "$DEV" --halos host)"
+    half=$((SIDE / 2))
+    echo "weak, 1 GPU ${half}^2:     $(bench ${half}x$half --devices 0)"
+    echo "weak, $NB bands:           $(bench ${half}x$((half * NB)) --devices "$DEV")"
+} | tee -a "$OUT/summary.txt"
+grep -h "golgen:" "$OUT/bench.log" | tail -8 >>"$OUT/summary.txt"
+log "done"
