@@ -269,15 +269,16 @@ typedef struct run3d {
 static int advance3d(void *ctx, int64_t gens, bool *stopped, gg_err *err)
 {
     run3d *x = ctx;
-    int64_t batch = gg_batch_first(0);
+    gg_batch batch;
+    gg_batch_init(&batch, 0, 0);
     for (int64_t done = 0; done < gens;) {
-        int64_t n = gens - done < batch ? gens - done : batch;
+        int64_t n = gg_batch_take(&batch, gens - done);
         double t0 = gg_batch_clock();
         if (sim_run(x->sim, x->r, x->g, x->torus, n, err))
             return -1;
         done += n;
         x->reached += n;
-        batch = gg_batch_next(batch, n, gg_batch_clock() - t0, 0);
+        gg_batch_done(&batch, n, gg_batch_clock() - t0);
         if (!gg_run_progress_cb(&x->ps, x->reached, x->ps.all))
             break;
     }

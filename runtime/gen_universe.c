@@ -148,9 +148,12 @@ int gg_gen_universe_run(gg_gen_universe *u, const gg_gen_stepper *s,
     gg_topo topo = bounded ? u->rule.topo : GG_TOPO_PLANE;
     /* bounded grids run in one call (no margin to keep) unless progress
      * (and stops) are watched: then batches as two-state runs take */
-    int64_t batch = bounded && !progress ? gens : gg_batch_first(s->max_batch);
+    gg_batch batch;
+    gg_batch_init(&batch, s->max_batch, 0);
+    if (bounded && !progress)
+        batch.size = gens > 0 ? gens : 1;
     for (int64_t done = 0; done < gens;) {
-        int64_t n = gens - done < batch ? gens - done : batch;
+        int64_t n = gg_batch_take(&batch, gens - done);
         if (!bounded && ensure_margin(u, n + 1, err))
             return -1;
         double t0 = gg_batch_clock();
@@ -158,9 +161,7 @@ int gg_gen_universe_run(gg_gen_universe *u, const gg_gen_stepper *s,
             return -1;
         done += n;
         u->generation += n;
-        if (batch != gens)
-            batch = gg_batch_next(batch, n, gg_batch_clock() - t0,
-                                  s->max_batch);
+        gg_batch_done(&batch, n, gg_batch_clock() - t0);
         if (progress && !progress(progress_ctx, done, gens))
             break;
     }

@@ -142,27 +142,6 @@ static int ensure_margin(gg_universe *u, int64_t margin, gg_err *err)
     return 0;
 }
 
-double gg_batch_clock(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-int64_t gg_batch_first(int64_t max_batch)
-{
-    return max_batch > 0 && max_batch < 64 ? max_batch : 64;
-}
-
-int64_t gg_batch_next(int64_t batch, int64_t n, double seconds,
-                      int64_t max_batch)
-{
-    if (seconds < 1.0 && n == batch && (max_batch <= 0 ||
-                                        batch * 2 <= max_batch))
-        return batch * 2;
-    return batch;
-}
-
 int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
                     gg_progress_fn progress, void *progress_ctx, gg_err *err)
 {
@@ -171,11 +150,10 @@ int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
                        (long long)gens);
     bool bounded = gg_rule_is_bounded(&u->rule);
     gg_topo topo = bounded ? u->rule.topo : GG_TOPO_PLANE;
-    int64_t batch = gg_batch_first(s->max_batch);
-    if (batch < s->min_batch)
-        batch = s->min_batch;
+    gg_batch batch;
+    gg_batch_init(&batch, s->max_batch, s->min_batch);
     for (int64_t done = 0; done < gens;) {
-        int64_t n = gens - done < batch ? gens - done : batch;
+        int64_t n = gg_batch_take(&batch, gens - done);
         if (!bounded && ensure_margin(u, n + 1, err))
             return -1;
         double t0 = gg_batch_clock();
@@ -183,7 +161,7 @@ int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
             return -1;
         done += n;
         u->generation += n;
-        batch = gg_batch_next(batch, n, gg_batch_clock() - t0, s->max_batch);
+        gg_batch_done(&batch, n, gg_batch_clock() - t0);
         if (progress && !progress(progress_ctx, done, gens))
             break;
     }

@@ -7,6 +7,7 @@
 #ifndef GG_UNIVERSE_H
 #define GG_UNIVERSE_H
 
+#include "batch.h"
 #include "grid.h"
 #include "pattern.h"
 #include "rule.h"
@@ -50,20 +51,14 @@ int gg_universe_to_pattern(const gg_universe *u, gg_pattern *p, gg_err *err);
  * universe then holds the generation reached: Ctrl-C keeps the work). */
 typedef bool (*gg_progress_fn)(void *ctx, int64_t done, int64_t total);
 
-/* Runs `gens` generations in batches that grow while a batch takes under a
- * second (bounded by the stepper's max_batch), so progress and interruption
- * stay responsive and a backend's per-call cost (uploads) is amortized. */
+/* Runs `gens` generations in batches (runtime/batch.h: they grow while a
+ * call takes under a second, or while moving the grid dominates a call),
+ * so progress and interruption stay responsive and a backend's per-call
+ * cost (uploads) is amortized. */
 
 int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
                     gg_progress_fn progress, void *progress_ctx, gg_err *err);
 
-/* The batch policy of universe runs (Generations' too): 64 generations
- * (or the stepper's bound) first, doubling while a call takes under a
- * second, within the bound; seconds from gg_batch_clock. */
-double gg_batch_clock(void);
-int64_t gg_batch_first(int64_t max_batch);
-int64_t gg_batch_next(int64_t batch, int64_t n, double seconds,
-                      int64_t max_batch);
 
 int64_t gg_universe_population(const gg_universe *u);
 
