@@ -91,6 +91,7 @@ void gg_cli_devices_report(const gg_cli_devices *d)
 
 void gg_cli_devices_close(gg_cli_devices *d)
 {
+    gg_multi_band_release(&d->m);
     for (int k = 0; k < d->n; k++)
         gg_backend_close(d->b[k]);
     d->n = 0;

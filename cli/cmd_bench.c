@@ -248,7 +248,7 @@ static int bench_bands(bench_opts *o, gg_grid *grid, bench_result *r,
     gg_backend_describe(o->devices.b[0], &r->desc);
     gg_multi_band *m = &o->devices.m;
     m->host_halos = o->host_halos;
-    int bad = gg_multi_band_upload(m, o->topo, grid, o->gens, err) ||
+    int bad = gg_multi_band_upload(m, o->topo, grid, err) ||
               gg_multi_band_step(m, 1, err);
     if (!bad) {
         m->step_seconds = m->exchange_seconds = 0;

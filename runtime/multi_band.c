@@ -46,17 +46,18 @@ struct gg_band_set {
     int64_t t;      /* halo rows: most generations between exchanges */
     int64_t width, height; /* of the grid uploaded */
     bool stale;     /* halos older than the interiors: exchange first */
-    int uploaded;   /* bands uploaded (download hands back only those) */
+    int uploaded;   /* n once every band is up */
+    const gg_grid *from; /* the grid being uploaded (upload_one) */
+    gg_grid *to;         /* ... downloaded into (download_one) */
     band bs[];
 };
 
 /* Bands of the grid with halos of t rows (none for a single band, which
- * steps the grid with its own topology) and their host copies. */
-static int plan(gg_band_set *s, gg_backend *const *b, const gg_grid *grid,
-                int64_t cap, int64_t gens, gg_err *err)
+ * steps the grid with its own topology): rows and halos only. */
+static void plan(gg_band_set *s, gg_backend *const *b, int64_t cap)
 {
     int n = s->n;
-    int64_t h = grid->height;
+    int64_t h = s->height;
     int64_t least = h;
     for (int k = 0; k < n; k++) {
         s->bs[k].b = b[k];
@@ -67,17 +68,25 @@ static int plan(gg_band_set *s, gg_backend *const *b, const gg_grid *grid,
     int64_t t = least / 32 > 1 ? least / 32 : 1;
     t = t > cap ? cap : t;
     t = t > least ? least : t; /* a halo comes from one neighbour */
-    t = t > gens && gens > 0 ? gens : t;
     s->t = t;
     for (int k = 0; k < n; k++) {
         band *d = &s->bs[k];
         bool torus = s->topo == GG_TOPO_TORUS;
         d->top = n > 1 && (torus || k > 0) ? t : 0;
         d->bot = n > 1 && (torus || k < n - 1) ? t : 0;
-        if (gg_grid_init(&d->g, grid->width,
-                         rows_of(d) + d->top + d->bot, err))
+    }
+}
+
+/* The bands' host copies, kept from the last call when the grid is the
+ * same size (a universe run uploads every batch: fresh gigabytes would be
+ * faulted in each time). */
+static int host_copies(gg_band_set *s, gg_err *err)
+{
+    for (int k = 0; k < s->n; k++) {
+        band *d = &s->bs[k];
+        if (!d->g.bits && gg_grid_init(&d->g, s->width,
+                                       rows_of(d) + d->top + d->bot, err))
             return -1;
-        gg_grid_take_rows(grid, d->y0 - d->top, d->y1 + d->bot, &d->g);
     }
     return 0;
 }
@@ -225,24 +234,56 @@ static int exchange(gg_multi_band *m, gg_band_set *s, gg_err *err)
     return 0;
 }
 
-int gg_multi_band_upload(gg_multi_band *m, gg_topo topo, const gg_grid *grid,
-                         int64_t gens, gg_err *err)
+/* Band k's rows (halos too) from the grid being uploaded, then up. */
+static int upload_one(gg_band_set *s, int k, gg_err *err)
 {
-    gg_multi_band_release(m);
-    int n = bands_for(m, grid);
-    gg_band_set *s = calloc(1, sizeof *s + (size_t)n * sizeof(band));
-    if (!s)
-        return gg_fail(err, "out of memory for %d bands", n);
-    *s = (gg_band_set){.n = n, .topo = topo, .width = grid->width,
-                       .height = grid->height};
-    m->set = s;
-    double t0 = gg_batch_clock();
-    int64_t cap = m->t_max > 0 ? m->t_max : MULTI_T_MAX;
-    if (plan(s, m->b, grid, cap, gens, err))
+    band *d = &s->bs[k];
+    gg_grid_take_rows(s->from, d->y0 - d->top, d->y1 + d->bot, &d->g);
+    return gg_backend_upload(d->b, s->topo, &d->g, err);
+}
+
+/* Band k down, and its interior into the grid being downloaded to. */
+static int download_one(gg_band_set *s, int k, gg_err *err)
+{
+    band *d = &s->bs[k];
+    if (gg_backend_download(d->b, &d->g, err))
         return -1;
-    for (int k = 0; k < n; k++, s->uploaded++)
-        if (gg_backend_upload(s->bs[k].b, topo, &s->bs[k].g, err))
-            return -1;
+    size_t bytes = (size_t)s->to->stride * sizeof(uint64_t);
+    for (int64_t y = d->y0; y < d->y1; y++)
+        memcpy(gg_grid_row(s->to, y), gg_grid_row(&d->g, y - d->y0 + d->top),
+               bytes);
+    return 0;
+}
+
+/* Whether the set holds bands for this grid and topology. */
+static bool fits(const gg_band_set *s, int n, gg_topo topo,
+                 const gg_grid *grid)
+{
+    return s && s->n == n && s->topo == topo && s->width == grid->width &&
+           s->height == grid->height;
+}
+
+int gg_multi_band_upload(gg_multi_band *m, gg_topo topo, const gg_grid *grid,
+                         gg_err *err)
+{
+    int n = bands_for(m, grid);
+    if (!fits(m->set, n, topo, grid)) {
+        gg_multi_band_release(m);
+        m->set = calloc(1, sizeof *m->set + (size_t)n * sizeof(band));
+        if (!m->set)
+            return gg_fail(err, "out of memory for %d bands", n);
+        *m->set = (gg_band_set){.n = n, .topo = topo, .width = grid->width,
+                                .height = grid->height};
+        plan(m->set, m->b, m->t_max > 0 ? m->t_max : MULTI_T_MAX);
+    }
+    gg_band_set *s = m->set;
+    double t0 = gg_batch_clock();
+    s->uploaded = 0;
+    s->stale = false;
+    s->from = grid;
+    if (host_copies(s, err) || each_band(s, upload_one, err))
+        return -1;
+    s->uploaded = n;
     m->transfer_seconds += gg_batch_clock() - t0;
     return 0;
 }
@@ -271,30 +312,15 @@ int gg_multi_band_step(gg_multi_band *m, int64_t gens, gg_err *err)
 int gg_multi_band_download(gg_multi_band *m, gg_grid *grid, gg_err *err)
 {
     gg_band_set *s = m->set;
-    if (!s)
+    if (!s || s->uploaded < s->n)
         return gg_fail(err, "no bands uploaded to download");
     if (grid->width != s->width || grid->height != s->height)
         return gg_fail(err, "the bands hold a %lldx%lld grid, not %lldx%lld",
                        (long long)s->width, (long long)s->height,
                        (long long)grid->width, (long long)grid->height);
     double t0 = gg_batch_clock();
-    size_t bytes = (size_t)grid->stride * sizeof(uint64_t);
-    int bad = 0;
-    gg_err later; /* the first failure is the one reported */
-    if (s->uploaded < s->n)
-        bad = gg_fail(err, "the bands were not all uploaded");
-    for (int k = 0; k < s->uploaded; k++) {
-        band *b = &s->bs[k];
-        /* every band's, even after a failure: a host backend hands its
-         * buffer back here */
-        if (gg_backend_download(b->b, &b->g, bad ? &later : err)) {
-            bad = -1;
-            continue;
-        }
-        for (int64_t y = b->y0; y < b->y1 && !bad; y++)
-            memcpy(gg_grid_row(grid, y),
-                   gg_grid_row(&b->g, y - b->y0 + b->top), bytes);
-    }
+    s->to = grid;
+    int bad = each_band(s, download_one, err);
     m->transfer_seconds += gg_batch_clock() - t0;
     return bad;
 }
@@ -315,12 +341,12 @@ static int multi_step(void *ctx, const gg_rule *rule, gg_topo topo,
     (void)rule;
     gg_multi_band *m = ctx;
     gg_err later;
-    int bad = gg_multi_band_upload(m, topo, grid, gens, err) ||
+    int bad = gg_multi_band_upload(m, topo, grid, err) ||
               gg_multi_band_step(m, gens, err);
     /* download after a failed step too (host buffers go back) */
-    bad = (m->set && gg_multi_band_download(m, grid, bad ? &later : err)) ||
+    bad = (m->set && m->set->uploaded &&
+           gg_multi_band_download(m, grid, bad ? &later : err)) ||
           bad;
-    gg_multi_band_release(m);
     return bad ? -1 : 0;
 }
 

@@ -38,20 +38,22 @@ typedef struct gg_multi_band {
 } gg_multi_band;
 
 /* The bands kept resident between calls, as one backend keeps one grid:
- * upload cuts grid into bands with halos of T rows (T planned for steps
- * of up to `gens` generations) and uploads them; step advances them
- * (exchanging halos every T generations); download writes the interiors
- * back into grid (the same size as uploaded); release frees the bands
- * (download does not). A grid too short for 3 rows a band uses fewer
- * bands. */
+ * upload cuts grid into bands with halos of T rows and uploads them (the
+ * host copies and the plan are kept from the last upload of a grid of the
+ * same size and topology); step advances them (exchanging halos every T
+ * generations); download writes the interiors back into grid (the size
+ * uploaded); release frees the bands (close the backends after it). Bands
+ * move in and out on threads of their own (device backends). A grid too
+ * short for 3 rows a band uses fewer bands. */
 int gg_multi_band_upload(gg_multi_band *m, gg_topo topo, const gg_grid *grid,
-                         int64_t gens, gg_err *err);
+                         gg_err *err);
 int gg_multi_band_step(gg_multi_band *m, int64_t gens, gg_err *err);
 int gg_multi_band_download(gg_multi_band *m, gg_grid *grid, gg_err *err);
 void gg_multi_band_release(gg_multi_band *m);
 
-/* The stepper over m's bands (upload, step, download and release each
- * call: a universe reads its grid between batches); m must outlive it. */
+/* The stepper over m's bands (upload, step and download each call: a
+ * universe reads its grid between batches); m must outlive it, and
+ * gg_multi_band_release frees what it kept. */
 gg_stepper gg_multi_band_view(gg_multi_band *m);
 
 #endif
