@@ -7,7 +7,9 @@
 #   strong scaling, 131072^2: one GPU resident (device clock), one band
 #   through the multi-band path (host clock), every GPU with halos device
 #   to device, and with halos through the host;
-#   weak scaling, 65536^2 per GPU.
+#   weak scaling, 65536^2 per GPU;
+#   end to end, `golgen run` of 8192 generations on the 131072^2 torus
+#   (GG_RUN_GENS), one GPU and the bands, command to exit.
 # The bands stay resident for the timed steps (as one GPU's grid does);
 # moving them in and out is reported apart (transfer_seconds).
 #
@@ -81,4 +83,22 @@ log "timings, $GENS generations, backend $BE"
     echo "weak, $NB bands:           $(bench ${half}x$((half * NB)) --devices "$DEV")"
 } | tee -a "$OUT/summary.txt"
 grep -h "golgen:" "$OUT/bench.log" | tail -8 >>"$OUT/summary.txt"
+
+# end to end: `golgen run` holds the grid on the devices for the whole run
+run_wall() { # run_wall DEVICES: seconds from command to exit
+    local t0=$(date +%s.%N)
+    "$G" run --backend "$BE" --rule "B3/S23:T$SIDE,$SIDE" --gens "$RUNGENS" \
+        --devices "$1" -o "$OUT/run_$1.rle" 2>>"$OUT/run.log" ||
+        { echo "FAIL"; return; }
+    awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'
+}
+RUNGENS=${GG_RUN_GENS:-8192}
+log "golgen run, ${SIDE}^2 torus (the R-pentomino), $RUNGENS generations"
+{
+    echo "1 GPU:    $(run_wall 0) s"
+    echo "$NB bands: $(run_wall "$DEV") s"
+} | tee -a "$OUT/summary.txt"
+cmp -s "$OUT/run_0.rle" "$OUT/run_$DEV.rle" && log "same RLE" ||
+    log "DIFFERS: run on 1 GPU and on $DEV"
+tail -4 "$OUT/run.log" >>"$OUT/summary.txt"
 log "done"

@@ -12,6 +12,7 @@ struct gg_backend {
     const gg_backend_info *info;
     void *state;
     gg_rule rule;
+    const gg_grid *held; /* the grid its stepper holds (hold .. drop) */
 };
 
 int gg_fail_exit_status(gg_fail_kind why)
@@ -182,13 +183,31 @@ static int stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
     if (!gg_rule_same_transition(rule, &b->rule))
         return gg_fail(err, "the %s backend was opened for another rule",
                        b->info->name);
-    return gg_backend_advance(b, topo, grid, gens, err);
+    return b->held == grid ? gg_backend_step(b, gens, err)
+                           : gg_backend_advance(b, topo, grid, gens, err);
+}
+
+static int stepper_hold(void *ctx, gg_topo topo, gg_grid *grid, gg_err *err)
+{
+    gg_backend *b = ctx;
+    if (gg_backend_upload(b, topo, grid, err))
+        return -1;
+    b->held = grid;
+    return 0;
+}
+
+static int stepper_drop(void *ctx, gg_grid *grid, gg_err *err)
+{
+    gg_backend *b = ctx;
+    b->held = NULL;
+    return gg_backend_download(b, grid, err);
 }
 
 gg_stepper gg_backend_stepper(gg_backend *b)
 {
-    gg_stepper s = {b->info->name, stepper_step, b,
-                    b->info->max_batch(b->state), 0};
+    gg_stepper s = {.name = b->info->name, .step = stepper_step, .ctx = b,
+                    .max_batch = b->info->max_batch(b->state),
+                    .hold = stepper_hold, .drop = stepper_drop};
     return s;
 }
 
@@ -221,8 +240,9 @@ gg_stepper gg_backend_memory_stepper(gg_backend *b, int64_t max_bytes,
     m->max_bytes = max_bytes;
     m->whole = gg_backend_stepper(b);
     if (b->info->stream) {
-        gg_stepper s = {b->info->name, memory_step, m, m->whole.max_batch,
-                        GG_STREAM_MIN_BATCH};
+        gg_stepper s = {.name = b->info->name, .step = memory_step,
+                        .ctx = m, .max_batch = m->whole.max_batch,
+                        .min_batch = GG_STREAM_MIN_BATCH};
         return s;
     }
     /* a band and its copy (two buffers of a bit per cell) */

@@ -84,7 +84,8 @@ static int band_step(void *ctx, const gg_rule *rule, gg_topo topo,
 
 gg_stepper gg_band_stepper_view(gg_band_stepper *b)
 {
-    gg_stepper s = {b->inner->name, band_step, b, b->inner->max_batch,
-                    b->inner->min_batch};
+    gg_stepper s = {.name = b->inner->name, .step = band_step, .ctx = b,
+                    .max_batch = b->inner->max_batch,
+                    .min_batch = b->inner->min_batch};
     return s;
 }

@@ -279,7 +279,8 @@ static int cpu_stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
 gg_stepper gg_cpu_stepper(gg_cpu *c)
 {
     /* 256: as table_max_batch below */
-    gg_stepper s = {"cpu", cpu_stepper_step, c, 256, 0};
+    gg_stepper s = {.name = "cpu", .step = cpu_stepper_step, .ctx = c,
+                    .max_batch = 256};
     return s;
 }
 

@@ -340,6 +340,8 @@ static int multi_step(void *ctx, const gg_rule *rule, gg_topo topo,
 {
     (void)rule;
     gg_multi_band *m = ctx;
+    if (m->held == grid)
+        return gg_multi_band_step(m, gens, err);
     gg_err later;
     int bad = gg_multi_band_upload(m, topo, grid, err) ||
               gg_multi_band_step(m, gens, err);
@@ -350,9 +352,27 @@ static int multi_step(void *ctx, const gg_rule *rule, gg_topo topo,
     return bad ? -1 : 0;
 }
 
+static int multi_hold(void *ctx, gg_topo topo, gg_grid *grid, gg_err *err)
+{
+    gg_multi_band *m = ctx;
+    if (gg_multi_band_upload(m, topo, grid, err))
+        return -1;
+    m->held = grid;
+    return 0;
+}
+
+static int multi_drop(void *ctx, gg_grid *grid, gg_err *err)
+{
+    gg_multi_band *m = ctx;
+    m->held = NULL;
+    return gg_multi_band_download(m, grid, err);
+}
+
 gg_stepper gg_multi_band_view(gg_multi_band *m)
 {
     gg_stepper one = gg_backend_stepper(m->b[0]);
-    gg_stepper s = {one.name, multi_step, m, one.max_batch, 0};
+    gg_stepper s = {.name = one.name, .step = multi_step, .ctx = m,
+                    .max_batch = one.max_batch, .hold = multi_hold,
+                    .drop = multi_drop};
     return s;
 }

@@ -35,6 +35,7 @@ typedef struct gg_multi_band {
     double step_seconds, exchange_seconds, transfer_seconds;
     bool peer; /* the exchanges went device to device */
     gg_band_set *set; /* the bands resident now (upload .. download) */
+    const gg_grid *held; /* the grid the stepper view holds (hold .. drop) */
 } gg_multi_band;
 
 /* The bands kept resident between calls, as one backend keeps one grid:
@@ -51,8 +52,8 @@ int gg_multi_band_step(gg_multi_band *m, int64_t gens, gg_err *err);
 int gg_multi_band_download(gg_multi_band *m, gg_grid *grid, gg_err *err);
 void gg_multi_band_release(gg_multi_band *m);
 
-/* The stepper over m's bands (upload, step and download each call: a
- * universe reads its grid between batches); m must outlive it, and
+/* The stepper over m's bands (upload, step and download each call, or
+ * once for a run that holds its grid); m must outlive it, and
  * gg_multi_band_release frees what it kept. */
 gg_stepper gg_multi_band_view(gg_multi_band *m);
 

@@ -532,7 +532,8 @@ static int stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
 
 gg_stepper gg_opencl_stepper(gg_opencl *c)
 {
-    gg_stepper s = {"opencl", stepper_step, c, 1024, 0};
+    gg_stepper s = {.name = "opencl", .step = stepper_step, .ctx = c,
+                    .max_batch = 1024};
     return s;
 }
 

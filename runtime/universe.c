@@ -16,7 +16,7 @@ static int reference_step(void *ctx, const gg_rule *rule, gg_topo topo,
 
 gg_stepper gg_reference_stepper(void)
 {
-    gg_stepper s = {"reference", reference_step, NULL, 64, 0};
+    gg_stepper s = {.name = "reference", .step = reference_step, .max_batch = 64};
     return s;
 }
 
@@ -150,22 +150,32 @@ int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
                        (long long)gens);
     bool bounded = gg_rule_is_bounded(&u->rule);
     gg_topo topo = bounded ? u->rule.topo : GG_TOPO_PLANE;
+    /* the unbounded plane regrows between batches: it needs its grid */
+    bool held = bounded && s->hold && gens > 0;
+    if (held && s->hold(s->ctx, topo, &u->grid, err))
+        return -1;
     gg_batch batch;
     gg_batch_init(&batch, s->max_batch, s->min_batch);
+    int bad = 0;
     for (int64_t done = 0; done < gens;) {
         int64_t n = gg_batch_take(&batch, gens - done);
         if (!bounded && ensure_margin(u, n + 1, err))
             return -1;
         double t0 = gg_batch_clock();
-        if (s->step(s->ctx, &u->rule, topo, &u->grid, n, err))
-            return -1;
+        if (s->step(s->ctx, &u->rule, topo, &u->grid, n, err)) {
+            bad = -1;
+            break;
+        }
         done += n;
         u->generation += n;
         gg_batch_done(&batch, n, gg_batch_clock() - t0);
         if (progress && !progress(progress_ctx, done, gens))
             break;
     }
-    return 0;
+    gg_err later; /* a failed step's message is the one reported */
+    if (held && s->drop(s->ctx, &u->grid, bad ? &later : err))
+        bad = -1;
+    return bad;
 }
 
 int64_t gg_universe_population(const gg_universe *u)

@@ -31,6 +31,13 @@ typedef struct gg_stepper {
     int64_t max_batch; /* most generations per call (bounds the margin) */
     int64_t min_batch; /* fewest worth a call's fixed cost (a streamed
                           pass moves the whole grid); 0: no floor */
+    /* Optional (NULL: none), steppers over a device: hold uploads grid
+     * and keeps it there; until drop, calls of step on that grid advance
+     * the held copy and leave grid behind; drop brings the copy down into
+     * grid. A bounded universe's run holds its grid for the whole run, so
+     * its batches move no grid (gg_universe_run). */
+    int (*hold)(void *ctx, gg_topo topo, gg_grid *grid, gg_err *err);
+    int (*drop)(void *ctx, gg_grid *grid, gg_err *err);
 } gg_stepper;
 
 gg_stepper gg_reference_stepper(void);
