@@ -122,4 +122,19 @@ uint64_t gg_cad_conflicts(const gg_cad *c)
     return c->count.n;
 }
 
+void gg_cad_assume(gg_cad *c, int lit)
+{
+    int v = lit < 0 ? -lit : lit;
+    if (v > c->max_var)
+        c->max_var = v;
+    c->solver.assume(lit);
+}
+
+void gg_cad_freeze(gg_cad *c, int v)
+{
+    if (v > c->max_var)
+        c->max_var = v;
+    c->solver.freeze(v);
+}
+
 } // extern "C"

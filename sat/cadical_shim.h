@@ -21,6 +21,12 @@ int gg_cad_solve(gg_cad *c, double max_seconds, uint64_t budget);
 bool gg_cad_value(gg_cad *c, int v);
 void gg_cad_interrupt(gg_cad *c);
 uint64_t gg_cad_conflicts(const gg_cad *c);
+/* The next solve assumes lit (for that solve only). */
+void gg_cad_assume(gg_cad *c, int lit);
+/* Keeps v out of variable elimination: a variable the solver eliminated
+ * and an assumption brings back costs its clauses' restoration on every
+ * later solve. */
+void gg_cad_freeze(gg_cad *c, int v);
 
 #ifdef __cplusplus
 }

@@ -109,15 +109,9 @@ static void sync_vars(gg_sat *s)
     }
 }
 
-void gg_sat_clause(gg_sat *s, const int *lits, int n)
+/* CryptoMiniSat's literals of a DIMACS clause, in s->buf. */
+static void to_cms(gg_sat *s, const int *lits, int n)
 {
-#if GG_HAVE_CADICAL
-    if (s->cad) {
-        gg_cad_clause(s->cad, lits, n);
-        return;
-    }
-#endif
-    sync_vars(s);
     if (n > s->buf_cap) {
         c_Lit *b = realloc(s->buf, (size_t)n * sizeof *b);
         if (!b)
@@ -128,14 +122,29 @@ void gg_sat_clause(gg_sat *s, const int *lits, int n)
         int v = abs(lits[i]) - 1;
         s->buf[i].x = (uint32_t)(2 * v + (lits[i] < 0));
     }
+}
+
+void gg_sat_clause(gg_sat *s, const int *lits, int n)
+{
+#if GG_HAVE_CADICAL
+    if (s->cad) {
+        gg_cad_clause(s->cad, lits, n);
+        return;
+    }
+#endif
+    sync_vars(s);
+    to_cms(s, lits, n);
     cmsat_add_clause(s->cms, s->buf, (size_t)n);
 }
 
 #if GG_HAVE_CADICAL
-static gg_sat_result cad_solve(gg_sat *s, double max_seconds)
+static gg_sat_result cad_solve(gg_sat *s, const int *assume, int n_assume,
+                               double max_seconds)
 {
     if (s->budgeted && !s->budget_left)
         return GG_SAT_UNKNOWN;
+    for (int i = 0; i < n_assume; i++)
+        gg_cad_assume(s->cad, assume[i]);
     uint64_t before = gg_cad_conflicts(s->cad);
     int r = gg_cad_solve(s->cad, max_seconds,
                          s->budgeted ? s->budget_left : 0);
@@ -149,9 +158,24 @@ static gg_sat_result cad_solve(gg_sat *s, double max_seconds)
 
 gg_sat_result gg_sat_solve(gg_sat *s, double max_seconds)
 {
+    return gg_sat_solve_assuming(s, NULL, 0, max_seconds);
+}
+
+void gg_sat_freeze(gg_sat *s, int v)
+{
 #if GG_HAVE_CADICAL
     if (s->cad)
-        return cad_solve(s, max_seconds);
+        gg_cad_freeze(s->cad, v);
+#endif
+    (void)s, (void)v;
+}
+
+gg_sat_result gg_sat_solve_assuming(gg_sat *s, const int *lits, int n,
+                                    double max_seconds)
+{
+#if GG_HAVE_CADICAL
+    if (s->cad)
+        return cad_solve(s, lits, n, max_seconds);
 #endif
     sync_vars(s);
     cmsat_set_max_time(s->cms, max_seconds > 0 ? max_seconds : 1e12);
@@ -161,7 +185,13 @@ gg_sat_result gg_sat_solve(gg_sat *s, double max_seconds)
             return GG_SAT_UNKNOWN;
         gg_cms_set_max_conflicts(s->cms, s->budget_left);
     }
-    c_lbool r = cmsat_solve(s->cms);
+    c_lbool r;
+    if (n > 0) {
+        to_cms(s, lits, n);
+        r = cmsat_solve_with_assumptions(s->cms, s->buf, (size_t)n);
+    } else {
+        r = cmsat_solve(s->cms);
+    }
     if (s->budgeted) {
         uint64_t used = gg_cms_conflicts(s->cms) - before;
         s->budget_left -= used < s->budget_left ? used : s->budget_left;
@@ -231,6 +261,13 @@ gg_sat_result gg_sat_solve(gg_sat *s, double max_seconds)
     (void)s, (void)max_seconds;
     return GG_SAT_UNKNOWN;
 }
+gg_sat_result gg_sat_solve_assuming(gg_sat *s, const int *lits, int n,
+                                    double max_seconds)
+{
+    (void)s, (void)lits, (void)n, (void)max_seconds;
+    return GG_SAT_UNKNOWN;
+}
+void gg_sat_freeze(gg_sat *s, int v) { (void)s, (void)v; }
 bool gg_sat_value(const gg_sat *s, int v) { (void)s, (void)v; return false; }
 void gg_sat_interrupt(gg_sat *s) { (void)s; }
 void gg_sat_set_conflict_budget(gg_sat *s, uint64_t n) { (void)s, (void)n; }

@@ -62,6 +62,17 @@ void gg_sat_set_conflict_budget(gg_sat *s, uint64_t n);
 /* Solves within max_seconds of CPU time (<= 0: no limit). */
 gg_sat_result gg_sat_solve(gg_sat *s, double max_seconds);
 
+/* The same under assumptions: lits[0..n-1] hold for this solve only, so
+ * one solver can answer many related questions and keep what it learnt
+ * (research/union_cnf.h). UNSAT means "not under
+ * these assumptions". */
+gg_sat_result gg_sat_solve_assuming(gg_sat *s, const int *lits, int n,
+                                    double max_seconds);
+
+/* Variable v will be assumed later: keeps the solver from eliminating it
+ * (CaDiCaL; CryptoMiniSat handles that itself). */
+void gg_sat_freeze(gg_sat *s, int v);
+
 /* Value of variable v in the last model. */
 bool gg_sat_value(const gg_sat *s, int v);
 

@@ -129,7 +129,8 @@ int gg_shape_enum(int k, int arity, int min_pi_slots, gg_shape **out,
         free(l.v);
         return -1;
     }
-    qsort(l.v, (size_t)l.n, sizeof *l.v, shape_cmp);
+    if (l.n > 1) /* none at all for some (k, min_pi_slots): no array */
+        qsort(l.v, (size_t)l.n, sizeof *l.v, shape_cmp);
     int n = 0;
     for (int i = 0; i < l.n; i++)
         if (n == 0 || shape_cmp(&l.v[n - 1], &l.v[i]))
