@@ -257,7 +257,11 @@ static void test_store_checkpoint_resume(void **state)
                  "$G run --backend cpu --rule %s --gens 2500 -o full.rle "
                  "soup.rle 2>/dev/null && { $G run --backend reference "
                  "--rule %s --gens 2500 --store ck.ggu --checkpoint-every 50 "
-                 "soup.rle 2>/dev/null & pid=$!; sleep 1; kill -KILL $pid; "
+                 "soup.rle 2>/dev/null & pid=$!; "
+                 /* killed once a checkpoint exists (a loaded machine may
+                  * take seconds to the first), a little after it */
+                 "for i in $(seq 200); do [ -e ck.ggu ] && break; "
+                 "sleep 0.05; done; sleep 0.2; kill -KILL $pid; "
                  "wait $pid; "
                  "} ; g=$($G store info ck.ggu | awk '/generation/{print $2}')"
                  " && test \"$g\" -gt 0 && test \"$g\" -lt 2500 && $G run "
