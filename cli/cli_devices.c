@@ -85,7 +85,7 @@ void gg_cli_devices_report(const gg_cli_devices *d)
     fprintf(stderr, "golgen: %d bands, %lld halo exchanges (%s): %.3f s "
             "stepping, %.3f s exchanging halos, %.3f s moving bands in and "
             "out\n", d->n, (long long)m->exchanges,
-            m->peer ? "device to device" : "through the host",
+            m->peer ? "band to band" : "through the host",
             m->step_seconds, m->exchange_seconds, m->transfer_seconds);
 }
 

@@ -102,7 +102,8 @@ typedef struct gg_backend_info {
     /* Optional, device backends: rows src .. src + n - 1 of the grid
      * resident in `from` (an open backend of the same table) onto rows
      * at .. at + n - 1 of the one resident here, device to device (a peer
-     * copy when the two are on different devices); grids of one width.
+     * copy when the two are on different devices; OpenCL, whose contexts
+     * share nothing, stages them through the host); grids of one width.
      * NULL: the multi-band runner moves halos through the host. */
     int (*peer_rows)(void *state, int64_t at, void *from, int64_t src,
                      int64_t n, gg_err *err);

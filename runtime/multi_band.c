@@ -14,7 +14,11 @@ typedef struct band {
     gg_backend *b;
     int64_t y0, y1;  /* interior rows of the whole grid */
     int64_t top, bot; /* halo rows above and below (0 at a plane's edge) */
-    gg_grid g;       /* rows y0 - top .. y1 + bot - 1 */
+    /* the band's local rows: its interior from row `inner`, the halo from
+     * above at `above_at`, the one from below at `below_at` */
+    int64_t inner, above_at, below_at;
+    gg_grid g;       /* host copy: rows y0 - top .. y1 + bot - 1 */
+    gg_grid view;    /* or, device bands, the grid's own rows (see views) */
     int64_t gens;    /* for the step job */
     gg_band_set *set; /* for the band's thread: the job, where */
     band_job job;
@@ -47,6 +51,7 @@ struct gg_band_set {
     int64_t width, height; /* of the grid uploaded */
     bool stale;     /* halos older than the interiors: exchange first */
     int uploaded;   /* n once every band is up */
+    bool views;     /* device bands uploaded from views of the grid */
     const gg_grid *from; /* the grid being uploaded (upload_one) */
     gg_grid *to;         /* ... downloaded into (download_one) */
     band bs[];
@@ -75,6 +80,54 @@ static void plan(gg_band_set *s, gg_backend *const *b, int64_t cap)
         d->top = n > 1 && (torus || k > 0) ? t : 0;
         d->bot = n > 1 && (torus || k < n - 1) ? t : 0;
     }
+}
+
+/* Host copies hold a band as the grid has it: halo above, interior, halo
+ * below. */
+static void host_layout(gg_band_set *s)
+{
+    for (int k = 0; k < s->n; k++) {
+        band *d = &s->bs[k];
+        d->above_at = 0;
+        d->inner = d->top;
+        d->below_at = d->top + rows_of(d);
+    }
+}
+
+/* Device bands need no host copies: each is uploaded from a view of the
+ * grid's own rows and brings its interior back with the rows op, so a
+ * band must be contiguous rows of the grid. On the plane a band with its
+ * halos is. On the torus the first and last bands' halos wrap, so every
+ * band is laid out as its interior and then a region of 2T halo rows (the
+ * rows from below, then those from above), stepped as a torus of its own:
+ * the rows above its first row are the region's last ones, those below
+ * its last row the region's first, and the seam inside the region spoils
+ * only halo rows within T generations (the argument of band_stepper.h).
+ * The last band puts the region first, so that its view ends where the
+ * grid does. The region starts out as other rows of the grid: an exchange
+ * right after the upload fills it. */
+static void view_layout(gg_band_set *s)
+{
+    host_layout(s);
+    if (s->topo != GG_TOPO_TORUS || s->n < 2)
+        return;
+    for (int k = 0; k < s->n; k++) {
+        band *d = &s->bs[k];
+        bool last = k == s->n - 1;
+        d->inner = last ? 2 * s->t : 0;
+        d->below_at = last ? 0 : rows_of(d);
+        d->above_at = d->below_at + s->t;
+    }
+}
+
+/* Band d's rows of grid as a grid of its own (view_layout): its local row
+ * y is the grid's row y0 - inner + y. */
+static gg_grid band_view(const band *d, const gg_grid *grid)
+{
+    return (gg_grid){.width = grid->width,
+                     .height = rows_of(d) + d->top + d->bot,
+                     .stride = grid->stride,
+                     .bits = gg_grid_row(grid, d->y0 - d->inner)};
 }
 
 /* The bands' host copies, kept from the last call when the grid is the
@@ -160,8 +213,8 @@ static void halo_sources(const gg_band_set *s, int k, int64_t *src_top,
 {
     const band *b = &s->bs[k], *above = &s->bs[(k + s->n - 1) % s->n],
                *below = &s->bs[(k + 1) % s->n];
-    *src_top = above->top + rows_of(above) - b->top;
-    *src_bot = below->top;
+    *src_top = above->inner + rows_of(above) - b->top;
+    *src_bot = below->inner;
 }
 
 /* Refresh every halo through the host: the neighbours' edge rows down,
@@ -177,8 +230,8 @@ static int exchange_host(gg_band_set *s, gg_err *err)
          * the halo below the band above, the last for the one above the
          * band below */
         int64_t up = bs[(k + n - 1) % n].bot, down = bs[(k + 1) % n].top;
-        if ((up && gg_backend_rows(b->b, &b->g, b->top, up, false, err)) ||
-            (down && gg_backend_rows(b->b, &b->g, b->top + r - down, down,
+        if ((up && gg_backend_rows(b->b, &b->g, b->inner, up, false, err)) ||
+            (down && gg_backend_rows(b->b, &b->g, b->inner + r - down, down,
                                      false, err)))
             return -1;
     }
@@ -186,11 +239,12 @@ static int exchange_host(gg_band_set *s, gg_err *err)
         band *b = &bs[k];
         int64_t src_top, src_bot;
         halo_sources(s, k, &src_top, &src_bot);
-        take_halo(b, 0, &bs[(k + n - 1) % n], src_top, b->top);
-        take_halo(b, b->top + rows_of(b), &bs[(k + 1) % n], src_bot, b->bot);
-        if ((b->top && gg_backend_rows(b->b, &b->g, 0, b->top, true, err)) ||
-            (b->bot && gg_backend_rows(b->b, &b->g, b->top + rows_of(b),
-                                       b->bot, true, err)))
+        take_halo(b, b->above_at, &bs[(k + n - 1) % n], src_top, b->top);
+        take_halo(b, b->below_at, &bs[(k + 1) % n], src_bot, b->bot);
+        if ((b->top &&
+             gg_backend_rows(b->b, &b->g, b->above_at, b->top, true, err)) ||
+            (b->bot &&
+             gg_backend_rows(b->b, &b->g, b->below_at, b->bot, true, err)))
             return -1;
     }
     return 0;
@@ -202,10 +256,10 @@ static int pull_halos(gg_band_set *s, int k, gg_err *err)
     band *b = &s->bs[k];
     int64_t src_top, src_bot;
     halo_sources(s, k, &src_top, &src_bot);
-    return (b->top && gg_backend_peer_rows(b->b, 0,
+    return (b->top && gg_backend_peer_rows(b->b, b->above_at,
                                            s->bs[(k + s->n - 1) % s->n].b,
                                            src_top, b->top, err)) ||
-                   (b->bot && gg_backend_peer_rows(b->b, b->top + rows_of(b),
+                   (b->bot && gg_backend_peer_rows(b->b, b->below_at,
                                                    s->bs[(k + 1) % s->n].b,
                                                    src_bot, b->bot, err))
                ? -1
@@ -250,9 +304,41 @@ static int download_one(gg_band_set *s, int k, gg_err *err)
         return -1;
     size_t bytes = (size_t)s->to->stride * sizeof(uint64_t);
     for (int64_t y = d->y0; y < d->y1; y++)
-        memcpy(gg_grid_row(s->to, y), gg_grid_row(&d->g, y - d->y0 + d->top),
-               bytes);
+        memcpy(gg_grid_row(s->to, y),
+               gg_grid_row(&d->g, y - d->y0 + d->inner), bytes);
     return 0;
+}
+
+/* Band k up from its view of the grid being uploaded (view_layout). */
+static int upload_view(gg_band_set *s, int k, gg_err *err)
+{
+    band *d = &s->bs[k];
+    d->view = band_view(d, s->from);
+    return gg_backend_upload(d->b, s->topo, &d->view, err);
+}
+
+/* Band k's interior straight into the grid being downloaded to; the bits
+ * past its width (ghost cells of a torus) cleared as a download does. */
+static int download_view(gg_band_set *s, int k, gg_err *err)
+{
+    band *d = &s->bs[k];
+    gg_grid v = band_view(d, s->to);
+    if (gg_backend_rows(d->b, &v, d->inner, rows_of(d), false, err))
+        return -1;
+    uint64_t mask = gg_grid_tail_mask(s->to);
+    for (int64_t y = d->y0; y < d->y1; y++)
+        gg_grid_row(s->to, y)[s->to->stride - 1] &= mask;
+    return 0;
+}
+
+/* Views when every band is on a device (the rows op) and halos go device
+ * to device (the first exchange fills the torus's halo regions). */
+static bool views_fit(const gg_multi_band *m, const gg_band_set *s)
+{
+    for (int k = 0; k < s->n; k++)
+        if (!gg_backend_steps_in_threads(s->bs[k].b))
+            return false;
+    return s->n == 1 || peers(m, s);
 }
 
 /* Whether the set holds bands for this grid and topology. */
@@ -281,12 +367,18 @@ int gg_multi_band_upload(gg_multi_band *m, gg_topo topo, const gg_grid *grid,
     s->uploaded = 0;
     s->stale = false;
     s->from = grid;
-    if (host_copies(s, err) || each_band(s, upload_one, err))
+    s->views = views_fit(m, s);
+    if (s->views)
+        view_layout(s);
+    else
+        host_layout(s);
+    if ((!s->views && host_copies(s, err)) ||
+        each_band(s, s->views ? upload_view : upload_one, err))
         return -1;
     s->uploaded = n;
-    /* Once per pair of devices, opening peer access maps each other's
-     * buffers (milliseconds): an exchange now keeps that out of the steps.
-     * The halos were just uploaded, so it changes no cell. */
+    /* Views: the halo regions of the torus are filled here. Either way
+     * opening peer access once per pair of devices (each maps the other's
+     * buffers: milliseconds) happens here, not in the steps. */
     if (n > 1 && peers(m, s) && exchange(m, s, err))
         return -1;
     m->transfer_seconds += gg_batch_clock() - t0;
@@ -325,7 +417,7 @@ int gg_multi_band_download(gg_multi_band *m, gg_grid *grid, gg_err *err)
                        (long long)grid->width, (long long)grid->height);
     double t0 = gg_batch_clock();
     s->to = grid;
-    int bad = each_band(s, download_one, err);
+    int bad = each_band(s, s->views ? download_view : download_one, err);
     m->transfer_seconds += gg_batch_clock() - t0;
     return bad;
 }

@@ -336,6 +336,33 @@ static int table_rows(void *state, gg_grid *grid, int64_t y, int64_t n,
     return cl_check(r, up ? "row upload" : "row download", err);
 }
 
+/* Rows of another OpenCL band's grid onto this one's (peer_rows): two
+ * contexts share no memory, so the rows go through a host buffer, whole
+ * device rows (ghost words too, as a CUDA peer copy moves them). */
+static int table_peer_rows(void *state, int64_t at, void *from_state,
+                           int64_t src, int64_t n, gg_err *err)
+{
+    gg_opencl *to = state, *from = from_state;
+    if (to->geom.ns != from->geom.ns || to->np != from->np)
+        return gg_fail(err, "rows between two bands need grids of one "
+                       "width (%d and %d words a row)", to->geom.ns,
+                       from->geom.ns);
+    size_t rb = (size_t)to->geom.ns * sizeof(uint32_t);
+    void *tmp = gg_alloc((size_t)n, rb, err, "OpenCL halo rows");
+    if (!tmp)
+        return -1;
+    cl_int r = clEnqueueReadBuffer(
+        from->q, from->buf[from->cur], CL_TRUE,
+        ((size_t)from->geom.gtop + (size_t)src) * rb, (size_t)n * rb, tmp, 0,
+        NULL, NULL);
+    if (r == CL_SUCCESS)
+        r = clEnqueueWriteBuffer(to->q, to->buf[to->cur], CL_TRUE,
+                                 ((size_t)to->geom.gtop + (size_t)at) * rb,
+                                 (size_t)n * rb, tmp, 0, NULL, NULL);
+    free(tmp);
+    return cl_check(r, "halo rows", err);
+}
+
 /* Device time of gens generations after one untimed launch of tmax. */
 static int table_timed_step(void *state, int64_t gens, int64_t *warm,
                             double *seconds, gg_err *err)
@@ -581,6 +608,7 @@ const gg_backend_info gg_backend_opencl = {
     .step = table_step,
     .download = table_download,
     .rows = table_rows,
+    .peer_rows = table_peer_rows,
     .timed_step = table_timed_step,
     .max_batch = table_max_batch,
     .describe = table_describe,

@@ -399,6 +399,21 @@ static void test_devices_bands(void **state)
                     fail_msg("%s on %s, --devices %s: the banded run differs",
                              rules[i], backends[k], lists[d]);
             }
+    /* OpenCL (PoCL here): device bands, uploaded as views of the grid */
+    static const char *const cl_rules[] = {"B3/S23:T201,157",
+                                           "B36/S23:P199,117"};
+    for (int i = 0; i < 2; i++) {
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd, "cd '%s' && G='%s' && $G run --backend "
+                 "cpu --rule %s --gens 97 -o m.rle bands.rle 2>/dev/null && "
+                 "{ $G run --backend opencl --rule %s --gens 97 --devices "
+                 "0,0,0 -o b.rle bands.rle 2>b.log; s=$?; [ $s = 3 ] || "
+                 "{ [ $s = 0 ] && cmp -s m.rle b.rle; }; }", dir,
+                 getenv("GG_GOLGEN"), cl_rules[i], cl_rules[i]);
+        if (gg_test_status(cmd) != 0)
+            fail_msg("%s on opencl, --devices 0,0,0: the banded run differs",
+                     cl_rules[i]);
+    }
     expect("run --gens 1 --backend cpu --devices 0,1", 2,
            "runs on the host, device 0 only");
     expect("run --gens 1 --devices 0,x", 2, "device ordinals");
