@@ -97,6 +97,32 @@ int gg_backend_peer_rows(gg_backend *to, int64_t at, gg_backend *from,
     return to->info->peer_rows(to->state, at, from->state, src, n, err);
 }
 
+bool gg_backend_queues(const gg_backend *b)
+{
+    return b->info->queue_step && b->info->queue_peer_rows &&
+           b->info->finish;
+}
+
+int gg_backend_queue_step(gg_backend *b, int64_t gens, gg_err *err)
+{
+    return b->info->queue_step(b->state, gens, err);
+}
+
+int gg_backend_queue_peer_rows(gg_backend *to, int64_t at, gg_backend *from,
+                               int64_t src, int64_t n, gg_err *err)
+{
+    if (!gg_backend_peers(to, from) || !gg_backend_queues(to))
+        return gg_fail(err, "the %s backend cannot queue rows from a %s "
+                       "backend's device", to->info->name, from->info->name);
+    return to->info->queue_peer_rows(to->state, at, from->state, src, n,
+                                     err);
+}
+
+int gg_backend_finish(gg_backend *b, gg_err *err)
+{
+    return b->info->finish(b->state, err);
+}
+
 bool gg_backend_steps_in_threads(const gg_backend *b)
 {
     return b->info->rows != NULL;

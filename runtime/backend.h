@@ -107,6 +107,16 @@ typedef struct gg_backend_info {
      * NULL: the multi-band runner moves halos through the host. */
     int (*peer_rows)(void *state, int64_t at, void *from, int64_t src,
                      int64_t n, gg_err *err);
+    /* Optional, with peer_rows: bands that run their rounds of steps and
+     * halo copies without the host waiting in between. queue_step queues
+     * gens generations and returns; queue_peer_rows queues peer_rows
+     * behind everything queued on both backends and keeps `from` from
+     * writing those rows before the copy is done; finish waits for all
+     * that was queued. (A backend may do each at once.) */
+    int (*queue_step)(void *state, int64_t gens, gg_err *err);
+    int (*queue_peer_rows)(void *state, int64_t at, void *from, int64_t src,
+                           int64_t n, gg_err *err);
+    int (*finish)(void *state, gg_err *err);
 } gg_backend_info;
 
 /* ---- the registry (runtime/backends.c) ---- */
@@ -152,6 +162,13 @@ int gg_backend_download(gg_backend *b, gg_grid *grid, gg_err *err);
 bool gg_backend_peers(const gg_backend *to, const gg_backend *from);
 int gg_backend_peer_rows(gg_backend *to, int64_t at, gg_backend *from,
                          int64_t src, int64_t n, gg_err *err);
+/* The queued forms (queue_step ...); gg_backend_queues says whether b
+ * has them. */
+bool gg_backend_queues(const gg_backend *b);
+int gg_backend_queue_step(gg_backend *b, int64_t gens, gg_err *err);
+int gg_backend_queue_peer_rows(gg_backend *to, int64_t at, gg_backend *from,
+                               int64_t src, int64_t n, gg_err *err);
+int gg_backend_finish(gg_backend *b, gg_err *err);
 /* Whether steps of distinct open backends may run at once on threads
  * (device backends: each band's device works while the others do). */
 bool gg_backend_steps_in_threads(const gg_backend *b);

@@ -108,6 +108,10 @@ typedef struct gg_cu_api {
     CUresult (*cuCtxEnablePeerAccess)(CUcontext peer, unsigned flags);
     CUresult (*cuMemcpyPeer)(CUdeviceptr dst, CUcontext dst_ctx,
                              CUdeviceptr src, CUcontext src_ctx, size_t n);
+    CUresult (*cuMemcpyPeerAsync)(CUdeviceptr dst, CUcontext dst_ctx,
+                                  CUdeviceptr src, CUcontext src_ctx,
+                                  size_t n, CUstream s);
+    CUresult (*cuStreamWaitEvent)(CUstream s, CUevent e, unsigned flags);
 } gg_cu_api;
 
 typedef int nvrtcResult; /* 0 = NVRTC_SUCCESS */

@@ -786,9 +786,7 @@ static int table_topo(gg_cuda *c, gg_topo topo, gg_err *err)
     return 0;
 }
 
-/* The calling thread gets the device's context: the multi-band runner
- * (runtime/multi_band.h) steps each band from a thread of its own. */
-static int current(gg_cuda *c, gg_err *err)
+int gg_cuda_current(gg_cuda *c, gg_err *err)
 {
     return gg_cuda_check(c, c->cu.cuCtxSetCurrent(c->ctx), "cuCtxSetCurrent",
                          err);
@@ -798,7 +796,7 @@ int gg_cuda_table_upload(void *state, gg_grid *grid, gg_topo topo,
                          gg_err *err)
 {
     gg_cuda *c = state;
-    return current(c, err) || table_topo(c, topo, err) ||
+    return gg_cuda_current(c, err) || table_topo(c, topo, err) ||
                    prepare(c, grid, c->o.strip, err) || upload(c, grid, err)
                ? -1
                : 0;
@@ -807,12 +805,12 @@ int gg_cuda_table_upload(void *state, gg_grid *grid, gg_topo topo,
 int gg_cuda_table_step(void *state, int64_t gens, gg_err *err)
 {
     gg_cuda *c = state;
-    return current(c, err) || run(c, c->topo, gens, err) ? -1 : 0;
+    return gg_cuda_current(c, err) || run(c, c->topo, gens, err) ? -1 : 0;
 }
 
 int gg_cuda_table_download(void *state, gg_grid *grid, gg_err *err)
 {
-    return current(state, err) || download(state, grid, err) ? -1 : 0;
+    return gg_cuda_current(state, err) || download(state, grid, err) ? -1 : 0;
 }
 
 int gg_cuda_table_rows(void *state, gg_grid *grid, int64_t y, int64_t n,
@@ -822,58 +820,11 @@ int gg_cuda_table_rows(void *state, gg_grid *grid, int64_t y, int64_t n,
     size_t rb = (size_t)c->geom.ns * sizeof(uint32_t);
     CUdeviceptr row = c->buf[c->cur] + gg_gpu_geom_row0(&c->geom) +
                       (CUdeviceptr)((size_t)y * rb);
-    return current(c, err) ||
+    return gg_cuda_current(c, err) ||
                    gg_cuda_copy_rows(c, NULL, up, row, gg_grid_row(grid, y),
                                      grid, n, err) ||
                    gg_cuda_check(c, c->cu.cuCtxSynchronize(), "row copy",
                                  err)
-               ? -1
-               : 0;
-}
-
-/* Once per pair, this context reaches from's device directly (NVLink or
- * PCIe peer to peer) where the pair allows it; where it does not,
- * cuMemcpyPeer still works, staged by the driver. */
-static int reach_peer(gg_cuda *to, const gg_cuda *from, gg_err *err)
-{
-    uint64_t bit = 1ull << ((unsigned)from->dev & 63);
-    if (to->ctx == from->ctx || (to->peers_tried & bit))
-        return 0;
-    to->peers_tried |= bit;
-    int can = 0;
-    if (gg_cuda_check(to, to->cu.cuDeviceCanAccessPeer(&can, to->dev,
-                                                       from->dev),
-                      "cuDeviceCanAccessPeer", err))
-        return -1;
-    CUresult r = can ? to->cu.cuCtxEnablePeerAccess(from->ctx, 0) : 0;
-    return r == GG_CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED
-               ? 0
-               : gg_cuda_check(to, r, "cuCtxEnablePeerAccess", err);
-}
-
-int gg_cuda_table_peer_rows(void *state, int64_t at, void *from_state,
-                            int64_t src, int64_t n, gg_err *err)
-{
-    gg_cuda *to = state, *from = from_state;
-    if (to->geom.ns != from->geom.ns || to->np != from->np)
-        return gg_fail(err, "rows between two bands need grids of one "
-                       "width (%d and %d words a row)", (int)to->geom.ns,
-                       (int)from->geom.ns);
-    size_t rb = (size_t)to->geom.ns * sizeof(uint32_t);
-    CUdeviceptr d = to->buf[to->cur] + gg_gpu_geom_row0(&to->geom) +
-                    (CUdeviceptr)((size_t)at * rb);
-    CUdeviceptr s = from->buf[from->cur] + gg_gpu_geom_row0(&from->geom) +
-                    (CUdeviceptr)((size_t)src * rb);
-    if (current(to, err) || reach_peer(to, from, err))
-        return -1;
-    CUresult r = to->ctx == from->ctx
-                     ? to->cu.cuMemcpyDtoD(d, s, (size_t)n * rb)
-                     : to->cu.cuMemcpyPeer(d, to->ctx, s, from->ctx,
-                                           (size_t)n * rb);
-    /* done on return: the exchange's time is its own, not the next step's */
-    return gg_cuda_check(to, r, "peer row copy", err) ||
-                   gg_cuda_check(to, to->cu.cuCtxSynchronize(),
-                                 "peer row copy", err)
                ? -1
                : 0;
 }
@@ -1255,6 +1206,7 @@ void gg_cuda_close(gg_cuda *c)
         return;
     if (c->cu.lib) {
         gg_cuda_stream_free(c);
+        gg_cuda_bands_free(c);
         gg_cuda_free_buffers(c);
         unload(c);
         if (c->ctx)
@@ -1376,6 +1328,9 @@ const gg_backend_info gg_backend_cuda = {
     .stream = gg_cuda_table_stream,
     .rows = gg_cuda_table_rows,
     .peer_rows = gg_cuda_table_peer_rows,
+    .queue_step = gg_cuda_table_queue_step,
+    .queue_peer_rows = gg_cuda_table_queue_peer_rows,
+    .finish = gg_cuda_table_finish,
     .timed_step = gg_cuda_table_timed_step,
     .max_batch = gg_cuda_table_max_batch,
     .describe = gg_cuda_table_describe,

@@ -117,9 +117,16 @@ int gg_cuda_table_download_cells(void *state, gg_gen_cells *cells,
                                  gg_err *err);
 int gg_cuda_table_rows(void *state, gg_grid *grid, int64_t y, int64_t n,
                        bool up, gg_err *err);
-/* Rows of the grid resident in `from` onto this one's (peer_rows). */
+/* Bands on several devices (runtime/cuda_bands.c): rows of the grid
+ * resident in `from` onto this one's (peer_rows), and the same queued
+ * behind both bands' work with steps that do not wait (queue_*,
+ * finish). */
 int gg_cuda_table_peer_rows(void *state, int64_t at, void *from, int64_t src,
                             int64_t n, gg_err *err);
+int gg_cuda_table_queue_step(void *state, int64_t gens, gg_err *err);
+int gg_cuda_table_queue_peer_rows(void *state, int64_t at, void *from,
+                                  int64_t src, int64_t n, gg_err *err);
+int gg_cuda_table_finish(void *state, gg_err *err);
 int gg_cuda_table_stream(void *state, gg_grid *grid, gg_topo topo,
                          int64_t gens, int64_t max_bytes,
                          gg_stream_stats *stats, gg_err *err);

@@ -44,7 +44,8 @@ static int load_driver(gg_cu_api *cu, gg_err *err)
         "cuStreamSynchronize", "cuMemAllocHost_v2", "cuMemFreeHost",
         "cuEventCreate", "cuEventRecord", "cuEventSynchronize",
         "cuEventDestroy_v2", "cuDeviceCanAccessPeer",
-        "cuCtxEnablePeerAccess", "cuMemcpyPeer"};
+        "cuCtxEnablePeerAccess", "cuMemcpyPeer", "cuMemcpyPeerAsync",
+        "cuStreamWaitEvent"};
     memset(cu, 0, sizeof *cu);
     cu->lib = gg_cu_open_first(libs, 2);
     if (!cu->lib)

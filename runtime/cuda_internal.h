@@ -71,6 +71,10 @@ struct gg_cuda {
     uint64_t peers_tried;  /* devices (bit per ordinal) whose memory this
                               context was given direct access to, or
                               found it cannot reach (peer_rows) */
+    CUevent queued_done;   /* queued work of this band, for a neighbour's
+                              copy to wait on (cuda_bands.c) */
+    CUevent copy_done;     /* a copy into this band, for the band read
+                              from to wait on before writing again */
     int builds;            /* modules built outside the tuner */
 };
 
@@ -92,5 +96,10 @@ int gg_cuda_copy_rows(gg_cuda *c, CUstream s, bool up, CUdeviceptr dev_row,
 void gg_cuda_stream_free(gg_cuda *c);
 int gg_cuda_check(const gg_cuda *c, CUresult r, const char *what,
                   gg_err *err);
+/* The calling thread gets the device's context: the multi-band runner
+ * (runtime/multi_band.h) drives each band from a thread of its own. */
+int gg_cuda_current(gg_cuda *c, gg_err *err);
+/* The bands' events, freed (close). */
+void gg_cuda_bands_free(gg_cuda *c);
 
 #endif

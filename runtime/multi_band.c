@@ -250,20 +250,29 @@ static int exchange_host(gg_band_set *s, gg_err *err)
     return 0;
 }
 
-/* Band k's two halos device to device, straight from its neighbours. */
-static int pull_halos(gg_band_set *s, int k, gg_err *err)
+/* Band k's two halos band to band, straight from its neighbours; queued
+ * behind both bands' work, or at once. */
+static int pull_halos_as(gg_band_set *s, int k, bool queued, gg_err *err)
 {
     band *b = &s->bs[k];
+    gg_backend *above = s->bs[(k + s->n - 1) % s->n].b,
+               *below = s->bs[(k + 1) % s->n].b;
+    int (*copy)(gg_backend *, int64_t, gg_backend *, int64_t, int64_t,
+                gg_err *) =
+        queued ? gg_backend_queue_peer_rows : gg_backend_peer_rows;
     int64_t src_top, src_bot;
     halo_sources(s, k, &src_top, &src_bot);
-    return (b->top && gg_backend_peer_rows(b->b, b->above_at,
-                                           s->bs[(k + s->n - 1) % s->n].b,
-                                           src_top, b->top, err)) ||
-                   (b->bot && gg_backend_peer_rows(b->b, b->below_at,
-                                                   s->bs[(k + 1) % s->n].b,
-                                                   src_bot, b->bot, err))
+    return (b->top &&
+            copy(b->b, b->above_at, above, src_top, b->top, err)) ||
+                   (b->bot &&
+                    copy(b->b, b->below_at, below, src_bot, b->bot, err))
                ? -1
                : 0;
+}
+
+static int pull_halos(gg_band_set *s, int k, gg_err *err)
+{
+    return pull_halos_as(s, k, false, err);
 }
 
 /* Device to device when every neighbouring pair can, unless asked not. */
@@ -385,11 +394,55 @@ int gg_multi_band_upload(gg_multi_band *m, gg_topo topo, const gg_grid *grid,
     return 0;
 }
 
+/* Whether the bands run their rounds queued (backend.h queue_step ...):
+ * every band can, and halos go band to band. */
+static bool queues(const gg_multi_band *m, const gg_band_set *s)
+{
+    if (s->n < 2 || !peers(m, s))
+        return false;
+    for (int k = 0; k < s->n; k++)
+        if (!gg_backend_queues(s->bs[k].b))
+            return false;
+    return true;
+}
+
+/* Rounds of T generations queued on every band, each behind its halos'
+ * copies from the neighbours, so a device starts its next round as soon
+ * as its own halos are in; the host waits once, at the end. */
+static int step_queued(gg_multi_band *m, gg_band_set *s, int64_t gens,
+                       gg_err *err)
+{
+    int bad = 0;
+    while (gens > 0 && !bad) {
+        for (int k = 0; s->stale && k < s->n && !bad; k++)
+            bad = pull_halos_as(s, k, true, err);
+        if (s->stale && !bad)
+            m->exchanges++;
+        s->stale = false;
+        int64_t now = gens < s->t ? gens : s->t;
+        for (int k = 0; k < s->n && !bad; k++)
+            bad = gg_backend_queue_step(s->bs[k].b, now, err);
+        s->stale = true;
+        gens -= now;
+    }
+    gg_err later; /* every band waited for; the first failure reported */
+    for (int k = 0; k < s->n; k++)
+        if (gg_backend_finish(s->bs[k].b, bad ? &later : err))
+            bad = -1;
+    return bad;
+}
+
 int gg_multi_band_step(gg_multi_band *m, int64_t gens, gg_err *err)
 {
     gg_band_set *s = m->set;
     if (!s || s->uploaded < s->n)
         return gg_fail(err, "no bands uploaded to step");
+    if (queues(m, s)) {
+        double t0 = gg_batch_clock();
+        int bad = step_queued(m, s, gens, err);
+        m->step_seconds += gg_batch_clock() - t0;
+        return bad;
+    }
     while (gens > 0) {
         double t0 = gg_batch_clock();
         if (s->stale && exchange(m, s, err))
