@@ -798,6 +798,29 @@ int gg_enc_gate_lit(const gg_enc *e, int i, int r)
     return e->x[r * e->k + i];
 }
 
+int gg_enc_options(const gg_enc *e, int i)
+{
+    return i >= 0 && i < e->k ? e->g[i].n_opt : 0;
+}
+
+int gg_enc_option_slots(const gg_enc *e, int i)
+{
+    return i >= 0 && i < e->k ? e->g[i].m : 0;
+}
+
+int gg_enc_option(const gg_enc *e, int i, int o, int *src)
+{
+    const option *op = &e->g[i].opt[o];
+    if (src)
+        memcpy(src, op->src, (size_t)e->g[i].m * sizeof *src);
+    return op->sel;
+}
+
+int gg_enc_fn_var(const gg_enc *e, int i, int b)
+{
+    return e->g[i].fn[b];
+}
+
 static const option *chosen(const gg_enc *e, const gate *g)
 {
     for (int o = 0; o < g->n_opt; o++)

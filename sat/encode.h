@@ -141,6 +141,22 @@ void gg_enc_add_row(gg_enc *e, int r);
  * functions and enumerate the rest (research/prefix_share.c). */
 int gg_enc_gate_lit(const gg_enc *e, int i, int r);
 
+/* Gate i's fanin choices, for callers that split one shape's CNF into
+ * cubes (research/shape_cubes.c): gg_enc_options is how many there are
+ * (0 for a bad i); gg_enc_option gives choice o's selection variable and,
+ * when src is not NULL, its sources in slot order (inputs 0..n-1, then
+ * gate j as n+j; gg_enc_option_slots of them). Every model sets at least
+ * one selection variable of every gate true (a clause of the CNF), so the
+ * cubes "choice o of gate i" over all o cover every model. */
+int gg_enc_options(const gg_enc *e, int i);
+int gg_enc_option_slots(const gg_enc *e, int i);
+int gg_enc_option(const gg_enc *e, int i, int o, int *src);
+
+/* The variable of gate i's output for slot values b, 1 <= b <
+ * 2^gg_enc_option_slots (b = 0 is the constant 0 of normalization): the
+ * same research programs split on a gate's function. */
+int gg_enc_fn_var(const gg_enc *e, int i, int b);
+
 /* The network in the solver's last model. */
 int gg_enc_decode(const gg_enc *e, gg_net *net, gg_err *err);
 
