@@ -1,18 +1,27 @@
 /* A grid cut into bands of rows held resident at once, one open backend
  * per band: one per GPU of a host, or several on one GPU (issue 17, part
- * 4). Each band carries a halo of T rows above and below; the bands
- * advance T generations (device bands at once, on threads of their own),
- * then each halo is refreshed from its neighbours' interiors (device to
- * device where the backends can, else through the host), so a band's
- * interior stays exact (the argument of
- * runtime/band_stepper.h, without moving whole bands between the calls).
- * Bit-identical to stepping the whole grid, on the torus (bands wrap) and
- * on the bounded plane (the first and last bands stop at its edges).
+ * 4; issue 20). Each band carries a halo of T rows above and below; the
+ * bands advance T generations, then each halo is refreshed from its
+ * neighbours' interiors, so a band's interior stays exact (the argument
+ * of runtime/band_stepper.h, without moving whole bands between the
+ * calls). Bit-identical to stepping the whole grid, on the torus (bands
+ * wrap) and on the bounded plane (the first and last bands stop at its
+ * edges).
+ *
+ * Three ways, the best the backends allow:
+ * - host backends (which step the grid in place) run one band after the
+ *   other on host copies, halos copied on the host: how CI tests the
+ *   runner without a GPU;
+ * - device bands without band-to-band copies move halos through the
+ *   host (rows op; `golgen bench --halos host` asks for this);
+ * - device bands with peer_rows are views of the grid's own rows (no
+ *   host copies; see view_layout in multi_band.c), copy halos band to
+ *   band, and, with the queued ops, run every round behind its halo
+ *   copies without the host waiting in between (the CUDA backend: peer
+ *   copies and events; OpenCL, on PoCL in CI, does each at once).
  *
  * A grid too short for 3 rows a band uses fewer bands (the first
- * backends). Every band's backend must be open for the same rule; host backends
- * (which step the grid in place) run the same path one band after the
- * other, which is how CI tests it without a GPU. */
+ * backends). Every band's backend must be open for the same rule. */
 #ifndef GG_MULTI_BAND_H
 #define GG_MULTI_BAND_H
 
