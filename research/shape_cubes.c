@@ -244,52 +244,16 @@ static outcome solve_fresh(const problem *p, int idx, const split *sp,
     return o;
 }
 
-/* The rows sat/cegar.c starts with (all 128 of a final-stage table). */
-static void add_rows(gg_enc *e, const gg_tt *f)
-{
-    int rows = gg_tt_rows(f), want = init_rows(f), added = 0;
-    for (int i = 0; i < rows && added < want; i++) {
-        int r = (int)(((unsigned)i * 2654435761u) & (unsigned)(rows - 1));
-        if (gg_tt_get(f->care, r)) {
-            gg_enc_add_row(e, r);
-            added++;
-        }
-    }
-}
-
-/* The care rows a network gets wrong join the CNF; how many there were. */
-static int add_wrong_rows(gg_enc *e, const gg_net *net, const gg_tt *f)
-{
-    gg_tt got;
-    gg_net_output_tt(net, 0, &got);
-    int wrong = 0;
-    for (int r = 0; r < gg_tt_rows(f); r++)
-        if (gg_tt_get(f->care, r) &&
-            gg_tt_get(got.on, r) != gg_tt_get(f->on, r)) {
-            gg_enc_add_row(e, r);
-            wrong++;
-        }
-    return wrong;
-}
-
 /* One cube under assumptions, counterexample rows until the answer is
- * final. */
+ * final (sat/cegar.h). */
 static gg_synth_status solve_cube(gg_enc *e, gg_sat *s, const gg_tt *f,
                                   const int *lits, int n, int idx)
 {
-    gg_err err;
-    for (;;) {
-        gg_sat_result r = gg_sat_solve_assuming(s, lits, n, 0);
-        if (r != GG_SAT_SAT)
-            return r == GG_SAT_UNSAT ? GG_SYNTH_UNSAT : GG_SYNTH_UNKNOWN;
-        gg_net net;
-        if (gg_enc_decode(e, &net, &err))
-            die("decode", &err);
-        if (!add_wrong_rows(e, &net, f)) {
-            check_net(&net, f, idx);
-            return GG_SYNTH_SAT;
-        }
-    }
+    gg_net net;
+    gg_synth_status st = gg_cegar_solve_assuming(e, s, f, lits, n, 0, &net);
+    if (st == GG_SYNTH_SAT)
+        check_net(&net, f, idx);
+    return st;
 }
 
 /* One solver for the shape, each cube as assumptions. The 2-thread
@@ -308,7 +272,7 @@ static outcome solve_inc(const problem *p, int idx, const split *sp,
             int lit = alternative(e, &sp->d[t], a);
             gg_sat_freeze(s, lit > 0 ? lit : -lit);
         }
-    add_rows(e, p->f);
+    gg_cegar_start(e, p->f, init_rows(p->f));
     double setup = cpu_now() - t0;
     o.cpu = setup, w[0] = w[1] = setup; /* each worker encodes once */
     int lits[MAX_DIMS];

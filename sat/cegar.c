@@ -8,7 +8,7 @@
 
 /* Spreads the first rows over the table rather than taking one corner of
  * it: i times an odd constant modulo 2^n visits every row once. */
-static void add_initial_rows(gg_enc *e, const gg_tt *f, int count)
+void gg_cegar_start(gg_enc *e, const gg_tt *f, int count)
 {
     int rows = gg_tt_rows(f), added = 0;
     for (int i = 0; i < rows && added < count; i++) {
@@ -39,8 +39,15 @@ static int add_wrong_rows(gg_enc *e, const gg_tt *f, const gg_net *net)
 gg_synth_status gg_cegar_solve(gg_enc *e, gg_sat *s, const gg_tt *f,
                                int init_rows, double deadline, gg_net *net)
 {
+    gg_cegar_start(e, f, init_rows);
+    return gg_cegar_solve_assuming(e, s, f, NULL, 0, deadline, net);
+}
+
+gg_synth_status gg_cegar_solve_assuming(gg_enc *e, gg_sat *s, const gg_tt *f,
+                                        const int *assume, int n,
+                                        double deadline, gg_net *net)
+{
     gg_err err;
-    add_initial_rows(e, f, init_rows);
     for (;;) {
         double budget = 0;
         if (deadline > 0) {
@@ -48,7 +55,7 @@ gg_synth_status gg_cegar_solve(gg_enc *e, gg_sat *s, const gg_tt *f,
             if (budget <= 0)
                 return GG_SYNTH_UNKNOWN;
         }
-        gg_sat_result r = gg_sat_solve(s, budget);
+        gg_sat_result r = gg_sat_solve_assuming(s, assume, n, budget);
         if (r != GG_SAT_SAT)
             return r == GG_SAT_UNSAT ? GG_SYNTH_UNSAT : GG_SYNTH_UNKNOWN;
         if (gg_enc_decode(e, net, &err))

@@ -708,25 +708,36 @@ static void test_decomposable(void **state)
     assert_true(yes > 100 && no > 100);
 }
 
+/* The CNF of spec on every care row of spec->f, solved on s (freed); a
+ * model must be a network computing f. */
+static gg_sat_result solve_spec(const gg_enc_spec *spec, gg_sat *s)
+{
+    gg_err err;
+    gg_enc *e = gg_enc_new(spec, s, &err);
+    assert_non_null(e);
+    for (int r = 0; r < gg_tt_rows(spec->f); r++)
+        if (gg_tt_get(spec->f->care, r))
+            gg_enc_add_row(e, r);
+    gg_sat_result res = gg_sat_solve(s, 0);
+    if (res == GG_SAT_SAT) {
+        gg_net net;
+        assert_int_equal(gg_enc_decode(e, &net, &err), 0);
+        assert_int_equal(gg_net_check(&net, 0, spec->f, NULL), 0);
+    }
+    gg_enc_free(e);
+    gg_sat_free(s);
+    return res;
+}
+
 /* One shape of k LUTs on every care row of t, with the one-exit (nd) and
  * two-exit (nd4) decomposition clauses given, either may be NULL. */
 static gg_sat_result solve_shape4(const gg_tt *t, int k, const gg_shape *sh,
                                   const unsigned (*nd)[2], int n_nd,
                                   const unsigned (*nd4)[2], int n_nd4)
 {
-    gg_sat *s = gg_sat_new();
-    gg_err err;
     gg_enc_spec spec = {.f = t, .lib = GG_LIB_LUT3, .k = k, .shape = sh,
                         .nd = nd, .n_nd = n_nd, .nd4 = nd4, .n_nd4 = n_nd4};
-    gg_enc *e = gg_enc_new(&spec, s, &err);
-    assert_non_null(e);
-    for (int r = 0; r < gg_tt_rows(t); r++)
-        if (gg_tt_get(t->care, r))
-            gg_enc_add_row(e, r);
-    gg_sat_result res_ = gg_sat_solve(s, 0);
-    gg_enc_free(e);
-    gg_sat_free(s);
-    return res_;
+    return solve_spec(&spec, gg_sat_new());
 }
 
 /* The decomposition clauses remove no network: for functions of random
@@ -1032,28 +1043,13 @@ static gg_sat_result solve_shape_diff(const gg_tt *t, int k,
                                       bool no_diff, int dist, bool autos,
                                       gg_sat_kind kind)
 {
-    gg_sat *s = gg_sat_new_kind(kind);
-    gg_err err;
     int cls[GG_TT_MAX_INPUTS];
     gg_symm_classes(t, cls);
     gg_enc_spec spec = {.f = t, .lib = GG_LIB_LUT3, .k = k, .shape = sh,
                         .class_of = cls, .nd = nd, .n_nd = n_nd,
                         .diff = !no_diff, .diff_dist = dist,
                         .automorphisms = autos};
-    gg_enc *e = gg_enc_new(&spec, s, &err);
-    assert_non_null(e);
-    for (int r = 0; r < gg_tt_rows(t); r++)
-        if (gg_tt_get(t->care, r))
-            gg_enc_add_row(e, r);
-    gg_sat_result res_ = gg_sat_solve(s, 0);
-    if (res_ == GG_SAT_SAT) { /* the model is a network computing t */
-        gg_net net;
-        assert_int_equal(gg_enc_decode(e, &net, &err), 0);
-        assert_int_equal(gg_net_check(&net, 0, t, NULL), 0);
-    }
-    gg_enc_free(e);
-    gg_sat_free(s);
-    return res_;
+    return solve_spec(&spec, gg_sat_new_kind(kind));
 }
 
 /* Whether some automorphism of the shape moves more than two gates or
