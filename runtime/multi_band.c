@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu_layout.h"
+
 /* Work on band k of a set (a step, its halos), run for every band at
  * once where the backends allow (each_band). */
 typedef int (*band_job)(gg_band_set *s, int k, gg_err *err);
@@ -17,8 +19,8 @@ typedef struct band {
     /* the band's local rows: its interior from row `inner`, the halo from
      * above at `above_at`, the one from below at `below_at` */
     int64_t inner, above_at, below_at;
-    gg_grid g;       /* host copy: rows y0 - top .. y1 + bot - 1 */
-    gg_grid view;    /* or, device bands, the grid's own rows (see views) */
+    gg_grid g;       /* host copy: rows y0 - top .. y1 + bot - 1 (device
+                        bands with peer copies: none, band_view) */
     int64_t gens;    /* for the step job */
     gg_band_set *set; /* for the band's thread: the job, where */
     band_job job;
@@ -322,8 +324,8 @@ static int download_one(gg_band_set *s, int k, gg_err *err)
 static int upload_view(gg_band_set *s, int k, gg_err *err)
 {
     band *d = &s->bs[k];
-    d->view = band_view(d, s->from);
-    return gg_backend_upload(d->b, s->topo, &d->view, err);
+    gg_grid v = band_view(d, s->from);
+    return gg_backend_upload(d->b, s->topo, &v, err);
 }
 
 /* Band k's interior straight into the grid being downloaded to; the bits
@@ -334,9 +336,10 @@ static int download_view(gg_band_set *s, int k, gg_err *err)
     gg_grid v = band_view(d, s->to);
     if (gg_backend_rows(d->b, &v, d->inner, rows_of(d), false, err))
         return -1;
-    uint64_t mask = gg_grid_tail_mask(s->to);
-    for (int64_t y = d->y0; y < d->y1; y++)
-        gg_grid_row(s->to, y)[s->to->stride - 1] &= mask;
+    gg_grid interior = {.width = s->to->width, .height = rows_of(d),
+                        .stride = s->to->stride,
+                        .bits = gg_grid_row(s->to, d->y0)};
+    gg_gpu_clear_tail(&interior);
     return 0;
 }
 
