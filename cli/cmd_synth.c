@@ -13,7 +13,9 @@
 #include "kjob.h"
 #include "net_text.h"
 #include "resynth.h"
+#include "run_ranks.h"
 #include "synth.h"
+#include "synth_ranks.h"
 
 /* Seconds a search gets when --time-limit is not given: a user who asks
  * for a rule's network gets an answer, proven or not, in minutes. */
@@ -90,6 +92,9 @@ static void usage(FILE *out)
         "stage on every\nreachable input (don't-cares left free). k runs "
         "upward from a lower bound; a k\nwith no network is proven UNSAT, "
         "so the first k that works is the minimum.\n\n"
+        "Under mpirun (a golgen built with MPI) every rank takes its "
+        "stripe of each k's\nnetwork shapes, on one machine or many; rank "
+        "0 alone caches and prints\n(README, \"MPI ranks\").\n\n"
         "--time-limit S bounds the whole run (default %d s; 'none': no "
         "limit, for\nproofs of hours). The time limit, Ctrl-C (exit status "
         "130), SIGTERM (143) or\nSIGHUP (129) keep the best network so far, "
@@ -363,6 +368,60 @@ static double budget(const synth_args *a, double want, double share)
     return want < left ? want : left;
 }
 
+/* Rank 0 tells the other ranks (if any) whether and what to search:
+ * once per run, go or no go (gg_cmd_synth says no go when it never got
+ * here). */
+static bool shared;
+
+static int share_search(const gg_synth_opts *opts, gg_err *err)
+{
+    static gg_synth_share s; /* two networks: off the stack */
+    memset(&s, 0, sizeof s);
+    shared = true;
+    if (opts) {
+        s.go = 1;
+        s.time_limit = opts->time_limit;
+        s.known_lower = opts->known_lower;
+        s.has_upper = opts->upper != NULL;
+        if (opts->upper)
+            s.upper = *opts->upper;
+        s.has_proof = opts->resume != NULL;
+        if (opts->resume)
+            s.proof = *opts->resume;
+    }
+    return gg_synth_ranks_share(&s, err);
+}
+
+/* The ranks but 0: the search rank 0 shares, with its own stripe of the
+ * shapes; rank 0 stores and prints the result. */
+static int follow(const synth_args *a, const gg_rule *rule,
+                  gg_front_kind front, gg_err *err)
+{
+    static gg_synth_share s;
+    memset(&s, 0, sizeof s);
+    if (gg_synth_ranks_share(&s, err))
+        return GG_EXIT_ENV;
+    if (!s.go)
+        return GG_EXIT_OK;
+    gg_front f;
+    gg_tt t;
+    /* rank 0 built the same table before it said go */
+    if (gg_front_build(rule, front, &f, err) ||
+        gg_front_final_tt(rule, &f, &t, err))
+        return GG_EXIT_USAGE;
+    gg_synth_opts opts = a->opts;
+    opts.time_limit = s.time_limit;
+    opts.upper = s.has_upper ? &s.upper : NULL;
+    opts.known_lower = s.known_lower;
+    opts.resume = s.has_proof ? &s.proof : NULL;
+    opts.cancel = &interrupted;
+    opts.team = gg_synth_ranks_team();
+    static gg_synth_result res;
+    if (gg_synth_run(&t, &opts, &res, err))
+        return GG_EXIT_CHECK_FAILED;
+    return GG_EXIT_OK;
+}
+
 static int solve(const synth_args *a, const gg_tt *t, const gg_net *upper,
                  int known_lower, const gg_proof *proof, outcome *o,
                  gg_err *err)
@@ -376,6 +435,9 @@ static int solve(const synth_args *a, const gg_tt *t, const gg_net *upper,
     opts.resume = proof && proof->k ? proof : NULL;
     opts.cancel = &interrupted;
     opts.progress = true;
+    if (share_search(&opts, err))
+        return -1;
+    opts.team = gg_synth_ranks_team();
     if (gg_synth_run(t, &opts, &o->res, err))
         return -1;
     o->net = o->res.net;
@@ -703,6 +765,23 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
     return GG_EXIT_OK;
 }
 
+/* A rank but 0, from the parsed arguments to its exit status: stopped
+ * by a signal like rank 0 (mpirun passes it to every rank). */
+static int synth_follower(const synth_args *a, const gg_rule *rule,
+                          gg_front_kind front)
+{
+    struct sigaction old[N_STOP_SIGNALS];
+    gg_err err = {{0}};
+    catch_stop_signals(old);
+    int rc = follow(a, rule, front, &err);
+    gg_synth_ranks_free();
+    int sig = interrupted;
+    restore_signals(old);
+    if (rc != GG_EXIT_OK && err.msg[0]) /* else rank 0 says why */
+        return gg_cli_error("synth", rc, &err);
+    return rc ? rc : sig ? 128 + sig : GG_EXIT_OK;
+}
+
 int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
 {
     synth_args a = { .lib = "lut3", .resynth_time = 10,
@@ -710,21 +789,28 @@ int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
                     .resynth_leaves = 6, .t0 = gg_kjob_now(),
                     .choose = cfg->choose};
     gg_err err;
+    /* under mpirun every rank parses the same arguments: rank 0 speaks */
+    bool lead = gg_cli_rank() == 0;
     int rc = parse_args(argc, argv, &a, &err);
     if (rc > 0) {
-        usage(stdout);
+        if (lead)
+            usage(stdout);
         return GG_EXIT_OK;
     }
     if (rc) /* the message alone: the usage would bury it */
-        return gg_cli_error("synth", GG_EXIT_USAGE, &err);
+        return lead ? gg_cli_error("synth", GG_EXIT_USAGE, &err)
+                    : GG_EXIT_USAGE;
     gg_rule rule;
     gg_front_kind front;
     gg_lib lib;
     if (gg_rule_parse(a.rule, &rule, &err) ||
         gg_cli_front(a.front, &rule, &front, &err) ||
         gg_lib_parse(a.lib, &lib, &err))
-        return gg_cli_error("synth", GG_EXIT_USAGE, &err);
+        return lead ? gg_cli_error("synth", GG_EXIT_USAGE, &err)
+                    : GG_EXIT_USAGE;
     a.opts.lib = lib;
+    if (!lead)
+        return synth_follower(&a, &rule, front);
     static outcome o; /* a gg_net is big; keep it off the stack */
     memset(&o, 0, sizeof o);
     ops n;
@@ -735,6 +821,9 @@ int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
     catch_stop_signals(old);
     rc = front == GG_FRONT_ROWSUM_CELLS ? run_composed(&a, &rule, lib, &o, &err)
                                         : run(&a, &rule, front, lib, &o, &err);
+    if (!shared) /* no search: the other ranks have nothing to do */
+        share_search(NULL, &err);
+    gg_synth_ranks_free();
     if (rc == GG_EXIT_OK && count_ops(&rule, front, lib, &o.net, &n, &err))
         rc = GG_EXIT_USAGE;
     if (rc == GG_EXIT_OK && a.json)

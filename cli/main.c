@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "gg_config.h"
 #include "run_ranks.h"
+#include "synth_ranks.h"
 
 typedef struct command {
     const char *name;
@@ -15,8 +16,9 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"synth", gg_cmd_synth, "find the fewest gates for a rule's final stage "
-                            "(SAT, proven minimal; cached)"},
+    {"synth", gg_cmd_synth_ranked, "find the fewest gates for a rule's "
+                                   "final stage (SAT, proven minimal; "
+                                   "cached; mpirun: over ranks)"},
     {"rule", gg_cmd_rule, "parse a rule: canonical form, neighbourhood, "
                           "topology, truth table summary"},
     {"verify", gg_cmd_verify, "check a rule's circuit against its exhaustive "

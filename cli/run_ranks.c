@@ -41,37 +41,46 @@ static int n_ranks = 1, my_rank = 0;
 int gg_cli_ranks(void) { return n_ranks; }
 int gg_cli_rank(void) { return my_rank; }
 
-int gg_cmd_run_ranked(int argc, char **argv, const gg_config *cfg)
+int gg_cli_ranked(const char *name, gg_cli_command fn, const char *alone,
+                  int argc, char **argv, const gg_config *cfg)
 {
 #if GG_HAVE_MPI
     if (cfg->launcher_ranks > 0) {
-        int provided; /* the backends' threads never call MPI */
+        int provided; /* worker threads never call MPI */
         if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) !=
             MPI_SUCCESS) {
-            fprintf(stderr, "golgen run: MPI_Init failed under the MPI "
+            fprintf(stderr, "golgen %s: MPI_Init failed under the MPI "
                     "launcher (see MPI's message); run without mpirun for "
-                    "one process\n");
+                    "one process\n", name);
             return GG_EXIT_ENV;
         }
         atexit(finalize_at_exit);
         MPI_Comm_rank(MPI_COMM_WORLD, &my_rank);
         MPI_Comm_size(MPI_COMM_WORLD, &n_ranks);
-        int rc = gg_cmd_run(argc, argv, cfg), worst = rc;
+        int rc = fn(argc, argv, cfg), worst = rc;
         MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
         MPI_Finalize();
         return worst;
     }
 #else
     if (cfg->launcher_ranks > 1) {
-        fprintf(stderr, "golgen run: started as %d MPI processes, but this "
-                "golgen was built without MPI, so each would run the whole "
-                "universe; install Open MPI (libopenmpi-dev) and rebuild "
-                "(meson setup -Dmpi=enabled), or run one process\n",
-                cfg->launcher_ranks);
+        fprintf(stderr, "golgen %s: started as %d MPI processes, but this "
+                "golgen was built without MPI, so each would %s; install "
+                "Open MPI (libopenmpi-dev) and rebuild (meson setup "
+                "-Dmpi=enabled), or run one process\n", name,
+                cfg->launcher_ranks, alone);
         return GG_EXIT_ENV;
     }
 #endif
-    return gg_cmd_run(argc, argv, cfg);
+    (void)name;
+    (void)alone;
+    return fn(argc, argv, cfg);
+}
+
+int gg_cmd_run_ranked(int argc, char **argv, const gg_config *cfg)
+{
+    return gg_cli_ranked("run", gg_cmd_run, "run the whole universe", argc,
+                         argv, cfg);
 }
 
 void gg_cli_mpi_version(char *buf, size_t size)
@@ -81,10 +90,11 @@ void gg_cli_mpi_version(char *buf, size_t size)
     int len = 0;
     MPI_Get_library_version(text, &len); /* allowed before MPI_Init */
     text[strcspn(text, ",\n")] = '\0';   /* "Open MPI v4.1.4, package..." */
-    snprintf(buf, size, "%s (mpirun golgen run: bands over ranks)", text);
+    snprintf(buf, size, "%s (mpirun golgen run: bands over ranks; "
+             "mpirun golgen synth: shapes over ranks)", text);
 #else
     snprintf(buf, size, "none (install libopenmpi-dev and rebuild for "
-             "mpirun golgen run)");
+             "mpirun golgen run and synth)");
 #endif
 }
 

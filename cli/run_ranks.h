@@ -25,9 +25,15 @@
 #include "config.h"
 #include "universe.h"
 
-/* main's `golgen run`: under an MPI launcher, MPI around gg_cmd_run and
- * every rank's exit status the worst of all; a build without MPI refuses
- * to run as several processes (each would run the whole universe). */
+typedef int (*gg_cli_command)(int argc, char **argv, const gg_config *cfg);
+
+/* A command under an MPI launcher: MPI around fn, and every rank's exit
+ * status the worst of all. A build without MPI refuses to run as several
+ * processes, since each would `alone` ("run the whole universe"). */
+int gg_cli_ranked(const char *name, gg_cli_command fn, const char *alone,
+                  int argc, char **argv, const gg_config *cfg);
+
+/* main's `golgen run`: gg_cmd_run ranked. */
 int gg_cmd_run_ranked(int argc, char **argv, const gg_config *cfg);
 
 /* "Open MPI v4.1.4" or "none (...how to get it)" for golgen --version. */

@@ -19,12 +19,14 @@ typedef struct job {
     gg_shape *shapes;      /* NULL: one free-topology problem */
     int n_problems;
     int8_t *status;        /* per problem: gg_synth_status, -1 untried */
+    int mine;              /* problems this process takes (its stripe) */
     int stride;            /* a sample: every stride-th shape only */
     int first;             /* a sample: first shape of the range */
     atomic_int next, done, stop, undecided;
     atomic_uint_fast64_t work; /* conflicts + GG_KJOB_PROBLEM_WORK each */
     pthread_mutex_t mu;
     gg_sat *running[MAX_THREADS];
+    atomic_int found_here; /* found, for the supervisor's team poll */
     bool found;
     gg_net net;
     uint64_t conflicts;
@@ -69,10 +71,19 @@ static void record(job *j, int id, gg_sat *s, gg_synth_status st,
     if (st == GG_SYNTH_SAT && !j->found)
         j->found = true, j->net = *net;
     pthread_mutex_unlock(&j->mu);
+    if (st == GG_SYNTH_SAT)
+        atomic_store(&j->found_here, 1);
     if (st == GG_SYNTH_UNKNOWN)
         atomic_store(&j->undecided, 1);
     if (st == GG_SYNTH_SAT || rc)
         atomic_store(&j->stop, 1);
+}
+
+/* The problem number of this process's i-th problem: its stripe. */
+static int problem_of(const job *j, int i)
+{
+    const gg_team *t = j->in->team;
+    return t ? t->rank + i * t->size : i;
 }
 
 /* The shape a problem number stands for. */
@@ -162,10 +173,10 @@ static void *work(void *arg)
     for (;;) {
         if (atomic_load(&j->stop))
             break;
-        int p = atomic_fetch_add(&j->next, 1);
-        if (p >= j->n_problems)
+        int i = atomic_fetch_add(&j->next, 1);
+        if (i >= j->mine)
             break;
-        solve_one(j, w->id, p);
+        solve_one(j, w->id, problem_of(j, i));
         atomic_fetch_add(&j->done, 1);
     }
     return NULL;
@@ -179,7 +190,7 @@ static void report_shapes(const gg_kjob_in *in, int done, int total,
                           double seconds, double now)
 {
     fprintf(stderr, "  k=%d: %d of %d shapes%s done in ", in->k, done, total,
-            in->subset ? " left" : "");
+            in->team ? " (this rank's stripe)" : in->subset ? " left" : "");
     gg_kjob_print_seconds(stderr, seconds);
     if (done > 0 && done < total) {
         double more = seconds * (total - done) / done;
@@ -214,11 +225,16 @@ static void supervise(job *j)
     const gg_kjob_in *in = j->in;
     double t0 = gg_kjob_now(), last = t0;
     long nap = 100000; /* small problems end in microseconds: start short */
-    while (atomic_load(&j->done) < j->n_problems && !atomic_load(&j->stop)) {
+    while (atomic_load(&j->done) < j->mine && !atomic_load(&j->stop)) {
         nanosleep(&(struct timespec){0, nap}, NULL);
         nap = nap < 20000000 ? 2 * nap : nap;
         double now = gg_kjob_now();
         bool cancel = in->cancel && *in->cancel;
+        if (in->team &&
+            in->team->poll(in->team->ctx, atomic_load(&j->found_here))) {
+            atomic_store(&j->stop, 1); /* the merge makes the k SAT */
+            interrupt_all(j);
+        }
         if (cancel || (in->deadline > 0 && now > in->deadline)) {
             atomic_store(&j->undecided, 1);
             atomic_store(&j->stop, 1);
@@ -227,7 +243,7 @@ static void supervise(job *j)
         /* every 10 s for the first minute, then every minute */
         if (in->progress && now - last > (now - t0 < 60 ? 10 : 60)) {
             if (j->shapes)
-                report_shapes(in, atomic_load(&j->done), j->n_problems,
+                report_shapes(in, atomic_load(&j->done), j->mine,
                               now - t0, now);
             else
                 fprintf(stderr, "  k=%d: one free-topology CNF, %.0f s so "
@@ -235,6 +251,9 @@ static void supervise(job *j)
             last = now;
         }
     }
+    if (in->team) /* a network found here reaches the others before the
+                     merge waits for them */
+        in->team->poll(in->team->ctx, atomic_load(&j->found_here));
     interrupt_all(j);
 }
 
@@ -257,6 +276,18 @@ static int run_workers(job *j, gg_err *err)
     return 0;
 }
 
+/* How many problems this process takes: all, or its team stripe. */
+static int stripe(const job *j)
+{
+    const gg_team *t = j->in->team;
+    if (j->n_problems < 0)
+        return 0;
+    if (!t)
+        return j->n_problems;
+    return j->n_problems > t->rank
+               ? (j->n_problems - t->rank + t->size - 1) / t->size : 0;
+}
+
 /* Shapes not decided: out of time, or never tried because of a stop. */
 static int list_undecided(const job *j, int **out, int *count, gg_err *err)
 {
@@ -264,9 +295,11 @@ static int list_undecided(const job *j, int **out, int *count, gg_err *err)
     *out = gg_alloc((size_t)j->n_problems, sizeof **out, err, "shape list");
     if (!*out)
         return -1;
-    for (int p = 0; p < j->n_problems; p++)
+    for (int i = 0; i < j->mine; i++) {
+        int p = problem_of(j, i);
         if (j->status[p] != GG_SYNTH_UNSAT && j->status[p] != GG_SYNTH_SAT)
             (*out)[(*count)++] = j->shapes ? shape_of(j, p) : 0;
+    }
     return 0;
 }
 
@@ -331,22 +364,37 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
         j->status = gg_alloc((size_t)j->n_problems + 1, 1, err, "statuses");
     if (j->status)
         memset(j->status, -1, (size_t)j->n_problems + 1);
-    if (j->status && run_workers(j, err) == 0 && !j->failed) {
+    j->mine = stripe(j);
+    if (j->status && run_workers(j, err) == 0 && !j->failed)
         rc = 0;
-        stat->status = j->found ? GG_SYNTH_SAT
-                       : atomic_load(&j->undecided) ? GG_SYNTH_UNKNOWN
-                                                    : GG_SYNTH_UNSAT;
-        if (j->found)
-            *net = j->net;
-    } else if (j->failed) {
+    else if (j->failed)
         *err = j->err;
-    }
-    stat->shapes = atomic_load(&j->done);
-    if (rc == 0 && undecided &&
-        list_undecided(j, undecided, n_undecided, err))
+    gg_team_outcome o = {.found = j->found, .net = j->net,
+                         .undecided = atomic_load(&j->undecided),
+                         .conflicts = j->conflicts,
+                         .work = atomic_load(&j->work),
+                         .done = atomic_load(&j->done), .failed = rc != 0};
+    if (rc == 0 && (undecided || in->team) &&
+        list_undecided(j, &o.open, &o.n_open, err))
+        rc = -1, o.failed = true;
+    /* every member merges, a failed one too: the others wait for it */
+    if (in->team && in->team->merge(in->team->ctx, &o, err))
         rc = -1;
-    stat->conflicts = j->conflicts;
-    stat->work = atomic_load(&j->work);
+    if (rc == 0) {
+        stat->status = o.found ? GG_SYNTH_SAT
+                       : o.undecided ? GG_SYNTH_UNKNOWN : GG_SYNTH_UNSAT;
+        if (o.found)
+            *net = o.net;
+    }
+    if (rc == 0 && undecided) {
+        *undecided = o.open;
+        *n_undecided = o.n_open;
+    } else {
+        free(o.open);
+    }
+    stat->shapes = o.done;
+    stat->conflicts = o.conflicts;
+    stat->work = o.work;
     stat->seconds = gg_kjob_now() - t0;
     pthread_mutex_destroy(&j->mu);
     free(j->shapes);

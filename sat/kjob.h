@@ -1,6 +1,8 @@
 /* One step of the search: is there a network of exactly k gates? The
  * shapes of k gates (or one free-topology CNF) are handed out to worker
  * threads with one solver each; the first network found stops the rest.
+ * With a team (sat/team.h) this process takes every size-th problem and
+ * the members' outcomes are merged at the end.
  * A sample of the shapes (gg_synth_sample) never counts as a proof: the k
  * is reported undecided unless it finds a network. */
 #ifndef GG_SAT_KJOB_H
@@ -9,6 +11,7 @@
 #include <stdio.h>
 
 #include "synth.h"
+#include "team.h"
 
 typedef struct gg_kjob_in {
     const gg_tt *f;
@@ -39,6 +42,10 @@ typedef struct gg_kjob_in {
     gg_synth_sample sample;
     volatile sig_atomic_t *cancel;
     bool progress;
+    const gg_team *team;  /* processes searching together (sat/team.h):
+                             this one takes its stripe of the problems and
+                             every member returns the merged outcome;
+                             NULL: this process alone */
 } gg_kjob_in;
 
 /* Work charged for each problem started, on top of its conflicts: the

@@ -107,12 +107,21 @@ static int forced_not(const gg_tt *f, gg_lib lib)
     return lib == GG_LIB_GATE2 && gg_tt_get(f->care, 0) && gg_tt_get(f->on, 0);
 }
 
+/* The team of this search, if any (never with a work limit). */
+static const gg_team *team_of(const gg_synth_opts *o)
+{
+    return o->work_limit ? NULL : o->team;
+}
+
+/* A team's members stop together: each has its own clock and signals. */
 static bool out_of_time(const search_state *s)
 {
     const gg_synth_opts *o = s->o;
-    return (o->cancel && *o->cancel) ||
-           (o->time_limit > 0 && gg_kjob_now() > s->t0 + o->time_limit) ||
-           (o->work_limit && s->work >= o->work_limit);
+    bool out = (o->cancel && *o->cancel) ||
+               (o->time_limit > 0 && gg_kjob_now() > s->t0 + o->time_limit) ||
+               (o->work_limit && s->work >= o->work_limit);
+    const gg_team *t = team_of(o);
+    return t ? t->any(t->ctx, out) : out;
 }
 
 /* Whether the shapes a k leaves undecided say which ones were shown
@@ -152,7 +161,8 @@ static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
                      .n_subset = s->n_pending[k],
                      .sample = o->sample, .solver = o->solver,
                      .plain_cnf = o->plain_cnf,
-                     .cancel = o->cancel, .progress = o->progress};
+                     .cancel = o->cancel, .progress = o->progress,
+                     .team = team_of(o)};
     gg_synth_k *st = &res->per_k[res->n_k];
     gg_net net;
     int *undecided = NULL, n_undecided = 0;

@@ -24,6 +24,7 @@
 #include "encode.h"
 #include "net.h"
 #include "proof.h"
+#include "team.h"
 
 /* A sample of the shapes, for profiling and long searches (research/,
  * `golgen synth --shape-stride`, `--shapes`, `--trace`): a k that a sample
@@ -76,6 +77,11 @@ typedef struct gg_synth_opts {
                                no sample or limits are given */
     volatile sig_atomic_t *cancel; /* set to stop (Ctrl-C); may be NULL */
     bool progress;       /* per-k lines on stderr */
+    const gg_team *team; /* processes searching together (sat/team.h), each
+                            calling gg_synth_run with the same f and
+                            options; all return the same result. Not with
+                            a work_limit (that search is one thread's).
+                            NULL: this process alone */
 } gg_synth_opts;
 
 typedef enum gg_synth_status {
