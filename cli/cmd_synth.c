@@ -92,9 +92,9 @@ static void usage(FILE *out)
         "stage on every\nreachable input (don't-cares left free). k runs "
         "upward from a lower bound; a k\nwith no network is proven UNSAT, "
         "so the first k that works is the minimum.\n\n"
-        "Under mpirun (a golgen built with MPI) every rank takes its "
-        "stripe of each k's\nnetwork shapes, on one machine or many; rank "
-        "0 alone caches and prints\n(README, \"MPI ranks\").\n\n"
+        "Under mpirun (a golgen built with MPI) the ranks share out each "
+        "k's network\nshapes, on one machine or many; rank 0 alone caches "
+        "and prints (README,\n\"MPI ranks\").\n\n"
         "--time-limit S bounds the whole run (default %d s; 'none': no "
         "limit, for\nproofs of hours). The time limit, Ctrl-C (exit status "
         "130), SIGTERM (143) or\nSIGHUP (129) keep the best network so far, "
@@ -392,7 +392,7 @@ static int share_search(const gg_synth_opts *opts, gg_err *err)
     return gg_synth_ranks_share(&s, err);
 }
 
-/* The ranks but 0: the search rank 0 shares, with its own stripe of the
+/* The ranks but 0: the search rank 0 shares, claiming their part of the
  * shapes; rank 0 stores and prints the result. */
 static int follow(const synth_args *a, const gg_rule *rule,
                   gg_front_kind front, gg_err *err)

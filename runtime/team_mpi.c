@@ -1,21 +1,25 @@
 #include "team_mpi.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ranks.h"
 
-/* Found messages of round r carry tag TAG0 + r % 2: a rank can be at
- * most one round ahead of another (a merge is collective), and each
- * round's messages are all received in its own merge. */
-#define TAG0 0x6767
+/* Messages of round r carry tag KIND + r % 2: a rank can be at most one
+ * round ahead of another (a merge is collective), and each round's
+ * messages are all received within that round. */
+#define TAG_FOUND 0x6760 /* a network found: no reply */
+#define TAG_ASK 0x6762   /* to rank 0: how many problems (0: no more) */
+#define TAG_ANSWER 0x6764 /* from rank 0: count (-1: none left), numbers */
 
-static int tag_of(int round) { return TAG0 + round % 2; }
+static int tag_for(int kind, int round) { return kind + round % 2; }
 
 static bool team_poll(void *ctx, bool found_here)
 {
     gg_team_mpi *t = ctx;
-    int tag = tag_of(t->round), n = 0;
+    int tag = tag_for(TAG_FOUND, t->round), n = 0;
     if (found_here && !t->told) {
         static const int one = 1; /* the payload says nothing: the tag does */
         for (int r = 0; r < t->team.size; r++)
@@ -35,7 +39,7 @@ static bool team_poll(void *ctx, bool found_here)
  * senders counted by the merge) and completes this rank's own sends. */
 static void drain(gg_team_mpi *t, int senders)
 {
-    int tag = tag_of(t->round), mine = t->told;
+    int tag = tag_for(TAG_FOUND, t->round), mine = t->told;
     for (int i = 0; i < senders - mine; i++) {
         int v;
         MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, tag, t->comm,
@@ -44,7 +48,127 @@ static void drain(gg_team_mpi *t, int senders)
     if (t->told)
         MPI_Waitall(t->team.size - 1, t->sends, MPI_STATUSES_IGNORE);
     t->told = t->heard = false;
+    t->next = t->released = 0;
+    memset(t->gone, 0, (size_t)t->team.size * sizeof *t->gone);
+    t->asking = t->exhausted = false;
     t->round++;
+}
+
+/* Rank 0: up to want problems from the counter into out (-1: none left
+ * or, after rank 0 released, none handed out any more). */
+static int hand_out(gg_team_mpi *t, int n, int want, int *out)
+{
+    if (t->next >= n || t->gone[0])
+        return -1;
+    int k = 0;
+    while (k < want && t->next < n)
+        out[k++] = t->next++;
+    return k;
+}
+
+/* Rank 0: answers every claim that has arrived. */
+static void serve(gg_team_mpi *t, int n)
+{
+    int tg = tag_for(TAG_ASK, t->round);
+    for (;;) {
+        int flag = 0, want;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, tg, t->comm, &flag, &st);
+        if (!flag)
+            return;
+        MPI_Recv(&want, 1, MPI_INT, st.MPI_SOURCE, tg, t->comm,
+                 MPI_STATUS_IGNORE);
+        if (want == 0) { /* that rank claims no more */
+            t->gone[st.MPI_SOURCE] = true;
+            t->released++;
+            continue;
+        }
+        int reply[GG_TEAM_CLAIM_MAX + 1];
+        if (want > GG_TEAM_CLAIM_MAX)
+            want = GG_TEAM_CLAIM_MAX;
+        reply[0] = hand_out(t, n, want, reply + 1);
+        if (reply[0] < 0 && !t->gone[st.MPI_SOURCE]) {
+            t->gone[st.MPI_SOURCE] = true; /* it asks no more */
+            t->released++;
+        }
+        MPI_Send(reply, reply[0] > 0 ? reply[0] + 1 : 1, MPI_INT,
+                 st.MPI_SOURCE, tag_for(TAG_ANSWER, t->round), t->comm);
+    }
+}
+
+/* A rank but 0: the answer to its claim, if it has come (-2: not yet). */
+static int take_answer(gg_team_mpi *t, int *out, bool wait)
+{
+    int flag = 0;
+    if (wait)
+        MPI_Wait(&t->answer_req, MPI_STATUS_IGNORE), flag = 1;
+    else
+        MPI_Test(&t->answer_req, &flag, MPI_STATUS_IGNORE);
+    if (!flag)
+        return -2;
+    MPI_Wait(&t->ask_req, MPI_STATUS_IGNORE);
+    t->asking = false;
+    int k = t->answer[0];
+    if (k < 0) {
+        t->exhausted = true;
+        return -1;
+    }
+    memcpy(out, t->answer + 1, (size_t)k * sizeof *out);
+    return k;
+}
+
+static int team_claim(void *ctx, int n, int want, int *out)
+{
+    gg_team_mpi *t = ctx;
+    if (t->team.rank == 0) {
+        serve(t, n);
+        return want > 0 || t->next >= n ? hand_out(t, n, want, out) : 0;
+    }
+    if (t->exhausted)
+        return -1;
+    if (t->asking)
+        return take_answer(t, out, false) == -2 ? 0 : t->answer[0];
+    if (want <= 0)
+        return 0;
+    t->ask = want;
+    t->asking = true;
+    MPI_Irecv(t->answer, GG_TEAM_CLAIM_MAX + 1, MPI_INT, 0,
+              tag_for(TAG_ANSWER, t->round), t->comm, &t->answer_req);
+    MPI_Isend(&t->ask, 1, MPI_INT, 0, tag_for(TAG_ASK, t->round), t->comm,
+              &t->ask_req);
+    return 0;
+}
+
+static void team_release(void *ctx, int *late, int *n_late, int *unclaimed)
+{
+    gg_team_mpi *t = ctx;
+    *n_late = 0;
+    if (t->team.rank == 0) {
+        t->gone[0] = true; /* from now on every claim is told none left */
+        t->released++;
+        /* the others may still ask: answer until all have released */
+        while (t->released < t->team.size) {
+            serve(t, 0);
+            nanosleep(&(struct timespec){0, 200000}, NULL);
+        }
+        *unclaimed = t->next;
+        return;
+    }
+    *unclaimed = INT_MAX;
+    if (t->asking) {
+        int k = take_answer(t, late, true);
+        *n_late = k > 0 ? k : 0;
+    }
+    if (!t->exhausted) {
+        int bye = 0;
+        MPI_Send(&bye, 1, MPI_INT, 0, tag_for(TAG_ASK, t->round), t->comm);
+    }
+}
+
+static int team_handed(void *ctx)
+{
+    const gg_team_mpi *t = ctx;
+    return t->team.rank == 0 ? t->next : -1;
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -125,15 +249,19 @@ int gg_team_mpi_init(gg_team_mpi *t, MPI_Comm comm, gg_err *err)
     MPI_Comm_rank(comm, &t->team.rank);
     MPI_Comm_size(comm, &t->team.size);
     t->sends = calloc((size_t)t->team.size, sizeof *t->sends);
-    if (!t->sends)
+    t->gone = calloc((size_t)t->team.size, sizeof *t->gone);
+    bool bad = !t->sends || !t->gone;
+    if (bad)
         gg_fail(err, "out of memory starting the search team");
-    if (gg_ranks_agree(comm, !t->sends, err)) {
-        free(t->sends);
-        t->sends = NULL;
+    if (gg_ranks_agree(comm, bad, err)) {
+        gg_team_mpi_free(t);
         return -1;
     }
     t->team.ctx = t;
     t->team.poll = team_poll;
+    t->team.claim = team_claim;
+    t->team.release = team_release;
+    t->team.handed = team_handed;
     t->team.merge = team_merge;
     t->team.any = team_any;
     return 0;
@@ -142,5 +270,7 @@ int gg_team_mpi_init(gg_team_mpi *t, MPI_Comm comm, gg_err *err)
 void gg_team_mpi_free(gg_team_mpi *t)
 {
     free(t->sends);
+    free(t->gone);
     t->sends = NULL;
+    t->gone = NULL;
 }

@@ -14,7 +14,15 @@ typedef struct gg_team_mpi {
     int round;          /* k searches merged so far */
     bool told, heard;   /* this round's found message sent / seen */
     MPI_Request *sends; /* this round's found messages, size - 1 */
-    int round_tag;      /* the tag they carry */
+    /* claims: rank 0 hands out problems `next` on; the others ask it */
+    int next;           /* rank 0: the first problem not handed out */
+    int released;       /* rank 0: members done claiming this round */
+    bool *gone;         /* rank 0: which ones */
+    bool asking;        /* a claim on its way */
+    bool exhausted;     /* told none is left */
+    int ask;            /* the claim's message: how many (0: done) */
+    int answer[GG_TEAM_CLAIM_MAX + 1]; /* count (-1: none left), numbers */
+    MPI_Request ask_req, answer_req;
 } gg_team_mpi;
 
 /* Every rank of comm calls it (collective). -1 on out of memory. */

@@ -19,7 +19,13 @@ typedef struct job {
     gg_shape *shapes;      /* NULL: one free-topology problem */
     int n_problems;
     int8_t *status;        /* per problem: gg_synth_status, -1 untried */
-    int mine;              /* problems this process takes (its stripe) */
+    /* With a team (sat/team.h): the problems claimed from rank 0's
+     * counter, queued for the workers by the supervisor (under mu) */
+    int *queue, q_head, q_tail;
+    int *claimed, n_claimed; /* every one this process took */
+    bool exhausted;        /* no more will come */
+    int unclaimed;         /* problems from here on were handed to none */
+    pthread_cond_t cv;     /* the queue changed, or the job stops */
     int stride;            /* a sample: every stride-th shape only */
     int first;             /* a sample: first shape of the range */
     atomic_int next, done, stop, undecided;
@@ -77,13 +83,6 @@ static void record(job *j, int id, gg_sat *s, gg_synth_status st,
         atomic_store(&j->undecided, 1);
     if (st == GG_SYNTH_SAT || rc)
         atomic_store(&j->stop, 1);
-}
-
-/* The problem number of this process's i-th problem: its stripe. */
-static int problem_of(const job *j, int i)
-{
-    const gg_team *t = j->in->team;
-    return t ? t->rank + i * t->size : i;
 }
 
 /* The shape a problem number stands for. */
@@ -166,6 +165,23 @@ static void solve_one(job *j, int id, int p)
     gg_sat_free(s);
 }
 
+/* The next problem to solve, or -1: in order, or from the team's queue. */
+static int next_problem(job *j)
+{
+    if (!j->in->team) {
+        int p = atomic_fetch_add(&j->next, 1);
+        return p < j->n_problems ? p : -1;
+    }
+    int p = -1;
+    pthread_mutex_lock(&j->mu);
+    while (j->q_head == j->q_tail && !j->exhausted && !atomic_load(&j->stop))
+        pthread_cond_wait(&j->cv, &j->mu);
+    if (j->q_head < j->q_tail && !atomic_load(&j->stop))
+        p = j->queue[j->q_head++];
+    pthread_mutex_unlock(&j->mu);
+    return p;
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
@@ -173,10 +189,10 @@ static void *work(void *arg)
     for (;;) {
         if (atomic_load(&j->stop))
             break;
-        int i = atomic_fetch_add(&j->next, 1);
-        if (i >= j->mine)
+        int p = next_problem(j);
+        if (p < 0)
             break;
-        solve_one(j, w->id, problem_of(j, i));
+        solve_one(j, w->id, p);
         atomic_fetch_add(&j->done, 1);
     }
     return NULL;
@@ -189,8 +205,9 @@ static void *work(void *arg)
 static void report_shapes(const gg_kjob_in *in, int done, int total,
                           double seconds, double now)
 {
-    fprintf(stderr, "  k=%d: %d of %d shapes%s done in ", in->k, done, total,
-            in->team ? " (this rank's stripe)" : in->subset ? " left" : "");
+    fprintf(stderr, "  k=%d: %d of %d shapes%s in ", in->k, done, total,
+            in->team ? " handed out to the ranks"
+                     : in->subset ? " left done" : " done");
     gg_kjob_print_seconds(stderr, seconds);
     if (done > 0 && done < total) {
         double more = seconds * (total - done) / done;
@@ -218,20 +235,64 @@ void gg_kjob_print_seconds(FILE *out, double s)
         fprintf(out, "%.0f s", s);
 }
 
+/* Problems from the team's counter for the queue, which the supervisor
+ * keeps a few ahead of the workers (rank 0's call also answers the other
+ * ranks' claims). */
+static void claim_more(job *j, int threads)
+{
+    const gg_team *t = j->in->team;
+    int got[GG_TEAM_CLAIM_MAX];
+    pthread_mutex_lock(&j->mu);
+    int want = j->exhausted || atomic_load(&j->stop)
+                   ? 0 : threads + 1 - (j->q_tail - j->q_head);
+    pthread_mutex_unlock(&j->mu);
+    if (want > GG_TEAM_CLAIM_MAX)
+        want = GG_TEAM_CLAIM_MAX;
+    int n = t->claim(t->ctx, j->n_problems, want > 0 ? want : 0, got);
+    pthread_mutex_lock(&j->mu);
+    if (n < 0)
+        j->exhausted = true;
+    for (int i = 0; i < n; i++) {
+        j->queue[j->q_tail++] = got[i];
+        j->claimed[j->n_claimed++] = got[i];
+    }
+    pthread_cond_broadcast(&j->cv);
+    pthread_mutex_unlock(&j->mu);
+}
+
+/* Whether this process has work left: its problems, or with a team the
+ * ones it claimed and those still to come. */
+static bool working(job *j)
+{
+    if (atomic_load(&j->stop))
+        return false;
+    if (!j->in->team)
+        return atomic_load(&j->done) < j->n_problems;
+    pthread_mutex_lock(&j->mu);
+    bool more = !j->exhausted || atomic_load(&j->done) < j->n_claimed;
+    pthread_mutex_unlock(&j->mu);
+    return more;
+}
+
 /* The calling thread watches the clock and the cancel flag; solvers only
- * notice an interrupt, so it is the one that sends it. */
-static void supervise(job *j)
+ * notice an interrupt, so it is the one that sends it. With a team it
+ * also claims problems and tells and hears of networks found. */
+static void supervise(job *j, int threads)
 {
     const gg_kjob_in *in = j->in;
+    const gg_team *t = in->team;
     double t0 = gg_kjob_now(), last = t0;
     long nap = 100000; /* small problems end in microseconds: start short */
-    while (atomic_load(&j->done) < j->mine && !atomic_load(&j->stop)) {
+    /* a team's claims wait for this loop: it naps at most 2 ms */
+    long max_nap = t ? 2000000 : 20000000;
+    if (t)
+        claim_more(j, threads);
+    while (working(j)) {
         nanosleep(&(struct timespec){0, nap}, NULL);
-        nap = nap < 20000000 ? 2 * nap : nap;
+        nap = nap < max_nap ? 2 * nap : nap;
         double now = gg_kjob_now();
         bool cancel = in->cancel && *in->cancel;
-        if (in->team &&
-            in->team->poll(in->team->ctx, atomic_load(&j->found_here))) {
+        if (t && t->poll(t->ctx, atomic_load(&j->found_here))) {
             atomic_store(&j->stop, 1); /* the merge makes the k SAT */
             interrupt_all(j);
         }
@@ -240,21 +301,27 @@ static void supervise(job *j)
             atomic_store(&j->stop, 1);
             interrupt_all(j);
         }
+        if (t)
+            claim_more(j, threads);
         /* every 10 s for the first minute, then every minute */
         if (in->progress && now - last > (now - t0 < 60 ? 10 : 60)) {
             if (j->shapes)
-                report_shapes(in, atomic_load(&j->done), j->mine,
-                              now - t0, now);
+                report_shapes(in, t ? t->handed(t->ctx) : atomic_load(&j->done),
+                              j->n_problems, now - t0, now);
             else
                 fprintf(stderr, "  k=%d: one free-topology CNF, %.0f s so "
                         "far\n", in->k, now - t0);
             last = now;
         }
     }
-    if (in->team) /* a network found here reaches the others before the
-                     merge waits for them */
-        in->team->poll(in->team->ctx, atomic_load(&j->found_here));
+    if (t) /* a network found here reaches the others before the merge
+              waits for them */
+        t->poll(t->ctx, atomic_load(&j->found_here));
     interrupt_all(j);
+    pthread_mutex_lock(&j->mu); /* workers waiting for the queue: done */
+    j->exhausted = true;
+    pthread_cond_broadcast(&j->cv);
+    pthread_mutex_unlock(&j->mu);
 }
 
 static int run_workers(job *j, gg_err *err)
@@ -270,36 +337,29 @@ static int run_workers(job *j, gg_err *err)
     }
     if (!started)
         return gg_fail(err, "cannot start solver threads");
-    supervise(j);
+    supervise(j, n);
     for (int t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
     return 0;
 }
 
-/* How many problems this process takes: all, or its team stripe. */
-static int stripe(const job *j)
-{
-    const gg_team *t = j->in->team;
-    if (j->n_problems < 0)
-        return 0;
-    if (!t)
-        return j->n_problems;
-    return j->n_problems > t->rank
-               ? (j->n_problems - t->rank + t->size - 1) / t->size : 0;
-}
-
-/* Shapes not decided: out of time, or never tried because of a stop. */
+/* Shapes not decided: out of time, or never tried because of a stop.
+ * With a team: those this process claimed, and on rank 0 those never
+ * handed out. */
 static int list_undecided(const job *j, int **out, int *count, gg_err *err)
 {
     *count = 0;
     *out = gg_alloc((size_t)j->n_problems, sizeof **out, err, "shape list");
     if (!*out)
         return -1;
-    for (int i = 0; i < j->mine; i++) {
-        int p = problem_of(j, i);
+    int n = j->in->team ? j->n_claimed : j->n_problems;
+    for (int i = 0; i < n; i++) {
+        int p = j->in->team ? j->claimed[i] : i;
         if (j->status[p] != GG_SYNTH_UNSAT && j->status[p] != GG_SYNTH_SAT)
             (*out)[(*count)++] = j->shapes ? shape_of(j, p) : 0;
     }
+    for (int p = j->unclaimed; j->in->team && p < j->n_problems; p++)
+        (*out)[(*count)++] = j->shapes ? shape_of(j, p) : 0;
     return 0;
 }
 
@@ -329,6 +389,7 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
     j->in = in;
     j->n_problems = 1;
     pthread_mutex_init(&j->mu, NULL);
+    pthread_cond_init(&j->cv, NULL);
     memset(stat, 0, sizeof *stat);
     stat->k = in->k;
     stat->status = GG_SYNTH_UNKNOWN;
@@ -364,11 +425,22 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
         j->status = gg_alloc((size_t)j->n_problems + 1, 1, err, "statuses");
     if (j->status)
         memset(j->status, -1, (size_t)j->n_problems + 1);
-    j->mine = stripe(j);
-    if (j->status && run_workers(j, err) == 0 && !j->failed)
+    if (j->status && in->team) {
+        size_t n = (size_t)j->n_problems + GG_TEAM_CLAIM_MAX + 1;
+        j->queue = gg_alloc(n, sizeof *j->queue, err, "shape queue");
+        j->claimed = gg_alloc(n, sizeof *j->claimed, err, "shape queue");
+    }
+    if (j->status && (!in->team || (j->queue && j->claimed)) &&
+        run_workers(j, err) == 0 && !j->failed)
         rc = 0;
     else if (j->failed)
         *err = j->err;
+    if (in->team) { /* even after a failure: the other ranks wait for it */
+        int late[GG_TEAM_CLAIM_MAX], n_late = 0;
+        in->team->release(in->team->ctx, late, &n_late, &j->unclaimed);
+        for (int i = 0; i < n_late && j->claimed; i++)
+            j->claimed[j->n_claimed++] = late[i]; /* claimed, never tried */
+    }
     gg_team_outcome o = {.found = j->found, .net = j->net,
                          .undecided = atomic_load(&j->undecided),
                          .conflicts = j->conflicts,
@@ -397,6 +469,9 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
     stat->work = o.work;
     stat->seconds = gg_kjob_now() - t0;
     pthread_mutex_destroy(&j->mu);
+    pthread_cond_destroy(&j->cv);
+    free(j->queue);
+    free(j->claimed);
     free(j->shapes);
     free(j->status);
     free(j->nd);

@@ -1,8 +1,8 @@
 /* One step of the search: is there a network of exactly k gates? The
  * shapes of k gates (or one free-topology CNF) are handed out to worker
  * threads with one solver each; the first network found stops the rest.
- * With a team (sat/team.h) this process takes every size-th problem and
- * the members' outcomes are merged at the end.
+ * With a team (sat/team.h) this process claims problems from rank 0 as
+ * its threads get free, and the members' outcomes are merged at the end.
  * A sample of the shapes (gg_synth_sample) never counts as a proof: the k
  * is reported undecided unless it finds a network. */
 #ifndef GG_SAT_KJOB_H
@@ -43,7 +43,7 @@ typedef struct gg_kjob_in {
     volatile sig_atomic_t *cancel;
     bool progress;
     const gg_team *team;  /* processes searching together (sat/team.h):
-                             this one takes its stripe of the problems and
+                             this one claims problems from rank 0 and
                              every member returns the merged outcome;
                              NULL: this process alone */
 } gg_kjob_in;

@@ -2,14 +2,14 @@
  * 2: MPI ranks on one machine or many; runtime/team_mpi.h fills this in,
  * `mpirun golgen synth` uses it).
  *
- * Member `rank` of `size` takes the problems rank, rank + size, rank +
- * 2 size, ... of every k (shapes are listed in the same order
- * everywhere, sat/shape.h), with its own worker threads. At the end of a k
- * the members merge what they found, so every member returns the same
- * outcome and takes the same next step; a network found by one stops the
- * others early. Static striping keeps the hand-out free of communication
- * and the same from run to run; the hard shapes of a k lie in runs of
- * neighbouring indices, which striping spreads over all members.
+ * Each k's problems (network shapes, listed in the same order everywhere,
+ * sat/shape.h) are handed out one by one, in order, from a counter on
+ * rank 0, to whichever member asks: each member's supervising thread
+ * keeps its worker threads a few problems ahead. At the end of a k the
+ * members merge what they found, so every member returns the same outcome
+ * and takes the same next step; a network found by one stops the others
+ * early. (Fixed stripes, rank r taking problems r, r + size, ..., left
+ * one of two ranks 40% longer than the other on a k of 130 shapes.)
  *
  * Every function is collective: all members call it in the same order
  * (the search's own decisions go through `any`, so that no member goes on
@@ -38,6 +38,8 @@ typedef struct gg_team_outcome {
     int n_open;
 } gg_team_outcome;
 
+#define GG_TEAM_CLAIM_MAX 64
+
 typedef struct gg_team {
     int rank, size;
     void *ctx;
@@ -45,6 +47,23 @@ typedef struct gg_team {
      * network of this k. found_here: this one did (the others are told
      * once). Not collective. */
     bool (*poll)(void *ctx, bool found_here);
+    /* Up to want (<= GG_TEAM_CLAIM_MAX) more of this k's problems 0 ..
+     * n-1 for this member: their numbers go to out and their count is
+     * returned, 0 while an answer is on its way, -1 once none is left.
+     * Called again and again (want 0: nothing more wanted now); rank 0's
+     * calls also answer the others' claims. Not collective. */
+    int (*claim)(void *ctx, int n, int want, int *out);
+    /* This member claims no more in this k: an answer still on its way is
+     * waited for (its problems go to late[], *n_late, never tried); rank 0
+     * answers every other member's claims until all have released, and
+     * sets *unclaimed to the first problem handed to no one (every
+     * member: problems from *unclaimed on were never tried; the others
+     * get INT_MAX). Called once per k, before merge, even after a
+     * failure. */
+    void (*release)(void *ctx, int *late, int *n_late, int *unclaimed);
+    /* Problems handed out so far in this k (rank 0; -1 elsewhere): the
+     * progress lines' count. */
+    int (*handed)(void *ctx);
     /* The end of a k: every member's outcome merged into o (found: any
      * did; undecided: any left one open, counts summed, open lists
      * joined). -1 on every member when any failed (err: the lowest
