@@ -1,6 +1,7 @@
 #include "synth_ranks.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "commands.h"
 #include "gg_config.h"
@@ -25,7 +26,16 @@ int gg_synth_ranks_share(gg_synth_share *s, gg_err *err)
 {
 #if GG_HAVE_MPI
     if (gg_cli_ranks() > 1) {
-        MPI_Bcast(s, (int)sizeof *s, MPI_BYTE, 0, MPI_COMM_WORLD);
+        /* Rank 0 may first spend half a minute on the starting networks
+         * (with a time budget): the others wait asleep, since Open MPI
+         * busy-polls in a blocking MPI_Bcast and, with a rank per core,
+         * would compete with rank 0's threads */
+        MPI_Request req;
+        int done = 0;
+        MPI_Ibcast(s, (int)sizeof *s, MPI_BYTE, 0, MPI_COMM_WORLD, &req);
+        for (MPI_Test(&req, &done, MPI_STATUS_IGNORE); !done;
+             MPI_Test(&req, &done, MPI_STATUS_IGNORE))
+            nanosleep(&(struct timespec){0, 2000000}, NULL);
         if (!s->go)
             return 0;
         if (gg_team_mpi_init(&team, MPI_COMM_WORLD, err))
