@@ -11,6 +11,10 @@
 #   defaults: build/golgen, 60, cores/2, 2. LIBS="lut3 gate2" (default
 #   both); RULES_FILE: another list; GENERATED: the cache to update (default the source tree's
 #   generated/); OUT: where the logs go (default /tmp/corpus).
+#   GG_RANKS=N: each run under `mpirun -np N` (a golgen built with MPI),
+#   one run at a time, N ranks of THREADS_PER_JOB threads each: e.g.
+#   GG_RANKS=16 LIBS=lut3 bash bench/corpus.sh .satlib/golgen-mpi 300 1 1
+#   (about 250 s settles a k=6 on the 16-core GPU host, session 15).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 G=${1:-$ROOT/build/golgen}
@@ -21,13 +25,19 @@ THREADS=${4:-2}
 OUT=${OUT:-/tmp/corpus}
 GEN=${GENERATED:-$ROOT/generated}
 mkdir -p "$OUT/logs"
+LAUNCH=
+if [ -n "${GG_RANKS:-}" ]; then
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+    LAUNCH="mpirun --oversubscribe --bind-to none -np $GG_RANKS"
+    JOBS=1
+fi
 rules=$(grep -v '^#' "${RULES_FILE:-$ROOT/bench/corpus_rules.txt}" | awk '{print $1}' | sort -u)
 for lib in ${LIBS:-lut3 gate2}; do
     for r in $rules; do echo "$lib $r"; done
 done | xargs -P "$JOBS" -L 1 bash -c '
     lib=$0 rule=$1
     log='"$OUT"'/logs/$(echo "$rule" | tr / _)-$lib.log
-    "'"$G"'" synth --rule "$rule" --lib "$lib" --json --resume \
+    '"$LAUNCH"' "'"$G"'" synth --rule "$rule" --lib "$lib" --json --resume \
         --generated "'"$GEN"'" --threads '"$THREADS"' \
         --time-limit '"$SECS"' 2>"$log"
     echo "$lib $rule exit $?" >>"$log"' >>"$OUT/corpus.jsonl"
