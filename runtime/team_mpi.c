@@ -99,9 +99,9 @@ static void serve(gg_team_mpi *t, int n)
 /* A rank but 0: the answer to its claim, if it has come (-2: not yet). */
 static int take_answer(gg_team_mpi *t, int *out, bool wait)
 {
-    int flag = 0;
+    int flag = 1;
     if (wait)
-        MPI_Wait(&t->answer_req, MPI_STATUS_IGNORE), flag = 1;
+        MPI_Wait(&t->answer_req, MPI_STATUS_IGNORE);
     else
         MPI_Test(&t->answer_req, &flag, MPI_STATUS_IGNORE);
     if (!flag)
@@ -122,7 +122,7 @@ static int team_claim(void *ctx, int n, int want, int *out)
     gg_team_mpi *t = ctx;
     if (t->team.rank == 0) {
         serve(t, n);
-        return want > 0 || t->next >= n ? hand_out(t, n, want, out) : 0;
+        return hand_out(t, n, want, out);
     }
     if (t->exhausted)
         return -1;
