@@ -5,9 +5,10 @@
 # to device),
 # then time Life, 1024 generations:
 #   strong scaling, 131072^2: one GPU resident (device clock), one band
-#   through the multi-band path (host clock), every GPU with halos device
-#   to device, and with halos through the host;
-#   weak scaling, 65536^2 per GPU;
+#   through the multi-band path (host clock), then 2, 4, 8... bands up to
+#   every GPU with halos device to device, and every GPU with halos
+#   through the host; efficiency against the one GPU resident;
+#   weak scaling, 65536^2 per GPU, against one band of 65536^2;
 #   end to end, `golgen run` of 8192 generations on the 131072^2 torus
 #   (GG_RUN_GENS), one GPU and the bands, command to exit.
 # The bands stay resident for the timed steps (as one GPU's grid does);
@@ -72,15 +73,42 @@ same B36/S23:P4099,3001 301
 soup2 2051 777 11 >"$OUT/soup.rle"
 same B3/S23:T2051,777 1000
 
+secs() { sed -n 's/.*"seconds": \([0-9.e+-]*\).*/\1/p'; }
+eff() { # eff ONE MANY COUNT: ONE / (MANY * COUNT) as a percentage
+    awk -v a="$1" -v b="$2" -v n="$3" \
+        'BEGIN { if (b > 0) printf "%.1f%%", 100 * a / (b * n); else print "-" }'
+}
+eff_weak() { awk -v a="$1" -v b="$2" \
+    'BEGIN { if (b > 0) printf "%.1f%%", 100 * a / b; else print "-" }'; }
+
 log "timings, $GENS generations, backend $BE"
+half=$((SIDE / 2))
+one=$(bench ${SIDE}x$SIDE)
+one_s=$(echo "$one" | secs)
+weak1=$(bench ${half}x$half --devices 0)
+weak1_s=$(echo "$weak1" | secs)
 {
-    echo "1 GPU resident ${SIDE}^2:   $(bench ${SIDE}x$SIDE)"
+    echo "1 GPU resident ${SIDE}^2:   $one"
     echo "1 band, host clock:        $(bench ${SIDE}x$SIDE --devices 0)"
-    echo "$NB bands, peer halos:     $(bench ${SIDE}x$SIDE --devices "$DEV")"
-    echo "$NB bands, host halos:     $(bench ${SIDE}x$SIDE --devices "$DEV" --halos host)"
-    half=$((SIDE / 2))
-    echo "weak, 1 GPU ${half}^2:     $(bench ${half}x$half --devices 0)"
-    echo "weak, $NB bands:           $(bench ${half}x$((half * NB)) --devices "$DEV")"
+    echo "weak, 1 GPU ${half}^2:     $weak1"
+} | tee -a "$OUT/summary.txt"
+# every count 2, 4, 8... up to the bands given, and the bands given
+for n in $(seq 2 "$NB"); do
+    [ $((n & (n - 1))) -eq 0 ] || [ "$n" -eq "$NB" ] || continue
+    devs=$(echo "$DEV" | cut -d, -f1-"$n")
+    strong=$(bench ${SIDE}x$SIDE --devices "$devs")
+    weak=$(bench ${half}x$((half * n)) --devices "$devs")
+    {
+        echo "$n bands ($devs), peer halos: $strong"
+        echo "   strong efficiency against 1 GPU resident: $(eff "$one_s" "$(echo "$strong" | secs)" "$n")"
+        echo "weak, $n bands ${half}x$((half * n)): $weak"
+        echo "   weak efficiency: $(eff_weak "$weak1_s" "$(echo "$weak" | secs)")"
+    } | tee -a "$OUT/summary.txt"
+done
+host=$(bench ${SIDE}x$SIDE --devices "$DEV" --halos host)
+{
+    echo "$NB bands, host halos:     $host"
+    echo "   strong efficiency: $(eff "$one_s" "$(echo "$host" | secs)" "$NB")"
 } | tee -a "$OUT/summary.txt"
 grep -h "golgen:" "$OUT/bench.log" | tail -8 >>"$OUT/summary.txt"
 
