@@ -7,7 +7,9 @@
 #   strong scaling, 131072^2: one GPU resident (device clock), one band
 #   through the multi-band path (host clock), then 2, 4, 8... bands up to
 #   every GPU with halos device to device, and every GPU with halos
-#   through the host; efficiency against the one GPU resident;
+#   through the host; efficiency against the one GPU resident, and
+#   against one band's share of the rows alone on one GPU (so a smaller
+#   band's own speed is told apart from the exchanges);
 #   weak scaling, 65536^2 per GPU, against one band of 65536^2;
 #   end to end, `golgen run` of 8192 generations on the 131072^2 torus
 #   (GG_RUN_GENS), one GPU and the bands, command to exit.
@@ -97,10 +99,13 @@ for n in $(seq 2 "$NB"); do
     [ $((n & (n - 1))) -eq 0 ] || [ "$n" -eq "$NB" ] || continue
     devs=$(echo "$DEV" | cut -d, -f1-"$n")
     strong=$(bench ${SIDE}x$SIDE --devices "$devs")
+    share=$(bench ${SIDE}x$((SIDE / n)))
     weak=$(bench ${half}x$((half * n)) --devices "$devs")
     {
         echo "$n bands ($devs), peer halos: $strong"
         echo "   strong efficiency against 1 GPU resident: $(eff "$one_s" "$(echo "$strong" | secs)" "$n")"
+        echo "1 GPU resident, one band's share ${SIDE}x$((SIDE / n)): $share"
+        echo "   the bands against their share alone (what the exchanges cost): $(eff_weak "$(echo "$share" | secs)" "$(echo "$strong" | secs)")"
         echo "weak, $n bands ${half}x$((half * n)): $weak"
         echo "   weak efficiency: $(eff_weak "$weak1_s" "$(echo "$weak" | secs)")"
     } | tee -a "$OUT/summary.txt"
