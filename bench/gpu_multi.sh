@@ -76,12 +76,10 @@ soup2 2051 777 11 >"$OUT/soup.rle"
 same B3/S23:T2051,777 1000
 
 secs() { sed -n 's/.*"seconds": \([0-9.e+-]*\).*/\1/p'; }
-eff() { # eff ONE MANY COUNT: ONE / (MANY * COUNT) as a percentage
-    awk -v a="$1" -v b="$2" -v n="$3" \
+eff() { # eff ONE MANY [COUNT]: ONE / (MANY * COUNT) as a percentage
+    awk -v a="$1" -v b="$2" -v n="${3:-1}" \
         'BEGIN { if (b > 0) printf "%.1f%%", 100 * a / (b * n); else print "-" }'
 }
-eff_weak() { awk -v a="$1" -v b="$2" \
-    'BEGIN { if (b > 0) printf "%.1f%%", 100 * a / b; else print "-" }'; }
 
 log "timings, $GENS generations, backend $BE"
 half=$((SIDE / 2))
@@ -99,15 +97,16 @@ for n in $(seq 2 "$NB"); do
     [ $((n & (n - 1))) -eq 0 ] || [ "$n" -eq "$NB" ] || continue
     devs=$(echo "$DEV" | cut -d, -f1-"$n")
     strong=$(bench ${SIDE}x$SIDE --devices "$devs")
+    strong_s=$(echo "$strong" | secs)
     share=$(bench ${SIDE}x$((SIDE / n)))
     weak=$(bench ${half}x$((half * n)) --devices "$devs")
     {
         echo "$n bands ($devs), peer halos: $strong"
-        echo "   strong efficiency against 1 GPU resident: $(eff "$one_s" "$(echo "$strong" | secs)" "$n")"
+        echo "   strong efficiency against 1 GPU resident: $(eff "$one_s" "$strong_s" "$n")"
         echo "1 GPU resident, one band's share ${SIDE}x$((SIDE / n)): $share"
-        echo "   the bands against their share alone (what the exchanges cost): $(eff_weak "$(echo "$share" | secs)" "$(echo "$strong" | secs)")"
+        echo "   the bands against their share alone (what the exchanges cost): $(eff "$(echo "$share" | secs)" "$strong_s")"
         echo "weak, $n bands ${half}x$((half * n)): $weak"
-        echo "   weak efficiency: $(eff_weak "$weak1_s" "$(echo "$weak" | secs)")"
+        echo "   weak efficiency: $(eff "$weak1_s" "$(echo "$weak" | secs)")"
     } | tee -a "$OUT/summary.txt"
 done
 host=$(bench ${SIDE}x$SIDE --devices "$DEV" --halos host)
