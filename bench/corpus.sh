@@ -18,6 +18,8 @@
 #   DEADLINE=S: no run goes past S seconds from the start (each run's
 #   limit shrinks to what is left; a run with under 20 s left is skipped),
 #   so the networks still reach corpus.tgz inside a bounded call.
+#   SYNTH_ARGS: more options for every run (e.g. --trace: each shape's
+#   conflicts and seconds in its log).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 G=${1:-$ROOT/build/golgen}
@@ -46,7 +48,7 @@ done | xargs -P "$JOBS" -L 1 bash -c '
     secs=$(( left < '"$SECS"' ? left : '"$SECS"' ))
     '"$LAUNCH"' "'"$G"'" synth --rule "$rule" --lib "$lib" --json --resume \
         --generated "'"$GEN"'" --threads '"$THREADS"' \
-        --time-limit "$secs" 2>"$log"
+        --time-limit "$secs" '"${SYNTH_ARGS:-}"' 2>"$log"
     echo "$lib $rule exit $?" >>"$log"' >>"$OUT/corpus.jsonl"
 (cd "$GEN" && tar czf "$OUT/corpus.tgz" networks/rowsum)
 wc -l <"$OUT/corpus.jsonl"
