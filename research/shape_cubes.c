@@ -106,8 +106,7 @@ static void die(const char *what, const gg_err *err)
 
 static gg_sat *new_solver(void)
 {
-    gg_sat *s = gg_sat_new_kind(gg_sat_kind_available(GG_SAT_CADICAL)
-                                    ? GG_SAT_CADICAL : GG_SAT_CMS);
+    gg_sat *s = gg_sat_new_for_shapes();
     if (!s)
         die("no solver", NULL);
     return s;

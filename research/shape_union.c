@@ -46,8 +46,7 @@ static double cpu_now(void)
 
 static gg_sat *new_solver(void)
 {
-    gg_sat *s = gg_sat_new_kind(gg_sat_kind_available(GG_SAT_CADICAL)
-                                    ? GG_SAT_CADICAL : GG_SAT_CMS);
+    gg_sat *s = gg_sat_new_for_shapes();
     if (!s) {
         fprintf(stderr, "shape_union: no solver\n");
         exit(2);

@@ -274,3 +274,9 @@ void gg_sat_set_conflict_budget(gg_sat *s, uint64_t n) { (void)s, (void)n; }
 uint64_t gg_sat_conflicts(gg_sat *s) { (void)s; return 0; }
 
 #endif
+
+gg_sat *gg_sat_new_for_shapes(void)
+{
+    return gg_sat_new_kind(gg_sat_kind_available(GG_SAT_CADICAL)
+                               ? GG_SAT_CADICAL : GG_SAT_CMS);
+}

@@ -39,6 +39,10 @@ gg_sat *gg_sat_new(void);
  * every later solve. */
 gg_sat *gg_sat_new_kind(gg_sat_kind kind);
 bool gg_sat_kind_available(gg_sat_kind kind);
+
+/* The solver shape proofs prefer: CaDiCaL where this build has it, else
+ * CryptoMiniSat (NULL without either). */
+gg_sat *gg_sat_new_for_shapes(void);
 void gg_sat_free(gg_sat *s);
 
 /* Lets the solver itself run this many threads (CryptoMiniSat's portfolio

@@ -41,6 +41,7 @@ struct gg_enc {
     int *buf;       /* clause scratch */
     int *added;     /* rows added so far, in order (difference clauses) */
     int n_added;
+    int *keyvar;    /* spec.keys: the output on each class */
 };
 
 /* Adds a clause, dropping false constants and skipping satisfied ones. */
@@ -605,6 +606,11 @@ static int setup(gg_enc *e, gg_err *err)
         int p = gg_tt_get(spec->f->care, 0) && gg_tt_get(spec->f->on, 0);
         emit(e, (int[]){p ? e->pol : -e->pol}, 1);
     }
+    if (spec->keys) { /* the free classes absorb the polarity */
+        emit(e, (int[]){-e->pol}, 1);
+        for (int c = 0; c < spec->n_keys; c++)
+            e->keyvar[c] = gg_sat_var(e->sat);
+    }
     for (int i = 0; i < e->k; i++) {
         if (setup_options(e, i, err))
             return -1;
@@ -635,6 +641,12 @@ gg_enc *gg_enc_new(const gg_enc_spec *spec, gg_sat *s, gg_err *err)
                 GG_ENC_MAX_GATES, spec->k);
         return NULL;
     }
+    if (spec->keys && (spec->lib != GG_LIB_LUT3 || spec->n_keys < 1 ||
+                       spec->nd || spec->nd4 || spec->lim.f2)) {
+        gg_fail(err, "a free function over classes needs lut3, at least "
+                     "one class, and no decomposition pairs or second output");
+        return NULL;
+    }
     gg_enc *e = gg_alloc(1, sizeof *e, err, "encoder");
     if (!e)
         return NULL;
@@ -646,7 +658,11 @@ gg_enc *gg_enc_new(const gg_enc_spec *spec, gg_sat *s, gg_err *err)
     e->buf = gg_alloc(1 << 16, sizeof *e->buf, err, "clause buffer");
     e->added = gg_alloc((size_t)gg_tt_rows(spec->f), sizeof *e->added, err,
                         "encoder rows");
-    if (!e->x || !e->buf || !e->added || setup(e, err)) {
+    if (spec->keys)
+        e->keyvar = gg_alloc((size_t)spec->n_keys, sizeof *e->keyvar, err,
+                             "encoder classes");
+    if (!e->x || !e->buf || !e->added || (spec->keys && !e->keyvar) ||
+        setup(e, err)) {
         gg_enc_free(e);
         return NULL;
     }
@@ -662,6 +678,7 @@ void gg_enc_free(gg_enc *e)
     free(e->x);
     free(e->buf);
     free(e->added);
+    free(e->keyvar);
     free(e);
 }
 
@@ -775,8 +792,13 @@ void gg_enc_add_row(gg_enc *e, int r)
     for (int i = 0; i < e->k; i++)
         for (int o = 0; o < e->g[i].n_opt; o++)
             option_row(e, &e->g[i], &e->g[i].opt[o], x[i], r);
-    /* output xor polarity = f(r) */
-    pin_output(e, x[e->k - 1], e->pol, gg_tt_get(e->spec.f->on, r));
+    const uint8_t *keys = e->spec.keys;
+    if (keys) { /* output = its class's variable (polarity pinned 0) */
+        emit2(e, -x[e->k - 1], e->keyvar[keys[r]]);
+        emit2(e, x[e->k - 1], -e->keyvar[keys[r]]);
+    } else { /* output xor polarity = f(r) */
+        pin_output(e, x[e->k - 1], e->pol, gg_tt_get(e->spec.f->on, r));
+    }
     const gg_tt *f2 = e->spec.lim.f2;
     if (f2 && gg_tt_get(f2->care, r))
         pin_output(e, x[e->spec.lim.out2], e->pol2, gg_tt_get(f2->on, r));
@@ -785,12 +807,19 @@ void gg_enc_add_row(gg_enc *e, int r)
         const gg_tt *f = e->spec.f;
         int dist = e->spec.diff_dist ? e->spec.diff_dist : GG_ENC_DIFF_DIST;
         for (int a = 0; a < e->n_added; a++)
-            if (gg_tt_get(f->on, e->added[a]) != gg_tt_get(f->on, r) &&
+            if ((keys ? keys[e->added[a]] != keys[r]
+                      : gg_tt_get(f->on, e->added[a]) != gg_tt_get(f->on, r)) &&
                 (dist < 0 ||
                  __builtin_popcount((unsigned)(e->added[a] ^ r)) <= dist))
                 differences(e, e->added[a], r);
     }
     e->added[e->n_added++] = r;
+}
+
+int gg_enc_key_var(const gg_enc *e, int key)
+{
+    return e->spec.keys && key >= 0 && key < e->spec.n_keys ? e->keyvar[key]
+                                                             : 0;
 }
 
 int gg_enc_gate_lit(const gg_enc *e, int i, int r)

@@ -127,6 +127,18 @@ typedef struct gg_enc_spec {
     bool automorphisms; /* order gates a shape automorphism exchanges */
     int diff_dist;     /* ... for rows this many inputs apart at most;
                           0: GG_ENC_DIFF_DIST; < 0: all pairs */
+    /* A free function instead of f's values (lut3 only): keys[r] names
+     * row r's class, and the network's output on a row is one free
+     * variable per class (gg_enc_key_var), so a model is a network for
+     * some function constant on each class, e.g. some Life-like rule
+     * when the classes are (neighbour count, centre). f then gives only
+     * the care rows and the inputs to read (gg_symm_essential); class_of
+     * and the difference clauses (rows of different classes) must hold
+     * for every function meant, and nd / nd4 must be NULL. An UNSAT then
+     * holds for each of those functions at once (research/shape_lemmas.c
+     * asks every shape). NULL: f's values. */
+    const uint8_t *keys;
+    int n_keys;
 } gg_enc_spec;
 
 /* Builds the row-independent part of the CNF into s. NULL on error. */
@@ -156,6 +168,9 @@ int gg_enc_option(const gg_enc *e, int i, int o, int *src);
  * 2^gg_enc_option_slots (b = 0 is the constant 0 of normalization): the
  * same research programs split on a gate's function. */
 int gg_enc_fn_var(const gg_enc *e, int i, int b);
+
+/* The output's variable for class `key` of spec.keys (0 without keys). */
+int gg_enc_key_var(const gg_enc *e, int key);
 
 /* The network in the solver's last model. */
 int gg_enc_decode(const gg_enc *e, gg_net *net, gg_err *err);

@@ -9,6 +9,7 @@
 
 #include "cegar.h"
 #include "proof.h"
+#include "shape_prior.h"
 #include "symm.h"
 
 #define MAX_THREADS 64
@@ -42,6 +43,11 @@ typedef struct job {
     int n_nd4;
     int failed;            /* an encoder error */
     gg_err err;
+    /* The progress estimate's usual shape costs (sat/shape_prior.h), or
+     * NULL; the cost of the job's problems in all and of those done */
+    const gg_shape_prior *prior;
+    uint64_t prior_total;
+    atomic_uint_fast64_t prior_done;
 } job;
 
 typedef struct worker {
@@ -193,25 +199,42 @@ static void *work(void *arg)
         if (p < 0)
             break;
         solve_one(j, w->id, p);
+        if (j->prior)
+            atomic_fetch_add(&j->prior_done, j->prior->cost[shape_of(j, p)]);
         atomic_fetch_add(&j->done, 1);
     }
     return NULL;
 }
 
-/* "k=6: 40 of 1781 shapes done in 3.0 min; at this rate about 2.1 h
- * more, past the time limit (7.0 min left)". Long searches are hours, so
- * say so, and say when the limit will end the k unproven. The rate is the
- * shapes done so far: shapes differ a lot, so it is only a rate. */
-static void report_shapes(const gg_kjob_in *in, int done, int total,
-                          double seconds, double now)
+/* The share of the job's work done, by the shapes' usual costs, or -1
+ * without them. */
+static double work_share(job *j)
 {
+    if (!j->prior || !j->prior_total)
+        return -1;
+    return (double)atomic_load(&j->prior_done) / (double)j->prior_total;
+}
+
+/* "k=6: 40 of 1781 shapes done in 3.0 min; by their usual costs about
+ * 21 min more, past the time limit (7.0 min left)". Long searches are
+ * hours, so say so, and say when the limit will end the k unproven. The
+ * shapes differ a lot and the hard ones come first, so the time left is
+ * the elapsed time scaled by the share of the usual work still to do
+ * (sat/shape_prior.h) where that is known, else by the shapes left. */
+static void report_shapes(job *j, int done, double seconds, double now)
+{
+    const gg_kjob_in *in = j->in;
+    int total = j->n_problems;
     fprintf(stderr, "  k=%d: %d of %d shapes%s in ", in->k, done, total,
             in->team ? " handed out to the ranks"
                      : in->subset ? " left done" : " done");
     gg_kjob_print_seconds(stderr, seconds);
+    double share = work_share(j);
     if (done > 0 && done < total) {
-        double more = seconds * (total - done) / done;
-        fprintf(stderr, "; at this rate about ");
+        double more = share > 0 ? seconds * (1 - share) / share
+                                : seconds * (total - done) / done;
+        fprintf(stderr, share > 0 ? "; by their usual costs about "
+                                  : "; at this rate about ");
         gg_kjob_print_seconds(stderr, more);
         fprintf(stderr, " more");
         if (in->deadline > 0) {
@@ -306,8 +329,8 @@ static void supervise(job *j, int threads)
         /* every 10 s for the first minute, then every minute */
         if (in->progress && now - last > (now - t0 < 60 ? 10 : 60)) {
             if (j->shapes)
-                report_shapes(in, t ? t->handed(t->ctx) : atomic_load(&j->done),
-                              j->n_problems, now - t0, now);
+                report_shapes(j, t ? t->handed(t->ctx) : atomic_load(&j->done),
+                              now - t0, now);
             else
                 fprintf(stderr, "  k=%d: one free-topology CNF, %.0f s so "
                         "far\n", in->k, now - t0);
@@ -363,6 +386,22 @@ static int list_undecided(const job *j, int **out, int *count, gg_err *err)
     return 0;
 }
 
+/* The usual costs of the shapes, when they were measured for this list.
+ * Not with a team: rank 0 knows only what it handed out, and with many
+ * ranks the shapes in flight are the hard ones (64 ranks, 50 s into a
+ * 140 s k=6: the shapes handed out were 75% of the usual work, those
+ * finished about 36%), so the usual costs would only make that count look
+ * more finished. */
+static void set_prior(job *j, const gg_synth_k *stat)
+{
+    if (!j->in->progress || j->in->team || j->n_problems <= 0)
+        return;
+    j->prior = gg_shape_prior_find(j->in->lib, j->in->k, stat->shapes_hash,
+                                   stat->shapes_total);
+    for (int p = 0; j->prior && p < j->n_problems; p++)
+        j->prior_total += j->prior->cost[shape_of(j, p)];
+}
+
 /* Profiling aid: a fixed sample of the shapes, or one range of them. */
 static void sample_shapes(job *j, const gg_synth_sample *s)
 {
@@ -404,6 +443,7 @@ int gg_kjob_run(const gg_kjob_in *in, gg_net *net, gg_synth_k *stat,
         sample_shapes(j, &in->sample);
         if (in->subset)
             j->n_problems = in->n_subset;
+        set_prior(j, stat);
     }
     if (in->use_shapes && j->n_problems > 0) {
         j->nd = gg_alloc(ND_CAP, sizeof *j->nd, err, "decompositions");
