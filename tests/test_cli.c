@@ -561,6 +561,22 @@ static void test_synth_interrupt(void **state)
     assert_non_null(strstr(text, "not proven minimal"));
 }
 
+/* A long proof's progress lines weigh the shapes by their usual costs
+ * (sat/shape_prior.h): the table is found for a real rule's lut3 k=6
+ * shape list at run time, not only in test_proof. */
+static void test_synth_progress_estimate(void **state)
+{
+    (void)state;
+    int rc = golgen("synth --rule B2/S345 --lib lut3 --k-min 6 --k-max 6 "
+                    "--time-limit 25 --threads 2 --no-store --generated "
+                    "gen_est");
+    if (rc == 3) /* built without CryptoMiniSat */
+        skip();
+    assert_non_null(strstr(out_text, "of 1781 shapes done in"));
+    assert_non_null(strstr(out_text, "by their usual costs about"));
+    assert_null(strstr(out_text, "at this rate"));
+}
+
 /* Reads DIR/name into out_text (for a command's redirected output). */
 static const char *file_text(const char *name)
 {
@@ -836,6 +852,7 @@ int main(void)
         cmocka_unit_test(test_backend_auto),
         cmocka_unit_test(test_version),
         cmocka_unit_test(test_pictures),
+        cmocka_unit_test(test_synth_progress_estimate),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
