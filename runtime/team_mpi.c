@@ -50,6 +50,7 @@ static void drain(gg_team_mpi *t, int senders)
     t->told = t->heard = false;
     t->next = t->released = 0;
     memset(t->gone, 0, (size_t)t->team.size * sizeof *t->gone);
+    memset(t->done_by, 0, (size_t)t->team.size * sizeof *t->done_by);
     t->asking = t->exhausted = false;
     t->round++;
 }
@@ -71,18 +72,21 @@ static void serve(gg_team_mpi *t, int n)
 {
     int tg = tag_for(TAG_ASK, t->round);
     for (;;) {
-        int flag = 0, want;
+        int flag = 0;
+        uint64_t msg[2];
         MPI_Status st;
         MPI_Iprobe(MPI_ANY_SOURCE, tg, t->comm, &flag, &st);
         if (!flag)
             return;
-        MPI_Recv(&want, 1, MPI_INT, st.MPI_SOURCE, tg, t->comm,
+        MPI_Recv(msg, 2, MPI_UINT64_T, st.MPI_SOURCE, tg, t->comm,
                  MPI_STATUS_IGNORE);
+        int want = (int)msg[0];
         if (want == 0) { /* that rank claims no more */
             t->gone[st.MPI_SOURCE] = true;
             t->released++;
             continue;
         }
+        t->done_by[st.MPI_SOURCE] = msg[1];
         int reply[GG_TEAM_CLAIM_MAX + 1];
         if (want > GG_TEAM_CLAIM_MAX)
             want = GG_TEAM_CLAIM_MAX;
@@ -117,10 +121,11 @@ static int take_answer(gg_team_mpi *t, int *out, bool wait)
     return k;
 }
 
-static int team_claim(void *ctx, int n, int want, int *out)
+static int team_claim(void *ctx, int n, int want, uint64_t done, int *out)
 {
     gg_team_mpi *t = ctx;
     if (t->team.rank == 0) {
+        t->done_by[0] = done;
         serve(t, n);
         return hand_out(t, n, want, out);
     }
@@ -130,12 +135,13 @@ static int team_claim(void *ctx, int n, int want, int *out)
         return take_answer(t, out, false) == -2 ? 0 : t->answer[0];
     if (want <= 0)
         return 0;
-    t->ask = want;
+    t->ask[0] = (uint64_t)want;
+    t->ask[1] = done;
     t->asking = true;
     MPI_Irecv(t->answer, GG_TEAM_CLAIM_MAX + 1, MPI_INT, 0,
               tag_for(TAG_ANSWER, t->round), t->comm, &t->answer_req);
-    MPI_Isend(&t->ask, 1, MPI_INT, 0, tag_for(TAG_ASK, t->round), t->comm,
-              &t->ask_req);
+    MPI_Isend(t->ask, 2, MPI_UINT64_T, 0, tag_for(TAG_ASK, t->round),
+              t->comm, &t->ask_req);
     return 0;
 }
 
@@ -160,8 +166,9 @@ static void team_release(void *ctx, int *late, int *n_late, int *unclaimed)
         *n_late = k > 0 ? k : 0;
     }
     if (!t->exhausted) {
-        int bye = 0;
-        MPI_Send(&bye, 1, MPI_INT, 0, tag_for(TAG_ASK, t->round), t->comm);
+        uint64_t bye[2] = {0, 0};
+        MPI_Send(bye, 2, MPI_UINT64_T, 0, tag_for(TAG_ASK, t->round),
+                 t->comm);
     }
 }
 
@@ -169,6 +176,15 @@ static int team_handed(void *ctx)
 {
     const gg_team_mpi *t = ctx;
     return t->team.rank == 0 ? t->next : -1;
+}
+
+static uint64_t team_done_work(void *ctx)
+{
+    const gg_team_mpi *t = ctx;
+    uint64_t sum = 0;
+    for (int r = 0; t->team.rank == 0 && r < t->team.size; r++)
+        sum += t->done_by[r];
+    return sum;
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -250,7 +266,8 @@ int gg_team_mpi_init(gg_team_mpi *t, MPI_Comm comm, gg_err *err)
     MPI_Comm_size(comm, &t->team.size);
     t->sends = calloc((size_t)t->team.size, sizeof *t->sends);
     t->gone = calloc((size_t)t->team.size, sizeof *t->gone);
-    bool bad = !t->sends || !t->gone;
+    t->done_by = calloc((size_t)t->team.size, sizeof *t->done_by);
+    bool bad = !t->sends || !t->gone || !t->done_by;
     if (bad)
         gg_fail(err, "out of memory starting the search team");
     if (gg_ranks_agree(comm, bad, err)) {
@@ -262,6 +279,7 @@ int gg_team_mpi_init(gg_team_mpi *t, MPI_Comm comm, gg_err *err)
     t->team.claim = team_claim;
     t->team.release = team_release;
     t->team.handed = team_handed;
+    t->team.done_work = team_done_work;
     t->team.merge = team_merge;
     t->team.any = team_any;
     return 0;
@@ -271,6 +289,8 @@ void gg_team_mpi_free(gg_team_mpi *t)
 {
     free(t->sends);
     free(t->gone);
+    free(t->done_by);
     t->sends = NULL;
     t->gone = NULL;
+    t->done_by = NULL;
 }

@@ -20,7 +20,9 @@ typedef struct gg_team_mpi {
     bool *gone;         /* rank 0: which ones */
     bool asking;        /* a claim on its way */
     bool exhausted;     /* told none is left */
-    int ask;            /* the claim's message: how many (0: done) */
+    uint64_t ask[2];    /* the claim's message: how many (0: done), and
+                           the usual cost finished (gg_team.claim) */
+    uint64_t *done_by;  /* rank 0: each member's last reported cost */
     int answer[GG_TEAM_CLAIM_MAX + 1]; /* count (-1: none left), numbers */
     MPI_Request ask_req, answer_req;
 } gg_team_mpi;

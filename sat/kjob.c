@@ -207,12 +207,18 @@ static void *work(void *arg)
 }
 
 /* The share of the job's work done, by the shapes' usual costs, or -1
- * without them. */
+ * without them. A team's is what its members last reported finished
+ * (rank 0 prints the progress lines): the shapes handed out would count
+ * the ones in flight, and those are the hard ones (64 ranks, 50 s into a
+ * 140 s k=6: the shapes handed out were 75% of the usual work, those
+ * finished about 36%). */
 static double work_share(job *j)
 {
     if (!j->prior || !j->prior_total)
         return -1;
-    return (double)atomic_load(&j->prior_done) / (double)j->prior_total;
+    const gg_team *t = j->in->team;
+    uint64_t done = t ? t->done_work(t->ctx) : atomic_load(&j->prior_done);
+    return (double)done / (double)j->prior_total;
 }
 
 /* "k=6: 40 of 1781 shapes done in 3.0 min; by their usual costs about
@@ -271,7 +277,8 @@ static void claim_more(job *j, int threads)
     pthread_mutex_unlock(&j->mu);
     if (want > GG_TEAM_CLAIM_MAX)
         want = GG_TEAM_CLAIM_MAX;
-    int n = t->claim(t->ctx, j->n_problems, want > 0 ? want : 0, got);
+    int n = t->claim(t->ctx, j->n_problems, want > 0 ? want : 0,
+                     atomic_load(&j->prior_done), got);
     pthread_mutex_lock(&j->mu);
     if (n < 0)
         j->exhausted = true;
@@ -387,14 +394,11 @@ static int list_undecided(const job *j, int **out, int *count, gg_err *err)
 }
 
 /* The usual costs of the shapes, when they were measured for this list.
- * Not with a team: rank 0 knows only what it handed out, and with many
- * ranks the shapes in flight are the hard ones (64 ranks, 50 s into a
- * 140 s k=6: the shapes handed out were 75% of the usual work, those
- * finished about 36%), so the usual costs would only make that count look
- * more finished. */
+ * Every member of a team looks them up (each reports its finished share
+ * with its claims), whether or not it prints progress. */
 static void set_prior(job *j, const gg_synth_k *stat)
 {
-    if (!j->in->progress || j->in->team || j->n_problems <= 0)
+    if ((!j->in->progress && !j->in->team) || j->n_problems <= 0)
         return;
     j->prior = gg_shape_prior_find(j->in->lib, j->in->k, stat->shapes_hash,
                                    stat->shapes_total);

@@ -51,8 +51,11 @@ typedef struct gg_team {
      * n-1 for this member: their numbers go to out and their count is
      * returned, 0 while an answer is on its way, -1 once none is left.
      * Called again and again (want 0: nothing more wanted now); rank 0's
-     * calls also answer the others' claims. Not collective. */
-    int (*claim)(void *ctx, int n, int want, int *out);
+     * calls also answer the others' claims. done: the usual cost of the
+     * problems this member finished so far in this k (sat/shape_prior.h;
+     * 0 without one), which travels with a claim to rank 0 for its
+     * progress line (done_work). Not collective. */
+    int (*claim)(void *ctx, int n, int want, uint64_t done, int *out);
     /* This member claims no more in this k: an answer still on its way is
      * waited for (its problems go to late[], *n_late, never tried); rank 0
      * answers every other member's claims until all have released, and
@@ -64,6 +67,10 @@ typedef struct gg_team {
     /* Problems handed out so far in this k (rank 0; -1 elsewhere): the
      * progress lines' count. */
     int (*handed)(void *ctx);
+    /* The members' last reported `done` of claim summed (rank 0; 0
+     * elsewhere): what the progress line's estimate divides by. A member
+     * reports as it claims, that is as its shapes finish. */
+    uint64_t (*done_work)(void *ctx);
     /* The end of a k: every member's outcome merged into o (found: any
      * did; undecided: any left one open, counts summed, open lists
      * joined). -1 on every member when any failed (err: the lowest
