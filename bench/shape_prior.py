@@ -52,9 +52,9 @@ def read_logs(paths, k_want):
 
 def weights(rules, n):
     """Mean share of each shape, scaled to the mean proof's conflicts."""
-    mean_total = sum(sum(d.values()) for d in rules.values()) / len(rules)
-    share = [sum(d[i] / sum(d.values()) for d in rules.values()) / len(rules)
-             for i in range(n)]
+    totals = [(d, sum(d.values())) for d in rules.values()]
+    mean_total = sum(t for _, t in totals) / len(rules)
+    share = [sum(d[i] / t for d, t in totals) / len(rules) for i in range(n)]
     return [max(1, round(s * mean_total)) for s in share]
 
 

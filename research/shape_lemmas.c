@@ -124,13 +124,22 @@ static void depends_on_every_input(gg_sat *s, const gg_enc *e)
     }
 }
 
-static void print_rule(FILE *out, gg_sat *s, const gg_enc *e)
+/* The rule of the solver's model: bit c set when class c is on. */
+static uint32_t model_rule(gg_sat *s, const gg_enc *e)
+{
+    uint32_t g = 0;
+    for (int c = 0; c < N_KEYS; c++)
+        g |= (uint32_t)gg_sat_value(s, gg_enc_key_var(e, c)) << c;
+    return g;
+}
+
+static void print_rule(FILE *out, uint32_t g)
 {
     fputc('B', out);
     for (int c = 0; c < N_KEYS; c++) {
         if (c == 9)
             fputs("/S", out);
-        if (gg_sat_value(s, gg_enc_key_var(e, c)))
+        if (g >> c & 1)
             fprintf(out, "%d", c % 9);
     }
 }
@@ -140,16 +149,16 @@ static void enumerate_rules(gg_sat *s, const gg_enc *e, int i, double t0)
 {
     static const int cap = 1 << 16;
     uint32_t *found = malloc(cap * sizeof *found);
+    if (!found)
+        die("out of memory listing rules", NULL);
     int n = 0;
     gg_sat_result res;
     while (n < cap && (res = gg_sat_solve(s, limit)) == GG_SAT_SAT) {
-        uint32_t g = 0;
+        uint32_t g = model_rule(s, e);
         int block[N_KEYS];
         for (int c = 0; c < N_KEYS; c++) {
             int v = gg_enc_key_var(e, c);
-            bool on = gg_sat_value(s, v);
-            g |= (uint32_t)on << c;
-            block[c] = on ? -v : v;
+            block[c] = g >> c & 1 ? -v : v;
         }
         found[n++] = g;
         gg_sat_clause(s, block, N_KEYS);
@@ -159,13 +168,8 @@ static void enumerate_rules(gg_sat *s, const gg_enc *e, int i, double t0)
            res == GG_SAT_UNSAT ? n : -1,
            (unsigned long long)gg_sat_conflicts(s), gg_kjob_now() - t0);
     for (int q = 0; q < n; q++) {
-        printf("rule %d B", i);
-        for (int c = 0; c < N_KEYS; c++) {
-            if (c == 9)
-                fputs("/S", stdout);
-            if (found[q] >> c & 1)
-                printf("%d", c % 9);
-        }
+        printf("rule %d ", i);
+        print_rule(stdout, found[q]);
         fputc('\n', stdout);
     }
     fflush(stdout);
@@ -281,7 +285,7 @@ static void solve_shape(int i)
                (unsigned long long)gg_sat_conflicts(s), gg_kjob_now() - t0);
         if (res == GG_SAT_SAT) {
             fputc(' ', stdout);
-            print_rule(stdout, s, e);
+            print_rule(stdout, model_rule(s, e));
         }
         fputc('\n', stdout);
         fflush(stdout);
