@@ -112,13 +112,16 @@ static void usage(FILE *out)
         "tree's generated/).\n\n"
         "The search has to beat the best known network: the cache's, the "
         "adder tree's\n(full adders over the row sums, then a small exact "
-        "rest) and, for gate2, the\ncached lut3 network (else the adder "
-        "tree's) mapped LUT by LUT; "
-        "for gate2 each of them is first shrunk\nby re-solving small "
-        "windows (--resynth-time S each, default 10; windows read\nat most "
-        "--resynth-leaves N signals, 3..8, default 6).\n\n"
-        "Of the time limit the adder tree's rest gets at most half, window "
-        "resynthesis a\nquarter of what is left, the search the rest.\n\n"
+        "rest; for lut3 also one\nadder over the row sums or the row "
+        "carries, then a 6-input rest, searched\nonly below the best so "
+        "far) and, for gate2, the cached lut3 network (else\nthe adder "
+        "tree's) mapped LUT by LUT; for gate2 each of them is first "
+        "shrunk\nby re-solving small windows (--resynth-time S each, "
+        "default 10; windows read\nat most --resynth-leaves N signals, "
+        "3..8, default 6).\n\n"
+        "Of the time limit the adder tree's rests get at most half (and at "
+        "most 120 s),\nwindow resynthesis a quarter of what is left, the "
+        "search the rest.\n\n"
         "ops_per_word = neighbour shifts (2: one row's left and right words, "
         "shared by\nthe three rows that read them) + front gates per word "
         "(one shared row sum:\n2 lut3 or 5 gate2; none for --front none) "
@@ -638,10 +641,13 @@ static void collect_starts(const synth_args *a, const gg_rule *rule,
         st->net[st->n] = o->net;
         st->from[st->n++] = "the cache";
     }
-    /* the adder tree's exact rest gets up to 10-30 s, or half of what is
-     * left: with no cache entry its network is often the one returned */
-    gg_choose_budget b = {.seconds = budget(a, 30, 0.5),
-                          .cancel = &interrupted};
+    /* the adder tree's exact rests get up to 120 s in all, or half of what
+     * is left: with no cache entry its network is often the one returned
+     * (its wide rests find 7 LUTs where the narrow tree gives 8 in 4-40 s;
+     * sat/adder.c), and they only look for networks below the cache's */
+    gg_choose_budget b = {.seconds = budget(a, 120, 0.5),
+                          .cancel = &interrupted,
+                          .beat = have == 1 ? gg_synth_cost(&o->net, lib) : 0};
     gg_choose_candidates(rule, front, lib, f, t, &a->choose, &b, st, &ignore);
 }
 

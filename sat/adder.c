@@ -9,6 +9,7 @@
 #define MAX_BITS 16
 #define REST_BITS 4 /* count bits handed to exact synthesis */
 #define MAX_PASS 2  /* uncounted inputs handed to it beside the centre */
+#define WIDE_SECONDS 60 /* most a timed wide rest may take */
 
 /* lop3 codes with a = 0xF0, b = 0xCC, c = 0xAA. */
 enum { XOR3 = 0x96, MAJ3 = 0xE8, XOR2 = 0x3C, AND2 = 0xC0 };
@@ -181,10 +182,48 @@ static int rest_append(tree *t, const gg_tt *g, const gg_synth_opts *o,
     return rc ? -1 : 0;
 }
 
-/* The tree down to rest_bits count bits, then the rest synthesized. */
-static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
-                     int rest_bits, const budget *b, gg_net *net, gg_err *err)
+/* Removes bit i keeping the others in order. */
+static int take_in_order(tree *t, int i)
 {
+    int s = t->b[i].signal;
+    memmove(&t->b[i], &t->b[i + 1], (size_t)(t->n - i - 1) * sizeof *t->b);
+    t->n--;
+    return s;
+}
+
+/* A full adder over the column of weight w first (0: none); 1 when that
+ * column has fewer than three bits. The other bits keep the front's order:
+ * the rest's solver is sensitive to it (HighLife's 5-gate rest after the
+ * carries' adder: 8 s over sT sM sB, none in 60 s over sT sB sM). */
+static int first_adder(tree *t, int w)
+{
+    int idx[3];
+    if (w == 0)
+        return 0;
+    if (column(t, w, idx) < 3)
+        return 1;
+    int z = take_in_order(t, idx[2]), y = take_in_order(t, idx[1]),
+        x = take_in_order(t, idx[0]);
+    return full_adder(t, w, x, y, z);
+}
+
+/* How a try builds its tree: where the reduction stops, which column's
+ * adder comes first, and the cost the whole network must stay under
+ * (0: none), which bounds the rest's search. */
+typedef struct shape_of_tree {
+    int rest_bits;
+    int first_weight;
+    int beat;
+} shape_of_tree;
+
+/* The tree down to rest_bits count bits, then the rest synthesized.
+ * Returns 1 (net unusable) when the tree cannot take that shape or leaves
+ * the rest no gate to beat the cost with. */
+static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
+                     shape_of_tree sh, const budget *b, gg_net *net,
+                     gg_err *err)
+{
+    int rest_bits = sh.rest_bits;
     int centre = f->n_inputs - 1;
     memset(net, 0, sizeof *net);
     net->n_inputs = f->n_inputs;
@@ -198,6 +237,9 @@ static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
         else
             t.b[t.n++] = (bit){i, w};
     }
+    int first = first_adder(&t, sh.first_weight);
+    if (first)
+        return first;
     while (t.n > rest_bits) {
         int rc = reduce_once(&t);
         if (rc < 0)
@@ -208,10 +250,15 @@ static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
     gg_tt g;
     if (rest_table(&t, f, &g, err))
         return -1;
-    double limit = rest_bits > 4 ? 10 : 30;
+    double limit = rest_bits > 4 ? WIDE_SECONDS : 30;
+    /* the rest's gates: what the tree leaves of the cost to beat */
+    int k_max = sh.beat > 0 ? sh.beat - 1 - net->n_gates : 0;
+    if (sh.beat > 0 && k_max < 1)
+        return 1;
     /* the wide rest only needs a good network, not a proof: 1 s per shape
      * (or the work budget) */
     gg_synth_opts o = {.lib = lib,
+                       .k_max = k_max,
                        .time_limit = b->seconds > 0 && b->seconds < limit
                                          ? b->seconds : limit,
                        .shape_time_limit = rest_bits > 4 && !b->work ? 1 : 0,
@@ -227,14 +274,24 @@ static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
 /* Two stopping points: 4 count bits (a 5-input rest, always quick) and 5
  * (a 6-input rest, still solved in well under a second for Life, and it
  * is what finds Life's minimal 6 LUTs behind the rowsum-lr front: one full
- * adder over sT L R, then 4 LUTs). The cheaper network wins. */
-static int both_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
-                      budget b, gg_net *net, gg_err *err)
+ * adder over sT L R, then 4 LUTs). The cheaper network wins.
+ *
+ * Given wall seconds (golgen synth), a third try puts the first adder on
+ * the row carries (cT cM cB behind rowsum), as HighLife's minimal 7 LUTs
+ * do, and the wide rests look only for networks cheaper than the best so
+ * far (or than beat). Their 5-gate rests took 4-40 s on one or two
+ * threads for Bugs, Pseudo Life and Land Rush (7 LUTs, where the narrow
+ * tree gives 8), so each gets up to WIDE_SECONDS. The work-bounded build
+ * (emitters: the same network everywhere, in under a second) keeps the
+ * two plain tries. */
+static int all_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
+                     budget b, int beat, gg_net *net, gg_err *err)
 {
-    gg_err ignore;
+    bool timed = b.seconds > 0 && !b.work;
     if (lib == GG_LIB_LUT3 && b.seconds > 0)
-        b.seconds /= 2; /* two tries share it */
-    if (adder_try(front, f, lib, REST_BITS, &b, net, err))
+        b.seconds /= timed ? 3 : 2; /* the tries share it */
+    shape_of_tree narrow = {.rest_bits = REST_BITS};
+    if (adder_try(front, f, lib, narrow, &b, net, err))
         return -1;
     if (lib != GG_LIB_LUT3) /* gate2: 10 s for no gain on Life */
         return 0;
@@ -242,23 +299,34 @@ static int both_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
     gg_net *wide = gg_alloc(1, sizeof *wide, err, "adder network");
     if (!wide)
         return -1;
-    if (adder_try(front, f, lib, REST_BITS + 1, &b, wide, &ignore) == 0 &&
-        gg_synth_cost(wide, lib) < gg_synth_cost(net, lib))
-        *net = *wide;
+    /* the row sums' column first (the plain wide try), then the carries' */
+    for (int w = 1; w <= (timed ? 2 : 1); w++) {
+        int best = gg_synth_cost(net, lib);
+        shape_of_tree sh = {
+            .rest_bits = REST_BITS + 1,
+            .first_weight = timed ? w : 0,
+            .beat = timed ? (beat > 0 && beat < best ? beat : best) : 0};
+        gg_err ignore;
+        if (adder_try(front, f, lib, sh, &b, wide, &ignore) == 0 &&
+            gg_synth_cost(wide, lib) < gg_synth_cost(net, lib))
+            *net = *wide;
+    }
     free(wide);
     return 0;
 }
 
 int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
-                 double seconds, volatile sig_atomic_t *cancel, gg_net *net,
-                 gg_err *err)
+                 double seconds, int beat, volatile sig_atomic_t *cancel,
+                 gg_net *net, gg_err *err)
 {
-    return both_tries(front, f, lib, (budget){seconds, 0, cancel}, net, err);
+    return all_tries(front, f, lib, (budget){seconds, 0, cancel}, beat, net,
+                     err);
 }
 
 int gg_adder_net_repro(const gg_front *front, const gg_tt *f, gg_lib lib,
                        uint64_t work, double seconds, gg_net *net,
                        gg_err *err)
 {
-    return both_tries(front, f, lib, (budget){seconds, work, NULL}, net, err);
+    return all_tries(front, f, lib, (budget){seconds, work, NULL}, 0, net,
+                     err);
 }

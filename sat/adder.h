@@ -13,7 +13,12 @@
  * `seconds` (<= 0: 10 s for a wide rest, 30 s otherwise); short of time it
  * keeps the best rest found, so the network is always right; so it does
  * when *cancel is set (Ctrl-C; cancel may be NULL). Built without the
- * solver, the rest is a decision diagram (gen/net_build.h). */
+ * solver, the rest is a decision diagram (gen/net_build.h).
+ *
+ * LUT3 networks are also tried with a 6-input rest after one full adder
+ * (over the row sums and, given seconds, over the row carries), each
+ * searched only for a network cheaper than the best so far and than beat
+ * (> 0: a known network's cost, e.g. the cache's; 0: none). */
 #ifndef GG_SAT_ADDER_H
 #define GG_SAT_ADDER_H
 
@@ -21,8 +26,8 @@
 #include "synth.h"
 
 int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
-                 double seconds, volatile sig_atomic_t *cancel, gg_net *net,
-                 gg_err *err);
+                 double seconds, int beat, volatile sig_atomic_t *cancel,
+                 gg_net *net, gg_err *err);
 
 /* The same within a budget of solver work rather than time, on one thread
  * (gg_synth_opts.work_limit, for each of the rest's searches): the same

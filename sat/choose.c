@@ -36,7 +36,8 @@ static int adder_within(const gg_front *f, const gg_tt *t, gg_lib lib,
 {
     gg_err ignore;
     if (b->seconds > 0)
-        return gg_adder_net(f, t, lib, b->seconds, b->cancel, out, &ignore);
+        return gg_adder_net(f, t, lib, b->seconds, b->beat, b->cancel, out,
+                            &ignore);
     return gg_adder_net_repro(f, t, lib, b->work ? b->work : work_of(o),
                               GG_CHOOSE_GUARD_SECONDS, out, &ignore);
 }

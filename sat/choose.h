@@ -56,6 +56,8 @@ typedef struct gg_choose_budget {
     double seconds;
     volatile sig_atomic_t *cancel;
     bool diagram; /* include the decision diagram */
+    int beat;     /* > 0: a network of this cost is known (the cache's), so
+                     the adder tree's wide rests look only for cheaper ones */
 } gg_choose_budget;
 
 #define GG_CHOOSE_MAX 6
