@@ -10,7 +10,7 @@
  * correction's m, sat/choose_gated.c), any other name is one cell (1).
  * The construction checks that f really is a function of the weighted
  * count, the uncounted inputs and the centre and fails otherwise. The exact rest gets at most
- * `seconds` (<= 0: 10 s for a wide rest, 30 s otherwise); short of time it
+ * `seconds` (<= 0: 60 s for a wide rest, 30 s otherwise); short of time it
  * keeps the best rest found, so the network is always right; so it does
  * when *cancel is set (Ctrl-C; cancel may be NULL). Built without the
  * solver, the rest is a decision diagram (gen/net_build.h).
