@@ -207,20 +207,21 @@ static int first_adder(tree *t, int w)
     return full_adder(t, w, x, y, z);
 }
 
-/* How a try builds its tree: where the reduction stops, which column's
- * adder comes first, and the cost the whole network must stay under
- * (0: none), which bounds the rest's search. */
-typedef struct shape_of_tree {
+/* How a try builds its tree (not a network shape of sat/shape.h): where
+ * the reduction stops, which column's adder comes first, and the cost the
+ * whole network must stay under (0: none), which bounds the rest's
+ * search. */
+typedef struct tree_plan {
     int rest_bits;
     int first_weight;
     int beat;
-} shape_of_tree;
+} tree_plan;
 
 /* The tree down to rest_bits count bits, then the rest synthesized.
  * Returns 1 (net unusable) when the tree cannot take that shape or leaves
  * the rest no gate to beat the cost with. */
 static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
-                     shape_of_tree sh, const budget *b, gg_net *net,
+                     tree_plan sh, const budget *b, gg_net *net,
                      gg_err *err)
 {
     int rest_bits = sh.rest_bits;
@@ -290,7 +291,7 @@ static int all_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
     bool timed = b.seconds > 0 && !b.work;
     if (lib == GG_LIB_LUT3 && b.seconds > 0)
         b.seconds /= timed ? 3 : 2; /* the tries share it */
-    shape_of_tree narrow = {.rest_bits = REST_BITS};
+    tree_plan narrow = {.rest_bits = REST_BITS};
     if (adder_try(front, f, lib, narrow, &b, net, err))
         return -1;
     if (lib != GG_LIB_LUT3) /* gate2: 10 s for no gain on Life */
@@ -302,7 +303,7 @@ static int all_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
     /* the row sums' column first (the plain wide try), then the carries' */
     for (int w = 1; w <= (timed ? 2 : 1); w++) {
         int best = gg_synth_cost(net, lib);
-        shape_of_tree sh = {
+        tree_plan sh = {
             .rest_bits = REST_BITS + 1,
             .first_weight = timed ? w : 0,
             .beat = timed ? (beat > 0 && beat < best ? beat : best) : 0};

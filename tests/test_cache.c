@@ -90,15 +90,23 @@ static void test_every_cached_network_verifies(void **state)
 
 static char tmp_root[64];
 
+/* rule_text's rule, its rowsum front and that front's final-stage table. */
+static void rowsum_stage(const char *rule_text, gg_rule *rule, gg_front *f,
+                         gg_tt *t)
+{
+    gg_err err;
+    assert_int_equal(gg_rule_parse(rule_text, rule, &err), 0);
+    assert_int_equal(gg_front_build(rule, GG_FRONT_ROWSUM, f, &err), 0);
+    assert_int_equal(gg_front_final_tt(rule, f, t, &err), 0);
+}
+
 static void make_entry(const char *rule_text, gg_rule *rule)
 {
     gg_front f;
     gg_tt t;
     gg_err err;
     static gg_synth_result res;
-    assert_int_equal(gg_rule_parse(rule_text, rule, &err), 0);
-    assert_int_equal(gg_front_build(rule, GG_FRONT_ROWSUM, &f, &err), 0);
-    assert_int_equal(gg_front_final_tt(rule, &f, &t, &err), 0);
+    rowsum_stage(rule_text, rule, &f, &t);
     gg_synth_opts o = {.lib = GG_LIB_LUT3};
     if (!gg_sat_available())
         skip();
@@ -325,11 +333,10 @@ static void test_timed_adder_tree(void **state)
     gg_front f;
     static gg_tt t;
     static gg_choose_set set;
-    assert_int_equal(gg_rule_parse("B36/S234578", &rule, &err), 0);
-    assert_int_equal(gg_front_build(&rule, GG_FRONT_ROWSUM, &f, &err), 0);
-    assert_int_equal(gg_front_final_tt(&rule, &f, &t, &err), 0);
+    rowsum_stage("B36/S234578", &rule, &f, &t);
     gg_choose_opts co = {.cache_root = tmp_root};
     int gates[3];
+    /* no seconds: the work-bounded build (GG_CHOOSE_WORK) */
     gg_choose_budget budgets[3] = {{.work = 0},
                                    {.seconds = 90},
                                    {.seconds = 90, .beat = 7}};
