@@ -70,15 +70,15 @@ gg_cad *gg_cad_new(void)
     if (!c)
         return nullptr;
     c->solver.set("quiet", 1); /* no "c ..." lines on stdout */
-    /* No bounded variable elimination, and stable mode only. On blocks of
-     * 30-40 k=6 shapes (issue 18, session 19, the 2-core VM) this took
-     * 1.25-1.87x less time than the defaults (B36/S245 shapes 1000-1029:
-     * 59.8 s -> 32.0 s, 2.17M -> 0.99M conflicts; 700-729: 31.2 -> 19.7 s;
-     * B2/S345 960-999: 93.0 -> 74.4 s); elim=0 alone gave 1.16-1.64x. The
-     * shapes' CNFs are small and structured: eliminating the wiring and
-     * function variables seems to cost the learnt clauses their handles.
-     * Eleven other switches on top (walk, probe, vivify, chrono, ...)
-     * stayed within the noise. */
+    /* No bounded variable elimination, and stable mode only: whole k=6
+     * proofs on 64 ranks of a Xeon host took 1.5x less time than with the
+     * defaults (issue 18, session 19: Land Rush 122 -> 80 s, Pseudo Life
+     * 154 -> 103 s; about 37% fewer conflicts at the same rate). On the
+     * 2-core VM (Zen 5) a conflict costs more under these settings, so
+     * blocks of 30-40 shapes gained 1.2-1.87x there (B36/S245 shapes
+     * 1000-1029: 59.8 -> 32.0 s; Dot Life 200-239: 110 -> 91 s); elim=0
+     * alone gave 1.16-1.64x. Eleven other switches on top (walk, probe,
+     * vivify, chrono, ...) stayed within the noise. */
     c->solver.set("elim", 0);
     c->solver.set("stabilizeonly", 1);
     c->solver.connect_terminator(&c->stop);
