@@ -4,10 +4,11 @@
  * sumS + 2 (carryS + sumC) + 4 carryC). "i,j,k" is one adder over the
  * front's inputs i, j and k (0-based, in the front's order): with
  * --front rowsum-lr (sT cT L R sB cB C) "0,2,3" sums sT, L and R, the
- * adder that gives Maze and Move 7 gates behind that front (session 19). Their outputs become extra inputs
- * of the final stage's table (rows where they disagree with the other
- * inputs are don't-cares) and exact synthesis looks for k more gates that
- * may read anything. An UNSAT at k rules out every network that contains
+ * adder that gives Maze and Move 7 gates behind that front (session 19);
+ * there S and C still mean inputs 0,2,4 and 1,3,5. The adders' outputs
+ * become extra inputs of the final stage's table (rows where they
+ * disagree with the other inputs are don't-cares) and exact synthesis
+ * looks for k more gates that may read anything. An UNSAT at k rules out every network that contains
  * those adders and k more gates; a SAT gives one with adders + k gates
  * (rewrite it over the 7 inputs and check it with `golgen verify`).
  * research/adder_split.c is the brute-force cousin for SC with the gates
