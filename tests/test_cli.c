@@ -224,9 +224,15 @@ static void test_stop_signals_keep_result(void **state)
                "rule=3D4/4\noo$oo/oo$oo!\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char cmd[1024];
+        /* The signal goes once the run is running (its first progress
+         * line): a signal during the backend's opening (the JIT compile
+         * and validation, seconds on a loaded 2-core CI machine with an
+         * empty kernel cache) finds no handler yet and no result. */
         snprintf(cmd, sizeof cmd,
-                 "cd '%s' && { '%s' run --gens 1000000000 %s -o %s "
-                 "2>sig.log & pid=$!; sleep 1; kill -%s $pid; wait $pid; }",
+                 "cd '%s' && { '%s' run --progress --gens 1000000000 %s "
+                 "-o %s 2>sig.log & pid=$!; for i in $(seq 600); do "
+                 "grep -q 'generation ' sig.log && break; sleep 0.1; "
+                 "done; kill -%s $pid; wait $pid; }",
                  dir, getenv("GG_GOLGEN"), cases[i].args, cases[i].out,
                  cases[i].sig);
         int status = system(cmd);
