@@ -8,9 +8,10 @@
  * there S and C still mean inputs 0,2,4 and 1,3,5. The adders' outputs
  * become extra inputs of the final stage's table (rows where they
  * disagree with the other inputs are don't-cares) and exact synthesis
- * looks for k more gates that may read anything. An UNSAT at k rules out every network that contains
- * those adders and k more gates; a SAT gives one with adders + k gates
- * (rewrite it over the 7 inputs and check it with `golgen verify`).
+ * looks for k more gates that may read anything. An UNSAT at k rules out
+ * every network that contains those adders and k more gates; a SAT gives
+ * one with adders + k gates (rewrite it over the 7 inputs and check it
+ * with `golgen verify`).
  * research/adder_split.c is the brute-force cousin for SC with the gates
  * reading only the adders and the centre.
  *

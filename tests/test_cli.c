@@ -187,24 +187,35 @@ static void test_bad_input(void **state)
            "--resynth-leaves 9 is out of range 3..8");
 }
 
+/* Starts `golgen run ARGS -o OUT` for a billion generations and sends it
+ * signal SIG once it is running; returns system()'s status. The signal waits
+ * for the run's first progress line: before that the backend is still
+ * opening (the JIT compile and validation, seconds on a loaded 2-core CI
+ * machine with an empty kernel cache, more under the sanitizers), golgen
+ * has no handler yet, and a SIGTERM leaves no result while a SIGINT is
+ * lost (a background job of a non-interactive shell starts with SIGINT
+ * ignored) and the run goes on. The log is removed first: the background
+ * job may truncate it only after the first grep. */
+static int signal_running(const char *args, const char *out, const char *log,
+                          const char *sig)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && rm -f %s && { '%s' run --progress --gens "
+             "1000000000 %s -o %s 2>%s & pid=$!; for i in $(seq 600); do "
+             "grep -q 'generation ' %s && break; sleep 0.1; done; "
+             "kill -%s $pid; wait $pid; }",
+             dir, log, getenv("GG_GOLGEN"), args, out, log, log, sig);
+    return system(cmd);
+}
+
 /* Ctrl-C during a long run: exit 130 and the generation reached is
- * written, not lost. The signal goes once the run prints progress: a
- * background job of a non-interactive shell starts with SIGINT ignored,
- * so a SIGINT during the backend's opening (before golgen's handler;
- * seconds under the sanitizers on a loaded machine) is lost and the run
- * goes on for its billion generations. */
+ * written, not lost. */
 static void test_interrupt_keeps_result(void **state)
 {
     (void)state;
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd,
-             "cd '%s' && rm -f int.log && { '%s' run --progress --gens "
-             "1000000000 --rule B3/S23:T200,200 -o int.rle 2>int.log & "
-             "pid=$!; for i in $(seq 600); do grep -q 'generation ' "
-             "int.log && break; sleep 0.1; done; kill -INT $pid; "
-             "wait $pid; }",
-             dir, getenv("GG_GOLGEN"));
-    int status = system(cmd);
+    int status = signal_running("--rule B3/S23:T200,200", "int.rle",
+                                "int.log", "INT");
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 130);
     assert_true(exists("int.rle"));
@@ -230,22 +241,8 @@ static void test_stop_signals_keep_result(void **state)
     write_file("r3.rle3", "3D version=1 size=10 pos=4,4,4\nx=2 y=2 z=2 "
                "rule=3D4/4\noo$oo/oo$oo!\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char cmd[1024];
-        /* The signal goes once the run is running (its first progress
-         * line): a signal during the backend's opening (the JIT compile
-         * and validation, seconds on a loaded 2-core CI machine with an
-         * empty kernel cache) finds no handler yet and no result. The
-         * last case's log goes first: the background job may truncate it
-         * only after the first grep. */
-        snprintf(cmd, sizeof cmd,
-                 "cd '%s' && rm -f sig.log && { '%s' run --progress "
-                 "--gens 1000000000 %s -o %s 2>sig.log & pid=$!; "
-                 "for i in $(seq 600); do "
-                 "grep -q 'generation ' sig.log && break; sleep 0.1; "
-                 "done; kill -%s $pid; wait $pid; }",
-                 dir, getenv("GG_GOLGEN"), cases[i].args, cases[i].out,
-                 cases[i].sig);
-        int status = system(cmd);
+        int status = signal_running(cases[i].args, cases[i].out,
+                                    "sig.log", cases[i].sig);
         assert_true(WIFEXITED(status));
         assert_int_equal(WEXITSTATUS(status), cases[i].status);
         assert_true(exists(cases[i].out));
