@@ -48,8 +48,11 @@ static void usage(FILE *out)
             "the end, and every N\ngenerations with --checkpoint-every N; "
             "SIGINT, SIGTERM and SIGHUP stop the run\nafter the batch in "
             "flight and write OUT and the store first (exit 130, 143,\n"
-            "129). --resume S.ggu continues a store for N more generations "
-            "(no IN; the\nstore's rule, which --rule may only repeat). "
+            "129); one that comes while the backend opens writes generation "
+            "0. A signal\nignored at the start stays ignored (nohup's "
+            "SIGHUP).\n--resume S.ggu continues a store for N more "
+            "generations (no IN; the store's\nrule, which --rule may only "
+            "repeat). "
             "Two-state rules only, so far.\n"
             "--host-mem BYTES (e.g. 64M) with --resume IN.ggu --store "
             "OUT.ggu runs a bounded\nuniverse (:T or :P) from store to "
@@ -325,7 +328,7 @@ static void close_backends(run_opts *o, gg_backend *b)
         gg_backend_close(b);
 }
 
-int gg_cmd_run(int argc, char **argv, const gg_config *cfg)
+static int run_command(int argc, char **argv, const gg_config *cfg)
 {
     gg_err err;
     if (gg_cli_is_3d(argc, argv, false)) /* 3D rules, RLE3: cli/run3d.c */
@@ -389,10 +392,8 @@ int gg_cmd_run(int argc, char **argv, const gg_config *cfg)
                .every = o.every};
     gg_run_progress_init(&r.ps, o.progress && gg_cli_rank() == 0, o.gens);
     double start = gg_cli_now();
-    gg_run_stop_install(); /* Ctrl-C, SIGTERM: write what was reached */
     int64_t first = u.generation;
     status = gg_cli_run_frames(&o.pics, o.gens, advance2d, draw2d, &r, &err);
-    gg_run_stop_restore();
     double seconds = gg_cli_now() - start;
     gg_cli_devices_report(&o.devices);
     close_backends(&o, b);
@@ -434,4 +435,12 @@ int gg_cmd_run(int argc, char **argv, const gg_config *cfg)
     int64_t reached = u.generation - first;
     gg_universe_free(&u);
     return gg_run_stop_report(reached, o.gens, o.out != NULL);
+}
+
+int gg_cmd_run(int argc, char **argv, const gg_config *cfg)
+{
+    gg_run_stop_install(); /* Ctrl-C, SIGTERM: write what was reached */
+    int rc = run_command(argc, argv, cfg);
+    gg_run_stop_restore();
+    return rc;
 }

@@ -14,6 +14,7 @@
 #include "net_text.h"
 #include "resynth.h"
 #include "run_ranks.h"
+#include "stop_signals.h"
 #include "synth.h"
 #include "synth_ranks.h"
 
@@ -40,38 +41,14 @@ typedef struct outcome {
 } outcome;
 
 /* The signal that stopped the search (SIGINT, SIGTERM or SIGHUP), 0 while
- * none did: the solvers poll it as their cancel flag. */
+ * none did: the solvers poll it as their cancel flag. Ctrl-C, `timeout`'s
+ * SIGTERM and a closed terminal's SIGHUP all stop the search the same way:
+ * the best network so far is stored and printed. */
 static volatile sig_atomic_t interrupted;
 
 static void on_signal(int sig)
 {
     interrupted = sig;
-}
-
-/* Ctrl-C, `timeout`'s SIGTERM and a closed terminal's SIGHUP all stop the
- * search the same way: the best network so far is stored and printed. */
-static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
-#define N_STOP_SIGNALS (int)(sizeof stop_signals / sizeof *stop_signals)
-
-static void catch_stop_signals(struct sigaction *old)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    for (int i = 0; i < N_STOP_SIGNALS; i++)
-        sigaction(stop_signals[i], &sa, &old[i]);
-}
-
-static void restore_signals(const struct sigaction *old)
-{
-    for (int i = 0; i < N_STOP_SIGNALS; i++)
-        sigaction(stop_signals[i], &old[i], NULL);
-}
-
-static const char *signal_name(int sig)
-{
-    return sig == SIGTERM ? "SIGTERM" : sig == SIGHUP ? "SIGHUP" : "SIGINT";
 }
 
 static void usage(FILE *out)
@@ -596,7 +573,7 @@ static void print_json(const gg_rule *rule, gg_front_kind front, gg_lib lib,
         printf(",\"resumed_shapes\":%d", o->res.resumed);
     printf(",\"stopped_by\":");
     if (sig)
-        json_string(signal_name(sig));
+        json_string(gg_stop_signal_name(sig));
     else
         printf("null");
     if (!o->cached)
@@ -777,13 +754,13 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
 static int synth_follower(const synth_args *a, const gg_rule *rule,
                           gg_front_kind front)
 {
-    struct sigaction old[N_STOP_SIGNALS];
+    struct sigaction old[GG_N_STOP_SIGNALS];
     gg_err err = {{0}};
-    catch_stop_signals(old);
+    gg_stop_signals_catch(on_signal, old);
     int rc = follow(a, rule, front, &err);
     gg_synth_ranks_free();
     int sig = interrupted;
-    restore_signals(old);
+    gg_stop_signals_release(old);
     if (rc != GG_EXIT_OK && err.msg[0]) /* else rank 0 says why */
         return gg_cli_error("synth", rc, &err);
     return rc ? rc : sig ? 128 + sig : GG_EXIT_OK;
@@ -824,8 +801,8 @@ int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
     /* from here on Ctrl-C, SIGTERM and SIGHUP stop the work, and the best
      * network so far is stored and printed (unproven); a second one while
      * storing and printing changes nothing */
-    struct sigaction old[N_STOP_SIGNALS];
-    catch_stop_signals(old);
+    struct sigaction old[GG_N_STOP_SIGNALS];
+    gg_stop_signals_catch(on_signal, old);
     rc = front == GG_FRONT_ROWSUM_CELLS ? run_composed(&a, &rule, lib, &o, &err)
                                         : run(&a, &rule, front, lib, &o, &err);
     if (!shared) /* no search: the other ranks have nothing to do */
@@ -839,12 +816,12 @@ int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
         print_text(&a, &rule, front, lib, &o, &n);
     fflush(stdout);
     int sig = interrupted;
-    restore_signals(old);
+    gg_stop_signals_release(old);
     if (rc != GG_EXIT_OK)
         return gg_cli_error("synth", rc, &err);
     if (sig) {
         fprintf(stderr, "golgen synth: stopped by %s: the network above is "
-                "the best found, not proven minimal%s\n", signal_name(sig),
+                "the best found, not proven minimal%s\n", gg_stop_signal_name(sig),
                 a.no_store ? "" : "; it is cached with what was proven "
                 "('golgen synth --resume' goes on from there)");
         /* the shell's convention, 128 + the signal, as golgen run */

@@ -271,7 +271,7 @@ static int advance3d(void *ctx, int64_t gens, bool *stopped, gg_err *err)
     run3d *x = ctx;
     gg_batch batch;
     gg_batch_init(&batch, 0, 0);
-    for (int64_t done = 0; done < gens;) {
+    for (int64_t done = 0; done < gens && !gg_run_stopped();) {
         int64_t n = gg_batch_take(&batch, gens - done);
         double t0 = gg_batch_clock();
         if (sim_run(x->sim, x->r, x->g, x->torus, n, err))
@@ -388,10 +388,8 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
         bad = sim_open(&sim, &r, cfg, &status, &err);
     if (!bad) {
         double t0 = gg_cli_now();
-        gg_run_stop_install(); /* Ctrl-C, SIGTERM: write what was reached */
         status = gg_cli_run_frames(&pics, gens, advance3d, draw3d, &run,
                                    &err);
-        gg_run_stop_restore();
         bad = status != 0;
         double secs = gg_cli_now() - t0;
         if (!bad)

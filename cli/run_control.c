@@ -5,9 +5,10 @@
 #include <string.h>
 
 #include "cli_util.h"
+#include "stop_signals.h"
 
 static volatile sig_atomic_t stop_signal;
-static struct sigaction old_int, old_term, old_hup;
+static struct sigaction old[GG_N_STOP_SIGNALS];
 
 static void on_stop(int sig)
 {
@@ -16,22 +17,11 @@ static void on_stop(int sig)
 
 void gg_run_stop_install(void)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop;
-    sigemptyset(&sa.sa_mask);
     stop_signal = 0;
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-    sigaction(SIGHUP, &sa, &old_hup);
+    gg_stop_signals_catch(on_stop, old);
 }
 
-void gg_run_stop_restore(void)
-{
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
-    sigaction(SIGHUP, &old_hup, NULL);
-}
+void gg_run_stop_restore(void) { gg_stop_signals_release(old); }
 
 bool gg_run_stopped(void) { return stop_signal != 0; }
 
@@ -41,11 +31,10 @@ int gg_run_stop_report(int64_t reached, int64_t total, bool written)
 {
     if (!stop_signal)
         return 0;
-    const char *name = stop_signal == SIGINT    ? "SIGINT (Ctrl-C)"
-                       : stop_signal == SIGTERM ? "SIGTERM"
-                                                : "SIGHUP";
-    fprintf(stderr, "golgen run: interrupted by %s after %lld of %lld "
-            "generations%s\n", name, (long long)reached, (long long)total,
+    fprintf(stderr, "golgen run: interrupted by %s%s after %lld of %lld "
+            "generations%s\n", gg_stop_signal_name(stop_signal),
+            stop_signal == SIGINT ? " (Ctrl-C)" : "", (long long)reached,
+            (long long)total,
             written ? "; the result so far was written" : "");
     return gg_run_stop_status();
 }

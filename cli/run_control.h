@@ -1,14 +1,19 @@
-/* What every `golgen run` path (two-state, Generations, 3D) does around
- * its generations: stop cleanly on SIGINT, SIGTERM or SIGHUP (finish the
- * batch in flight, write what was reached, exit 130, 143 or 129, as the
- * shell reports those signals), and show progress on stderr. */
+/* What every `golgen run` path (two-state, Generations, 3D, store to
+ * store) does around its generations: stop cleanly on SIGINT, SIGTERM or
+ * SIGHUP (finish the batch in flight, write what was reached, exit 130,
+ * 143 or 129, as the shell reports those signals), and show progress on
+ * stderr. The handlers are installed once, as `run` starts, so that a
+ * signal while the pattern loads or the backend opens (seconds for a JIT
+ * compile) is not lost: the run then does no generation and writes
+ * generation 0. */
 #ifndef GG_RUN_CONTROL_H
 #define GG_RUN_CONTROL_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Install the handlers (remembering the old ones) / put the old back. */
+/* Install the handlers (remembering the old ones; a signal ignored at
+ * start stays ignored, cli/stop_signals.h) / put the old back. */
 void gg_run_stop_install(void);
 void gg_run_stop_restore(void);
 

@@ -42,6 +42,9 @@ typedef struct gen_run {
 static int gen_advance(void *ctx, int64_t gens, bool *stopped, gg_err *err)
 {
     gen_run *g = ctx;
+    *stopped = gg_run_stopped(); /* before the first generation */
+    if (*stopped)
+        return 0;
     int bad = gg_gen_universe_run(g->u, g->step, gens,
                                       gg_run_progress_cb, &g->ps, err);
     g->ps.base += gens;
@@ -71,10 +74,8 @@ static int run_open(const gg_rule *rule, const gg_pattern *p, gg_backend *b,
     gen_run run = {.u = &u, .step = &st};
     gg_run_progress_init(&run.ps, progress, gens);
     int64_t first = u.generation;
-    gg_run_stop_install(); /* Ctrl-C, SIGTERM: write what was reached */
     int status = gg_cli_run_frames(pics, gens, gen_advance, gen_draw, &run,
                                    err);
-    gg_run_stop_restore();
     double seconds = gg_cli_now() - start;
     if (!status && out && write_out(out, &u, err))
         status = GG_EXIT_USAGE;

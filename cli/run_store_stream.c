@@ -68,6 +68,10 @@ int gg_run_host_mem(const gg_host_mem_run *r)
     int status;
     if (prepare(r, &rule, &b, &status, &err))
         return gg_cli_error("run", status, &err);
+    if (gg_run_stopped()) { /* before the first pass: OUT is not begun */
+        gg_backend_close(b);
+        return gg_run_stop_report(0, r->gens, false);
+    }
     gg_memory_stepper mem;
     gg_stepper stepper = gg_backend_memory_stepper(b, r->device_mem, &mem);
     if (!r->device_mem)
@@ -78,9 +82,8 @@ int gg_run_host_mem(const gg_host_mem_run *r)
                               &ps};
     gg_store_stream_stats st;
     double start = gg_cli_now();
-    gg_run_stop_install(); /* the pass in flight ends, and is written */
+    /* a stop ends the pass in flight, which is written */
     int bad = gg_store_stream(r->in, r->out, &stepper, &o, &st, &err);
-    gg_run_stop_restore();
     double seconds = gg_cli_now() - start;
     gg_cli_report_streaming(&mem, stepper.name);
     gg_backend_close(b);

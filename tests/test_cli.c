@@ -188,20 +188,19 @@ static void test_bad_input(void **state)
 }
 
 /* Starts `golgen run ARGS -o OUT` for a billion generations and sends it
- * signal SIG once it is running; returns system()'s status. The signal waits
- * for the run's first progress line: before that the backend is still
- * opening (the JIT compile and validation, seconds on a loaded 2-core CI
- * machine with an empty kernel cache, more under the sanitizers), golgen
- * has no handler yet, and a SIGTERM leaves no result while a SIGINT is
- * lost (a background job of a non-interactive shell starts with SIGINT
- * ignored) and the run goes on. The log is removed first: the background
- * job may truncate it only after the first grep. */
+ * signal SIG once it is running; returns system()'s status. A background
+ * job of a non-interactive shell starts with SIGINT ignored, which golgen
+ * leaves as it is (as any program does), so env gives the job SIGINT's
+ * default action, as a terminal's Ctrl-C finds it. The signal waits for
+ * the run's first progress line, so that it meets the generations. The
+ * log is removed first: the background job may truncate it only after
+ * the first grep. */
 static int signal_running(const char *args, const char *out, const char *log,
                           const char *sig)
 {
     char cmd[1024];
     snprintf(cmd, sizeof cmd,
-             "cd '%s' && rm -f %s && { '%s' run --progress --gens "
+             "cd '%s' && rm -f %s && { env --default-signal=INT '%s' run --progress --gens "
              "1000000000 %s -o %s 2>%s & pid=$!; for i in $(seq 600); do "
              "grep -q 'generation ' %s && break; sleep 0.1; done; "
              "kill -%s $pid; wait $pid; }",
@@ -251,6 +250,47 @@ static void test_stop_signals_keep_result(void **state)
             assert_null(strstr(out_text, "generation 0,"));
         }
     }
+}
+
+/* A stop signal that comes before the generations (here while golgen
+ * waits for its input FIFO, once the handlers are in: SigCgt in
+ * /proc/PID/status) is kept: the run does no generation, writes
+ * generation 0 and exits 143. */
+static void test_early_stop_keeps_input(void **state)
+{
+    (void)state;
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && rm -f early.fifo early.rle && mkfifo early.fifo && "
+             "{ '%s' run --rule B3/S23:T64,64 --gens 1000 -o early.rle "
+             "early.fifo 2>early.log & pid=$!; for i in $(seq 600); do "
+             "m=$(awk '/^SigCgt/ {print $2}' /proc/$pid/status); "
+             "[ $(( 0x${m:-0} >> 14 & 1 )) = 1 ] && break; sleep 0.05; done; "
+             "kill -TERM $pid; printf 'x = 3, y = 1\\n3o!\\n' >early.fifo; "
+             "wait $pid; }", dir, getenv("GG_GOLGEN"));
+    int status = system(cmd);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 143);
+    expect("run --gens 0 early.rle", 0, "generation 0, population 3");
+}
+
+/* A SIGHUP ignored at start (nohup) stays ignored: closing the terminal
+ * does not end a long run; SIGTERM still does. */
+static void test_ignored_hangup_stays_ignored(void **state)
+{
+    (void)state;
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && trap '' HUP && rm -f hup.log && { '%s' run "
+             "--progress --gens 1000000000 --rule B3/S23:T200,200 -o hup.rle "
+             "2>hup.log & pid=$!; for i in $(seq 600); do grep -q "
+             "'generation ' hup.log && break; sleep 0.1; done; kill -HUP "
+             "$pid; sleep 0.5; kill -TERM $pid; wait $pid; }", dir,
+             getenv("GG_GOLGEN"));
+    int status = system(cmd);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 143);
+    assert_true(exists("hup.rle"));
 }
 
 /* A run killed with SIGKILL and resumed from its last checkpoint ends
@@ -849,6 +889,8 @@ int main(void)
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_interrupt_keeps_result),
         cmocka_unit_test(test_stop_signals_keep_result),
+        cmocka_unit_test(test_early_stop_keeps_input),
+        cmocka_unit_test(test_ignored_hangup_stays_ignored),
         cmocka_unit_test(test_store_checkpoint_resume),
         cmocka_unit_test(test_device_mem_streaming),
         cmocka_unit_test(test_host_mem_store_stream),
