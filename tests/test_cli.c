@@ -188,20 +188,22 @@ static void test_bad_input(void **state)
 }
 
 /* Starts `golgen run ARGS -o OUT` for a billion generations and sends it
- * signal SIG once it is running; returns system()'s status. A background
- * job of a non-interactive shell starts with SIGINT ignored, which golgen
- * leaves as it is (as any program does), so env gives the job SIGINT's
- * default action, as a terminal's Ctrl-C finds it. The signal waits for
- * the run's first progress line, so that it meets the generations. The
- * log is removed first: the background job may truncate it only after
- * the first grep. */
+ * signal SIG once it is running; returns system()'s status. golgen leaves
+ * a signal ignored at its start ignored (as any program does); a
+ * background job of a non-interactive shell starts with SIGINT ignored,
+ * and everything under nohup with SIGHUP, so env gives the job every
+ * signal's default action, as a terminal's Ctrl-C finds it. The signal
+ * waits for the run's first progress line, so that it meets the
+ * generations. The log is removed first: the background job may
+ * truncate it only after the first grep. */
 static int signal_running(const char *args, const char *out, const char *log,
                           const char *sig)
 {
     char cmd[1024];
     snprintf(cmd, sizeof cmd,
-             "cd '%s' && rm -f %s && { env --default-signal=INT '%s' run --progress --gens "
-             "1000000000 %s -o %s 2>%s & pid=$!; for i in $(seq 600); do "
+             "cd '%s' && rm -f %s && { env --default-signal '%s' run "
+             "--progress --gens 1000000000 %s -o %s 2>%s & pid=$!; "
+             "for i in $(seq 600); do "
              "grep -q 'generation ' %s && break; sleep 0.1; done; "
              "kill -%s $pid; wait $pid; }",
              dir, log, getenv("GG_GOLGEN"), args, out, log, log, sig);
@@ -262,7 +264,8 @@ static void test_early_stop_keeps_input(void **state)
     char cmd[1024];
     snprintf(cmd, sizeof cmd,
              "cd '%s' && rm -f early.fifo early.rle && mkfifo early.fifo && "
-             "{ '%s' run --rule B3/S23:T64,64 --gens 1000 -o early.rle "
+             "{ env --default-signal '%s' run --rule B3/S23:T64,64 --gens "
+             "1000 -o early.rle "
              "early.fifo 2>early.log & pid=$!; for i in $(seq 600); do "
              "m=$(awk '/^SigCgt/ {print $2}' /proc/$pid/status); "
              "[ $(( 0x${m:-0} >> 14 & 1 )) = 1 ] && break; sleep 0.05; done; "
@@ -669,8 +672,10 @@ static void test_synth_term_hup_resume(void **state)
     /* cached, and verified again as it is read back */
     expect("synth --rule B136/S1256 --generated gt", 0, "(from the cache)");
     /* --resume skips the start-up steps: SIGHUP lands inside k = 5, or
-     * k = 6 where the proofs run faster (k = 5 takes a few seconds) */
-    snprintf(cmd, sizeof cmd, "cd '%s' && { '%s' synth --rule B136/S1256 "
+     * k = 6 where the proofs run faster (k = 5 takes a few seconds); env:
+     * SIGHUP as a terminal leaves it, also under nohup (signal_running) */
+    snprintf(cmd, sizeof cmd, "cd '%s' && { env --default-signal '%s' "
+             "synth --rule B136/S1256 "
              "--generated gt --resume >hup.out 2>hup.log & pid=$!; sleep 6; "
              "kill -HUP $pid; wait $pid; }", dir, getenv("GG_GOLGEN"));
     status = system(cmd);
