@@ -187,26 +187,28 @@ static void test_bad_input(void **state)
            "--resynth-leaves 9 is out of range 3..8");
 }
 
-/* Starts `golgen run ARGS -o OUT` for a billion generations and sends it
- * signal SIG once it is running; returns system()'s status. golgen leaves
- * a signal ignored at its start ignored (as any program does); a
- * background job of a non-interactive shell starts with SIGINT ignored,
- * and everything under nohup with SIGHUP, so env gives the job every
- * signal's default action, as a terminal's Ctrl-C finds it. The signal
- * waits for the run's first progress line, so that it meets the
- * generations. The log is removed first: the background job may
- * truncate it only after the first grep. */
-static int signal_running(const char *args, const char *out, const char *log,
-                          const char *sig)
+/* Starts `golgen run ARGS -o OUT` for a billion generations and, once it
+ * is running, sends it each signal of SIGS ("HUP TERM") half a second
+ * apart; returns system()'s status. golgen leaves a signal ignored at its
+ * start ignored (as any program does); a background job of a
+ * non-interactive shell starts with SIGINT ignored, and everything under
+ * nohup with SIGHUP, so env gives the job every signal's default action,
+ * as a terminal's Ctrl-C finds it, then ENV_OPTS (--ignore-signal=HUP
+ * plays nohup). The signals wait for the run's first progress line, so
+ * that they meet the generations. The log is removed first: the
+ * background job may truncate it only after the first grep. */
+static int signal_running(const char *env_opts, const char *args,
+                          const char *out, const char *log, const char *sigs)
 {
     char cmd[1024];
     snprintf(cmd, sizeof cmd,
-             "cd '%s' && rm -f %s && { env --default-signal '%s' run "
+             "cd '%s' && rm -f %s && { env --default-signal %s '%s' run "
              "--progress --gens 1000000000 %s -o %s 2>%s & pid=$!; "
-             "for i in $(seq 600); do "
-             "grep -q 'generation ' %s && break; sleep 0.1; done; "
-             "kill -%s $pid; wait $pid; }",
-             dir, log, getenv("GG_GOLGEN"), args, out, log, log, sig);
+             "for i in $(seq 600); do grep -q 'generation ' %s && break; "
+             "sleep 0.1; done; for s in %s; do kill -$s $pid; sleep 0.5; "
+             "done; wait $pid; }",
+             dir, log, env_opts, getenv("GG_GOLGEN"), args, out, log, log,
+             sigs);
     return system(cmd);
 }
 
@@ -215,7 +217,7 @@ static int signal_running(const char *args, const char *out, const char *log,
 static void test_interrupt_keeps_result(void **state)
 {
     (void)state;
-    int status = signal_running("--rule B3/S23:T200,200", "int.rle",
+    int status = signal_running("", "--rule B3/S23:T200,200", "int.rle",
                                 "int.log", "INT");
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 130);
@@ -242,7 +244,7 @@ static void test_stop_signals_keep_result(void **state)
     write_file("r3.rle3", "3D version=1 size=10 pos=4,4,4\nx=2 y=2 z=2 "
                "rule=3D4/4\noo$oo/oo$oo!\n");
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        int status = signal_running(cases[i].args, cases[i].out,
+        int status = signal_running("", cases[i].args, cases[i].out,
                                     "sig.log", cases[i].sig);
         assert_true(WIFEXITED(status));
         assert_int_equal(WEXITSTATUS(status), cases[i].status);
@@ -282,15 +284,9 @@ static void test_early_stop_keeps_input(void **state)
 static void test_ignored_hangup_stays_ignored(void **state)
 {
     (void)state;
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd,
-             "cd '%s' && trap '' HUP && rm -f hup.log && { '%s' run "
-             "--progress --gens 1000000000 --rule B3/S23:T200,200 -o hup.rle "
-             "2>hup.log & pid=$!; for i in $(seq 600); do grep -q "
-             "'generation ' hup.log && break; sleep 0.1; done; kill -HUP "
-             "$pid; sleep 0.5; kill -TERM $pid; wait $pid; }", dir,
-             getenv("GG_GOLGEN"));
-    int status = system(cmd);
+    int status = signal_running("--ignore-signal=HUP",
+                                "--rule B3/S23:T200,200", "hup.rle",
+                                "hup.log", "HUP TERM");
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 143);
     assert_true(exists("hup.rle"));
@@ -673,7 +669,7 @@ static void test_synth_term_hup_resume(void **state)
     expect("synth --rule B136/S1256 --generated gt", 0, "(from the cache)");
     /* --resume skips the start-up steps: SIGHUP lands inside k = 5, or
      * k = 6 where the proofs run faster (k = 5 takes a few seconds); env:
-     * SIGHUP as a terminal leaves it, also under nohup (signal_running) */
+     * SIGHUP's default action, also under nohup (signal_running) */
     snprintf(cmd, sizeof cmd, "cd '%s' && { env --default-signal '%s' "
              "synth --rule B136/S1256 "
              "--generated gt --resume >hup.out 2>hup.log & pid=$!; sleep 6; "
