@@ -14,6 +14,7 @@
 #include "net_text.h"
 #include "resynth.h"
 #include "run_ranks.h"
+#include "shape_prior.h"
 #include "stop_signals.h"
 #include "synth.h"
 #include "synth_ranks.h"
@@ -471,6 +472,27 @@ static char *network_text(const gg_rule *rule, gg_front_kind front,
     return buf;
 }
 
+/* What a proof of this answer still needs: every k from the lower bound
+ * to one below the network shown impossible. k=7 costs a few hundred k=6
+ * proofs, so an 8-gate answer is a matter of hours on many cores, not of
+ * a longer --time-limit on a laptop. */
+static void print_proof_left(gg_lib lib, int lower, int gates)
+{
+    if (lower >= gates)
+        return;
+    printf("  left to prove: no network of %d", lower);
+    if (gates - 1 > lower)
+        printf("..%d", gates - 1);
+    printf(" gates\n");
+    for (int k = lower; k < gates; k++) {
+        const gg_k_cost *c = gg_k_cost_find(lib, k);
+        if (c && c->times_k6 > 1)
+            printf("  (k=%d: %d shapes, usually %s%.0f times the work of "
+                   "k=6)\n", k, c->shapes, c->at_least ? "at least " : "",
+                   c->times_k6);
+    }
+}
+
 static void print_text(const synth_args *a, const gg_rule *rule,
                        gg_front_kind front, gg_lib lib, const outcome *o,
                        const ops *n)
@@ -485,8 +507,10 @@ static void print_text(const synth_args *a, const gg_rule *rule,
            o->info.proven ? "proven minimal"
                           : "not proven minimal",
            o->cached ? " (from the cache)" : "");
-    if (!o->info.proven && o->info.lower_bound > 0)
+    if (!o->info.proven && o->info.lower_bound > 0) {
         printf("  every network has at least %d gates\n", o->info.lower_bound);
+        print_proof_left(lib, o->info.lower_bound, o->net.n_gates);
+    }
     else if (!o->info.proven) /* composed (rowsum+cells): no search */
         printf("  no lower bound known\n");
     if (!o->info.proven && progress_of(&o->info))

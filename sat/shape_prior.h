@@ -18,6 +18,7 @@
 #ifndef GG_SAT_SHAPE_PRIOR_H
 #define GG_SAT_SHAPE_PRIOR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,5 +38,18 @@ extern const gg_shape_prior gg_shape_priors[];
 /* The table for this shape list, or NULL. */
 const gg_shape_prior *gg_shape_prior_find(gg_lib lib, int k, uint32_t hash,
                                           int n_shapes);
+
+/* What proving a whole k impossible usually costs, in units of a lut3
+ * k=6 proof (the one a user can watch end: 20-30 minutes on 2 cores,
+ * 1-4 on 64), so that an unproven answer can say what its proof needs.
+ * times_k6 is a lower bound where at_least is set. */
+typedef struct gg_k_cost {
+    int k, shapes;
+    double times_k6;
+    bool at_least;
+} gg_k_cost;
+
+/* The cost of lib's k, or NULL where it was not measured. */
+const gg_k_cost *gg_k_cost_find(gg_lib lib, int k);
 
 #endif
