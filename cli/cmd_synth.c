@@ -473,7 +473,7 @@ static char *network_text(const gg_rule *rule, gg_front_kind front,
 }
 
 /* What a proof of this answer still needs: every k from the lower bound
- * to one below the network shown impossible. k=7 costs a few hundred k=6
+ * to one below the network shown impossible. k=7 costs at least 200 k=6
  * proofs, so an 8-gate answer is a matter of hours on many cores, not of
  * a longer --time-limit on a laptop. */
 static void print_proof_left(gg_lib lib, int lower, int gates)
@@ -510,8 +510,7 @@ static void print_text(const synth_args *a, const gg_rule *rule,
     if (!o->info.proven && o->info.lower_bound > 0) {
         printf("  every network has at least %d gates\n", o->info.lower_bound);
         print_proof_left(lib, o->info.lower_bound, o->net.n_gates);
-    }
-    else if (!o->info.proven) /* composed (rowsum+cells): no search */
+    } else if (!o->info.proven) /* composed (rowsum+cells): no search */
         printf("  no lower bound known\n");
     if (!o->info.proven && progress_of(&o->info))
         printf("  of k=%d, %d of %d network shapes shown impossible "
@@ -845,7 +844,8 @@ int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
         return gg_cli_error("synth", rc, &err);
     if (sig) {
         fprintf(stderr, "golgen synth: stopped by %s: the network above is "
-                "the best found, not proven minimal%s\n", gg_stop_signal_name(sig),
+                "the best found, not proven minimal%s\n",
+                gg_stop_signal_name(sig),
                 a.no_store ? "" : "; it is cached with what was proven "
                 "('golgen synth --resume' goes on from there)");
         /* the shell's convention, 128 + the signal, as golgen run */

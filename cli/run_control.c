@@ -2,7 +2,6 @@
 
 #include <signal.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cli_util.h"
 #include "stop_signals.h"
