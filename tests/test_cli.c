@@ -187,29 +187,41 @@ static void test_bad_input(void **state)
            "--resynth-leaves 9 is out of range 3..8");
 }
 
-/* Starts `golgen run ARGS -o OUT` for a billion generations and, once it
- * is running, sends it each signal of SIGS ("HUP TERM") half a second
- * apart; returns system()'s status. golgen leaves a signal ignored at its
- * start ignored (as any program does); a background job of a
- * non-interactive shell starts with SIGINT ignored, and everything under
- * nohup with SIGHUP, so env gives the job every signal's default action,
- * as a terminal's Ctrl-C finds it, then ENV_OPTS (--ignore-signal=HUP
- * plays nohup). The signals wait for the run's first progress line, so
- * that they meet the generations. The log is removed first: the
- * background job may truncate it only after the first grep. */
-static int signal_running(const char *env_opts, const char *args,
-                          const char *out, const char *log, const char *sigs)
+/* Starts COMMAND (after "env --default-signal": its options, golgen and
+ * its arguments) in the background with stderr in LOG, waits until LOG
+ * matches PATTERN (grep) or the command ends, then sends it each signal
+ * of SIGS ("HUP TERM") half a second apart; returns system()'s status.
+ * golgen leaves a signal ignored at its start ignored (as any program
+ * does); a background job of a non-interactive shell starts with SIGINT
+ * ignored, and everything under nohup with SIGHUP, so env gives the job
+ * every signal's default action, as a terminal's Ctrl-C finds it (an
+ * --ignore-signal=HUP after it plays nohup). Waiting for the log, not a
+ * fixed time, keeps the signal where the test means it on a loaded
+ * machine. The log is removed first: the background job may truncate it
+ * only after the first grep. */
+static int signal_when(const char *command, const char *log,
+                       const char *pattern, const char *sigs)
 {
     char cmd[1024];
     snprintf(cmd, sizeof cmd,
-             "cd '%s' && rm -f %s && { env --default-signal %s '%s' run "
-             "--progress --gens 1000000000 %s -o %s 2>%s & pid=$!; "
-             "for i in $(seq 600); do grep -q 'generation ' %s && break; "
-             "sleep 0.1; done; for s in %s; do kill -$s $pid; sleep 0.5; "
-             "done; wait $pid; }",
-             dir, log, env_opts, getenv("GG_GOLGEN"), args, out, log, log,
-             sigs);
+             "cd '%s' && rm -f %s && { env --default-signal %s 2>%s & "
+             "pid=$!; for i in $(seq 3000); do grep -q '%s' %s && break; "
+             "kill -0 $pid 2>/dev/null || break; sleep 0.1; done; for s in "
+             "%s; do kill -$s $pid 2>/dev/null; sleep 0.5; done; wait $pid; }",
+             dir, log, command, log, pattern, log, sigs);
     return system(cmd);
+}
+
+/* `golgen run ARGS -o OUT` for a billion generations, signalled (SIGS) once
+ * its first progress line shows it in its generations. */
+static int signal_running(const char *env_opts, const char *args,
+                          const char *out, const char *log, const char *sigs)
+{
+    char command[512];
+    snprintf(command, sizeof command,
+             "%s '%s' run --progress --gens 1000000000 %s -o %s", env_opts,
+             getenv("GG_GOLGEN"), args, out);
+    return signal_when(command, log, "generation ", sigs);
 }
 
 /* Ctrl-C during a long run: exit 130 and the generation reached is
@@ -630,16 +642,12 @@ static const char *file_text(const char *name);
 static void test_synth_progress_estimate(void **state)
 {
     (void)state;
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd,
-             "cd '%s' && rm -f est.log && { env --default-signal '%s' synth "
-             "--rule B45/S12345 --lib lut3 --k-min 6 --k-max 6 --time-limit "
-             "300 --threads 2 --no-store --generated gen_est >/dev/null "
-             "2>est.log & pid=$!; for i in $(seq 3000); do grep -q "
-             "'about .* more' est.log && break; kill -0 $pid 2>/dev/null || "
-             "break; sleep 0.1; done; kill -TERM $pid 2>/dev/null; wait $pid; }",
-             dir, getenv("GG_GOLGEN"));
-    int status = system(cmd);
+    char command[512];
+    snprintf(command, sizeof command,
+             "'%s' synth --rule B45/S12345 --lib lut3 --k-min 6 --k-max 6 "
+             "--time-limit 300 --threads 2 --no-store --generated gen_est "
+             ">/dev/null", getenv("GG_GOLGEN"));
+    int status = signal_when(command, "est.log", "about .* more", "TERM");
     assert_true(WIFEXITED(status));
     if (WEXITSTATUS(status) == 3) /* built without CryptoMiniSat */
         skip();
