@@ -486,7 +486,7 @@ static void print_proof_left(gg_lib lib, int lower, int gates)
     printf(" gates\n");
     for (int k = lower; k < gates; k++) {
         const gg_k_cost *c = gg_k_cost_find(lib, k);
-        if (c && c->times_k6 > 1)
+        if (c)
             printf("  (k=%d: %d shapes, usually %s%.0f times the work of "
                    "k=6)\n", k, c->shapes, c->at_least ? "at least " : "",
                    c->times_k6);

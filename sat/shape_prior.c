@@ -16,7 +16,6 @@ const gg_shape_prior *gg_shape_prior_find(gg_lib lib, int k, uint32_t hash,
  * 32-419 s), so at least 8.6G for all 36,390: at least 200 times k=6
  * (session 20; at least 6 hours of 64 cores). */
 static const gg_k_cost lut3_costs[] = {
-    {6, 1781, 1.0, false},
     {7, 36390, 200.0, true},
 };
 

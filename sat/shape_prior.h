@@ -49,7 +49,8 @@ typedef struct gg_k_cost {
     bool at_least;
 } gg_k_cost;
 
-/* The cost of lib's k, or NULL where it was not measured. */
+/* The cost of lib's k, or NULL where it was not measured (and for lut3's
+ * k=6 itself, the unit). */
 const gg_k_cost *gg_k_cost_find(gg_lib lib, int k);
 
 #endif
