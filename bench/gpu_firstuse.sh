@@ -8,6 +8,8 @@
 #   bash bench/gpu_firstuse.sh [BUILD_DIR] [RULES] [BACKENDS]  (OUT=dir)
 # Defaults: build-gpu; HighLife, Day & Night and B2/S345 (no cache entry:
 # the GPU host builds its network without the solver); ptx and cuda.
+# GG_GOLGEN=DIR times a golgen built elsewhere (bench/gpu_build.sh), e.g.
+# one with the solver, whose uncached rules get the exact fallback.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 B=${1:-build-gpu}

@@ -22,16 +22,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 B=${1:-$ROOT/build-gpu}
 OUT=${OUT:-/tmp/table-rules-gpu}
 mkdir -p "$OUT"
-if [ -n "${GG_GOLGEN:-}" ]; then
-    B=$(cd "$GG_GOLGEN" && pwd)
-    export LD_LIBRARY_PATH=$B${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-    # its compiled-in source root is this machine's: the cache is here
-    export GOLGEN_GENERATED=${GOLGEN_GENERATED:-$ROOT/generated}
-    "$B/golgen" --version | head -3
-else
-    . "$ROOT/bench/gpu_build.sh" # build()
-    build || exit 1
-fi
+. "$ROOT/bench/gpu_build.sh" # build(), which also takes GG_GOLGEN
+build || exit 1
 export GOLGEN_CACHE_DIR=${GOLGEN_CACHE_DIR:-/tmp/gg-cache-rules} GOLGEN_GPU_TUNE=${GG_TUNE:-16,1,4}
 python3 - "$OUT/soup.rle" <<'PY'
 import random, sys

@@ -284,7 +284,10 @@ static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
  * threads for Bugs, Pseudo Life and Land Rush (7 LUTs, where the narrow
  * tree gives 8), so each gets up to WIDE_SECONDS. The work-bounded build
  * (emitters: the same network everywhere, in under a second) keeps the
- * two plain tries. */
+ * two plain tries; its wide one too looks only below the narrow tree's
+ * cost, with two thirds of the work: on 171 rules (the corpus and 120
+ * random ones) that gave the same networks as the whole work in 40% less
+ * time (session 21). */
 static int all_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
                      budget b, int beat, gg_net *net, gg_err *err)
 {
@@ -306,9 +309,11 @@ static int all_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
         tree_plan sh = {
             .rest_bits = REST_BITS + 1,
             .first_weight = timed ? w : 0,
-            .beat = timed ? (beat > 0 && beat < best ? beat : best) : 0};
+            .beat = beat > 0 && beat < best ? beat : best};
+        budget bw = b;
+        bw.work = b.work * 2 / 3;
         gg_err ignore;
-        if (adder_try(front, f, lib, sh, &b, wide, &ignore) == 0 &&
+        if (adder_try(front, f, lib, sh, &bw, wide, &ignore) == 0 &&
             gg_synth_cost(wide, lib) < gg_synth_cost(net, lib))
             *net = *wide;
     }

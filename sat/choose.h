@@ -27,9 +27,11 @@
  * (conflicts, plus a charge per shape), not by time, so a rule gets the
  * same kernel on every machine under any load: with 0.25 s of wall time,
  * B3568/S1245's gate2 stage came out 21 or 23 gates depending on load.
- * 30000 takes 0.3-0.7 s here and matches what the 0.25 s limit on two
- * threads gave the corpus; the seconds only guard against the
- * pathological. */
+ * 30000 takes 0.3-1.6 s here; the seconds only guard against the
+ * pathological. Since session 21 (difference clauses and automorphism
+ * order in these searches too, three quarters of the work for a k that a
+ * cheaper one could follow, bench/fallback_sizes.sh) no rule of 171 gets
+ * more than 9 LUTs; before, 8 got 15-18. */
 #define GG_CHOOSE_WORK 30000
 #define GG_CHOOSE_GUARD_SECONDS 10
 

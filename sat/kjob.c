@@ -131,8 +131,8 @@ static void solve_one(job *j, int id, int p)
                         .class_of = in->class_of, .lim = in->lim,
                         .nd = j->nd, .n_nd = j->n_nd,
                         .nd4 = j->nd4, .n_nd4 = j->n_nd4,
-                        .diff = !in->plain_cnf && !in->work_limit,
-                        .automorphisms = !in->plain_cnf && !in->work_limit};
+                        .diff = !in->plain_cnf,
+                        .automorphisms = !in->plain_cnf};
     pthread_mutex_lock(&j->mu);
     j->running[id] = s;
     pthread_mutex_unlock(&j->mu);

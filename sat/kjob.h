@@ -35,8 +35,9 @@ typedef struct gg_kjob_in {
                              CryptoMiniSat */
     bool plain_cnf;       /* no difference clauses and no automorphism
                              ordering (gg_enc_spec.diff, .automorphisms),
-                             which shapes get unless a work_limit is
-                             given (that search stays the one it was) */
+                             which shapes get otherwise (work-bounded
+                             searches too since session 21: the same
+                             work then settles more shapes) */
     const int *subset;    /* only these shapes (indices), or NULL: all */
     int n_subset;
     gg_synth_sample sample;

@@ -1,5 +1,6 @@
 #include "shape.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,12 +118,9 @@ static int shape_cmp(const void *a, const void *b)
     return code_cmp(x->fanin, y->fanin, x->k);
 }
 
-int gg_shape_enum(int k, int arity, int min_pi_slots, gg_shape **out,
-                  gg_err *err)
+static int enumerate(int k, int arity, int min_pi_slots, gg_shape **out,
+                     gg_err *err)
 {
-    if (k < 1 || k > GG_SHAPE_MAX_GATES)
-        return gg_fail(err, "shapes of %d gates are out of range (1..%d)", k,
-                       GG_SHAPE_MAX_GATES);
     shape_list l = {.min_pi_slots = min_pi_slots, .err = err};
     gg_shape s = {.k = k, .arity = arity};
     if (extend(&l, &s, 0)) {
@@ -136,5 +134,69 @@ int gg_shape_enum(int k, int arity, int min_pi_slots, gg_shape **out,
         if (n == 0 || shape_cmp(&l.v[n - 1], &l.v[i]))
             l.v[n++] = l.v[i];
     *out = l.v;
+    return n;
+}
+
+/* The lists already enumerated, kept for the process: a work-bounded
+ * search (every uncached rule's fallback) runs its k one after another
+ * and enumerated them afresh each time, up to 36,390 shapes at k = 7; the
+ * canonical forms cost more than the search itself (tests/test_net's 1,400
+ * fallbacks, session 21). Only lists up to MEMO_MAX shapes are kept
+ * (gate2 k = 10's 552,516: 18 MB), not the millions of gate2 k = 11. */
+#define MEMO_MAX 1000000
+#define MEMO_PI 32
+
+typedef struct memo_list {
+    gg_shape *v;
+    int n; /* 0: not enumerated yet */
+} memo_list;
+
+static memo_list memo[GG_SHAPE_MAX_GATES + 1][4][MEMO_PI];
+static pthread_mutex_t memo_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static memo_list *memo_slot(int k, int arity, int min_pi_slots)
+{
+    if (arity < 0 || arity > 3 || min_pi_slots < 0 ||
+        min_pi_slots >= MEMO_PI)
+        return NULL;
+    return &memo[k][arity][min_pi_slots];
+}
+
+/* A malloc'd copy of v (n > 0). */
+static int copy_out(const gg_shape *v, int n, gg_shape **out, gg_err *err)
+{
+    *out = malloc((size_t)n * sizeof **out);
+    if (!*out)
+        return gg_fail(err, "out of memory for %d shapes", n);
+    memcpy(*out, v, (size_t)n * sizeof **out);
+    return n;
+}
+
+int gg_shape_enum(int k, int arity, int min_pi_slots, gg_shape **out,
+                  gg_err *err)
+{
+    if (k < 1 || k > GG_SHAPE_MAX_GATES)
+        return gg_fail(err, "shapes of %d gates are out of range (1..%d)", k,
+                       GG_SHAPE_MAX_GATES);
+    memo_list *m = memo_slot(k, arity, min_pi_slots);
+    if (m) {
+        pthread_mutex_lock(&memo_mu);
+        int n = m->n;
+        pthread_mutex_unlock(&memo_mu);
+        if (n > 0) /* a list once kept never changes */
+            return copy_out(m->v, n, out, err);
+    }
+    int n = enumerate(k, arity, min_pi_slots, out, err);
+    if (m && n > 0 && n <= MEMO_MAX) {
+        gg_shape *keep = NULL;
+        gg_err ignore;
+        if (copy_out(*out, n, &keep, &ignore) > 0) {
+            pthread_mutex_lock(&memo_mu);
+            if (m->n == 0) /* another thread may have kept it first */
+                m->v = keep, m->n = n, keep = NULL;
+            pthread_mutex_unlock(&memo_mu);
+            free(keep);
+        }
+    }
     return n;
 }

@@ -137,6 +137,28 @@ static bool records_proof(const search_state *s)
            !l->swap && !l->n_closed && !l->order_groups && !l->f2;
 }
 
+/* The work k may spend (0: no limit). A k that could still be followed by
+ * a cheaper network than the best (the first pass going up) gets three
+ * quarters of what is left, so that a k whose shapes are hard and stay
+ * undecided leaves work to the next one, where a network usually lies in
+ * an easy shape: the fallback's 5-input rests of B2346/S058 and 7 more of
+ * 171 rules ran out of work at k = 4 and came out decision diagrams, 15-18
+ * LUTs in all, where k = 5 holds one (9 in all; session 21). Half for
+ * each k lost two rules' 8-LUT networks to 9. */
+static uint64_t k_work(const search_state *s, int k, bool second_pass)
+{
+    const gg_synth_opts *o = s->o;
+    if (!o->work_limit)
+        return 0;
+    /* never 0, which would mean no limit */
+    uint64_t left = o->work_limit > s->work ? o->work_limit - s->work : 1;
+    uint64_t share = left / 4 * 3;
+    bool next_worth = !second_pass && o->k_max != k &&
+                      k + 1 + s->extra < gg_synth_cost(&s->res->net, o->lib) &&
+                      left - share >= o->work_limit / 16; /* see worth() */
+    return next_worth && share > 0 ? share : left;
+}
+
 /* One k, all shapes or the pending ones; records stats and the outcome. */
 static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
 {
@@ -154,8 +176,7 @@ static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
                                   : gg_tt_rows(s->f) <= 128 ? 128 : 64,
                      .deadline = k_deadline(o, s->t0),
                      .problem_limit = second_pass ? 0 : o->shape_time_limit,
-                     .work_limit = o->work_limit ? o->work_limit - s->work
-                                                 : 0,
+                     .work_limit = k_work(s, k, second_pass),
                      .subset = (second_pass || s->resumed[k]) && shapes
                                    ? s->pending[k] : NULL,
                      .n_subset = s->n_pending[k],
@@ -186,12 +207,18 @@ static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
     return 0;
 }
 
+/* Under a work limit a k starts only with a sixteenth of the work left:
+ * with k_work's shares that is three k past the first hard one, and a k
+ * costs its shapes' enumeration (36,390 at lut3 k = 7) however little
+ * work it may then spend. */
 static bool worth(const search_state *s, int k)
 {
     const gg_synth_opts *o = s->o;
+    bool work_left = !o->work_limit ||
+                     s->work + o->work_limit / 16 <= o->work_limit;
     return k + s->extra < gg_synth_cost(&s->res->net, o->lib) &&
            (!o->k_max || k <= o->k_max) && k <= GG_ENC_MAX_GATES &&
-           !out_of_time(s);
+           work_left && !out_of_time(s);
 }
 
 /* First pass: k = first.. while a network of k gates would beat the best

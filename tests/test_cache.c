@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/wait.h>
 
 #include <cmocka.h>
@@ -355,6 +356,39 @@ static void test_timed_adder_tree(void **state)
     assert_int_equal(gates[2], 8);
 }
 
+/* The work-bounded build (what a rule with no cache entry runs with) for
+ * rules whose 5-input rest has a hard k = 4: B2346/S058's search used to
+ * spend all its work there and fall back to a decision diagram, 18 LUTs
+ * in all; B3568/S023568's found its 4-gate rest only past the work (17).
+ * Now k = 4 leaves a quarter of the work to k = 5 and the CNFs carry the
+ * difference clauses: 9 and 8 (synth's own start: 8 and 8). */
+static void test_fallback_past_a_hard_k(void **state)
+{
+    (void)state;
+    if (!gg_sat_available())
+        skip();
+    const char *rules[] = {"B2346/S058", "B3568/S023568"};
+    const int most[] = {9, 8};
+    for (int i = 0; i < 2; i++) {
+        gg_rule rule;
+        gg_err err;
+        gg_front f;
+        static gg_tt t;
+        static gg_choose_set set;
+        rowsum_stage(rules[i], &rule, &f, &t);
+        gg_choose_opts co = {.cache_root = tmp_root};
+        gg_choose_budget b = {.work = 0};
+        set.n = 0;
+        assert_int_equal(gg_choose_candidates(&rule, GG_FRONT_ROWSUM,
+                                              GG_LIB_LUT3, &f, &t, &co, &b,
+                                              &set, &err),
+                         0);
+        assert_int_equal(set.n, 1);
+        assert_int_equal(gg_net_check(&set.net[0], 0, &t, NULL), 0);
+        assert_in_range(gg_synth_cost(&set.net[0], GG_LIB_LUT3), 1, most[i]);
+    }
+}
+
 /* Life written in Hensel letters or as a MAP table gets Life's cached
  * network, not a bigger one; a Hensel rule that depends on arrangements
  * gets a correct circuit over the cells themselves. */
@@ -464,6 +498,7 @@ int main(void)
         cmocka_unit_test(test_proof_record),
         cmocka_unit_test(test_uncached_rule_circuit),
         cmocka_unit_test(test_timed_adder_tree),
+        cmocka_unit_test(test_fallback_past_a_hard_k),
         cmocka_unit_test(test_table_rules_share_totalistic_networks),
         cmocka_unit_test(test_gated_corrections),
     };
