@@ -99,7 +99,8 @@ int gg_config_from_env(gg_config *c, gg_err *err)
     const char *ranks = env_value("OMPI_COMM_WORLD_SIZE");
     ranks = ranks ? ranks : env_value("PMI_SIZE");
     c->launcher_ranks = ranks && atoi(ranks) > 0 ? atoi(ranks) : 0;
-    return choose_from_env(&c->choose, err) || cache_dir_from_env(c, err)
-               ? -1
-               : 0;
+    if (choose_from_env(&c->choose, err) || cache_dir_from_env(c, err))
+        return -1;
+    c->choose.kept_root = c->cache_dir;
+    return 0;
 }

@@ -125,6 +125,52 @@ int gg_choose_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
     return bad ? -1 : 0;
 }
 
+/* The folder of kept fallback networks for o (see gg_choose_circuit): 0
+ * and buf filled, or -1 when none is kept. */
+static int kept_folder(const gg_rule *rule, gg_front_kind front, gg_lib lib,
+                       const gg_choose_opts *o, char *buf, size_t size)
+{
+    gg_net skeleton;
+    gg_err ignore;
+    if (!o->kept_root || !*o->kept_root)
+        return -1;
+    if (lib == GG_LIB_GATE2 &&
+        gg_cache_lookup(o->cache_root, rule, front, GG_LIB_LUT3, &skeleton,
+                        NULL, &ignore) != 0)
+        return -1;
+    int n = snprintf(buf, size, "%s/fallback-v%d-work%llu", o->kept_root,
+                     GG_CHOOSE_FALLBACK_VERSION,
+                     (unsigned long long)work_of(o));
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
+/* The fallback into c, from the kept networks when they hold it; a new
+ * one is kept there (a failure to keep it changes nothing). */
+static int fallback_kept(const gg_rule *rule, gg_front_kind front,
+                         gg_lib lib, const gg_tt *final_tt,
+                         const gg_choose_opts *o, gg_circuit *c, gg_err *err)
+{
+    char root[4200];
+    gg_cache_info info;
+    gg_err ignore;
+    bool keep = kept_folder(rule, front, lib, o, root, sizeof root) == 0;
+    if (keep && gg_cache_lookup(root, rule, front, lib, &c->final, &info,
+                                &ignore) == 1 &&
+        info.search[0] && strlen(info.search) < sizeof c->source) {
+        memcpy(c->source, info.search, strlen(info.search) + 1);
+        return 0;
+    }
+    if (gg_choose_fallback(rule, front, lib, &c->front, final_tt, o,
+                           &c->final, c->source, err))
+        return -1;
+    if (keep) {
+        gg_cache_info mine = {.gates = c->final.n_gates};
+        snprintf(mine.search, sizeof mine.search, "%s", c->source);
+        gg_cache_store(root, rule, front, lib, &c->final, &mine, &ignore);
+    }
+    return 0;
+}
+
 int gg_choose_circuit(const gg_rule *given, gg_front_kind front, gg_lib lib,
                       const gg_choose_opts *o, gg_circuit *c, gg_err *err)
 {
@@ -142,8 +188,7 @@ int gg_choose_circuit(const gg_rule *given, gg_front_kind front, gg_lib lib,
     if (found < 0)
         return -1;
     if (!found)
-        return gg_choose_fallback(rule, front, lib, &c->front, &final_tt, o,
-                                  &c->final, c->source, err);
+        return fallback_kept(rule, front, lib, &final_tt, o, c, err);
     c->cached = true;
     c->proven = info.proven;
     c->lower_bound = info.lower_bound;

@@ -45,6 +45,10 @@ typedef enum gg_gpu_front {
 
 typedef struct gg_choose_opts {
     const char *cache_root; /* NULL or "": GG_SOURCE_ROOT/generated */
+    const char *kept_root;  /* NULL or "": none; else the fallback's
+                               networks are kept under it between runs
+                               (runtime/config.c: the kernel cache's
+                               folder), as gg_choose_circuit says */
     uint64_t work;          /* the fallback's solver work; 0:
                                GG_CHOOSE_WORK */
     gg_gpu_front gpu_front;
@@ -93,9 +97,19 @@ int gg_choose_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
                        const gg_choose_opts *o, gg_net *out, char *source,
                        gg_err *err);
 
+/* The fallback's search version, part of the name of the folder its kept
+ * networks live in: raise it when the search gives other networks. */
+#define GG_CHOOSE_FALLBACK_VERSION 2
+
 /* Front plus a correct final stage: the cache entry (verified on load; a
  * wrong or unreadable entry is an error, never silently replaced), else the
- * fallback. o may be NULL (defaults). */
+ * fallback. With o->kept_root the fallback's network is kept there and
+ * taken from there next time (the search gives the same network on every
+ * machine, so a kept one is what a new search would give), checked on
+ * load like a cache entry; a kept file that fails is rebuilt, since it is
+ * only a copy. A gate2 network is kept only while the cache has no lut3
+ * entry for the rule (its skeleton, which `golgen synth` may add later).
+ * o may be NULL (defaults). */
 int gg_choose_circuit(const gg_rule *rule, gg_front_kind front, gg_lib lib,
                       const gg_choose_opts *o, gg_circuit *c, gg_err *err);
 

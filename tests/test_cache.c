@@ -389,6 +389,66 @@ static void test_fallback_past_a_hard_k(void **state)
     }
 }
 
+/* The fallback's network is kept under kept_root and taken from there
+ * (gg_choose_circuit): a kept file replaced by another correct network
+ * (the decision diagram) comes back as it is, a damaged one is rebuilt
+ * without an error, and a gate2 network is not kept once the cache holds
+ * the rule's lut3 entry (its skeleton). */
+static void test_fallback_kept(void **state)
+{
+    (void)state;
+    if (!gg_sat_available())
+        skip();
+    char kept[128], cache[128], folder[256], path[512];
+    snprintf(kept, sizeof kept, "%s/kept", tmp_root);
+    snprintf(cache, sizeof cache, "%s/kept-cache", tmp_root);
+    snprintf(folder, sizeof folder, "%s/fallback-v%d-work%d", kept,
+             GG_CHOOSE_FALLBACK_VERSION, GG_CHOOSE_WORK);
+    gg_choose_opts co = {.cache_root = cache, .kept_root = kept};
+    gg_rule rule;
+    gg_front f;
+    static gg_tt t;
+    static gg_circuit c;
+    gg_err err;
+    rowsum_stage("B2/S345", &rule, &f, &t);
+    assert_int_equal(gg_choose_circuit(&rule, GG_FRONT_ROWSUM, GG_LIB_LUT3,
+                                       &co, &c, &err), 0);
+    gg_net first = c.final;
+    gg_cache_path(folder, &rule, GG_FRONT_ROWSUM, GG_LIB_LUT3, path,
+                  sizeof path);
+    assert_int_equal(access(path, R_OK), 0);
+
+    gg_net diagram;
+    assert_int_equal(gg_net_build_from_tt(&t, GG_LIB_LUT3, &diagram, &err), 0);
+    assert_true(diagram.n_gates != first.n_gates);
+    gg_cache_info info = {.gates = diagram.n_gates};
+    snprintf(info.search, sizeof info.search, "decision diagram");
+    assert_int_equal(gg_cache_store(folder, &rule, GG_FRONT_ROWSUM,
+                                    GG_LIB_LUT3, &diagram, &info, &err), 0);
+    assert_int_equal(gg_choose_circuit(&rule, GG_FRONT_ROWSUM, GG_LIB_LUT3,
+                                       &co, &c, &err), 0);
+    assert_int_equal(c.final.n_gates, diagram.n_gates);
+    assert_string_equal(c.source, "decision diagram");
+
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    fputs("rule B2/S345\ngates 3\nnetwork\nnonsense\n", fp);
+    fclose(fp);
+    assert_int_equal(gg_choose_circuit(&rule, GG_FRONT_ROWSUM, GG_LIB_LUT3,
+                                       &co, &c, &err), 0);
+    assert_int_equal(c.final.n_gates, first.n_gates);
+    assert_int_equal(gg_cache_lookup(folder, &rule, GG_FRONT_ROWSUM,
+                                     GG_LIB_LUT3, &c.final, NULL, &err), 1);
+
+    assert_int_equal(gg_cache_store(cache, &rule, GG_FRONT_ROWSUM,
+                                    GG_LIB_LUT3, &first, &info, &err), 0);
+    assert_int_equal(gg_choose_circuit(&rule, GG_FRONT_ROWSUM, GG_LIB_GATE2,
+                                       &co, &c, &err), 0);
+    gg_cache_path(folder, &rule, GG_FRONT_ROWSUM, GG_LIB_GATE2, path,
+                  sizeof path);
+    assert_int_not_equal(access(path, F_OK), 0);
+}
+
 /* Life written in Hensel letters or as a MAP table gets Life's cached
  * network, not a bigger one; a Hensel rule that depends on arrangements
  * gets a correct circuit over the cells themselves. */
@@ -499,6 +559,7 @@ int main(void)
         cmocka_unit_test(test_uncached_rule_circuit),
         cmocka_unit_test(test_timed_adder_tree),
         cmocka_unit_test(test_fallback_past_a_hard_k),
+        cmocka_unit_test(test_fallback_kept),
         cmocka_unit_test(test_table_rules_share_totalistic_networks),
         cmocka_unit_test(test_gated_corrections),
     };
