@@ -273,23 +273,14 @@ static int adder_try(const gg_front *front, const gg_tt *f, gg_lib lib,
     return 0;
 }
 
-/* Two stopping points: 4 count bits (a 5-input rest, always quick) and 5
- * (a 6-input rest, still solved in well under a second for Life, and it
- * is what finds Life's minimal 6 LUTs behind the rowsum-lr front: one full
- * adder over sT L R, then 4 LUTs). The cheaper network wins.
- *
- * Given wall seconds (golgen synth), a third try puts the first adder on
- * the row carries (cT cM cB behind rowsum), as HighLife's minimal 7 LUTs
- * do, and the wide rests look only for networks cheaper than the best so
- * far (or than beat). Their 5-gate rests took 4-40 s on one or two
- * threads for Bugs, Pseudo Life and Land Rush (7 LUTs, where the narrow
- * tree gives 8), so each gets up to WIDE_SECONDS. The work-bounded build
- * (emitters: the same network everywhere, in under a second) keeps the
- * two plain tries, side by side (wide_beside), the wide one with two
- * thirds of the work: on 171 rules (the corpus and 120 random ones) that
- * gave the same networks as the whole work in 40% less time (session
- * 21). Run in turn (no thread to be had) the wide try looks only below
- * the narrow one's cost. */
+/* The work-bounded wide try's budget: two thirds of the narrow one's
+ * work (all_tries). */
+static budget wide_budget(budget b)
+{
+    b.work = b.work * 2 / 3;
+    return b;
+}
+
 /* The work-bounded wide try on a thread of its own (heap: a network is
  * several KB). */
 typedef struct wide_job {
@@ -323,8 +314,8 @@ static wide_job *wide_beside(const gg_front *front, const gg_tt *f,
     wide_job *w = malloc(sizeof *w);
     if (!w)
         return NULL;
-    *w = (wide_job){.front = front, .f = f, .lib = lib, .b = b, .rc = -1};
-    w->b.work = b.work * 2 / 3;
+    *w = (wide_job){
+        .front = front, .f = f, .lib = lib, .b = wide_budget(b), .rc = -1};
     if (pthread_create(tid, NULL, wide_try, w)) {
         free(w);
         return NULL;
@@ -332,6 +323,23 @@ static wide_job *wide_beside(const gg_front *front, const gg_tt *f,
     return w;
 }
 
+/* Two stopping points: 4 count bits (a 5-input rest, always quick) and 5
+ * (a 6-input rest, still solved in well under a second for Life, and it
+ * is what finds Life's minimal 6 LUTs behind the rowsum-lr front: one full
+ * adder over sT L R, then 4 LUTs). The cheaper network wins.
+ *
+ * Given wall seconds (golgen synth), a third try puts the first adder on
+ * the row carries (cT cM cB behind rowsum), as HighLife's minimal 7 LUTs
+ * do, and the wide rests look only for networks cheaper than the best so
+ * far (or than beat). Their 5-gate rests took 4-40 s on one or two
+ * threads for Bugs, Pseudo Life and Land Rush (7 LUTs, where the narrow
+ * tree gives 8), so each gets up to WIDE_SECONDS. The work-bounded build
+ * (emitters: the same network everywhere, in under a second) keeps the
+ * two plain tries, side by side (wide_beside), the wide one with two
+ * thirds of the work: on 171 rules (the corpus and 120 random ones) that
+ * gave the same networks as the whole work in 40% less time (session
+ * 21). Run in turn (no thread to be had) the wide try looks only below
+ * the narrow one's cost. */
 static int all_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
                      budget b, int beat, gg_net *net, gg_err *err)
 {
@@ -368,8 +376,7 @@ static int all_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
             .rest_bits = REST_BITS + 1,
             .first_weight = timed ? w : 0,
             .beat = beat > 0 && beat < best ? beat : best};
-        budget bw = b;
-        bw.work = b.work * 2 / 3;
+        budget bw = wide_budget(b);
         gg_err ignore;
         if (adder_try(front, f, lib, sh, &bw, wide, &ignore) == 0 &&
             gg_synth_cost(wide, lib) < gg_synth_cost(net, lib))

@@ -145,6 +145,8 @@ static bool records_proof(const search_state *s)
  * 171 rules ran out of work at k = 4 and came out decision diagrams, 15-18
  * LUTs in all, where k = 5 holds one (9 in all; session 21). Half for
  * each k lost two rules' 8-LUT networks to 9. */
+static bool k_fits(const search_state *s, int k, uint64_t work_done);
+
 static uint64_t k_work(const search_state *s, int k, bool second_pass)
 {
     const gg_synth_opts *o = s->o;
@@ -153,10 +155,9 @@ static uint64_t k_work(const search_state *s, int k, bool second_pass)
     /* never 0, which would mean no limit */
     uint64_t left = o->work_limit > s->work ? o->work_limit - s->work : 1;
     uint64_t share = left / 4 * 3;
-    bool next_worth = !second_pass && o->k_max != k &&
-                      k + 1 + s->extra < gg_synth_cost(&s->res->net, o->lib) &&
-                      left - share >= o->work_limit / 16; /* see worth() */
-    return next_worth && share > 0 ? share : left;
+    bool next_worth = !second_pass && share > 0 &&
+                      k_fits(s, k + 1, s->work + share);
+    return next_worth ? share : left;
 }
 
 /* One k, all shapes or the pending ones; records stats and the outcome. */
@@ -207,18 +208,24 @@ static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
     return 0;
 }
 
-/* Under a work limit a k starts only with a sixteenth of the work left:
+/* Whether k could still beat the best network once work_done is spent.
+ * Under a work limit a k starts only with a sixteenth of the work left:
  * with k_work's shares that is three k past the first hard one, and a k
  * costs its shapes' enumeration (36,390 at lut3 k = 7) however little
  * work it may then spend. */
-static bool worth(const search_state *s, int k)
+static bool k_fits(const search_state *s, int k, uint64_t work_done)
 {
     const gg_synth_opts *o = s->o;
     bool work_left = !o->work_limit ||
-                     s->work + o->work_limit / 16 <= o->work_limit;
+                     work_done + o->work_limit / 16 <= o->work_limit;
     return k + s->extra < gg_synth_cost(&s->res->net, o->lib) &&
            (!o->k_max || k <= o->k_max) && k <= GG_ENC_MAX_GATES &&
-           work_left && !out_of_time(s);
+           work_left;
+}
+
+static bool worth(const search_state *s, int k)
+{
+    return k_fits(s, k, s->work) && !out_of_time(s);
 }
 
 /* First pass: k = first.. while a network of k gates would beat the best
