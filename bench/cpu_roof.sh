@@ -1,9 +1,11 @@
 #!/bin/sh
 # Where the cpu backend stands against this machine's own limits (issue 19):
-# the AVX-512 instructions' throughput on every core at once, the roofs
-# that follows for today's loop and for an interleaved layout, the
+# the throughput of the instructions its loops issue on every core at once
+# (AVX-512, and the AVX2 and portable paths' two-input logic), the roofs
+# that follow for today's loops and for an interleaved layout, the
 # interleaved layout's sweep measured in L1 and in an L2-sized band, and
-# golgen's own Life figure beside them. BENCHMARKS.md, "CPU roofs".
+# golgen's own Life figures on each path beside them. BENCHMARKS.md, "CPU
+# roofs".
 #
 #   bench/cpu_roof.sh [BUILD_DIR]     (default: build; needs AVX-512)
 #   CCS="gcc clang-14" bench/cpu_roof.sh   compilers for the layout sweep
@@ -31,4 +33,8 @@ if [ -x "$build/golgen" ]; then
     echo "# golgen's Life kernel, whole runs (copies and halos included):"
     "$build/golgen" bench --backend cpu --rule B3/S23 --size 16384x16384 --gens 300 --threads 1
     "$build/golgen" bench --backend cpu --rule B3/S23 --size 16384x16384 --gens 1000
+    for isa in avx2 portable; do
+        "$build/golgen" bench --backend cpu --rule B3/S23 --size 16384x16384 --gens 300 --threads 1 --isa $isa
+        "$build/golgen" bench --backend cpu --rule B3/S23 --size 16384x16384 --gens 1000 --isa $isa
+    done
 fi

@@ -1,13 +1,20 @@
-/* What the cpu backend's AVX-512 loop can reach on this machine: the
- * throughput of the instructions it issues, in TSC cycles (the clock
- * `golgen bench` times with), on every core at once.
+/* What the cpu backend's loops can reach on this machine: the throughput
+ * of the instructions they issue, in TSC cycles (the clock `golgen bench`
+ * times with), on every core at once.
  *
  * The emitted Life loop issues per 512-cell vector 8 vpternlogq, 2 vpshldq
  * and 1 valignq (gcc, session 20), plus register copies around the
- * destructive vpternlog. Each mix below keeps 12 independent chains, so it
- * measures throughput, not latency. The roofs printed are 512 cells per
- * (ops x TSC cycles per op) per core, times the cores: the most any loop
- * with that mix can do with nothing else in its way.
+ * destructive vpternlog. The AVX2 path (`--isa avx2`, the gate2 network)
+ * issues per 256-bit vector 21 two-input logic ops (7 vpxor, 6 vpand,
+ * 5 vpor, 3 vpandn: 14 final gates, 5 row gates, the two ORs of the
+ * neighbour words) and 4 shifts, its neighbour words coming from unaligned
+ * loads (its hot loop under perf, session 22). The portable path is the
+ * same C; on an x86 with AVX gcc vectorizes it into the same mix on
+ * 128-bit registers. Each mix keeps every instruction independent (the
+ * VEX forms do not read their destination; vpternlog keeps 12 chains), so
+ * it measures throughput, not latency. The roofs printed are the cells of
+ * a vector per (ops x TSC cycles per op) per core, times the cores: the
+ * most any loop with that mix can do with nothing else in its way.
  *
  *   cc -O2 -mavx512f -mavx512vbmi2 -pthread ports.c -o ports && ./ports [THREADS]
  *   (bench/cpu_roof.sh builds and runs it) */
@@ -23,6 +30,18 @@
 #define S(r) "vpshldq $1, %%zmm20, %%zmm21, %%zmm" #r "\n"
 #define A(r) "valignq $1, %%zmm20, %%zmm21, %%zmm" #r "\n"
 #define M(r) "vmovdqa64 %%zmm2" #r ", %%zmm1" #r "\n"
+/* 21 logic ops and 4 shifts: one vector of the gate2 loop, on register
+ * width w (ymm or xmm), destinations 0..11 round robin. */
+#define LG(op, w, r) #op " %%" #w "14, %%" #w "15, %%" #w #r "\n"
+#define SH(op, w, r) #op " $1, %%" #w "14, %%" #w #r "\n"
+#define GATE2(w)                                                             \
+    LG(vpxor, w, 0) LG(vpand, w, 1) LG(vpor, w, 2) LG(vpxor, w, 3)         \
+    LG(vpandn, w, 4) LG(vpand, w, 5) SH(vpsllq, w, 6) LG(vpxor, w, 7)      \
+    LG(vpor, w, 8) LG(vpand, w, 9) LG(vpxor, w, 10) SH(vpsrlq, w, 11)      \
+    LG(vpandn, w, 0) LG(vpor, w, 1) LG(vpand, w, 2) LG(vpxor, w, 3)        \
+    SH(vpsllq, w, 4) LG(vpor, w, 5) LG(vpand, w, 6) LG(vpxor, w, 7)        \
+    LG(vpandn, w, 8) LG(vpor, w, 9) SH(vpsrlq, w, 10) LG(vpand, w, 11)     \
+    LG(vpxor, w, 0)
 #define LOOP(body)                                                          \
     "mov %0, %%rcx\n1:\n" body "dec %%rcx\njnz 1b\n"
 
@@ -38,7 +57,11 @@ static mix mixes[] = {
     {"12 valignq", 12, 0},
     {"12 vpternlogq + 6 zmm copies", 12, 0},
     {"8 vpternlogq 2 vpshldq 1 valignq", 11, 0},
+    {"ymm: 21 logic + 4 shifts (AVX2 path)", 25, 0},
+    {"xmm: 21 logic + 4 shifts (portable)", 25, 0},
 };
+
+enum { MIX_AVX512 = 4, MIX_AVX2 = 5, MIX_XMM = 6 };
 
 static double run_mix(int i)
 {
@@ -66,10 +89,16 @@ static double run_mix(int i)
                                   T(11))
                          : : "r"(iters) : "rcx", "memory");
         break;
-    default:
+    case MIX_AVX512:
         __asm__ volatile(LOOP(T(0) T(1) S(2) T(3) T(4) A(5) T(6) T(7) S(8)
                                   T(9) T(10))
                          : : "r"(iters) : "rcx", "memory");
+        break;
+    case MIX_AVX2:
+        __asm__ volatile(LOOP(GATE2(ymm)) : : "r"(iters) : "rcx", "memory");
+        break;
+    default:
+        __asm__ volatile(LOOP(GATE2(xmm)) : : "r"(iters) : "rcx", "memory");
     }
     return (double)(__rdtsc() - t0) / (double)(iters * mixes[i].counted);
 }
@@ -139,7 +168,7 @@ int main(int argc, char **argv)
         printf("  %-34s %.3f\n", mixes[i].name, worst);
     }
     if (tsc > 0) {
-        double per_op = mixes[4].cycles;
+        double per_op = mixes[MIX_AVX512].cycles;
         printf("roofs at %.0f MHz TSC x %d core%s, %.3f cycles an op:\n", tsc,
                threads, threads == 1 ? "" : "s", per_op);
         const int ops[] = {11, 10, 8};
@@ -149,6 +178,13 @@ int main(int argc, char **argv)
         for (int i = 0; i < 3; i++)
             printf("  %-38s %2d ops a vector: %.2e CUpS\n", what[i], ops[i],
                    512.0 * tsc * 1e6 / (ops[i] * per_op) * threads);
+        const int narrow[] = {MIX_AVX2, MIX_XMM}, bits[] = {256, 128};
+        const char *nwhat[] = {"AVX2 path (gate2, 21 + 4 shifts)",
+                               "portable path (xmm, 21 + 4 shifts)"};
+        for (int i = 0; i < 2; i++)
+            printf("  %-38s %2d ops a vector: %.2e CUpS\n", nwhat[i], 25,
+                   bits[i] * tsc * 1e6 /
+                       (25 * mixes[narrow[i]].cycles) * threads);
     }
     free(res);
     free(tid);
