@@ -37,6 +37,7 @@ for rule in ${GG_RULES:-B3/S23}; do
     for be in ptx cuda; do
         shape=$(shape_for "$be")
         turn=$(echo "$shape" | cut -d, -f6)
+        case $turn in '' | 0) turn=3 ;; esac # the 3-tick loop
         name=$(echo "$rule" | tr / _)-$be
         # A cache of its own, so its cubins are this run's modules only
         # (the generic one the validation runs, and the constant-stride one
@@ -52,7 +53,7 @@ for rule in ${GG_RULES:-B3/S23}; do
             cuobjdump -sass "$cub" >"$sass"
             echo "== $rule $be shape $shape, $(basename "$cub"):" | tee -a "$OUT/summary.txt"
             python3 "$ROOT/bench/sass_loop.py" --levels "$(echo "$shape" | cut -d, -f1)" \
-                --ticks "${turn:-3}" "$sass" 2>&1 | tee -a "$OUT/summary.txt"
+                --ticks "$turn" "$sass" 2>&1 | tee -a "$OUT/summary.txt"
         done
     done
 done

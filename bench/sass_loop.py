@@ -96,6 +96,8 @@ def main():
     ap.add_argument("--wpl", type=int, default=1, help="words per lane")
     ap.add_argument("file", nargs="?", help="SASS text (default stdin)")
     a = ap.parse_args()
+    if min(a.levels, a.ticks, a.wpl) < 1:
+        sys.exit("sass_loop: --levels, --ticks and --wpl must be at least 1")
     text = open(a.file).read() if a.file else sys.stdin.read()
     fns = functions(text)
     if a.function not in fns:
