@@ -17,6 +17,7 @@
 #include "gpu_layout.h"
 #include "gpu_validate.h"
 #include "emit_cuda.h"
+#include "emit_net.h"
 #include "emit_ptx.h"
 #include "kernel_source.h"
 #include "rule_gen.h"
@@ -152,10 +153,11 @@ static double now(void)
 
 /* ---- modules ---- */
 
-enum { N_DEFINES = 8 };
+enum { N_DEFINES = 9 };
 
 /* NVRTC options for the CUDA C template: the launch shape (turn, pf and
- * warm as the PTX target reads them; pf 0: 2), the row stride as a
+ * warm as the PTX target reads them; pf 0: 2; nreg 0: the template's
+ * register cap), the row stride as a
  * constant (gg_cuda_module_for) and GOLGEN_CUDA_DEFINE, one more -D for
  * experiments (e.g. -DGG_MAXREG=176). */
 static void tune_defines(const gg_gpu_tune *t, int kns, const char *extra,
@@ -175,6 +177,10 @@ static void tune_defines(const gg_gpu_tune *t, int kns, const char *extra,
     snprintf(d[6], 48, "-DGG_WARM=%d", t->warm > npf ? t->warm : 0);
     snprintf(d[7], 48, "%s",
              extra && !strncmp(extra, "-D", 2) ? extra : "-DGG_NONE=1");
+    if (t->nreg)
+        snprintf(d[8], 48, "-DGG_MAXREG=%d", t->nreg);
+    else
+        snprintf(d[8], 48, "-DGG_TEMPLATE_MAXREG=1");
 }
 
 /* A cached module image (cubin), whole; -1 when there is none. */
@@ -455,6 +461,8 @@ static gg_ptx_opts ptx_opts_for(const gg_cuda *c, const gg_gpu_tune *t)
     if (t->pf)
         po.prefetch = t->pf;
     po.warm = t->warm;
+    if (t->nreg)
+        po.maxnreg = t->nreg;
     po.kstride = c->kns;
     return po;
 }
@@ -904,32 +912,59 @@ static int open_device(gg_cuda *c, gg_fail_kind *why, gg_err *err)
 }
 
 /* The autotuner's launch shapes per language (autotune() says why
- * these). */
+ * these). The last of each list, T16 without the 168-register cap (8
+ * warps an SM instead of 12), is tried only for kernels whose register
+ * ring is heavier than Life's (heavy_ring): capped, their T16 ring spills
+ * (on the H100, Maze's 7-LUT rowsum-lr network 3.41e13 capped and 4.05e13
+ * not; Life loses 7.5% uncapped; BENCHMARKS.md, session 22). */
 static const gg_gpu_tune ptx_candidates[] = {
-    {16, 1, 4, 1, 0, 0, 0, 0}, {8, 1, 4, 1, 0, 0, 0, 0},
-    {16, 0, 4, 1, 0, 0, 0, 0}, {16, 1, 4, 1, 0, 6, 3, 8},
-    {16, 1, 4, 1, 0, 6, 2, 6}, {16, 1, 4, 1, 2, 6, 3, 8}};
+    {16, 1, 4, 1, 0, 0, 0, 0, 0}, {8, 1, 4, 1, 0, 0, 0, 0, 0},
+    {16, 0, 4, 1, 0, 0, 0, 0, 0}, {16, 1, 4, 1, 0, 6, 3, 8, 0},
+    {16, 1, 4, 1, 0, 6, 2, 6, 0}, {16, 1, 4, 1, 2, 6, 3, 8, 0},
+    {16, 1, 4, 1, 0, 6, 3, 8, 255}};
 static const gg_gpu_tune cuda_candidates[] = {
-    {16, 1, 4, 1, 0, 6, 2, 6}, {16, 1, 4, 1, 0, 6, 3, 8},
-    {16, 1, 4, 1, 0, 6, 1, 8}};
+    {16, 1, 4, 1, 0, 6, 2, 6, 0}, {16, 1, 4, 1, 0, 6, 3, 8, 0},
+    {16, 1, 4, 1, 0, 6, 1, 8, 0}, {16, 1, 4, 1, 0, 6, 2, 6, 255}};
 
-/* Generations kernels keep a ring of extra planes per level: at T16 they
- * ran out of registers (168: /2/3 1.43e13 on the H100 against 2.37e13 at
- * T8 with the same turn and rows ahead; BENCHMARKS.md, session 11). */
+/* Generations kernels keep a ring of extra planes per level: at T16 and
+ * 168 registers they spill (/2/3 1.43e13 on the H100 against 2.37e13 at
+ * T8 with the same turn and rows ahead; BENCHMARKS.md, session 11), and
+ * uncapped T16 beats T8 (/2/3 3.43e13 against 2.45e13, session 22). */
 static const gg_gpu_tune gen_candidates[] = {
-    {8, 1, 4, 1, 0, 6, 2, 6}, {8, 1, 4, 1, 0, 3, 1, 0},
-    {16, 1, 4, 1, 0, 3, 1, 0}};
+    {8, 1, 4, 1, 0, 6, 2, 6, 0}, {8, 1, 4, 1, 0, 3, 1, 0, 0},
+    {16, 1, 4, 1, 0, 3, 1, 0, 0}, {16, 1, 4, 1, 0, 6, 2, 6, 255}};
+
+/* More values a level than Life's row sum keeps between ticks: more row
+ * features than a row sum's two (rowsum-lr's W and E, Hensel's cells) or
+ * a Generations rule's planes. */
+static bool heavy_ring(const gg_cuda *c)
+{
+    gg_kplan plan;
+    gg_err ignored;
+    if (c->np > 1)
+        return true;
+    return c->parts.circuit &&
+           gg_kplan_build(c->parts.circuit, &plan, &ignored) == 0 &&
+           plan.row.n_outputs > 2;
+}
 
 static const gg_gpu_tune *candidates(const gg_cuda *c, size_t *n)
 {
-    if (c->np > 1) {
-        *n = sizeof gen_candidates / sizeof *gen_candidates;
-        return gen_candidates;
-    }
+    const gg_gpu_tune *cand;
     bool ptx = c->o.lang == GG_CUDA_LANG_PTX;
-    *n = ptx ? sizeof ptx_candidates / sizeof *ptx_candidates
-             : sizeof cuda_candidates / sizeof *cuda_candidates;
-    return ptx ? ptx_candidates : cuda_candidates;
+    if (c->np > 1) {
+        cand = gen_candidates;
+        *n = sizeof gen_candidates / sizeof *gen_candidates;
+    } else if (ptx) {
+        cand = ptx_candidates;
+        *n = sizeof ptx_candidates / sizeof *ptx_candidates;
+    } else {
+        cand = cuda_candidates;
+        *n = sizeof cuda_candidates / sizeof *cuda_candidates;
+    }
+    if (!heavy_ring(c))
+        (*n)--; /* the uncapped shape, last */
+    return cand;
 }
 
 /* Side of the autotuner's soup (autotune() says why). */
@@ -1084,22 +1119,23 @@ static int build_first(gg_cuda *c, gg_err *err)
 
 static int choose_tune(gg_cuda *c, gg_err *err)
 {
-    /* GOLGEN_GPU_TUNE: "tmax,funnel,wpb[,wpl[,fma[,turn[,pf,warm]]]]" */
+    /* GOLGEN_GPU_TUNE: "tmax,funnel,wpb[,wpl[,fma[,turn[,pf,warm[,nreg]]]]]" */
     const char *env = c->cfg->gpu_tune;
     gg_gpu_tune t = c->o.tune;
     if (!t.tmax && env && *env && gg_gpu_tune_parse(env, &t, err))
         return -1;
     if (t.tmax) {
         if (!gg_gpu_tune_ok(&t))
-            return gg_fail(err, "launch shape %d,%d,%d,%d,%d,%d,%d,%d: "
+            return gg_fail(err, "launch shape %d,%d,%d,%d,%d,%d,%d,%d,%d: "
                            "generations per launch must be a power of two "
                            "up to %d, warps per block 1..32, words per lane "
                            "1, 2 or 4, multiply-add levels 0..16 "
                            "(sixteenths), ticks per loop turn 3 or 6, rows "
-                           "loaded ahead 0..8 and rows warmed ahead 0 or "
-                           "more than those, up to 8",
+                           "loaded ahead 0..8, rows warmed ahead 0 or "
+                           "more than those, up to 8, and registers a "
+                           "thread 0 (the default cap) or 64..255",
                            t.tmax, t.funnel, t.wpb, t.wpl, t.fma, t.turn,
-                           t.pf, t.warm, GG_GPU_TMAX);
+                           t.pf, t.warm, t.nreg, GG_GPU_TMAX);
         if (t.wpl < 1 || c->o.lang != GG_CUDA_LANG_PTX)
             t.wpl = 1;
         if (c->o.lang != GG_CUDA_LANG_PTX)
@@ -1162,7 +1198,10 @@ static int open_common(const gg_rule *rule, const char *src,
     c->phase[GG_PH_DEVICE] = now() - t0;
     c->given = src != NULL;
     if (!bad && src) {
-        c->tune = c->o.tune.tmax ? c->o.tune : (gg_gpu_tune){16, 0, 4, 1, 0, 0, 0, 0};
+        c->tune = c->o.tune.tmax
+                      ? c->o.tune
+                      : (gg_gpu_tune){.tmax = 16, .funnel = 0, .wpb = 4,
+                                      .wpl = 1};
         bad = build(c, src, err);
     } else if (!bad) {
         t0 = now();
@@ -1266,9 +1305,12 @@ static void describe_shape(const gg_cuda *c, char *what, size_t size)
     if (t.turn == 6)
         n += (size_t)snprintf(extra + n, sizeof extra - n, " turn6");
     if (t.warm)
-        snprintf(extra + n, sizeof extra - n, " pf%d warm%d",
-                 gg_gpu_tune_rows_ahead(&t, c->o.lang == GG_CUDA_LANG_PTX),
-                 t.warm);
+        n += (size_t)snprintf(extra + n, sizeof extra - n, " pf%d warm%d",
+                              gg_gpu_tune_rows_ahead(
+                                  &t, c->o.lang == GG_CUDA_LANG_PTX),
+                              t.warm);
+    if (t.nreg)
+        snprintf(extra + n, sizeof extra - n, " nreg%d", t.nreg);
     snprintf(what, size, "%s, T%d %s%s wpb%d wpl%d, %d regs", c->name,
              t.tmax, t.funnel == 2 ? "hyb" : t.funnel ? "shf" : "mad", extra,
              t.wpb, t.wpl > 1 ? t.wpl : 1, c->regs);

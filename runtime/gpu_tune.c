@@ -55,23 +55,24 @@ bool gg_gpu_tune_ok(const gg_gpu_tune *t)
            (t->wpl <= 1 || t->wpl == 2 || t->wpl == 4) && t->fma >= 0 &&
            t->fma <= 16 && (!t->turn || t->turn == 3 || t->turn == 6) &&
            t->pf >= 0 && t->pf <= 8 && t->warm >= 0 && t->warm <= 8 &&
-           (!t->warm || t->warm > pf);
+           (!t->warm || t->warm > pf) &&
+           (!t->nreg || (t->nreg >= 64 && t->nreg <= 255));
 }
 
 int gg_gpu_tune_parse(const char *text, gg_gpu_tune *t, gg_err *err)
 {
-    int v[8] = {0, 0, 0, 1, 0, 0, 0, 0}, n = 0;
+    int v[9] = {0, 0, 0, 1, 0, 0, 0, 0, 0}, n = 0;
     const char *s = text;
     for (;;) {
         char *end;
         errno = 0;
         long x = strtol(s, &end, 10);
-        if (end == s || errno || x < INT_MIN || x > INT_MAX || n == 8 ||
+        if (end == s || errno || x < INT_MIN || x > INT_MAX || n == 9 ||
             (*end && *end != ','))
             return gg_fail(err, "GOLGEN_GPU_TUNE='%s' is not a launch shape: "
-                           "write 3 to 8 integers, tmax,funnel,wpb[,wpl[,fma"
-                           "[,turn[,pf,warm]]]], e.g. 16,1,4; or unset it to "
-                           "autotune", text);
+                           "write 3 to 9 integers, tmax,funnel,wpb[,wpl[,fma"
+                           "[,turn[,pf,warm[,nreg]]]]], e.g. 16,1,4; or unset "
+                           "it to autotune", text);
         v[n++] = (int)x;
         if (!*end)
             break;
@@ -81,7 +82,7 @@ int gg_gpu_tune_parse(const char *text, gg_gpu_tune *t, gg_err *err)
         return gg_fail(err, "GOLGEN_GPU_TUNE='%s' has %d number%s; it needs "
                        "at least tmax,funnel,wpb, e.g. 16,1,4", text, n,
                        n == 1 ? "" : "s");
-    *t = (gg_gpu_tune){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
+    *t = (gg_gpu_tune){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]};
     return 0;
 }
 
@@ -98,10 +99,10 @@ bool gg_gpu_tune_load(const char *cache_dir, uint64_t key, gg_gpu_tune *t)
     FILE *f = fopen(path, "r");
     if (!f)
         return false;
-    gg_gpu_tune r = {0, 0, 0, 1, 0, 0, 0, 0};
+    gg_gpu_tune r = {0, 0, 0, 1, 0, 0, 0, 0, 0};
     int n = fscanf(f, "tmax %d funnel %d wpb %d wpl %d fma %d turn %d pf %d "
-                   "warm %d", &r.tmax, &r.funnel, &r.wpb, &r.wpl, &r.fma,
-                   &r.turn, &r.pf, &r.warm);
+                   "warm %d nreg %d", &r.tmax, &r.funnel, &r.wpb, &r.wpl,
+                   &r.fma, &r.turn, &r.pf, &r.warm, &r.nreg);
     fclose(f);
     if (n == 3)
         r.wpl = 1;
@@ -111,6 +112,8 @@ bool gg_gpu_tune_load(const char *cache_dir, uint64_t key, gg_gpu_tune *t)
         r.turn = 0;
     if (n < 8)
         r.pf = r.warm = 0;
+    if (n < 9)
+        r.nreg = 0;
     if (n < 3 || r.wpl < 1 || !gg_gpu_tune_ok(&r))
         return false;
     if (r.wpl > 1) /* several words per lane: funnel shifts only */
@@ -130,9 +133,9 @@ void gg_gpu_tune_save(const char *cache_dir, uint64_t key,
     if (!f)
         return;
     int bad = fprintf(f, "tmax %d funnel %d wpb %d wpl %d fma %d turn %d "
-                      "pf %d warm %d\n", t->tmax, t->funnel, t->wpb,
+                      "pf %d warm %d nreg %d\n", t->tmax, t->funnel, t->wpb,
                       t->wpl > 1 ? t->wpl : 1, t->fma,
-                      t->turn == 6 ? 6 : 3, t->pf, t->warm) < 0;
+                      t->turn == 6 ? 6 : 3, t->pf, t->warm, t->nreg) < 0;
     bad |= fclose(f) != 0;
     if (bad || rename(tmp, path))
         remove(tmp);

@@ -29,6 +29,10 @@ typedef struct gg_gpu_tune {
                     CUDA C's 2) */
     int warm;    /* PTX and CUDA C: rows ahead that a prefetch warms in
                     L1, pf+1..8 (0: none) */
+    int nreg;    /* PTX and CUDA C: registers a thread of the step
+                    kernels may use, 64..255 (0: 168, which keeps 12 warps
+                    an SM; 255: what the compiler needs, 8 warps an SM,
+                    for rings heavier than Life's that spill at 168) */
 } gg_gpu_tune;
 
 /* The kernel cache directory (runtime/jit.h's rules; given overrides),
@@ -44,8 +48,9 @@ int gg_gpu_tune_rows_ahead(const gg_gpu_tune *t, bool ptx);
  * tuning-cache lines and GOLGEN_GPU_TUNE. */
 bool gg_gpu_tune_ok(const gg_gpu_tune *t);
 
-/* GOLGEN_GPU_TUNE's text, "tmax,funnel,wpb[,wpl[,fma[,turn[,pf,warm]]]]":
- * 3 to 8 integers and nothing else (range checks: gg_gpu_tune_ok). A text
+/* GOLGEN_GPU_TUNE's text,
+ * "tmax,funnel,wpb[,wpl[,fma[,turn[,pf,warm[,nreg]]]]]": 3 to 9 integers
+ * and nothing else (range checks: gg_gpu_tune_ok). A text
  * that is not that is an error, never a silent return to autotuning. */
 int gg_gpu_tune_parse(const char *text, gg_gpu_tune *t, gg_err *err);
 

@@ -760,7 +760,7 @@ static void test_cli(void **state)
     }
 }
 
-/* GOLGEN_GPU_TUNE: 3 to 8 integers, else an error naming the variable
+/* GOLGEN_GPU_TUNE: 3 to 9 integers, else an error naming the variable
  * (sscanf used to drop "garbage" silently and take "16,1,4x"). */
 static void test_tune_env_parse(void **state)
 {
@@ -774,8 +774,14 @@ static void test_tune_env_parse(void **state)
     assert_int_equal(gg_gpu_tune_parse("8,0,2,1,4,6,2,6", &t, &err), 0);
     assert_int_equal(t.fma, 4);
     assert_int_equal(t.warm, 6);
+    assert_int_equal(t.nreg, 0); /* left out: the default cap */
+    assert_int_equal(gg_gpu_tune_parse("16,1,4,1,0,6,3,8,255", &t, &err), 0);
+    assert_int_equal(t.nreg, 255);
+    assert_true(gg_gpu_tune_ok(&t));
+    t.nreg = 32; /* parsed, but out of range: the backend refuses it */
+    assert_false(gg_gpu_tune_ok(&t));
     static const char *bad[] = {"garbage", "16,1,4x", "16,1", "16,,4",
-                                "16,1,4,", "1,2,3,4,5,6,7,8,9",
+                                "16,1,4,", "1,2,3,4,5,6,7,8,9,10",
                                 "99999999999,1,4"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         if (gg_gpu_tune_parse(bad[i], &t, &err) != -1)
@@ -784,16 +790,18 @@ static void test_tune_env_parse(void **state)
     }
 }
 
-/* The tuning cache keeps the PTX multiply-add share and loop turn; a
- * file from before those fields reads as 0; an out-of-range share, turn
- * or launch shape is not taken (the backend then tunes again). */
+/* The tuning cache keeps the PTX multiply-add share, loop turn and
+ * register cap; a file from before those fields reads as 0; an
+ * out-of-range share, turn, cap or launch shape is not taken (the backend
+ * then tunes again). */
 static void test_tune_cache(void **state)
 {
     (void)state;
     char path[256];
-    gg_gpu_tune t = {16, 1, 4, 1, 2, 6, 2, 6}, r;
+    gg_gpu_tune t = {16, 1, 4, 1, 2, 6, 2, 6, 255}, r;
     gg_gpu_tune_save(gg_test_dir, 42, &t);
     assert_true(gg_gpu_tune_load(gg_test_dir, 42, &r));
+    assert_int_equal(r.nreg, 255);
     assert_int_equal(r.tmax, 16);
     assert_int_equal(r.wpb, 4);
     assert_int_equal(r.fma, 2);
@@ -803,20 +811,24 @@ static void test_tune_cache(void **state)
     static const struct {
         const char *text;
         bool ok;
-        int fma, turn, warm;
+        int fma, turn, warm, nreg;
     } files[] = {
-        {"tmax 8 funnel 1 wpb 2 wpl 1\n", true, 0, 0, 0},
+        {"tmax 8 funnel 1 wpb 2 wpl 1\n", true, 0, 0, 0, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 6 pf 3 warm 8 nreg 255\n",
+         true, 0, 6, 8, 255},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 6 pf 3 warm 8 nreg 16\n",
+         false, 0, 0, 0, 0},
         {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 6 pf 3 warm 8\n", true, 0,
-         6, 8},
+         6, 8, 0},
         {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 6 pf 3 warm 3\n", false, 0,
-         0, 0},
+         0, 0, 0},
         {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 6 pf 0 warm 9\n", false, 0,
-         0, 0},
-        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 17\n", false, 0, 0, 0},
-        {"tmax 12 funnel 1 wpb 4 wpl 1 fma 2\n", false, 0, 0, 0},
-        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 2\n", true, 2, 0, 0},
-        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 3\n", true, 0, 3, 0},
-        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 5\n", false, 0, 0, 0},
+         0, 0, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 17\n", false, 0, 0, 0, 0},
+        {"tmax 12 funnel 1 wpb 4 wpl 1 fma 2\n", false, 0, 0, 0, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 2\n", true, 2, 0, 0, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 3\n", true, 0, 3, 0, 0},
+        {"tmax 16 funnel 1 wpb 4 wpl 1 fma 0 turn 5\n", false, 0, 0, 0, 0},
     };
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         snprintf(path, sizeof path, "%s/gpu-tune-%016llx.txt", gg_test_dir,
@@ -831,6 +843,7 @@ static void test_tune_cache(void **state)
             assert_int_equal(r.fma, files[i].fma);
             assert_int_equal(r.turn, files[i].turn);
             assert_int_equal(r.warm, files[i].warm);
+            assert_int_equal(r.nreg, files[i].nreg);
         }
     }
 }
