@@ -83,10 +83,12 @@ for y in range(h):
 open(sys.argv[1], 'w').write('x = %d, y = %d, rule = B3/S23\n%s!\n' % (w, h, '$'.join(rows)))
 EOF
     # Hensel and MAP rules too (their kernels read the cells, not only the
-    # row sums); the MAP rule is hexagonal
+    # row sums); the MAP rule is hexagonal; Maze (a rowsum-lr network) and
+    # Brian's Brain (Generations) autotune to T16 without the register cap
     for rule in 'B3/S23:T1000,999' 'B36/S23:P1001,700' 'B3678/S34678:T777,800' \
         'B3/S23:T3000,2000' 'B2/S:P2500,1500' 'B2n3/S23-q:T1000,999' \
-        'B34e/S2-i3:P1001,700' 'MAPL5ZkfSMH7SbGPmG7nYzmBA:T777,800'; do
+        'B34e/S2-i3:P1001,700' 'MAPL5ZkfSMH7SbGPmG7nYzmBA:T777,800' \
+        'B3/S12345:T1000,999' '/2/3:P1001,700'; do
         "$B/golgen" run --rule "$rule" --gens 300 --backend cpu \
             -o "$OUT/cpu.rle" "$OUT/soup.rle" 2>>"$OUT/run.log"
         for be in cuda ptx opencl; do
