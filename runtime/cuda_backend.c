@@ -1052,7 +1052,8 @@ static int time_candidate(gg_cuda *c, gg_grid *soup, double *sec,
  * three-tick shapes and once with an eighth of the levels' shifts as
  * multiply-adds, CUDA C rows loaded 1 tick ahead (HighLife's 8-gate
  * final stage spills at 168 registers with 2): the compilers schedule
- * each rule their own way (BENCHMARKS.md, sessions 4-6). */
+ * each rule their own way (BENCHMARKS.md, sessions 4-6). Rings heavier
+ * than Life's also try T16 without the register cap (candidates()). */
 static int autotune(gg_cuda *c, gg_err *err)
 {
     gg_grid soup;
