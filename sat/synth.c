@@ -137,6 +137,21 @@ static bool records_proof(const search_state *s)
            !l->swap && !l->n_closed && !l->order_groups && !l->f2;
 }
 
+/* Whether k could still beat the best network once work_done is spent.
+ * Under a work limit a k starts only with a sixteenth of the work left:
+ * with k_work's shares that is three k past the first hard one, and a k
+ * costs its shapes' enumeration (36,390 at lut3 k = 7) however little
+ * work it may then spend. */
+static bool k_fits(const search_state *s, int k, uint64_t work_done)
+{
+    const gg_synth_opts *o = s->o;
+    bool work_left = !o->work_limit ||
+                     work_done + o->work_limit / 16 <= o->work_limit;
+    return k + s->extra < gg_synth_cost(&s->res->net, o->lib) &&
+           (!o->k_max || k <= o->k_max) && k <= GG_ENC_MAX_GATES &&
+           work_left;
+}
+
 /* The work k may spend (0: no limit). A k that could still be followed by
  * a cheaper network than the best (the first pass going up) gets three
  * quarters of what is left, so that a k whose shapes are hard and stay
@@ -145,8 +160,6 @@ static bool records_proof(const search_state *s)
  * 171 rules ran out of work at k = 4 and came out decision diagrams, 15-18
  * LUTs in all, where k = 5 holds one (9 in all; session 21). Half for
  * each k lost two rules' 8-LUT networks to 9. */
-static bool k_fits(const search_state *s, int k, uint64_t work_done);
-
 static uint64_t k_work(const search_state *s, int k, bool second_pass)
 {
     const gg_synth_opts *o = s->o;
@@ -206,21 +219,6 @@ static int run_k(search_state *s, int k, bool second_pass, gg_err *err)
         res->exact = true;
     }
     return 0;
-}
-
-/* Whether k could still beat the best network once work_done is spent.
- * Under a work limit a k starts only with a sixteenth of the work left:
- * with k_work's shares that is three k past the first hard one, and a k
- * costs its shapes' enumeration (36,390 at lut3 k = 7) however little
- * work it may then spend. */
-static bool k_fits(const search_state *s, int k, uint64_t work_done)
-{
-    const gg_synth_opts *o = s->o;
-    bool work_left = !o->work_limit ||
-                     work_done + o->work_limit / 16 <= o->work_limit;
-    return k + s->extra < gg_synth_cost(&s->res->net, o->lib) &&
-           (!o->k_max || k <= o->k_max) && k <= GG_ENC_MAX_GATES &&
-           work_left;
 }
 
 static bool worth(const search_state *s, int k)
