@@ -162,22 +162,80 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
     return gg_cli_backend(backend, &o->backend, err);
 }
 
-/* 1 (with the exit status in *gen_rc) when a Generations rule was run
- * instead: cli/run_gen.c. */
 /* The universe a store holds; --rule may only repeat its rule. */
 static int load_store(const run_opts *o, gg_universe *u, gg_err *err)
 {
     if (gg_store_read(o->resume, u, err))
         return -1;
-    if (gg_cli_store_rule_check(o->rule, &u->rule, o->resume, err)) {
+    if (gg_cli_store_rule_check(o->rule, &u->rule, o->resume, err) ||
+        gg_generations_check(u->generation, o->gens, err)) {
         gg_universe_free(u);
         return -1;
     }
     return 0;
 }
 
+/* What cannot take a Generations rule yet, refused by name before the
+ * universe is read. */
+static int gen_refusals(const run_opts *o, gg_err *err)
+{
+    if (o->device_mem || o->devices.n)
+        return gg_fail(err, "%s streams or splits two-state universes only "
+                       "so far; run this Generations rule without it",
+                       o->device_mem ? "--device-mem" : "--devices");
+    if (gg_cli_ranks() > 1)
+        return gg_cli_ranks_refuse("Generations rules", err);
+    return 0;
+}
+
+/* A Generations universe from the store or the pattern, run by
+ * cli/run_gen.c: its exit status. */
+static int run_gen(const run_opts *o, const gg_rule *rule,
+                   const gg_pattern *p)
+{
+    gg_err err;
+    gg_gen_universe u;
+    int bad = gen_refusals(o, &err);
+    if (!bad && o->resume) {
+        bad = gg_store_read_gen(o->resume, &u, &err);
+        if (!bad && gg_cli_store_rule_check(o->rule, &u.rule, o->resume,
+                                            &err)) {
+            gg_gen_universe_free(&u);
+            bad = -1;
+        }
+    } else if (!bad) {
+        bad = gg_gen_universe_from_pattern(&u, rule, p, &err);
+    }
+    if (bad)
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    gg_backend_opts bo = {.config = o->cfg, .announce = isatty(2)};
+    gg_gen_run g = {.backend = o->backend, .bo = &bo, .gens = o->gens,
+                    .every = o->every, .progress = o->progress,
+                    .out = o->out, .store = o->store, .pics = &o->pics};
+    return gg_run_generations(&u, &g);
+}
+
+/* Whether the store to resume holds a Generations universe (its rule read
+ * from the header alone); false also when it cannot be read, which
+ * gg_store_read then says. */
+static bool store_is_generations(const char *path)
+{
+    gg_store_info s;
+    gg_rule rule;
+    gg_err ignored;
+    return !gg_store_info_read(path, &s, &ignored) &&
+           !gg_rule_parse(s.rule, &rule, &ignored) &&
+           gg_rule_is_generations(&rule);
+}
+
+/* 1 (with the exit status in *gen_rc) when a Generations rule was run
+ * instead: cli/run_gen.c. */
 static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
 {
+    if (o->resume && store_is_generations(o->resume)) {
+        *gen_rc = run_gen(o, NULL, NULL);
+        return 1;
+    }
     if (o->resume)
         return load_store(o, u, err);
     gg_pattern p;
@@ -189,30 +247,13 @@ static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
     gg_rule rule;
     const char *text = o->rule ? o->rule : p.rule ? p.rule : "B3/S23";
     bad = gg_rule_parse(text, &rule, err);
-    if (!bad && gg_rule_is_generations(&rule) && o->store) {
-        gg_pattern_free(&p);
-        return gg_fail(err, "--store keeps two-state universes only so far; "
-                       "run this Generations rule without it");
-    }
-    if (!bad && gg_rule_is_generations(&rule) &&
-        (o->device_mem || o->devices.n)) {
-        gg_pattern_free(&p);
-        return gg_fail(err, "%s streams or splits two-state universes only "
-                       "so far; run this Generations rule without it",
-                       o->device_mem ? "--device-mem" : "--devices");
-    }
-    if (!bad && gg_rule_is_generations(&rule) && gg_cli_ranks() > 1) {
-        gg_pattern_free(&p);
-        return gg_cli_ranks_refuse("Generations rules", err);
-    }
     if (!bad && gg_rule_is_generations(&rule)) {
-        gg_backend_opts bo = {.config = o->cfg, .announce = isatty(2)};
-        *gen_rc = gg_run_generations(&rule, &p, o->backend, &bo, o->gens,
-                                     o->progress, o->out, &o->pics);
+        *gen_rc = run_gen(o, &rule, &p);
         gg_pattern_free(&p);
         return 1;
     }
-    bad = bad || gg_universe_from_pattern(u, &rule, &p, err);
+    bad = bad || gg_universe_from_pattern(u, &rule, &p, err) ||
+          gg_generations_check(u->generation, o->gens, err);
     gg_pattern_free(&p);
     return bad ? -1 : 0;
 }

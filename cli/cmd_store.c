@@ -9,6 +9,7 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "store.h"
+#include "gen_universe.h"
 #include "universe.h"
 
 static void usage(FILE *out)
@@ -34,11 +35,11 @@ static int info(const char *path)
     if (gg_store_info_read(path, &s, &err))
         return gg_cli_error("store", GG_EXIT_USAGE, &err);
     printf("store:      %s (format %d)\nrule:       %s\n"
-           "size:       %" PRId64 " x %" PRId64 " cells, %d plane\n"
+           "size:       %" PRId64 " x %" PRId64 " cells, %d state plane%s\n"
            "generation: %" PRId64 "\nposition:   cell (0, 0) at (%" PRId64
            ", %" PRId64 ")\nbands:      %" PRId64 " of %d rows, each "
            "checksummed\n", path, s.version, s.rule, s.width, s.height,
-           s.planes, s.generation, s.x0, s.y0, s.bands, s.band_rows);
+           s.planes, s.planes > 1 ? "s" : "", s.generation, s.x0, s.y0, s.bands, s.band_rows);
     return GG_EXIT_OK;
 }
 
@@ -64,23 +65,39 @@ static int export_store(const char *path, const char *window,
     return bad ? gg_cli_error("store", GG_EXIT_USAGE, &err) : GG_EXIT_OK;
 }
 
+/* Store pattern p placed under rule, in the universe its family takes. */
+static int store_pattern(const gg_rule *rule, const gg_pattern *p,
+                         const char *out, gg_err *err)
+{
+    int bad;
+    if (gg_rule_is_generations(rule)) {
+        gg_gen_universe g;
+        if (gg_gen_universe_from_pattern(&g, rule, p, err))
+            return -1;
+        bad = gg_store_write_gen(out, &g, err);
+        gg_gen_universe_free(&g);
+        return bad;
+    }
+    gg_universe u;
+    if (gg_universe_from_pattern(&u, rule, p, err))
+        return -1;
+    bad = gg_store_write(out, &u, err);
+    gg_universe_free(&u);
+    return bad;
+}
+
 static int import_pattern(const char *in, const char *rule_text,
                           const char *out)
 {
     gg_err err;
     gg_pattern p;
     gg_rule rule;
-    gg_universe u;
     if (gg_pattern_read(in, &p, &err))
         return gg_cli_error("store", GG_EXIT_USAGE, &err);
     const char *text = rule_text ? rule_text : p.rule ? p.rule : "B3/S23";
     int bad = gg_rule_parse(text, &rule, &err) ||
-              gg_universe_from_pattern(&u, &rule, &p, &err);
+              store_pattern(&rule, &p, out, &err);
     gg_pattern_free(&p);
-    if (bad)
-        return gg_cli_error("store", GG_EXIT_USAGE, &err);
-    bad = gg_store_write(out, &u, &err);
-    gg_universe_free(&u);
     return bad ? gg_cli_error("store", GG_EXIT_USAGE, &err) : GG_EXIT_OK;
 }
 

@@ -11,6 +11,7 @@
 #include "backend.h"
 #include "gen_universe.h"
 #include "rule_gen.h"
+#include "store.h"
 
 static int write_out(const char *out, const gg_gen_universe *u, gg_err *err)
 {
@@ -37,19 +38,34 @@ typedef struct gen_run {
     gg_gen_universe *u;
     const gg_gen_stepper *step; /* the open backend's */
     gg_run_progress ps;
+    const char *store; /* checkpoints every `every` generations */
+    int64_t every, since;
 } gen_run;
 
+/* gens generations (fewer after a stop signal), in parts that end at
+ * each checkpoint, as two-state runs do (cli/cmd_run.c). */
 static int gen_advance(void *ctx, int64_t gens, bool *stopped, gg_err *err)
 {
     gen_run *g = ctx;
-    *stopped = gg_run_stopped(); /* before the first generation */
-    if (*stopped)
-        return 0;
-    int bad = gg_gen_universe_run(g->u, g->step, gens,
-                                      gg_run_progress_cb, &g->ps, err);
-    g->ps.base += gens;
+    for (int64_t done = 0; done < gens && !gg_run_stopped();) {
+        int64_t n = gens - done, before = g->u->generation;
+        if (g->every > 0 && n > g->every - g->since)
+            n = g->every - g->since;
+        if (gg_gen_universe_run(g->u, g->step, n, gg_run_progress_cb,
+                                &g->ps, err))
+            return -1;
+        int64_t ran = g->u->generation - before;
+        done += ran;
+        g->ps.base += ran;
+        g->since += ran;
+        if (g->every > 0 && g->since >= g->every) {
+            if (gg_store_write_gen(g->store, g->u, err))
+                return -1;
+            g->since = 0;
+        }
+    }
     *stopped = gg_run_stopped();
-    return bad;
+    return 0;
 }
 
 static int gen_draw(void *ctx, const char *path, const gg_picture_opts *o,
@@ -59,64 +75,71 @@ static int gen_draw(void *ctx, const char *path, const gg_picture_opts *o,
     return gg_picture_write_gen_universe(path, g->u, o, info, err);
 }
 
+/* OUT, the store and the picture once the run ended: exit status. */
+static int gen_outputs(gen_run *run, const gg_gen_run *o, gg_err *err)
+{
+    if (o->out && write_out(o->out, run->u, err))
+        return GG_EXIT_USAGE;
+    if (o->store && gg_store_write_gen(o->store, run->u, err))
+        return GG_EXIT_USAGE;
+    return gg_cli_write_png(o->pics, gen_draw, run, err);
+}
+
 /* The run itself, once the backend is open: exit status. */
-static int run_open(const gg_rule *rule, const gg_pattern *p, gg_backend *b,
-                    int64_t gens, bool progress, const char *out,
-                    const gg_cli_pictures *pics, gg_err *err)
+static int run_open(gg_gen_universe *u, const gg_gen_run *o, gg_backend *b,
+                    gg_err *err)
 {
     char text[128];
-    gg_rule_format(rule, text, sizeof text);
-    gg_gen_universe u;
-    if (gg_gen_universe_from_pattern(&u, rule, p, err))
-        return GG_EXIT_USAGE;
+    gg_rule_format(&u->rule, text, sizeof text);
     double start = gg_cli_now();
     gg_gen_stepper st = gg_backend_gen_stepper(b);
-    gen_run run = {.u = &u, .step = &st};
-    gg_run_progress_init(&run.ps, progress, gens);
-    int64_t first = u.generation;
-    int status = gg_cli_run_frames(pics, gens, gen_advance, gen_draw, &run,
-                                   err);
+    gen_run run = {.u = u, .step = &st, .store = o->store,
+                   .every = o->every};
+    gg_run_progress_init(&run.ps, o->progress, o->gens);
+    int64_t first = u->generation;
+    int status = gg_cli_run_frames(o->pics, o->gens, gen_advance, gen_draw,
+                                   &run, err);
     double seconds = gg_cli_now() - start;
-    if (!status && out && write_out(out, &u, err))
-        status = GG_EXIT_USAGE;
     if (!status)
-        status = gg_cli_write_png(pics, gen_draw, &run, err);
-    if (status) {
-        gg_gen_universe_free(&u);
+        status = gen_outputs(&run, o, err);
+    if (status)
         return status;
-    }
     /* a rate only where the grid kept its size: the unbounded plane
      * grows between batches */
     char rate[64] = "";
-    double cells = (double)gg_gen_cells_width(&u.cells) *
-                   (double)gg_gen_cells_height(&u.cells) *
-                   (double)(u.generation - first);
-    if (gg_rule_is_bounded(rule) && seconds > 0)
+    double cells = (double)gg_gen_cells_width(&u->cells) *
+                   (double)gg_gen_cells_height(&u->cells) *
+                   (double)(u->generation - first);
+    if (gg_rule_is_bounded(&u->rule) && seconds > 0)
         snprintf(rate, sizeof rate, ", %.3e cell updates/s", cells / seconds);
     fprintf(stderr, "%s: generation %lld, population %lld, %.3f s%s (%s, "
-            "Generations)\n", text, (long long)u.generation,
-            (long long)gg_gen_universe_population(&u), seconds, rate,
+            "Generations)\n", text, (long long)u->generation,
+            (long long)gg_gen_universe_population(u), seconds, rate,
             gg_backend_of(b)->name);
-    int64_t reached = u.generation - first;
-    gg_gen_universe_free(&u);
-    return gg_run_stop_report(reached, gens, out != NULL);
+    return gg_run_stop_report(u->generation - first, o->gens, o->out != NULL);
 }
 
-int gg_run_generations(const gg_rule *rule, const gg_pattern *p,
-                       const gg_backend_info *backend,
-                       const gg_backend_opts *bo, int64_t gens, bool progress,
-                       const char *out, const gg_cli_pictures *pics)
+int gg_run_generations(gg_gen_universe *u, const gg_gen_run *o)
 {
     gg_err err;
-    /* fail before a long run, not after it, when OUT cannot be made */
-    if (out && gg_pattern_check_output(out, &err))
-        return gg_cli_error("run", GG_EXIT_USAGE, &err);
     gg_backend *b;
     int status;
-    if (gg_cli_open_backend(backend, rule, bo, &b, &status, &err))
+    /* fail before a long run, not after it, when OUT cannot be made */
+    if ((o->out && strcmp(o->out, "-") &&
+         gg_pattern_check_output(o->out, &err)) ||
+        (o->store && gg_atomic_probe(o->store, &err)) ||
+        gg_generations_check(u->generation, o->gens, &err)) {
+        gg_gen_universe_free(u);
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    }
+    if (gg_cli_open_backend(o->backend, &u->rule, o->bo, &b, &status,
+                            &err)) {
+        gg_gen_universe_free(u);
         return gg_cli_error("run", status, &err);
-    status = run_open(rule, p, b, gens, progress, out, pics, &err);
+    }
+    status = run_open(u, o, b, &err);
     gg_backend_close(b);
+    gg_gen_universe_free(u);
     /* a stop signal's status (130, 143, 129) was said already */
     return status && status < 128 ? gg_cli_error("run", status, &err)
                                   : status;

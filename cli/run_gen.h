@@ -9,19 +9,28 @@
 
 #include "backend.h"
 #include "cli_pictures.h"
-#include "pattern.h"
+#include "gen_universe.h"
 #include "rule.h"
 
-/* Run pattern p under the Generations rule for `gens` generations and
- * write RLE to out ("-": stdout; NULL: nothing). backend is the one the
- * user named (NULL: auto), bo its options; progress on stderr when
- * asked. SIGINT, SIGTERM and SIGHUP stop it after the batch in flight,
- * with what was reached written (cli/run_control.h). pics: --png and
- * --frames (cli/cli_pictures.h). Returns the exit status. */
-int gg_run_generations(const gg_rule *rule, const gg_pattern *p,
-                       const gg_backend_info *backend,
-                       const gg_backend_opts *bo, int64_t gens, bool progress,
-                       const char *out, const gg_cli_pictures *pics);
+/* What a Generations run is asked to do: backend is the one the user
+ * named (NULL: auto), bo its options; out gets the RLE ("-": stdout; NULL:
+ * nothing), store the universe store (runtime/store.h) at the end and
+ * every `every` generations (0: only at the end); progress on stderr when
+ * asked; pics: --png and --frames (cli/cli_pictures.h). */
+typedef struct gg_gen_run {
+    const gg_backend_info *backend;
+    const gg_backend_opts *bo;
+    int64_t gens, every;
+    bool progress;
+    const char *out, *store;
+    const gg_cli_pictures *pics;
+} gg_gen_run;
+
+/* Run universe u (placed from a pattern or read from a store; freed here)
+ * for o->gens generations. SIGINT, SIGTERM and SIGHUP stop it after the
+ * batch in flight, with what was reached written (cli/run_control.h).
+ * Returns the exit status. */
+int gg_run_generations(gg_gen_universe *u, const gg_gen_run *o);
 
 /* golgen rule's description of a Generations rule. */
 void gg_rule_print_generations(const gg_rule *rule);

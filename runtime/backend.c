@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "rule_gen.h"
+
 struct gg_backend {
     const gg_backend_info *info;
     void *state;
@@ -49,11 +51,25 @@ int gg_backend_open(const gg_backend_info *info, const gg_rule *rule,
     return 0;
 }
 
+/* A grid of one plane given to a backend opened for a rule of several
+ * state planes would be stepped as if the planes above it were 0 (issue
+ * 42: a crash on cpu, a wrong answer on the reference): refused. */
+static int one_plane(const gg_backend *b, gg_err *err)
+{
+    char text[128];
+    if (gg_gen_planes_of(&b->rule) == 1)
+        return 0;
+    gg_rule_format(&b->rule, text, sizeof text);
+    return gg_fail(err, "%s needs %d state planes a cell; the %s backend "
+                   "was given one plane (a two-state grid)", text,
+                   gg_gen_planes_of(&b->rule), b->info->name);
+}
+
 int gg_backend_advance(gg_backend *b, gg_topo topo, gg_grid *grid,
                        int64_t gens, gg_err *err)
 {
     const gg_backend_info *f = b->info;
-    if (f->upload(b->state, grid, topo, err))
+    if (one_plane(b, err) || f->upload(b->state, grid, topo, err))
         return -1;
     int bad = f->step(b->state, gens, err);
     /* download even after a failed step: a host backend may have swapped
@@ -64,7 +80,8 @@ int gg_backend_advance(gg_backend *b, gg_topo topo, gg_grid *grid,
 int gg_backend_upload(gg_backend *b, gg_topo topo, gg_grid *grid,
                       gg_err *err)
 {
-    return b->info->upload(b->state, grid, topo, err);
+    return one_plane(b, err) || b->info->upload(b->state, grid, topo, err)
+               ? -1 : 0;
 }
 
 int gg_backend_step(gg_backend *b, int64_t gens, gg_err *err)

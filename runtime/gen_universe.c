@@ -141,9 +141,8 @@ int gg_gen_universe_run(gg_gen_universe *u, const gg_gen_stepper *s,
                         int64_t gens, gg_progress_fn progress,
                         void *progress_ctx, gg_err *err)
 {
-    if (gens < 0)
-        return gg_fail(err, "generation count %lld is negative",
-                       (long long)gens);
+    if (gg_generations_check(u->generation, gens, err))
+        return -1;
     bool bounded = gg_rule_is_bounded(&u->rule);
     gg_topo topo = bounded ? u->rule.topo : GG_TOPO_PLANE;
     /* bounded grids run in one call (no margin to keep) unless progress

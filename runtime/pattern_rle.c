@@ -95,7 +95,8 @@ static int parse_count(rle_ctx *c, int line, const char *ls, const char **sp,
     return 0;
 }
 
-static int parse_signed(const char **sp, const char *e, int64_t *v)
+static int parse_signed(const char **sp, const char *e, int64_t max,
+                        int64_t *v)
 {
     const char *s = *sp;
     bool neg = false;
@@ -106,7 +107,7 @@ static int parse_signed(const char **sp, const char *e, int64_t *v)
     int64_t n = 0;
     while (s < e && *s >= '0' && *s <= '9') {
         int d = *s - '0';
-        if (n > (MAX_POS - d) / 10) /* before n * 10 can overflow */
+        if (n > (max - d) / 10) /* before n * 10 can overflow */
             return -1;
         n = n * 10 + d;
         s++;
@@ -136,16 +137,17 @@ static int parse_cxrle(rle_ctx *c, int line, const char *ls, const char *s,
         s++;
         if (klen == 3 && memcmp(key, "Pos", 3) == 0) {
             int64_t x, y;
-            if (parse_signed(&s, e, &x) || s >= e || *s != ',' ||
-                (s++, parse_signed(&s, e, &y)))
+            if (parse_signed(&s, e, MAX_POS, &x) || s >= e || *s != ',' ||
+                (s++, parse_signed(&s, e, MAX_POS, &y)))
                 return FAIL("bad #CXRLE Pos value; write it as Pos=X,Y with "
                             "integers, e.g. Pos=-3,-1");
             *px = x, *py = y, *sawpos = true;
         } else if (klen == 3 && memcmp(key, "Gen", 3) == 0) {
             int64_t g;
-            if (s >= e || *s == '-' || parse_signed(&s, e, &g))
+            /* any int64: a run refuses what it cannot add to */
+            if (s >= e || *s == '-' || parse_signed(&s, e, INT64_MAX, &g))
                 return FAIL("bad #CXRLE Gen value; write it as Gen=N with a "
-                            "non-negative integer");
+                            "non-negative integer below 2^63");
             *gen = g;
         }
         while (s < e && *s != ' ' && *s != '\t')

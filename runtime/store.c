@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "atomic_file.h"
+#include "rule_gen.h"
 #include "store_format.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -93,33 +95,114 @@ int gg_store_band_damaged(gg_err *err, const char *path,
                    (long long)((b + 1) * s->band_rows - 1));
 }
 
-int gg_store_write(const char *path, const gg_universe *u, gg_err *err)
+/* The store's rows are the planes' rows interleaved: row y of plane 0,
+ * then row y of plane 1 .., so a band of rows holds every state bit of
+ * its cells and a window still reads only the bands it covers. */
+static int write_planes(const char *path, gg_store_info *s,
+                        const gg_grid *planes, gg_err *err)
 {
-    const gg_grid *g = &u->grid;
-    gg_store_info s = {1, g->width, g->height, u->generation, u->x0, u->y0,
-                       1, gg_store_band_rows_for(g->height), 0, ""};
-    s.bands = (g->height + s.band_rows - 1) / s.band_rows;
-    gg_rule_format(&u->rule, s.rule, 255);
+    const gg_grid *g = &planes[0];
+    s->version = 1;
+    s->width = g->width;
+    s->height = g->height;
+    s->band_rows = gg_store_band_rows_for(g->height);
+    s->bands = (g->height + s->band_rows - 1) / s->band_rows;
     unsigned char *h = malloc(GG_STORE_HEADER);
     if (!h)
         return gg_fail(err, "out of memory writing %s", path);
     /* the grid's rows are its stride apart: the store keeps them packed */
     size_t row = gg_store_row_bytes(g->width);
     uint64_t sums[GG_STORE_MAX_BANDS];
-    for (int64_t b = 0; b < s.bands; b++) {
+    for (int64_t b = 0; b < s->bands; b++) {
         sums[b] = GG_STORE_FNV0;
-        for (int64_t y = b * s.band_rows;
-             y < g->height && y < (b + 1) * s.band_rows; y++)
-            sums[b] = gg_store_fnv(sums[b], gg_grid_row(g, y), row);
+        for (int64_t y = b * s->band_rows;
+             y < g->height && y < (b + 1) * s->band_rows; y++)
+            for (int p = 0; p < s->planes; p++)
+                sums[b] = gg_store_fnv(sums[b], gg_grid_row(&planes[p], y),
+                                       row);
     }
-    gg_store_header_encode(h, &s, sums);
+    gg_store_header_encode(h, s, sums);
     gg_atomic_file f;
     int bad = gg_atomic_open(path, &f, err) ||
               gg_atomic_write(&f, h, GG_STORE_HEADER, err);
     for (int64_t y = 0; !bad && y < g->height; y++)
-        bad = gg_atomic_write(&f, gg_grid_row(g, y), row, err);
+        for (int p = 0; !bad && p < s->planes; p++)
+            bad = gg_atomic_write(&f, gg_grid_row(&planes[p], y), row, err);
     free(h);
     return bad || gg_atomic_commit(&f, err) ? -1 : 0;
+}
+
+int gg_store_write(const char *path, const gg_universe *u, gg_err *err)
+{
+    gg_store_info s = {.generation = u->generation, .x0 = u->x0,
+                       .y0 = u->y0, .planes = 1};
+    gg_rule_format(&u->rule, s.rule, 255);
+    return write_planes(path, &s, &u->grid, err);
+}
+
+int gg_store_write_gen(const char *path, const gg_gen_universe *u,
+                       gg_err *err)
+{
+    gg_store_info s = {.generation = u->generation, .x0 = u->x0,
+                       .y0 = u->y0, .planes = u->cells.n_planes};
+    gg_rule_format(&u->rule, s.rule, 255);
+    return write_planes(path, &s, u->cells.plane, err);
+}
+
+/* Why the sizes of a header that passed its checksum cannot be golgen's,
+ * or NULL: each field named, since a hand-made or fuzzed header gets here
+ * (a valid checksum says only that the bytes were not damaged since). */
+static const char *impossible_sizes(const gg_store_info *s)
+{
+    if (s->width < 1 || s->height < 1)
+        return "its width or height is not positive";
+    if (s->generation < 0)
+        return "its generation is negative";
+    if (s->planes < 1 || s->planes > GG_GEN_CELLS_MAX_PLANES)
+        return "its count of state planes is not 1 to 8";
+    if (s->band_rows < 1 || s->bands > GG_STORE_MAX_BANDS ||
+        s->bands != (s->height + s->band_rows - 1) / s->band_rows)
+        return "its bands do not cover its rows";
+    if ((s->width + 63) / 64 > INT64_MAX / 8 / s->planes / s->height)
+        return "its rows would not fit in any file";
+    return NULL;
+}
+
+static void header_decode(const unsigned char *h, gg_store_info *s)
+{
+    s->version = 1;
+    s->width = (int64_t)get64(h, 16);
+    s->height = (int64_t)get64(h, 24);
+    s->generation = (int64_t)get64(h, 32);
+    s->x0 = (int64_t)get64(h, 40);
+    s->y0 = (int64_t)get64(h, 48);
+    s->planes = (int)get32(h, 56);
+    s->band_rows = (int)get32(h, 60);
+    s->bands = (int64_t)get64(h, 64);
+    memcpy(s->rule, h + 72, 255);
+    s->rule[255] = 0;
+}
+
+/* Why h is not a golgen store's header, or NULL (s then holds it). */
+static const char *header_why(const unsigned char *h, gg_store_info *s)
+{
+    static char why[96];
+    if (memcmp(h, magic, 8))
+        return "it does not start with GGUSTORE";
+    if (get32(h, 8) != 1) {
+        snprintf(why, sizeof why, "its format version is %u, not 1 (a newer "
+                 "golgen wrote it?)", get32(h, 8));
+        return why;
+    }
+    if (get64(h, OFF_SUM) != gg_store_fnv(GG_STORE_FNV0, h, OFF_SUM))
+        return "its header checksum fails (the file is damaged)";
+    if (get32(h, 12) != GG_STORE_HEADER) {
+        snprintf(why, sizeof why, "its header-size field says %u bytes; "
+                 "format 1 headers are %d", get32(h, 12), GG_STORE_HEADER);
+        return why;
+    }
+    header_decode(h, s);
+    return impossible_sizes(s);
 }
 
 FILE *gg_store_open(const char *path, gg_store_info *s, uint64_t *sums,
@@ -130,33 +213,15 @@ FILE *gg_store_open(const char *path, gg_store_info *s, uint64_t *sums,
         gg_fail(err, "cannot open store %s: %s", path, strerror(errno));
         return NULL;
     }
+    struct stat st;
     unsigned char h[GG_STORE_HEADER];
     const char *why = NULL;
-    if (fread(h, 1, sizeof h, f) != sizeof h)
+    if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode))
+        why = "it is a directory; name the .ggu file in it";
+    else if (fread(h, 1, sizeof h, f) != sizeof h)
         why = "it is shorter than a store header";
-    else if (memcmp(h, magic, 8))
-        why = "it does not start with GGUSTORE";
-    else if (get32(h, 8) != 1 || get32(h, 12) != GG_STORE_HEADER)
-        why = "its format version is not 1 (a newer golgen wrote it?)";
-    else if (get64(h, OFF_SUM) != gg_store_fnv(GG_STORE_FNV0, h, OFF_SUM))
-        why = "its header checksum fails (the file is damaged)";
-    if (!why) {
-        s->version = 1;
-        s->width = (int64_t)get64(h, 16);
-        s->height = (int64_t)get64(h, 24);
-        s->generation = (int64_t)get64(h, 32);
-        s->x0 = (int64_t)get64(h, 40);
-        s->y0 = (int64_t)get64(h, 48);
-        s->planes = (int)get32(h, 56);
-        s->band_rows = (int)get32(h, 60);
-        s->bands = (int64_t)get64(h, 64);
-        memcpy(s->rule, h + 72, 255);
-        s->rule[255] = 0;
-        if (s->width < 1 || s->height < 1 || s->planes != 1 ||
-            s->band_rows < 1 || s->bands > GG_STORE_MAX_BANDS ||
-            s->bands != (s->height + s->band_rows - 1) / s->band_rows)
-            why = "its header holds impossible sizes";
-    }
+    else
+        why = header_why(h, s);
     if (why) {
         gg_fail(err, "%s is not a golgen store: %s", path, why);
         fclose(f);
@@ -176,28 +241,64 @@ int gg_store_info_read(const char *path, gg_store_info *info, gg_err *err)
     return 0;
 }
 
-/* Band b's rows into rows grid y0.. of g (rows of g already sized). */
+/* Band b's rows into rows y - gy0 of the planes g[0 .. s->planes - 1]
+ * (already sized). */
 static int read_band(FILE *f, const char *path, const gg_store_info *s,
                      const uint64_t *sums, int64_t b, gg_grid *g,
                      int64_t gy0, gg_err *err)
 {
     size_t row = gg_store_row_bytes(s->width);
-    off_t at = GG_STORE_HEADER + (off_t)(b * s->band_rows) * (off_t)row;
+    off_t at = GG_STORE_HEADER + (off_t)(b * s->band_rows) * (off_t)row *
+                                     (off_t)s->planes;
     if (fseeko(f, at, SEEK_SET))
         return gg_fail(err, "cannot seek in store %s: %s", path,
                        strerror(errno));
     uint64_t sum = GG_STORE_FNV0;
     for (int64_t y = b * s->band_rows;
-         y < s->height && y < (b + 1) * s->band_rows; y++) {
-        uint64_t *dst = gg_grid_row(g, y - gy0);
-        if (fread(dst, 1, row, f) != row)
-            return gg_fail(err, "store %s ends inside band %lld (rows %lld "
-                           "..): it was cut short", path, (long long)b,
-                           (long long)(b * s->band_rows));
-        sum = gg_store_fnv(sum, dst, row);
-    }
+         y < s->height && y < (b + 1) * s->band_rows; y++)
+        for (int p = 0; p < s->planes; p++) {
+            uint64_t *dst = gg_grid_row(&g[p], y - gy0);
+            if (fread(dst, 1, row, f) != row)
+                return gg_fail(err, "store %s ends inside band %lld (rows "
+                               "%lld ..): it was cut short", path,
+                               (long long)b, (long long)(b * s->band_rows));
+            sum = gg_store_fnv(sum, dst, row);
+        }
     if (sum != sums[b])
         return gg_store_band_damaged(err, path, s, b);
+    return 0;
+}
+
+/* The store's rule, parsed, and the planes it needs matching the header's:
+ * a rule's family must not be lost between the file and the stepper. */
+static int store_rule(const char *path, const gg_store_info *s,
+                      gg_rule *rule, gg_err *err)
+{
+    if (gg_rule_parse(s->rule, rule, err))
+        return -1;
+    if (gg_gen_planes_of(rule) != s->planes)
+        return gg_fail(err, "store %s: its rule %s needs %d state plane%s, "
+                       "but its header says %d: the file is not what golgen "
+                       "wrote", path, s->rule, gg_gen_planes_of(rule),
+                       gg_gen_planes_of(rule) > 1 ? "s" : "", s->planes);
+    return 0;
+}
+
+/* Every band of an open store into planes g (sized), then the end. */
+static int read_all(FILE *f, const char *path, const gg_store_info *s,
+                    const uint64_t *sums, gg_grid *g, gg_err *err)
+{
+    for (int64_t b = 0; b < s->bands; b++)
+        if (read_band(f, path, s, sums, b, g, 0, err))
+            return -1;
+    if (fgetc(f) != EOF)
+        return gg_fail(err, "store %s has bytes after its last row: it is "
+                       "not what golgen wrote", path);
+    for (int p = 0; p < s->planes; p++) /* bits past the width */
+        if (gg_grid_tail_mask(&g[p]) != ~0ull)
+            for (int64_t y = 0; y < s->height; y++)
+                gg_grid_row(&g[p], y)[g[p].stride - 1] &=
+                    gg_grid_tail_mask(&g[p]);
     return 0;
 }
 
@@ -209,18 +310,13 @@ int gg_store_read(const char *path, gg_universe *u, gg_err *err)
     FILE *f = gg_store_open(path, &s, sums, err);
     if (!f)
         return -1;
-    int bad = gg_rule_parse(s.rule, &u->rule, err) ||
-              gg_grid_init(&u->grid, s.width, s.height, err);
-    for (int64_t b = 0; !bad && b < s.bands; b++)
-        bad = read_band(f, path, &s, sums, b, &u->grid, 0, err);
-    if (!bad && fgetc(f) != EOF)
-        bad = gg_fail(err, "store %s has bytes after its last row: it is "
-                      "not what golgen wrote", path);
+    int bad = store_rule(path, &s, &u->rule, err);
+    if (!bad && gg_rule_is_generations(&u->rule))
+        bad = gg_fail(err, "store %s holds a Generations universe (%s): "
+                      "read it with gg_store_read_gen", path, s.rule);
+    bad = bad || gg_grid_init(&u->grid, s.width, s.height, err) ||
+          read_all(f, path, &s, sums, &u->grid, err);
     fclose(f);
-    if (!bad && gg_grid_tail_mask(&u->grid) != ~0ull)
-        for (int64_t y = 0; y < s.height; y++) /* bits past the width */
-            gg_grid_row(&u->grid, y)[u->grid.stride - 1] &=
-                gg_grid_tail_mask(&u->grid);
     if (bad) {
         gg_grid_free(&u->grid);
         return -1;
@@ -228,6 +324,49 @@ int gg_store_read(const char *path, gg_universe *u, gg_err *err)
     u->x0 = s.x0;
     u->y0 = s.y0;
     u->generation = s.generation;
+    return 0;
+}
+
+int gg_store_read_gen(const char *path, gg_gen_universe *u, gg_err *err)
+{
+    gg_store_info s;
+    uint64_t sums[GG_STORE_MAX_BANDS];
+    memset(u, 0, sizeof *u);
+    FILE *f = gg_store_open(path, &s, sums, err);
+    if (!f)
+        return -1;
+    int bad = store_rule(path, &s, &u->rule, err);
+    if (!bad && !gg_rule_is_generations(&u->rule))
+        bad = gg_fail(err, "store %s holds a two-state universe (%s): read "
+                      "it with gg_store_read", path, s.rule);
+    bad = bad ||
+          gg_gen_cells_init(&u->cells, s.planes, s.width, s.height, err) ||
+          read_all(f, path, &s, sums, u->cells.plane, err);
+    fclose(f);
+    if (bad) {
+        gg_gen_cells_free(&u->cells);
+        return -1;
+    }
+    u->x0 = s.x0;
+    u->y0 = s.y0;
+    u->generation = s.generation;
+    return 0;
+}
+
+/* The rule, position and generation of a window's pattern. */
+static int window_meta(gg_pattern *p, const gg_store_info *s, int64_t x,
+                       int64_t y, gg_err *err)
+{
+    p->rule = strdup(s->rule);
+    p->x = x;
+    p->y = y;
+    p->positioned = true;
+    p->generation = s->generation;
+    p->multistate = s->planes > 1; /* Golly's letters, as run writes */
+    if (!p->rule) {
+        gg_pattern_free(p);
+        return gg_fail(err, "out of memory");
+    }
     return 0;
 }
 
@@ -247,29 +386,21 @@ int gg_store_window(const char *path, int64_t x, int64_t y, int64_t w,
     if (r1 <= r0)
         r1 = r0 = 0;
     int64_t b0 = r0 / s.band_rows, b1 = r1 ? (r1 - 1) / s.band_rows + 1 : 0;
-    gg_grid rows = {0};
     int64_t first = b0 * s.band_rows;
     int64_t last = b1 * s.band_rows < s.height ? b1 * s.band_rows : s.height;
-    int bad = gg_grid_init(&rows, s.width, last > first ? last - first : 1,
-                           err);
+    gg_gen_cells rows = {0};
+    gg_rule rule;
+    int bad = store_rule(path, &s, &rule, err) ||
+              gg_gen_cells_init(&rows, s.planes, s.width,
+                                last > first ? last - first : 1, err);
     for (int64_t b = b0; !bad && b < b1; b++)
-        bad = read_band(f, path, &s, sums, b, &rows, first, err);
+        bad = read_band(f, path, &s, sums, b, rows.plane, first, err);
     fclose(f);
-    if (!bad)
-        bad = gg_pattern_init(p, w, h, 1, err);
-    if (!bad) {
-        p->rule = strdup(s.rule);
-        p->x = x;
-        p->y = y;
-        p->positioned = true;
-        p->generation = s.generation;
-        if (!p->rule) {
-            gg_pattern_free(p);
-            bad = gg_fail(err, "out of memory");
-        }
-    }
+    bad = bad || gg_pattern_init(p, w, h, s.planes, err) ||
+          window_meta(p, &s, x, y, err);
     if (!bad && r1 > r0) /* band rows start at grid row `first` */
-        gg_grid_blit(&p->plane[0], &rows, -gx, first - gy);
-    gg_grid_free(&rows);
+        for (int i = 0; i < s.planes; i++)
+            gg_grid_blit(&p->plane[i], &rows.plane[i], -gx, first - gy);
+    gg_gen_cells_free(&rows);
     return bad ? -1 : 0;
 }

@@ -166,9 +166,15 @@ static int fits(const gg_store_info *s, int64_t host_bytes, int64_t *fit,
     return 0;
 }
 
-/* Only bounded universes keep their size and place from pass to pass. */
+/* Only bounded two-state universes: those keep their size and place from
+ * pass to pass, and the band stepper takes one plane. */
 static int bounded(const char *path, const gg_rule *rule, gg_err *err)
 {
+    if (gg_rule_is_generations(rule))
+        return gg_fail(err, "store %s holds a Generations universe: "
+                       "out-of-core runs (--host-mem) take two-state rules "
+                       "only so far; run it in memory (golgen run --resume "
+                       "%s without --host-mem)", path, path);
     if (rule->topo != GG_TOPO_UNBOUNDED)
         return 0;
     return gg_fail(err, "store %s holds an unbounded-plane universe, which "

@@ -1,5 +1,6 @@
 #include "universe.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,9 +21,24 @@ gg_stepper gg_reference_stepper(void)
     return s;
 }
 
+/* A Generations rule's dying states would be lost in one plane: refuse it
+ * at every door of the two-state universe (issue 42: a store took one and
+ * run stepped it as a two-state rule). */
+static int two_states(const gg_rule *rule, gg_err *err)
+{
+    char text[128];
+    if (!gg_rule_is_generations(rule))
+        return 0;
+    gg_rule_format(rule, text, sizeof text);
+    return gg_fail(err, "%s is a Generations rule; a two-state universe "
+                   "cannot hold its states (gg_gen_universe does)", text);
+}
+
 int gg_universe_init(gg_universe *u, const gg_rule *rule, gg_err *err)
 {
     memset(u, 0, sizeof *u);
+    if (two_states(rule, err))
+        return -1;
     u->rule = *rule;
     if (!gg_rule_is_bounded(rule))
         return gg_fail(err, "an empty universe needs a bounded rule (:TW,H "
@@ -34,11 +50,16 @@ int gg_universe_init(gg_universe *u, const gg_rule *rule, gg_err *err)
 
 static int check_pattern(const gg_rule *rule, const gg_pattern *p, gg_err *err)
 {
+    char text[128];
+    if (two_states(rule, err))
+        return -1;
     if (p->n_planes > 1 && gg_pattern_max_state(p) > 1)
-        return gg_fail(err, "the pattern has cells in state %d, but %s rules "
-                       "have two states (0 and 1)",
+        return gg_fail(err, "the pattern has cells in state %d, but %s has "
+                       "two states (0 and 1); give a Generations rule such "
+                       "as /2/%d (--rule) for more",
                        gg_pattern_max_state(p),
-                       gg_nbhd_name(rule->nbhd));
+                       (gg_rule_format(rule, text, sizeof text), text),
+                       gg_pattern_max_state(p) + 1);
     if (!gg_rule_is_bounded(rule) && gg_rule_has_b0(rule))
         return gg_fail(err, "B0 rules turn the whole unbounded plane on in "
                        "one generation; give a bounded grid such as "
@@ -142,12 +163,25 @@ static int ensure_margin(gg_universe *u, int64_t margin, gg_err *err)
     return 0;
 }
 
-int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
-                    gg_progress_fn progress, void *progress_ctx, gg_err *err)
+int gg_generations_check(int64_t generation, int64_t gens, gg_err *err)
 {
     if (gens < 0)
         return gg_fail(err, "generation count %lld is negative",
                        (long long)gens);
+    if (generation < 0 || gens > INT64_MAX - generation)
+        return gg_fail(err, "generation %lld + %lld more would pass %lld, "
+                       "the last generation golgen counts to; run fewer",
+                       (long long)generation, (long long)gens,
+                       (long long)INT64_MAX);
+    return 0;
+}
+
+int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
+                    gg_progress_fn progress, void *progress_ctx, gg_err *err)
+{
+    if (two_states(&u->rule, err) ||
+        gg_generations_check(u->generation, gens, err))
+        return -1;
     bool bounded = gg_rule_is_bounded(&u->rule);
     gg_topo topo = bounded ? u->rule.topo : GG_TOPO_PLANE;
     /* the unbounded plane regrows between batches: it needs its grid */

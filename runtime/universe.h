@@ -58,6 +58,11 @@ int gg_universe_to_pattern(const gg_universe *u, gg_pattern *p, gg_err *err);
  * universe then holds the generation reached: Ctrl-C keeps the work). */
 typedef bool (*gg_progress_fn)(void *ctx, int64_t done, int64_t total);
 
+/* 0 when `gens` more generations from `generation` can be counted (int64:
+ * the generation a run reaches must not wrap), else -1 with err saying
+ * so; every run checks this before it steps. */
+int gg_generations_check(int64_t generation, int64_t gens, gg_err *err);
+
 /* Runs `gens` generations in batches (runtime/batch.h: they grow while a
  * call takes under a second, or while moving the grid dominates a call),
  * so progress and interruption stay responsive and a backend's per-call
