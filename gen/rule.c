@@ -88,6 +88,21 @@ static int parse_suffix_nbhd(parser *p, gg_rule *rule)
     return 0;
 }
 
+/* A letter after a part's counts. Hensel's letters would have sent the
+ * rule to gen/rule_hensel.c, so this one is none of them: say which
+ * letters its count takes (golgen reads Hensel rules, so "only
+ * totalistic rules" would name the wrong cause). */
+static int bad_letter(parser *p, size_t start, size_t at)
+{
+    char fix[192];
+    if (at == start)
+        return fail_at(p, at, "expected a neighbour count, found",
+                       "each count is a digit 0-8, optionally followed by "
+                       "Hensel letters, e.g. B2n3/S23-q");
+    gg_rule_hensel_letter_fix(p->text[at - 1] - '0', fix, sizeof fix);
+    return fail_at(p, at, "not a Hensel letter", fix);
+}
+
 /* "B3/S23", "S23/B3", "B3S23" (letters in any case) and golgen's "B3_S23";
  * as bgolly 3.3 reads them, a part left out is empty ("B234" is B234/S,
  * "/B3" is B3/S), and one slash at most stands between the parts ("B3/S23/"
@@ -121,9 +136,7 @@ static int parse_bs(parser *p, gg_rule *rule)
         if (at < p->end && isalpha((unsigned char)p->text[at]) &&
             toupper((unsigned char)p->text[at]) != 'B' &&
             toupper((unsigned char)p->text[at]) != 'S')
-            return fail_at(p, at, "non-totalistic letter",
-                           "only totalistic rules (digits only) are supported");
-        (void)start;
+            return bad_letter(p, start, at);
         if (c == 'B') {
             rule->birth = mask;
             seen_b = true;
@@ -181,7 +194,7 @@ static int read_size(parser *p, size_t *at, int64_t *value)
     while (isdigit((unsigned char)p->text[*at])) {
         v = v * 10 + (p->text[*at] - '0');
         if (v > GG_MAX_GRID_SIDE)
-            return fail_at(p, start, "grid size too large at",
+            return fail_at(p, start, "grid size too large",
                            "the largest side Golly allows is 2000000000");
         (*at)++;
     }

@@ -77,7 +77,7 @@ static int read_count(const p3 *p, size_t *i, size_t end, int *v)
     int n = 0;
     while (*i < end && isdigit((unsigned char)p->text[*i])) {
         if (*i - s >= 3)
-            return bad_at(p, *i, "count too long at", "counts run 0..26");
+            return bad_at(p, *i, "count too long", "counts run 0..26");
         n = n * 10 + (p->text[*i] - '0');
         (*i)++;
     }
@@ -111,13 +111,13 @@ static int read_part(const p3 *p, size_t start, size_t end, bool birth,
             if (read_count(p, &i, end, &b))
                 return -1;
             if (b < a)
-                return bad_at(p, hs, "range end below its start at",
+                return bad_at(p, hs, "range end below its start",
                               "write a range low..high, e.g. 5..7");
             if (b > max || b < lo)
-                return bad_at(p, hs, "count out of range at", fix);
+                return bad_at(p, hs, "count out of range", fix);
         }
         if (a > max || a < lo)
-            return bad_at(p, item, "count out of range at", fix);
+            return bad_at(p, item, "count out of range", fix);
         for (int c = a; c <= b; c++)
             *mask |= 1u << c;
         if (i < end) {
@@ -138,7 +138,7 @@ static int read_side(const p3 *p, size_t *i, int64_t *v)
     while (isdigit((unsigned char)p->text[*i])) {
         n = n * 10 + (p->text[*i] - '0');
         if (n > GG_MAX_SIDE3D)
-            return bad_at(p, s, "side too large at",
+            return bad_at(p, s, "side too large",
                           "sides run 1..16777216");
         (*i)++;
     }
@@ -184,8 +184,9 @@ static int read_topology(const p3 *p, size_t i, gg_rule3d *r)
         i++;
     }
     if (n == 2)
-        return bad_at(p, i, "two sides; expected one or three, at",
-                      "write :TN for a cube or :TX,Y,Z");
+        return bad_at(p, i, "two sides, ending",
+                      "give one or three sides: :TN for a cube, :TX,Y,Z "
+                      "for a box");
     r->sx = s[0];
     r->sy = n == 3 ? s[1] : s[0];
     r->sz = n == 3 ? s[2] : s[0];

@@ -63,7 +63,7 @@ static int read_part(const char *text, part *pt, gg_err *err)
                 return fail_at(text, at, "second", "give B and S once each",
                                err);
             if (c == 'b' ? pt->has_s : pt->has_b)
-                return fail_at(text, at, "B and S in one part at",
+                return fail_at(text, at, "B and S in one part",
                                "B and S go either side of the first '/', "
                                "e.g. B3/S23/3", err);
             (c == 'b' ? &pt->has_b : &pt->has_s)[0] = true;

@@ -115,6 +115,47 @@ static int letter_index(char c)
     return p ? (int)(p - LETTERS) : -1;
 }
 
+/* The letters valid after neighbour count 1..7, as "c e k a i n"
+ * (count 2). */
+static void hensel_letters(int count, char *buf, size_t size)
+{
+    /* the order the notation's tables list them in (LifeWiki, Golly's
+     * help), which users know, rather than LETTERS' */
+    static const char usual[] = "cekainyqjrtwz";
+    int max = n_letters[count];
+    size_t n = 0;
+    for (const char *c = usual; *c; c++)
+        if (letter_index(*c) < max && n + 2 < size) {
+            if (n)
+                buf[n++] = ' ';
+            buf[n++] = *c;
+        }
+    if (size)
+        buf[n] = 0;
+}
+
+int gg_rule_hensel_letter_fix(int count, char *buf, size_t size)
+{
+    char letters[32];
+    if (count < 0 || count > 8 || !n_letters[count])
+        return snprintf(buf, size, "a count of %d takes no letters (Hensel "
+                        "letters name arrangements of 1 to 7 neighbours, "
+                        "e.g. B2n3/S23-q)", count);
+    hensel_letters(count, letters, sizeof letters);
+    return snprintf(buf, size, "a count of %d takes the Hensel letters %s, "
+                    "e.g. B2n3/S23-q", count, letters);
+}
+
+/* A letter that is not Hensel's at all, or not one of count's: the
+ * message names the letters count takes. */
+static int bad_letter(const reader *rd, size_t at, bool unknown, int count)
+{
+    char fix[160];
+    gg_rule_hensel_letter_fix(count, fix, sizeof fix);
+    return bad(rd, at, unknown ? "not a Hensel letter"
+                               : "letter not valid here", fix);
+}
+
 /* One part (birth or survival) from `from` to `to`: digits, each with an
  * optional '-' and letters. As Golly: a digit alone (or before '-') sets
  * every arrangement of its count unless the count was named before, a
@@ -151,21 +192,16 @@ static int read_part(const reader *rd, size_t from, size_t to, bool survival,
             continue;
         }
         int l = letter_index(c);
-        if (l < 0)
+        if (l < 0 && !isalpha((unsigned char)c))
             return bad(rd, at, "unexpected character",
                        "a part is digits, each followed by letters or by '-' "
                        "and letters, e.g. B2n3/S23-q");
-        if (l >= n_letters[count]) {
-            char fix[160];
-            snprintf(fix, sizeof fix, "count %d takes %s%.*s", count,
-                     n_letters[count] ? "the letters " : "no letters",
-                     n_letters[count], LETTERS);
-            return bad(rd, at, "letter not valid here", fix);
-        }
+        if (l < 0 || l >= n_letters[count])
+            return bad_letter(rd, at, l < 0, count);
         (negative ? used_neg : used_pos)[count] = true;
         if (used_neg[count] && used_pos[count])
             return bad(rd, at, "letters both with and without '-' for one "
-                       "count at", "name a count's letters one way, e.g. "
+                       "count", "name a count's letters one way, e.g. "
                        "3-q or 3cekainyjr");
         *counts |= 1u << count;
         letters[count] |= (uint16_t)(1u << l);

@@ -18,6 +18,11 @@ int gg_rule_parse_hensel(const char *text, size_t n, gg_rule *rule,
 int gg_rule_parse_map(const char *text, size_t n, gg_rule *rule,
                       gg_err *err);
 
+/* The fix for a letter a neighbour count does not take, for messages:
+ * which letters it does take ("a count of 2 takes the Hensel letters c e
+ * k a i n, ..."). Returns snprintf's count. */
+int gg_rule_hensel_letter_fix(int count, char *buf, size_t size);
+
 /* Golly's canonical transition: B2n3/S23-q, MAP<base64>. */
 void gg_rule_format_hensel(const gg_rule *rule, char *buf, size_t size);
 void gg_rule_format_map(const gg_rule *rule, char *buf, size_t size);

@@ -139,7 +139,7 @@ static void test_errors(void **state)
         {"5/3/3V", "count out of range '5' at column 1", true},
         {"23_3_3", "underscore '_' at column 3", true},
         {"23/3/3/4", "third separator '/' at column 7", true},
-        {"B3S2/3/3", "B and S in one part at 'S' at column 3", true},
+        {"B3S2/3/3", "B and S in one part 'S' at column 3", true},
         {"B3/B2/3", "B or S on both sides", true},
         {"23V/3/3", "neighbourhood letter 'V' at column 3", true},
         {"23/3/3X", "unexpected character 'X' at column 7", true},

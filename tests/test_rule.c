@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "rule.h"
+#include "rule3d.h"
 
 static void canonical(const char *in, const char *want)
 {
@@ -149,6 +150,47 @@ static void test_bad_rules(void **state)
     rejected("23/3/", "unexpected");
 }
 
+/* Issue 42: a letter that is not Hensel's names the letters its count
+ * takes (golgen reads Hensel rules, so "only totalistic rules are
+ * supported" named the wrong cause), and no parser says "at" twice before
+ * a column ("... one or three, at at column 14"). */
+static void test_letter_and_column_messages(void **state)
+{
+    (void)state;
+    rejected("B2x/S23", "not a Hensel letter 'x' at column 3; a count of 2 "
+             "takes the Hensel letters c e k a i n,");
+    rejected("B3/S23x4", "count of 3 takes the Hensel letters c e k a i n y "
+             "q j r,");
+    rejected("B0x/S23", "count of 0 takes no letters");
+    rejected("Bx/S23", "expected a neighbour count, found 'x' at column 2");
+    rejected("B2n3/S2x", "not a Hensel letter 'x' at column 8; a count of 2 "
+             "takes the Hensel letters c e k a i n,");
+    rejected("B2n/S4x", "count of 4 takes the Hensel letters c e k a i n y q "
+             "j r t w z,");
+    rejected("B2n/S7e6j", "letter not valid here 'j' at column 9; a count "
+             "of 6 takes the Hensel letters c e k a i n,");
+    rejected("B2n/S8c", "count of 8 takes no letters");
+    static const char *const two_d[] = {
+        "B3/S23:T3000000000,10", "B3c3-e/S", "B2x/S23", "B3/S23:T10,",
+        "B3S2/3/3", "23/3/257", "23/3/C", "B2n/S7e6j"};
+    static const char *const three_d[] = {
+        "3D5..7/6:T8,8", "3D1234/6", "3D7..5/6", "3D5..7/27", "3D5..9/6F",
+        "3D5/6:T99999999", "3D5..7/6:T5,5,5,5"};
+    gg_err err;
+    for (size_t i = 0; i < sizeof two_d / sizeof *two_d; i++) {
+        gg_rule r;
+        assert_int_equal(gg_rule_parse(two_d[i], &r, &err), -1);
+        if (strstr(err.msg, " at at ") || strstr(err.msg, " at '"))
+            fail_msg("'%s': \"at\" twice: %s", two_d[i], err.msg);
+    }
+    for (size_t i = 0; i < sizeof three_d / sizeof *three_d; i++) {
+        gg_rule3d r;
+        assert_int_equal(gg_rule3d_parse(three_d[i], &r, &err), -1);
+        if (strstr(err.msg, " at at ") || strstr(err.msg, " at '"))
+            fail_msg("'%s': \"at\" twice: %s", three_d[i], err.msg);
+    }
+}
+
 /* Life written out letter by letter is Life, and a MAP of Life's table
  * is totalistic; a real Hensel rule differs from its digits alone. */
 static void test_table_rules(void **state)
@@ -216,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_bad_rules),
         cmocka_unit_test(test_next_state),
         cmocka_unit_test(test_table_rules),
+        cmocka_unit_test(test_letter_and_column_messages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
