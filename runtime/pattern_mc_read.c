@@ -23,16 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mc_tree.h"
+
 #define MC_MAX_LEVEL 63
 #define MC_MAX_COORD 2147483647LL
 
-typedef struct mc_node {
-    int level;          /* 3: a leaf */
-    uint32_t child[4];  /* nw ne sw se; 0: empty */
-    uint64_t leaf;      /* level 3: bit 8 * row + x */
-    bool empty;
-    int64_t x0, y0, x1, y1; /* live cells' box inside the node */
-} mc_node;
+typedef gg_mc_node mc_node;
 
 typedef struct mc_reader {
     const char *name;
@@ -229,10 +225,10 @@ static void or_byte(gg_grid *g, int64_t x, int64_t y, unsigned bits)
         row[(x >> 6) + 1] |= (uint64_t)bits >> (64 - s);
 }
 
-static void draw(const mc_reader *r, gg_grid *g, uint32_t id, int64_t ox,
-                 int64_t oy)
+void gg_mc_draw(const gg_mc_node *node, uint32_t id, gg_grid *g, int64_t ox,
+                int64_t oy)
 {
-    const mc_node *nd = &r->node[id];
+    const mc_node *nd = &node[id];
     if (nd->empty)
         return;
     if (nd->level == 3) {
@@ -242,7 +238,8 @@ static void draw(const mc_reader *r, gg_grid *g, uint32_t id, int64_t ox,
     }
     int64_t half = (int64_t)1 << (nd->level - 1);
     for (int q = 0; q < 4; q++)
-        draw(r, g, nd->child[q], ox + (q & 1) * half, oy + (q >> 1) * half);
+        gg_mc_draw(node, nd->child[q], g, ox + (q & 1) * half,
+                   oy + (q >> 1) * half);
 }
 
 /* The root's cells into p: box, position, cells. */
@@ -266,7 +263,7 @@ static int render(mc_reader *r, gg_pattern *p)
         return -1;
     p->x = x0;
     p->y = y0;
-    draw(r, &p->plane[0], root, rx - x0, ry - y0);
+    gg_mc_draw(r->node, root, &p->plane[0], rx - x0, ry - y0);
     return 0;
 }
 
@@ -300,20 +297,53 @@ static int read_lines(mc_reader *r, const char *s, const char *end)
     return 0;
 }
 
+/* The file's lines into r (r->node[0] the empty node); -1 with r->err. */
+static int parse(mc_reader *r, const char *text, size_t len)
+{
+    mc_node empty = {.level = 0, .empty = true};
+    const char *s = text, *end = text + len;
+    if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
+        s += 3;
+    if (add_node(r, &empty, 0) || read_lines(r, s, end)) {
+        free(r->node);
+        free(r->comments);
+        free(r->rule);
+        return -1;
+    }
+    return 0;
+}
+
+int gg_mc_tree_parse(const char *text, size_t len, const char *name,
+                     gg_mc_tree *t, gg_err *err)
+{
+    memset(t, 0, sizeof *t);
+    mc_reader r = {.name = name ? name : "<pattern>", .err = err};
+    if (parse(&r, text, len))
+        return -1;
+    t->node = r.node;
+    t->n = r.n;
+    t->rule = r.rule;
+    t->comments = r.comments;
+    t->generation = r.gen;
+    return 0;
+}
+
+void gg_mc_tree_free(gg_mc_tree *t)
+{
+    free(t->node);
+    free(t->rule);
+    free(t->comments);
+    memset(t, 0, sizeof *t);
+}
+
 int gg_pattern_parse_mc(const char *text, size_t len, const char *name,
                         gg_pattern *p, gg_err *err)
 {
     memset(p, 0, sizeof *p);
     mc_reader r = {.name = name ? name : "<pattern>", .err = err};
-    mc_node empty = {.level = 0, .empty = true};
-    const char *s = text, *end = text + len;
-    if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
-        s += 3;
-    int rc = add_node(&r, &empty, 0);
-    if (!rc)
-        rc = read_lines(&r, s, end);
-    if (!rc)
-        rc = render(&r, p);
+    if (parse(&r, text, len))
+        return -1;
+    int rc = render(&r, p);
     free(r.node);
     if (rc) {
         free(r.comments);

@@ -1,0 +1,87 @@
+/* The hash-tree engine: Gosper's HashLife over golgen's kernels.
+ *
+ * A universe on the unbounded plane is a quadtree of hash-consed nodes
+ * (identical subtrees are one node); a node of level k covers 2^k x 2^k
+ * cells, and its memoized result is its centre 2^(k-1) square 2^j
+ * generations later (j <= k - 2). Leaves are 2^HL_LEAF_LOG cells square;
+ * the smallest results (a 2-leaf square stepped up to 2^(HL_LEAF_LOG-1)
+ * generations) come from an open backend (runtime/backend.h) stepping a
+ * bounded plane with dead cells outside, so every rule a backend runs, and
+ * every ISA of the cpu backend's generated C, advances the leaves; the
+ * engine itself knows no rule.
+ *
+ * Coordinates are Golly's HashLife's: a root of level k covers x from
+ * -2^(k-1) and y from -2^(k-1) + 1 (y grows downwards in files, Golly
+ * stores it upwards), so macrocell files map onto nodes without a shift.
+ *
+ * Memory: nodes and leaves live in arrays bounded by the byte budget
+ * given at creation; when a step would pass it, the engine collects every
+ * node the root does not reach (and forgets every memoized result) and
+ * goes on in smaller steps, as Golly's does, failing only when the
+ * pattern alone does not fit. */
+#ifndef GG_HASHLIFE_H
+#define GG_HASHLIFE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "backend.h"
+#include "error.h"
+#include "mc_tree.h"
+#include "pattern.h"
+#include "rule.h"
+
+#ifndef HL_LEAF_LOG
+#define HL_LEAF_LOG 6 /* 64 x 64 leaves: chosen by bench/hashlife_leaf.sh */
+#endif
+#define HL_LEAF (1 << HL_LEAF_LOG)
+#define HL_MAX_LEVEL 63 /* 64-bit coordinates */
+
+typedef struct gg_hl gg_hl;
+
+typedef struct gg_hl_stats {
+    int64_t nodes, leaves;  /* alive now */
+    int64_t bytes;          /* what the arrays hold */
+    int64_t collections;    /* garbage collections so far */
+    int64_t base_steps;     /* backend calls (leaf squares stepped) */
+} gg_hl_stats;
+
+/* An empty universe under rule (the unbounded plane of a two-state rule;
+ * others are refused by name) whose leaves backend b steps (b stays the
+ * caller's); at most mem_bytes of nodes. */
+int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
+              gg_hl **out, gg_err *err);
+void gg_hl_free(gg_hl *h);
+
+/* Pattern p placed at its Golly coordinates (its generation taken). */
+int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err);
+
+/* Advance `gens` generations (any count the generation can reach:
+ * gg_generations_check); stop, when not NULL, is polled between the
+ * power-of-two steps: then *done says how many were run. */
+int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
+              int64_t *done, gg_err *err);
+
+int64_t gg_hl_generation(const gg_hl *h);
+/* Live cells (saturates at INT64_MAX). */
+int64_t gg_hl_population(gg_hl *h);
+/* The live cells' box; false when there are none. */
+bool gg_hl_bbox(gg_hl *h, int64_t *x0, int64_t *y0, int64_t *x1,
+                int64_t *y1);
+
+/* The live cells as a dense pattern (with rule text, position and
+ * generation); refused when the box has more than max_cells cells. */
+int gg_hl_to_pattern(gg_hl *h, int64_t max_cells, gg_pattern *p,
+                     gg_err *err);
+
+/* Golly's macrocell format, at any size: written as bgolly's HashLife
+ * writes it (rule_text as #R, the generation as #G; path "-": stdout),
+ * and a parsed file (runtime/mc_tree.h) taken into the tree without a
+ * dense grid. */
+int gg_hl_write_mc(gg_hl *h, const char *path, const char *rule_text,
+                   gg_err *err);
+int gg_hl_set_mc(gg_hl *h, const gg_mc_tree *t, gg_err *err);
+
+void gg_hl_stats_get(const gg_hl *h, gg_hl_stats *s);
+
+#endif

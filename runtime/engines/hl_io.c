@@ -1,0 +1,160 @@
+/* The hash-tree engine's universe: made, filled from a pattern, counted,
+ * drawn back into a pattern (runtime/engines/hashlife.h). */
+#include "hl_tree.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define LEAF_MASK (HL_LEAF == 64 ? ~0ull : (1ull << HL_LEAF) - 1)
+
+int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
+              gg_hl **out, gg_err *err)
+{
+    char text[256];
+    *out = NULL;
+    gg_rule_format(rule, text, sizeof text);
+    if (gg_rule_is_generations(rule) || gg_rule_is_bounded(rule))
+        return gg_fail(err, "%s: the hash-tree engine runs two-state rules "
+                       "on the unbounded plane only so far; use --engine "
+                       "dense", text);
+    if (gg_rule_has_b0(rule))
+        return gg_fail(err, "%s: B0 rules turn the whole unbounded plane on; "
+                       "give a bounded grid (:T or :P) and --engine dense",
+                       text);
+    gg_hl *h = calloc(1, sizeof *h);
+    if (!h)
+        return gg_fail(err, "out of memory");
+    h->rule = *rule;
+    memcpy(h->rule_text, text, sizeof text);
+    h->backend = b;
+    h->mem_limit = mem_bytes;
+    h->n_nodes = 1; /* id 0: none */
+    h->n_leaves = 1; /* block 0: the end of the free list */
+    h->err = err;
+    h->bucket = calloc(1 << 12, sizeof *h->bucket);
+    h->n_buckets = h->bucket ? 1 << 12 : 0;
+    if (!h->bucket ||
+        gg_grid_init(&h->scratch, 2 * HL_LEAF, 2 * HL_LEAF, err) ||
+        !(h->root = hl_empty(h, HL_LEAF_LOG + 2))) {
+        gg_hl_free(h);
+        return gg_fail(err, "the hash tree's first nodes do not fit in %lld "
+                       "bytes", (long long)mem_bytes);
+    }
+    *out = h;
+    return 0;
+}
+
+void gg_hl_free(gg_hl *h)
+{
+    if (!h)
+        return;
+    free(h->node);
+    free(h->leaf);
+    free(h->bucket);
+    free(h->pop);
+    gg_grid_free(&h->scratch);
+    free(h);
+}
+
+/* HL_LEAF cells of grid row y from column x (any x; outside is dead). */
+static uint64_t grid_bits(const gg_grid *g, int64_t x, int64_t y)
+{
+    if (y < 0 || y >= g->height || x >= g->width || x + HL_LEAF <= 0)
+        return 0;
+    const uint64_t *row = gg_grid_row(g, y);
+    if (x < 0)
+        return (row[0] << -x) & LEAF_MASK;
+    int64_t w = x >> 6;
+    int s = (int)(x & 63);
+    uint64_t v = row[w] >> s;
+    if (s && w + 1 < g->stride)
+        v |= row[w + 1] << (64 - s);
+    return v & LEAF_MASK;
+}
+
+/* The node of `level` whose top-left cell is pattern cell (x, y). */
+static hl_id build(gg_hl *h, const gg_grid *g, int level, int64_t x,
+                   int64_t y)
+{
+    int64_t size = (int64_t)1 << level;
+    if (x >= g->width || y >= g->height || x + size <= 0 || y + size <= 0)
+        return hl_empty(h, level);
+    if (level == HL_LEAF_LOG) {
+        uint64_t rows[HL_LEAF];
+        for (int r = 0; r < HL_LEAF; r++)
+            rows[r] = grid_bits(g, x, y + r);
+        return hl_leaf(h, rows);
+    }
+    int64_t half = size / 2;
+    hl_id nw = build(h, g, level - 1, x, y);
+    hl_id ne = build(h, g, level - 1, x + half, y);
+    hl_id sw = build(h, g, level - 1, x, y + half);
+    hl_id se = build(h, g, level - 1, x + half, y + half);
+    return hl_join(h, nw, ne, sw, se);
+}
+
+/* The smallest root level (>= leaf + 2) whose area holds the box. */
+static int level_for(int64_t x0, int64_t y0, int64_t x1, int64_t y1)
+{
+    int level = HL_LEAF_LOG + 2;
+    for (; level < HL_MAX_LEVEL; level++) {
+        int64_t half = (int64_t)1 << (level - 1);
+        if (x0 >= -half && x1 < half && y0 >= -half + 1 && y1 < half + 1)
+            break;
+    }
+    return level;
+}
+
+int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err)
+{
+    const gg_grid *g = &p->plane[0];
+    int64_t bx0, by0, bx1, by1;
+    if (p->n_planes > 1 && gg_pattern_max_state(p) > 1)
+        return gg_fail(err, "the pattern has cells in state %d; %s has two "
+                       "states", gg_pattern_max_state(p), h->rule_text);
+    h->generation = p->generation;
+    if (!g->bits || !gg_grid_bbox(g, &bx0, &by0, &bx1, &by1)) {
+        h->root = hl_empty(h, HL_LEAF_LOG + 2);
+        return 0;
+    }
+    int level = level_for(p->x + bx0, p->y + by0, p->x + bx1, p->y + by1);
+    int64_t half = (int64_t)1 << (level - 1);
+    /* the root's top-left cell in the pattern's grid */
+    hl_id root = build(h, g, level, -half - p->x, -half + 1 - p->y);
+    if (!root)
+        return gg_fail(err, "the pattern does not fit in the hash tree's "
+                       "memory budget (%lld bytes): allow more with --mem",
+                       (long long)h->mem_limit);
+    h->root = root;
+    return 0;
+}
+
+int64_t gg_hl_generation(const gg_hl *h) { return h->generation; }
+
+static int64_t population(gg_hl *h, hl_id n)
+{
+    if (h->pop[n] >= 0)
+        return h->pop[n];
+    int64_t sum = 0;
+    if (h->node[n].level == HL_LEAF_LOG) {
+        const uint64_t *r = hl_rows(h, n);
+        for (int i = 0; i < HL_LEAF; i++)
+            sum += __builtin_popcountll(r[i]);
+    } else {
+        for (int i = 0; i < 4; i++) {
+            int64_t c = population(h, h->node[n].child[i]);
+            sum = c > INT64_MAX - sum ? INT64_MAX : sum + c;
+        }
+    }
+    return h->pop[n] = sum;
+}
+
+int64_t gg_hl_population(gg_hl *h) { return population(h, h->root); }
+
+void gg_hl_stats_get(const gg_hl *h, gg_hl_stats *s)
+{
+    *s = h->stats;
+    s->nodes = h->live_nodes;
+    s->leaves = h->live_leaves;
+    s->bytes = hl_bytes(h);
+}

@@ -1,0 +1,272 @@
+/* The node store: hash-consing, leaves, the byte budget and the
+ * collector (runtime/engines/hl_tree.h). */
+#include "hl_tree.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t mix(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 33);
+}
+
+static uint64_t node_hash(int level, hl_id nw, hl_id ne, hl_id sw, hl_id se)
+{
+    uint64_t h = (uint64_t)level * 0x9e3779b97f4a7c15ull;
+    h = mix(h ^ nw) + ne;
+    h = mix(h) + ((uint64_t)sw << 32 | se);
+    return mix(h);
+}
+
+static uint64_t leaf_hash(const uint64_t *rows)
+{
+    uint64_t h = 0x51ed270b27e3a1c9ull;
+    for (int i = 0; i < HL_LEAF; i++)
+        h = mix(h ^ rows[i]) + (uint64_t)i;
+    return mix(h);
+}
+
+static uint64_t hash_of(const gg_hl *h, hl_id n)
+{
+    const hl_node *d = &h->node[n];
+    if (d->level == HL_LEAF_LOG)
+        return leaf_hash(hl_rows(h, n));
+    return node_hash(d->level, d->child[0], d->child[1], d->child[2],
+                     d->child[3]);
+}
+
+int64_t hl_bytes(const gg_hl *h)
+{
+    return h->cap_nodes * (int64_t)(sizeof(hl_node) + sizeof(int64_t)) +
+           h->cap_leaves * HL_LEAF * 8 + (int64_t)h->n_buckets * 4;
+}
+
+/* Grow an array of `cap` items of `size` bytes towards twice, within the
+ * budget; false when no item more fits (h->full). */
+static bool grow(gg_hl *h, void **arr, int64_t *cap, size_t size,
+                 int64_t extra_per_item)
+{
+    int64_t room = (h->mem_limit - hl_bytes(h)) /
+                   ((int64_t)size + extra_per_item);
+    int64_t want = *cap ? *cap : 1024;
+    if (want > room)
+        want = room;
+    if (want < 1 || *cap + want > (int64_t)UINT32_MAX) {
+        h->full = true;
+        return false;
+    }
+    void *a = realloc(*arr, (size_t)(*cap + want) * size);
+    if (!a) {
+        h->full = true;
+        return false;
+    }
+    *arr = a;
+    *cap += want;
+    return true;
+}
+
+static void rehash(gg_hl *h, uint64_t buckets)
+{
+    hl_id *b = calloc(buckets, sizeof *b);
+    if (!b)
+        return; /* keep the old table: longer chains, still right */
+    free(h->bucket);
+    h->bucket = b;
+    h->n_buckets = buckets;
+    for (int64_t i = 1; i < h->n_nodes; i++) {
+        if (!h->node[i].live)
+            continue;
+        uint64_t k = hash_of(h, (hl_id)i) & (buckets - 1);
+        h->node[i].next = b[k];
+        b[k] = (hl_id)i;
+    }
+}
+
+static hl_id new_node(gg_hl *h)
+{
+    hl_id n = h->free_nodes;
+    if (n) {
+        h->free_nodes = h->node[n].next;
+    } else {
+        if (h->n_nodes >= h->cap_nodes) {
+            int64_t cap = h->cap_nodes;
+            if (!grow(h, (void **)&h->node, &h->cap_nodes, sizeof(hl_node),
+                      sizeof(int64_t)))
+                return 0;
+            int64_t *p = realloc(h->pop, (size_t)h->cap_nodes * sizeof *p);
+            if (!p) {
+                h->cap_nodes = cap; /* the nodes array may stay larger */
+                h->full = true;
+                return 0;
+            }
+            h->pop = p;
+        }
+        n = (hl_id)h->n_nodes++;
+    }
+    memset(&h->node[n], 0, sizeof h->node[n]);
+    h->node[n].live = 1;
+    h->pop[n] = -1;
+    h->live_nodes++;
+    if ((uint64_t)h->live_nodes > h->n_buckets &&
+        hl_bytes(h) + (int64_t)h->n_buckets * 4 <= h->mem_limit)
+        rehash(h, h->n_buckets * 2);
+    return n;
+}
+
+static void link_node(gg_hl *h, hl_id n, uint64_t hash)
+{
+    uint64_t k = hash & (h->n_buckets - 1);
+    h->node[n].next = h->bucket[k];
+    h->bucket[k] = n;
+}
+
+static int64_t new_leaf_block(gg_hl *h)
+{
+    if (h->free_leaves) {
+        int64_t b = h->free_leaves;
+        h->free_leaves = (uint32_t)h->leaf[(size_t)b * HL_LEAF];
+        return b;
+    }
+    if (h->n_leaves >= h->cap_leaves &&
+        !grow(h, (void **)&h->leaf, &h->cap_leaves, HL_LEAF * 8, 0))
+        return -1;
+    return h->n_leaves++;
+}
+
+hl_id hl_leaf(gg_hl *h, const uint64_t *rows)
+{
+    uint64_t hash = leaf_hash(rows);
+    for (hl_id n = h->bucket[hash & (h->n_buckets - 1)]; n;
+         n = h->node[n].next)
+        if (h->node[n].level == HL_LEAF_LOG &&
+            !memcmp(hl_rows(h, n), rows, HL_LEAF * 8))
+            return n;
+    int64_t b = new_leaf_block(h);
+    if (b < 0)
+        return 0;
+    hl_id n = new_node(h);
+    if (!n) {
+        h->leaf[(size_t)b * HL_LEAF] = h->free_leaves;
+        h->free_leaves = (uint32_t)b;
+        return 0;
+    }
+    memcpy(h->leaf + (size_t)b * HL_LEAF, rows, HL_LEAF * 8);
+    h->node[n].level = HL_LEAF_LOG;
+    h->node[n].child[0] = (hl_id)b;
+    h->live_leaves++;
+    link_node(h, n, hash);
+    return n;
+}
+
+hl_id hl_join(gg_hl *h, hl_id nw, hl_id ne, hl_id sw, hl_id se)
+{
+    if (!nw || !ne || !sw || !se)
+        return 0; /* a part ran out of budget */
+    int level = h->node[nw].level + 1;
+    uint64_t hash = node_hash(level, nw, ne, sw, se);
+    for (hl_id n = h->bucket[hash & (h->n_buckets - 1)]; n;
+         n = h->node[n].next) {
+        const hl_node *d = &h->node[n];
+        if (d->level == level && d->child[0] == nw && d->child[1] == ne &&
+            d->child[2] == sw && d->child[3] == se)
+            return n;
+    }
+    hl_id n = new_node(h);
+    if (!n)
+        return 0;
+    hl_node *d = &h->node[n];
+    d->level = (int8_t)level;
+    d->child[0] = nw, d->child[1] = ne, d->child[2] = sw, d->child[3] = se;
+    link_node(h, n, hash);
+    return n;
+}
+
+hl_id hl_empty(gg_hl *h, int level)
+{
+    if (h->empty[level])
+        return h->empty[level];
+    hl_id n;
+    if (level == HL_LEAF_LOG) {
+        uint64_t zero[HL_LEAF] = {0};
+        n = hl_leaf(h, zero);
+    } else {
+        hl_id e = hl_empty(h, level - 1);
+        n = hl_join(h, e, e, e, e);
+    }
+    h->empty[level] = n;
+    return n;
+}
+
+/* The middle half of four leaves (a 2-leaf square) as a leaf. */
+static hl_id leaf_centre(gg_hl *h, const hl_id q[4])
+{
+    enum { HALF = HL_LEAF / 2 };
+    const uint64_t mask = HL_LEAF == 64 ? ~0ull : (1ull << HL_LEAF) - 1;
+    uint64_t rows[HL_LEAF];
+    for (int y = 0; y < HL_LEAF; y++) {
+        int top = y < HALF; /* rows from the upper leaves, then the lower */
+        const uint64_t *l = hl_rows(h, q[top ? 0 : 2]);
+        const uint64_t *r = hl_rows(h, q[top ? 1 : 3]);
+        int ly = top ? y + HALF : y - HALF;
+        rows[y] = ((l[ly] >> HALF) | (r[ly] << (HL_LEAF - HALF))) & mask;
+    }
+    return hl_leaf(h, rows);
+}
+
+hl_id hl_centre(gg_hl *h, hl_id n)
+{
+    hl_id q[4];
+    memcpy(q, h->node[n].child, sizeof q);
+    if (h->node[n].level == HL_LEAF_LOG + 1)
+        return leaf_centre(h, q);
+    return hl_join(h, h->node[q[0]].child[3], h->node[q[1]].child[2],
+                   h->node[q[2]].child[1], h->node[q[3]].child[0]);
+}
+
+static void mark(gg_hl *h, hl_id n)
+{
+    if (!n || h->node[n].mark)
+        return;
+    h->node[n].mark = 1;
+    if (h->node[n].level > HL_LEAF_LOG)
+        for (int i = 0; i < 4; i++)
+            mark(h, h->node[n].child[i]);
+}
+
+static void free_node(gg_hl *h, hl_id n)
+{
+    hl_node *d = &h->node[n];
+    if (d->level == HL_LEAF_LOG) {
+        h->leaf[(size_t)d->child[0] * HL_LEAF] = h->free_leaves;
+        h->free_leaves = d->child[0];
+        h->live_leaves--;
+    }
+    d->live = 0;
+    d->next = h->free_nodes;
+    h->free_nodes = n;
+    h->live_nodes--;
+}
+
+void hl_collect(gg_hl *h)
+{
+    mark(h, h->root);
+    for (int l = 0; l <= HL_MAX_LEVEL; l++)
+        mark(h, h->empty[l]);
+    for (int64_t i = 1; i < h->n_nodes; i++) {
+        hl_node *d = &h->node[i];
+        if (d->live && !d->mark)
+            free_node(h, (hl_id)i);
+        d->mark = 0;
+        d->result = 0;
+    }
+    memset(h->bucket, 0, h->n_buckets * sizeof *h->bucket);
+    for (int64_t i = 1; i < h->n_nodes; i++)
+        if (h->node[i].live)
+            link_node(h, (hl_id)i, hash_of(h, (hl_id)i));
+    h->full = false;
+    h->stats.collections++;
+}

@@ -1,0 +1,73 @@
+/* The hash-tree engine's node store (runtime/engines/hashlife.h): for
+ * hl_tree.c, hl_step.c and hl_io.c only. Nodes are numbered (0: none);
+ * a node of level HL_LEAF_LOG is a leaf, whose cells are HL_LEAF rows of
+ * HL_LEAF bits (cell x of a row is bit x, as golgen's grids) in the leaf
+ * array at child[0]. */
+#ifndef GG_HL_TREE_H
+#define GG_HL_TREE_H
+
+#include "hashlife.h"
+
+typedef uint32_t hl_id;
+
+typedef struct hl_node {
+    hl_id child[4];  /* nw ne sw se; a leaf: child[0] = its row block */
+    hl_id next;      /* hash chain */
+    hl_id result;    /* memoized centre 2^result_j generations on; 0 */
+    int8_t level;
+    int8_t result_j;
+    uint8_t mark;
+    uint8_t live;    /* 0: on the free list */
+} hl_node;
+
+struct gg_hl {
+    gg_rule rule;
+    char rule_text[256];
+    gg_backend *backend;
+    int64_t mem_limit;
+    hl_node *node;
+    int64_t n_nodes, cap_nodes;  /* ids 1 .. n_nodes - 1 used or free */
+    hl_id free_nodes;            /* chained through next */
+    uint64_t *leaf;              /* HL_LEAF words a block */
+    int64_t n_leaves, cap_leaves;
+    uint32_t free_leaves;        /* chained through the block's word 0 */
+    int64_t live_nodes, live_leaves;
+    hl_id *bucket;
+    uint64_t n_buckets;          /* a power of two */
+    int64_t *pop;                /* per node: -1 not known yet */
+    hl_id empty[HL_MAX_LEVEL + 1];
+    hl_id root;
+    int64_t generation;
+    bool full;                   /* the budget was hit mid-step */
+    gg_grid scratch;             /* the 2-leaf square a base step runs */
+    gg_err *err;                 /* where a backend failure goes */
+    bool failed;
+    gg_hl_stats stats;
+};
+
+/* The leaf or node with these cells or children, found or made; 0 when
+ * the budget is spent (h->full) or memory ran out. */
+hl_id hl_leaf(gg_hl *h, const uint64_t *rows);
+hl_id hl_join(gg_hl *h, hl_id nw, hl_id ne, hl_id sw, hl_id se);
+hl_id hl_empty(gg_hl *h, int level);
+
+static inline const uint64_t *hl_rows(const gg_hl *h, hl_id leaf)
+{
+    return h->leaf + (size_t)h->node[leaf].child[0] * HL_LEAF;
+}
+
+static inline bool hl_is_empty(const gg_hl *h, hl_id n)
+{
+    return n == h->empty[h->node[n].level];
+}
+
+/* The centre half of a node of level >= HL_LEAF_LOG + 1, no time. */
+hl_id hl_centre(gg_hl *h, hl_id n);
+
+/* Collect what the root (and the empty nodes) do not reach; forget every
+ * result. */
+void hl_collect(gg_hl *h);
+
+int64_t hl_bytes(const gg_hl *h);
+
+#endif
