@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "pattern_rle3.h"
+
 int gg_pattern_init(gg_pattern *p, int64_t width, int64_t height,
                     int n_planes, gg_err *err)
 {
@@ -259,6 +261,15 @@ int gg_pattern_parse(const char *text, size_t len, const char *name,
         nws++;
     size_t n = (size_t)(eol - s);
 
+    /* A 3D file met the 2D reader when a 2D rule was given with it (or it
+     * went to a store): its "3D version=1" line would read as a bad
+     * plaintext row, which names no cause. */
+    if (gg_rle3_sniff(s, n))
+        return gg_fail(err, "%s:%d:1: this is a 3D pattern (RLE3: its first "
+                       "line starts with \"3D\"); 2D rules and stores do not "
+                       "take 3D patterns: run it under a 3D rule, e.g. "
+                       "'golgen run --rule 3D5..7/6', or without --rule to "
+                       "use the file's own rule= line", name, line);
     if ((n >= 3 && memcmp(s, "#Li", 3) == 0) ||
         (n >= 3 && memcmp(s, "#P ", 3) == 0))
         return gg_pattern_parse_life(text, len, name, p, err);

@@ -907,6 +907,31 @@ static void test_pictures(void **state)
     expect("run --help", 0, "--frames DIR");
 }
 
+/* ---- issue 42 parts 4 and 5: messages that named the wrong cause ---- */
+
+/* A 3D file under a 2D rule, or for a store, is said to be 3D (it read as
+ * "unexpected character '3' in a plaintext row"); a letter that is not
+ * Hensel's says which ones its count takes (it said only totalistic rules
+ * are supported); a 3D grid of two sides said "at at column 14". */
+static void test_wrong_cause_messages(void **state)
+{
+    (void)state;
+    write_file("w3.rle3", "3D version=1 size=10 pos=4,4,4\nx=2 y=2 z=2 "
+               "rule=3D4/4\noo$oo/oo$oo!\n");
+    expect("run --rule B3/S23 --gens 1 -o w3.rle w3.rle3", 2,
+           "w3.rle3:1:1: this is a 3D pattern (RLE3");
+    assert_non_null(strstr(out_text, "run it under a 3D rule, e.g. 'golgen "
+                           "run --rule 3D5..7/6'"));
+    assert_false(exists("w3.rle"));
+    expect("store import w3.rle3 -o w3.ggu", 2,
+           "stores do not take 3D patterns");
+    assert_false(exists("w3.ggu"));
+    expect("rule 'B2x/S23'", 2, "not a Hensel letter 'x' at column 3; a "
+           "count of 2 takes the Hensel letters c e k a i n");
+    expect("rule '3D5..7/6:T8,8'", 2, "two sides, ending at column 14;");
+    assert_null(strstr(out_text, "at at"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -937,6 +962,7 @@ int main(void)
         cmocka_unit_test(test_version),
         cmocka_unit_test(test_pictures),
         cmocka_unit_test(test_synth_progress_estimate),
+        cmocka_unit_test(test_wrong_cause_messages),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
