@@ -38,6 +38,7 @@ typedef struct outcome {
     gg_net net;
     gg_cache_info info;
     bool cached, exact;
+    const char *start;   /* where the search's first network came from */
     gg_synth_result res; /* solver runs only */
 } outcome;
 
@@ -493,9 +494,34 @@ static void print_proof_left(gg_lib lib, int lower, int gates)
     }
 }
 
+/* The search line. A run a signal stopped says so, how long the run
+ * took and what it kept: stopped before its first k it has no steps and
+ * no search time, which read "search: trivial (0.00 s)". */
+static void print_search(const synth_args *a, const outcome *o, int sig)
+{
+    const char *log = o->info.search;
+    if (!sig || o->cached) {
+        printf("  search: %s (%.2f s)\n", log[0] ? log : "trivial",
+               o->info.seconds);
+        return;
+    }
+    printf("  search: stopped by %s ", gg_stop_signal_name(sig));
+    if (log[0])
+        printf("in %s", log);
+    else
+        printf("before the exact search began");
+    printf(" (%.2f s in all)", gg_kjob_now() - a->t0);
+    if (o->exact)
+        printf("; kept the search's best network");
+    else
+        printf("; kept the best start, from %s",
+               o->start ? o->start : "the fallback");
+    printf(" (%d gates)\n", o->net.n_gates);
+}
+
 static void print_text(const synth_args *a, const gg_rule *rule,
                        gg_front_kind front, gg_lib lib, const outcome *o,
-                       const ops *n)
+                       const ops *n, int sig)
 {
     char name[128];
     gg_rule_format_transition(rule, name, sizeof name);
@@ -521,10 +547,7 @@ static void print_text(const synth_args *a, const gg_rule *rule,
                o->info.lower_bound);
     printf("  ops per word: %d = %d shifts + %d front + %d final + %d not\n",
            n->total, n->shifts, n->front, n->final, n->not_gate);
-    printf("  search: %s (%.2f s)\n", o->info.search[0] ? o->info.search
-                                                        : "trivial",
-           o->info.seconds);
-    (void)a;
+    print_search(a, o, sig);
 }
 
 static void json_string(const char *s)
@@ -697,6 +720,7 @@ static int run_composed(const synth_args *a, const gg_rule *rule, gg_lib lib,
         o->info.seconds = gg_kjob_now() - t0;
         snprintf(o->info.search, sizeof o->info.search, "composed:%s",
                  c->source);
+        o->start = "the composed circuit";
         if (store(a, rule, GG_FRONT_ROWSUM_CELLS, lib, o, err))
             rc = GG_EXIT_CHECK_FAILED;
     }
@@ -756,8 +780,11 @@ static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
     else
         st->from[st->n++] = "the fallback";
     o->cached = false;
-    if (!rc && solve(a, &t, &st->net[gg_choose_cheapest(st, lib)],
-                     known_lower, have == 1 ? &before.proof : NULL, o, err))
+    int best = rc ? 0 : gg_choose_cheapest(st, lib);
+    if (!rc) /* said when a signal stops the search; a string constant */
+        o->start = st->from[best];
+    if (!rc && solve(a, &t, &st->net[best], known_lower,
+                     have == 1 ? &before.proof : NULL, o, err))
         rc = gg_sat_available() ? GG_EXIT_CHECK_FAILED : GG_EXIT_ENV;
     free(st);
     if (rc)
@@ -836,7 +863,7 @@ int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
     if (rc == GG_EXIT_OK && a.json)
         print_json(&rule, front, lib, &o, &n, interrupted);
     else if (rc == GG_EXIT_OK)
-        print_text(&a, &rule, front, lib, &o, &n);
+        print_text(&a, &rule, front, lib, &o, &n, interrupted);
     fflush(stdout);
     int sig = interrupted;
     gg_stop_signals_release(old);

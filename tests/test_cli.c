@@ -932,6 +932,29 @@ static void test_wrong_cause_messages(void **state)
     assert_null(strstr(out_text, "at at"));
 }
 
+/* synth stopped before its exact search began (here in window
+ * resynthesis) said "search: trivial (0.00 s)": it says what stopped it,
+ * how long the run took and what it kept. */
+static void test_synth_stop_says_what_it_kept(void **state)
+{
+    (void)state;
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && { env --default-signal '%s' synth --rule "
+             "B3678/S34678 --lib gate2 --force --no-store --resynth-time 60 "
+             ">stop.out 2>stop.log & pid=$!; sleep 2; kill -TERM $pid; "
+             "wait $pid; }", dir, getenv("GG_GOLGEN"));
+    int status = system(cmd);
+    assert_true(WIFEXITED(status));
+    if (WEXITSTATUS(status) == 3) /* built without CryptoMiniSat */
+        skip();
+    assert_int_equal(WEXITSTATUS(status), 143);
+    const char *out = file_text("stop.out");
+    assert_null(strstr(out, "trivial"));
+    assert_non_null(strstr(out, "  search: stopped by SIGTERM "));
+    assert_non_null(strstr(out, " s in all); kept the "));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -963,6 +986,7 @@ int main(void)
         cmocka_unit_test(test_pictures),
         cmocka_unit_test(test_synth_progress_estimate),
         cmocka_unit_test(test_wrong_cause_messages),
+        cmocka_unit_test(test_synth_stop_says_what_it_kept),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
