@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "atomic_file.h"
-#include "cache.h"
 #include "cli_util.h"
 #include "rule_gen.h"
 #include "commands.h"
@@ -13,56 +12,47 @@
 #include "rule3d.h"
 #include "run3d.h"
 
-/* The PTX target prints the autotuner's base shape. */
-static int kernel_ptx_base(const gg_rule *rule, const gg_choose_opts *o,
-                           char **src, size_t *len, gg_err *err)
-{
-    return gg_kernel_ptx(rule, NULL, o, src, len, err);
-}
-
-/* Targets: name, kernel source (runtime/kernel_source.h) and the
- * libraries of the final stages it emits. Every target takes every 2D
- * family, Generations included. */
-typedef int (*emit_fn)(const gg_rule *, const gg_choose_opts *, char **,
-                       size_t *, gg_err *);
-static const struct {
-    const char *name;
-    emit_fn emit;
-    bool lut3, gate2;
-} targets[] = {
-    {"c", gg_kernel_c, true, true},
-    {"cuda", gg_kernel_cuda, true, false},
-    {"ptx", kernel_ptx_base, true, false},
-    {"opencl", gg_kernel_opencl, false, true},
-};
+/* Targets; every one takes every 2D family, Generations included
+ * (runtime/kernel_source.h: gg_kernel_for_target). */
+static const char *const targets[] = {"c", "cuda", "ptx", "opencl"};
 #define N_TARGETS (sizeof targets / sizeof *targets)
 
 static int find_target(const char *name)
 {
     for (size_t i = 0; i < N_TARGETS; i++)
-        if (!strcmp(targets[i].name, name))
+        if (!strcmp(targets[i], name))
             return (int)i;
     return -1;
 }
 
-/* Someone regenerating for a new rule should know the kernel's final
- * stage is a quick one, and how to get a smaller one. */
-static void note_uncached(const gg_rule *rule, gg_lib lib,
-                          const gg_choose_opts *o)
+/* Someone regenerating for a new rule should know which of the kernel's
+ * final stages are quick ones, and how to get smaller ones. Told from the
+ * stages the kernel was built from: a lookup of its own (rowsum only)
+ * missed a Hensel rule's cached rowsum+cells stage and said "no cached
+ * network" under a header that said the cache's. */
+static void note_uncached(const gg_rule *rule, const gg_kernel_stages *st)
 {
-    gg_err ignore;
-    gg_net *net = gg_alloc(1, sizeof *net, &ignore, "network");
-    int found = !net || gg_cache_lookup(o->cache_root, rule, GG_FRONT_ROWSUM,
-                                        lib, net, NULL, &ignore) != 0;
-    free(net);
-    if (found)
-        return; /* cached, or a rejected entry the emitter reports */
     char name[128];
     gg_rule_format_transition(rule, name, sizeof name);
-    fprintf(stderr, "golgen: note: %s has no cached %s network; the kernel "
-            "uses a quick one (its header says which). 'golgen synth --rule "
-            "%s --lib %s' searches for fewer gates and caches them.\n", name,
-            gg_lib_name(lib), name, gg_lib_name(lib));
+    for (int i = 0; i < st->n; i++) {
+        if (st->stage[i].cached)
+            continue;
+        const char *lib = gg_lib_name(st->stage[i].lib);
+        char front[64] = "";
+        /* synth searches the rule's usual front unless told another */
+        if (st->stage[i].front != gg_front_for_rule(rule))
+            snprintf(front, sizeof front, " --front %s",
+                     gg_front_name(st->stage[i].front));
+        /* rowsum+cells has no exact search: synth caches the composed
+         * circuit as it is (cmd_synth.c, run_composed) */
+        bool composed = st->stage[i].front == GG_FRONT_ROWSUM_CELLS;
+        fprintf(stderr, "golgen: note: %s has no cached %s network; the "
+                "kernel's %s final stage is a quick one (%s; its header "
+                "says so). 'golgen synth --rule %s --lib %s%s' %s.\n", name,
+                lib, lib, st->stage[i].source, name, lib, front,
+                composed ? "caches it for machines without the solver"
+                         : "searches for fewer gates and caches them");
+    }
 }
 
 static void usage(FILE *out)
@@ -160,16 +150,15 @@ int gg_cmd_emit(int argc, char **argv, const gg_config *cfg)
         return gg_cli_error("--target", GG_EXIT_USAGE, &err);
     char *src;
     size_t len;
-    int t = find_target(o.target);
-    if (targets[t].emit(&rule, &cfg->choose, &src, &len, &err))
+    gg_kernel_stages st;
+    int bad = gg_kernel_for_target(o.target, &rule, &cfg->choose, &src, &len,
+                                   &st, &err);
+    if (bad)
         return gg_cli_error("--target", GG_EXIT_CHECK_FAILED, &err);
     /* a Generations rule's network is its two-state rule's */
     gg_rule two = gg_gen_two_state(&rule);
-    if (targets[t].lut3)
-        note_uncached(&two, GG_LIB_LUT3, &cfg->choose);
-    if (targets[t].gate2)
-        note_uncached(&two, GG_LIB_GATE2, &cfg->choose);
-    int bad = write_out(o.out, src, len, &err);
+    note_uncached(&two, &st);
+    bad = write_out(o.out, src, len, &err);
     free(src);
     return bad ? gg_cli_error("--target", GG_EXIT_USAGE, &err) : GG_EXIT_OK;
 }

@@ -1,6 +1,8 @@
 #include "kernel_source.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "emit_c.h"
 #include "emit_cuda.h"
@@ -26,8 +28,21 @@ static int gen_split(const gg_rule *rule, gg_rule *two, gg_gen_nets **g,
     return *g ? gg_choose_gen_nets(rule->states, *g, err) : -1;
 }
 
-int gg_kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
-                size_t *len, gg_err *err)
+/* c's final stage into st (NULL: nobody asked). */
+static void note_stage(gg_kernel_stages *st, const gg_circuit *c)
+{
+    if (!st || st->n >= 2)
+        return;
+    st->stage[st->n].lib = c->lib;
+    st->stage[st->n].front = c->front.kind;
+    st->stage[st->n].cached = c->cached;
+    snprintf(st->stage[st->n].source, sizeof st->stage[0].source, "%s",
+             c->source);
+    st->n++;
+}
+
+static int kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
+                    size_t *len, gg_kernel_stages *st, gg_err *err)
 {
     gg_rule two;
     gg_gen_nets *g = NULL;
@@ -36,9 +51,19 @@ int gg_kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
               gg_choose_kernel_circuit(&two, GG_LIB_LUT3, o, &c[0], err) ||
               gg_choose_kernel_circuit(&two, GG_LIB_GATE2, o, &c[1], err) ||
               gg_emit_c_circuits(&c[0], &c[1], g, src, len, err);
+    if (!bad) {
+        note_stage(st, &c[0]);
+        note_stage(st, &c[1]);
+    }
     free(c);
     free(g);
     return bad ? -1 : 0;
+}
+
+int gg_kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
+                size_t *len, gg_err *err)
+{
+    return kernel_c(rule, o, src, len, NULL, err);
 }
 
 int gg_gpu_parts_init(const gg_rule *rule, const gg_choose_opts *o,
@@ -77,31 +102,38 @@ int gg_kernel_ptx_parts(const gg_gpu_parts *p, const gg_ptx_opts *po,
                                err);
 }
 
-int gg_kernel_cuda(const gg_rule *rule, const gg_choose_opts *o, char **src,
-                   size_t *len, gg_err *err)
+/* CUDA C (ptx false) or PTX at po (NULL: the base shape). */
+static int kernel_gpu(const gg_rule *rule, bool ptx, const gg_ptx_opts *po,
+                      const gg_choose_opts *o, char **src, size_t *len,
+                      gg_kernel_stages *st, gg_err *err)
 {
     gg_gpu_parts p;
     if (gg_gpu_parts_init(rule, o, &p, err))
         return -1;
-    int bad = gg_kernel_cuda_parts(&p, src, len, err);
+    int bad = ptx ? gg_kernel_ptx_parts(&p, po, src, len, err)
+                  : gg_kernel_cuda_parts(&p, src, len, err);
+    if (!bad)
+        note_stage(st, p.circuit);
     gg_gpu_parts_free(&p);
     return bad;
+}
+
+int gg_kernel_cuda(const gg_rule *rule, const gg_choose_opts *o, char **src,
+                   size_t *len, gg_err *err)
+{
+    return kernel_gpu(rule, false, NULL, o, src, len, NULL, err);
 }
 
 int gg_kernel_ptx(const gg_rule *rule, const gg_ptx_opts *po,
                   const gg_choose_opts *o, char **src, size_t *len,
                   gg_err *err)
 {
-    gg_gpu_parts p;
-    if (gg_gpu_parts_init(rule, o, &p, err))
-        return -1;
-    int bad = gg_kernel_ptx_parts(&p, po, src, len, err);
-    gg_gpu_parts_free(&p);
-    return bad;
+    return kernel_gpu(rule, true, po, o, src, len, NULL, err);
 }
 
-int gg_kernel_opencl(const gg_rule *rule, const gg_choose_opts *o, char **src,
-                     size_t *len, gg_err *err)
+static int kernel_opencl(const gg_rule *rule, const gg_choose_opts *o,
+                         char **src, size_t *len, gg_kernel_stages *st,
+                         gg_err *err)
 {
     gg_rule two;
     gg_gen_nets *g = NULL;
@@ -109,7 +141,32 @@ int gg_kernel_opencl(const gg_rule *rule, const gg_choose_opts *o, char **src,
     int bad = !c || gen_split(rule, &two, &g, err) ||
               gg_choose_kernel_circuit(&two, GG_LIB_GATE2, o, c, err) ||
               gg_emit_opencl_circuit(c, g, src, len, err);
+    if (!bad)
+        note_stage(st, c);
     free(c);
     free(g);
     return bad ? -1 : 0;
+}
+
+int gg_kernel_opencl(const gg_rule *rule, const gg_choose_opts *o, char **src,
+                     size_t *len, gg_err *err)
+{
+    return kernel_opencl(rule, o, src, len, NULL, err);
+}
+
+int gg_kernel_for_target(const char *target, const gg_rule *rule,
+                         const gg_choose_opts *o, char **src, size_t *len,
+                         gg_kernel_stages *st, gg_err *err)
+{
+    if (st)
+        st->n = 0;
+    if (!strcmp(target, "c"))
+        return kernel_c(rule, o, src, len, st, err);
+    if (!strcmp(target, "cuda") || !strcmp(target, "ptx"))
+        return kernel_gpu(rule, !strcmp(target, "ptx"), NULL, o, src, len,
+                          st, err);
+    if (!strcmp(target, "opencl"))
+        return kernel_opencl(rule, o, src, len, st, err);
+    return gg_fail(err, "unknown target '%s'; available: c, cuda, ptx, "
+                   "opencl", target);
 }

@@ -57,4 +57,25 @@ int gg_kernel_ptx_parts(const gg_gpu_parts *p, const gg_ptx_opts *po,
 int gg_kernel_opencl(const gg_rule *rule, const gg_choose_opts *o, char **src,
                      size_t *len, gg_err *err);
 
+/* Where a kernel's final stages came from, as its header says: one per
+ * library the target emits (c: lut3 then gate2), each with its front
+ * and whether the network cache gave it. `golgen --target` notes the
+ * ones that did not, so the note cannot disagree with the header. */
+typedef struct gg_kernel_stages {
+    int n;
+    struct {
+        gg_lib lib;
+        gg_front_kind front;
+        bool cached;
+        char source[GG_CIRCUIT_SOURCE_MAX];
+    } stage[2];
+} gg_kernel_stages;
+
+/* The kernel for target "c", "cuda", "ptx" (the autotuner's base shape)
+ * or "opencl", as the functions above make it, and its stages (st may be
+ * NULL). */
+int gg_kernel_for_target(const char *target, const gg_rule *rule,
+                         const gg_choose_opts *o, char **src, size_t *len,
+                         gg_kernel_stages *st, gg_err *err);
+
 #endif

@@ -955,6 +955,31 @@ static void test_synth_stop_says_what_it_kept(void **state)
     assert_non_null(strstr(out, " s in all); kept the "));
 }
 
+/* --target's note says what the kernel's header says: B2n3/S23-q's final
+ * stage is the cache's rowsum+cells network, so there is no note (it said
+ * "no cached lut3 network; the kernel uses a quick one"); an uncached
+ * rule's note names the stage's source as its header does. */
+static void test_emit_note_matches_header(void **state)
+{
+    (void)state;
+    static const char *const targets[] = {"ptx", "c"};
+    char args[128], name[16];
+    for (int i = 0; i < 2; i++) {
+        snprintf(name, sizeof name, "hq.%s", targets[i]);
+        snprintf(args, sizeof args, "--target %s --rule B2n3/S23-q -o %s",
+                 targets[i], name);
+        expect(args, 0, "");
+        assert_null(strstr(out_text, "note:"));
+        assert_non_null(strstr(file_text(name),
+                               "Final stage from the SAT network cache"));
+    }
+    expect("--target ptx --rule B2/S345 -o q345.ptx", 0,
+           "the kernel's lut3 final stage is a quick one (the adder tree; "
+           "its header says so)");
+    assert_non_null(strstr(file_text("q345.ptx"),
+                           "Final stage from the adder tree"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -987,6 +1012,7 @@ int main(void)
         cmocka_unit_test(test_synth_progress_estimate),
         cmocka_unit_test(test_wrong_cause_messages),
         cmocka_unit_test(test_synth_stop_says_what_it_kept),
+        cmocka_unit_test(test_emit_note_matches_header),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
