@@ -3,6 +3,7 @@
 #include "rule_gen.h"
 
 #include "backend_auto.h"
+#include "search_note.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -71,15 +72,13 @@ int gg_cli_open_backend(const gg_backend_info *backend, const gg_rule *rule,
                         int *status, gg_err *err)
 {
     gg_fail_kind why;
-    int bad;
-    if (backend) {
-        bad = gg_backend_open(backend, rule, o, out, &why, err);
-    } else {
-        gg_auto_line line;
-        bad = gg_backend_open_auto(rule, o, out, &line, &why, err);
-        if (!bad)
-            fprintf(stderr, "golgen: %s\n", line.text);
-    }
+    gg_auto_line line;
+    int bad = backend ? gg_backend_open(backend, rule, o, out, &why, err)
+                      : gg_backend_open_auto(rule, o, out, &line, &why, err);
+    /* a new rule's networks are searched for as its kernel is built */
+    gg_search_note_finish();
+    if (!backend && !bad)
+        fprintf(stderr, "golgen: %s\n", line.text);
     *status = bad ? gg_fail_exit_status(why) : GG_EXIT_OK;
     return bad;
 }

@@ -11,6 +11,7 @@
 #include "kernel_source.h"
 #include "rule3d.h"
 #include "run3d.h"
+#include "search_note.h"
 
 /* Targets; every one takes every 2D family, Generations included
  * (runtime/kernel_source.h: gg_kernel_for_target). */
@@ -153,6 +154,7 @@ int gg_cmd_emit(int argc, char **argv, const gg_config *cfg)
     gg_kernel_stages st;
     int bad = gg_kernel_for_target(o.target, &rule, &cfg->choose, &src, &len,
                                    &st, &err);
+    gg_search_note_finish(); /* a new rule's networks were searched for */
     if (bad)
         return gg_cli_error("--target", GG_EXIT_CHECK_FAILED, &err);
     /* a Generations rule's network is its two-state rule's */

@@ -15,6 +15,7 @@
 #include "run_gen.h"
 #include "run_ranks.h"
 #include "run_store_stream.h"
+#include "search_note.h"
 #include "commands.h"
 #include "backend.h"
 #include "band_stepper.h"
@@ -101,6 +102,9 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         {"resume", required_argument, 0, 'R'},
         {"device-mem", required_argument, 0, 'M'},
         {"devices", required_argument, 0, 'D'},
+        /* for tests: when the line on a new rule's search appears
+         * (cli/search_note.h) */
+        {"search-note-after", required_argument, 0, 'N'},
         GG_CLI_PICTURE_OPTIONS,
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
@@ -108,6 +112,7 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
     o->gens = -1;
     o->progress = isatty(2);
     int c;
+    double secs;
     while ((c = getopt_long(argc, argv, "r:g:b:o:ph", opts, NULL)) != -1) {
         switch (c) {
         case 'r': o->rule = optarg; break;
@@ -134,6 +139,12 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         case 'H':
             if (gg_cli_bytes("--host-mem", optarg, &o->host_mem, err))
                 return -1;
+            break;
+        case 'N':
+            if (gg_cli_seconds("--search-note-after", optarg, 1e6, &secs,
+                               err))
+                return -1;
+            gg_search_note_after(secs);
             break;
         case 'h': usage(stdout); exit(GG_EXIT_OK);
         default:

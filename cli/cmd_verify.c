@@ -12,6 +12,7 @@
 #include "run3d.h"
 #include "cli_util.h"
 #include "commands.h"
+#include "search_note.h"
 
 static void usage(FILE *out)
 {
@@ -155,6 +156,7 @@ int gg_cmd_verify(int argc, char **argv, const gg_config *cfg)
     if (!front_text &&
         gg_choose_try_split(&rule, lib, &cfg->choose, &circuit, &err))
         return gg_cli_error("verify", GG_EXIT_CHECK_FAILED, &err);
+    gg_search_note_finish(); /* before the report: a search's closing line */
     report(&circuit, cfg->choose.cache_root);
     int first_bad, wrong = gg_circuit_check(&circuit, &first_bad);
     int rows = 1 << (rule.n_neighbours + 1);

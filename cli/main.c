@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "gg_config.h"
 #include "run_ranks.h"
+#include "search_note.h"
 #include "synth_ranks.h"
 
 typedef struct command {
@@ -95,6 +96,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "golgen: %s\n", err.msg);
         return 2;
     }
+    gg_search_note_install(&cfg.choose);
     /* The emitter form: golgen --target c --rule R -o FILE. */
     if (!strncmp(argv[1], "--target", 8) || !strncmp(argv[1], "-t", 2))
         return gg_cmd_emit(argc, argv, &cfg);

@@ -144,6 +144,17 @@ static int kept_folder(const gg_rule *rule, gg_front_kind front, gg_lib lib,
     return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
+/* o's search hook, when it has one: a search of seconds is otherwise a
+ * silent wait for whoever runs a new rule. */
+static void tell_search(const gg_choose_opts *o, const gg_rule *rule,
+                        gg_front_kind front, gg_lib lib, bool begin,
+                        bool kept)
+{
+    gg_choose_search s = {rule, front, lib, begin, kept};
+    if (o->on_search)
+        o->on_search(o->on_search_ctx, &s);
+}
+
 /* The fallback into c, from the kept networks when they hold it; a new
  * one is kept there (a failure to keep it changes nothing). */
 static int fallback_kept(const gg_rule *rule, gg_front_kind front,
@@ -160,8 +171,11 @@ static int fallback_kept(const gg_rule *rule, gg_front_kind front,
         memcpy(c->source, info.search, strlen(info.search) + 1);
         return 0;
     }
-    if (gg_choose_fallback(rule, front, lib, &c->front, final_tt, o,
-                           &c->final, c->source, err))
+    tell_search(o, rule, front, lib, true, keep);
+    int bad = gg_choose_fallback(rule, front, lib, &c->front, final_tt, o,
+                                 &c->final, c->source, err);
+    tell_search(o, rule, front, lib, false, keep);
+    if (bad)
         return -1;
     if (keep) {
         gg_cache_info mine = {.gates = c->final.n_gates};
@@ -244,12 +258,16 @@ int gg_choose_try_split(const gg_rule *rule, gg_lib lib,
     if (!s)
         return -1;
     int found = cached_composed(rule, lib, o, s, err);
-    if (!found)
+    if (!found) {
+        /* not kept: only `golgen synth --front rowsum+cells` stores it */
+        tell_search(o, rule, GG_FRONT_ROWSUM_CELLS, lib, true, false);
         found = gg_choose_composed_circuit(rule, lib, o,
                                            gg_circuit_gates_per_word(c), s,
                                            err) < 0
                     ? -1
                     : 1;
+        tell_search(o, rule, GG_FRONT_ROWSUM_CELLS, lib, false, false);
+    }
     if (found == 1 &&
         gg_circuit_gates_per_word(s) < gg_circuit_gates_per_word(c))
         *c = *s;

@@ -43,6 +43,22 @@ typedef enum gg_gpu_front {
     GG_GPU_FRONT_ROWSUM_LR, /* even without a cache entry (tests) */
 } gg_gpu_front;
 
+/* A final stage searched for because neither the network cache nor the
+ * kept networks hold it: told when the search begins and when it is
+ * over. Searches nest: a composed stage (front rowsum+cells) searches
+ * its parts inside its own. The CLI (cli/search_note.h) tells a user
+ * waiting seconds for a new rule what the wait is for; sat/ itself
+ * prints nothing. */
+typedef struct gg_choose_search {
+    const gg_rule *rule;
+    gg_front_kind front;
+    gg_lib lib;
+    bool begin; /* false: the search is over */
+    bool kept;  /* its network is kept (kept_root) for the next time */
+} gg_choose_search;
+
+typedef void (*gg_choose_search_fn)(void *ctx, const gg_choose_search *s);
+
 typedef struct gg_choose_opts {
     const char *cache_root; /* NULL or "": GG_SOURCE_ROOT/generated */
     const char *kept_root;  /* NULL or "": none; else the fallback's
@@ -52,6 +68,8 @@ typedef struct gg_choose_opts {
     uint64_t work;          /* the fallback's solver work; 0:
                                GG_CHOOSE_WORK */
     gg_gpu_front gpu_front;
+    gg_choose_search_fn on_search; /* NULL: nobody is told */
+    void *on_search_ctx;
 } gg_choose_opts;
 
 /* How much search a set of candidates may spend on the adder tree's rest:

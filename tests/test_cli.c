@@ -980,6 +980,39 @@ static void test_emit_note_matches_header(void **state)
                            "Final stage from the adder tree"));
 }
 
+/* A rule the caches do not hold has its networks searched for while the
+ * kernel is built (37 s for a random isotropic rule on the 2-core VM),
+ * and stderr says so (--search-note-after 0: at once rather than after
+ * a second) and, when done, how long it took and whether it is kept. A
+ * kept search is not repeated, so the next run says nothing. */
+static void test_new_rule_search_note(void **state)
+{
+    (void)state;
+    char kc[300];
+    snprintf(kc, sizeof kc, "%s/kc", dir);
+    setenv("GOLGEN_CACHE_DIR", kc, 1);
+    setenv("GOLGEN_FALLBACK_WORK", "1000", 1); /* a quick search */
+    write_file("n.rle", "x = 3, y = 3\nbo$2bo$3o!\n");
+    const char *run = "run --backend cpu --rule B2/S345 --gens 4 "
+                      "--search-note-after 0 -o n4.rle n.rle";
+    expect(run, 0, "golgen: synthesizing networks for B2/S345 (the network "
+           "cache has none for it) ...\n");
+    assert_non_null(strstr(out_text, "golgen: networks for B2/S345 "
+                           "synthesized in "));
+    assert_non_null(strstr(out_text, " s; kept for the next run\n"));
+    expect(run, 0, "generation 4");
+    assert_null(strstr(out_text, "synthesiz"));
+    /* a Hensel rule's composed stage is kept by the network cache only */
+    expect("run --backend cpu --rule B2e3/S23 --gens 4 --search-note-after 0 "
+           "-o n4.rle n.rle", 0, "synthesizing networks for B2e3/S23");
+    assert_non_null(strstr(out_text, "some are not kept, so the next run "
+                           "searches again unless the network cache gets "
+                           "them from 'golgen synth --rule B2e3/S23 --front "
+                           "rowsum+cells'"));
+    unsetenv("GOLGEN_FALLBACK_WORK");
+    unsetenv("GOLGEN_CACHE_DIR");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1013,6 +1046,7 @@ int main(void)
         cmocka_unit_test(test_wrong_cause_messages),
         cmocka_unit_test(test_synth_stop_says_what_it_kept),
         cmocka_unit_test(test_emit_note_matches_header),
+        cmocka_unit_test(test_new_rule_search_note),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
