@@ -69,6 +69,15 @@ static int isa_flag(const char *isa, const char **extra, gg_err *err)
     return 0;
 }
 
+/* What a kernel's stamp says passed: the rule and this check's version
+ * (raise it when validation grows, so old stamps no longer count). */
+static void validation_tag(const gg_rule *rule, char *tag, size_t size)
+{
+    char text[256];
+    gg_rule_format(rule, text, sizeof text);
+    snprintf(tag, size, "validated v1 %s", text);
+}
+
 static int load_symbols(gg_cpu *c, gg_err *err)
 {
     int (*abi)(void) = (int (*)(void))gg_jit_sym(&c->lib, "gg_kernel_abi",
@@ -119,14 +128,21 @@ int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
         gg_cpu_close(c);
         return -1;
     }
-    /* Validation runs on every load, cache hits included: a cached .so
-     * could be stale or damaged, and the check costs milliseconds. */
+    /* Validation runs on every compile and on a cached .so unless this
+     * very file passed it before (its stamp, runtime/jit.h): the check
+     * costs 50-90 ms, most of a small run's start. */
     *why = GG_FAIL_INVALID;
     if (c->planes != gg_gen_planes_of(rule)) {
         gg_fail(err, "kernel %s has %d state planes, the rule needs %d",
                 c->lib.path, c->planes, gg_gen_planes_of(rule));
         gg_cpu_close(c);
         return -1;
+    }
+    char tag[300];
+    validation_tag(rule, tag, sizeof tag);
+    if (gg_jit_stamped(&c->lib, tag)) {
+        *out = c;
+        return 0;
     }
     if (c->step_planes
             ? gg_validate_gen(rule, gg_cpu_step_cells, c, "the cpu kernel",
@@ -135,6 +151,7 @@ int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
         gg_cpu_close(c);
         return -1;
     }
+    gg_jit_stamp(&c->lib, tag);
     *out = c;
     return 0;
 }

@@ -269,3 +269,46 @@ void gg_jit_close(gg_jit_lib *lib)
         dlclose(lib->handle);
     lib->handle = NULL;
 }
+
+/* The stamp's text for lib's file as it is now; false when it cannot be
+ * read. */
+static bool stamp_text(const gg_jit_lib *lib, const char *tag, char *buf,
+                       size_t size)
+{
+    struct stat st;
+    if (stat(lib->path, &st))
+        return false;
+    snprintf(buf, size, "%s\n%lld %lld.%09ld\n", tag, (long long)st.st_size,
+             (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+    return true;
+}
+
+bool gg_jit_stamped(const gg_jit_lib *lib, const char *tag)
+{
+    char want[600], got[600] = "", path[4200];
+    if (!lib->cache_hit || !stamp_text(lib, tag, want, sizeof want))
+        return false;
+    snprintf(path, sizeof path, "%s.ok", lib->path);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(got, 1, sizeof got - 1, f) : 0;
+    got[n] = 0;
+    if (f)
+        fclose(f);
+    return !strcmp(want, got);
+}
+
+void gg_jit_stamp(const gg_jit_lib *lib, const char *tag)
+{
+    char text[600], path[4200], tmp[4300];
+    if (!stamp_text(lib, tag, text, sizeof text))
+        return;
+    snprintf(path, sizeof path, "%s.ok", lib->path);
+    snprintf(tmp, sizeof tmp, "%s.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w"); /* aside, then renamed: never half a stamp */
+    if (!f)
+        return;
+    bool bad = fputs(text, f) == EOF;
+    bad = fclose(f) || bad;
+    if (bad || rename(tmp, path))
+        remove(tmp);
+}

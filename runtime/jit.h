@@ -39,6 +39,14 @@ void *gg_jit_sym(const gg_jit_lib *lib, const char *name, gg_err *err);
 
 void gg_jit_close(gg_jit_lib *lib);
 
+/* A stamp beside a cached library saying a check (tag, e.g. "validated
+ * B3/S23 v1") passed for exactly this file (its size and modification
+ * time): a later load of the same file may skip the check. Stamps are
+ * advisory: writing one may fail silently, and a changed file, a changed
+ * tag or a missing stamp reads as not stamped. */
+bool gg_jit_stamped(const gg_jit_lib *lib, const char *tag);
+void gg_jit_stamp(const gg_jit_lib *lib, const char *tag);
+
 /* 0 when the compiler runs (`cc --version`); else -1 saying so. */
 int gg_jit_probe(const gg_jit_opts *o, gg_err *err);
 

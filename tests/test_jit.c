@@ -56,6 +56,34 @@ static void test_cache_hit(void **state)
     gg_jit_close(&b);
 }
 
+/* A check's stamp holds for the cached file it was written for, only
+ * with its tag, and no longer once the file changes. */
+static void test_stamps(void **state)
+{
+    (void)state;
+    gg_jit_opts o = {.cache_dir = gg_test_dir, .flags = "-O1 -shared -fPIC",
+                     .extra = "-DSTAMPS"};
+    gg_jit_lib a, b;
+    gg_err err;
+    if (gg_jit_load(good_src, strlen(good_src), &o, &a, &err))
+        fail_msg("%s", err.msg);
+    assert_false(gg_jit_stamped(&a, "checked v1")); /* just compiled */
+    gg_jit_stamp(&a, "checked v1");
+    assert_int_equal(gg_jit_load(good_src, strlen(good_src), &o, &b, &err),
+                     0);
+    assert_true(gg_jit_stamped(&b, "checked v1"));
+    assert_false(gg_jit_stamped(&b, "checked v2"));
+    gg_jit_close(&b);
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "touch -d '2001-01-01' '%s'", a.path);
+    assert_int_equal(gg_test_status(cmd), 0);
+    assert_int_equal(gg_jit_load(good_src, strlen(good_src), &o, &b, &err),
+                     0);
+    assert_false(gg_jit_stamped(&b, "checked v1"));
+    gg_jit_close(&a);
+    gg_jit_close(&b);
+}
+
 static void test_missing_compiler(void **state)
 {
     (void)state;
@@ -128,6 +156,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cache_hit),
+        cmocka_unit_test(test_stamps),
         cmocka_unit_test(test_missing_compiler),
         cmocka_unit_test(test_compile_error),
         cmocka_unit_test(test_cache_dir_env),
