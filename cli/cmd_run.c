@@ -14,6 +14,7 @@
 #include "run3d.h"
 #include "run_gen.h"
 #include "run_ranks.h"
+#include "run_hashlife.h"
 #include "run_store_stream.h"
 #include "search_note.h"
 #include "commands.h"
@@ -34,6 +35,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: golgen run --gens N [--rule RULE] [--backend %s] "
             "[-o OUT.rle] [--progress]\n"
+            "                  [--engine auto|dense|hashlife] [--mem BYTES]\n"
             "                  [--png FILE] [--frames DIR --every N] "
             "[--window X,Y,W,H] [IN]\n\n"
             "Simulate pattern file IN (RLE, .cells, Life 1.06 or .mc; - for "
@@ -45,6 +47,18 @@ static void usage(FILE *out)
             "--backend auto (the default) takes the fastest backend that runs "
             "here and passes\nvalidation (ptx, cuda, cpu, reference) and says "
             "which on stderr.\n"
+            "--engine auto (the default) runs a two-state rule on the "
+            "unbounded plane in a\nhash tree (HashLife: memoized futures of "
+            "repeated regions, any generation\ncount to 2^62 at once; its "
+            "64x64 leaves stepped by the backend on one thread)\nunless the "
+            "pattern is a box of 2^22 cells or more run for fewer than 4 "
+            "times\nits longer side; otherwise, and for tori, bounded planes, "
+            "Generations, B0 and\nthe options below, the dense grid. It "
+            "says which on stderr. --mem BYTES bounds\nthe tree (default a "
+            "quarter of memory): past it unreachable nodes are\ncollected "
+            "and the run goes on in smaller steps. A .mc OUT is written from "
+            "the\ntree at any size; other formats need the live box to fit "
+            "2^34 cells.\n"
             "--store S.ggu writes the universe store (runtime/store.h) at "
             "the end, and every N\ngenerations with --checkpoint-every N; "
             "SIGINT, SIGTERM and SIGHUP stop the run\nafter the batch in "
@@ -53,8 +67,7 @@ static void usage(FILE *out)
             "0. A signal\nignored at the start stays ignored (nohup's "
             "SIGHUP).\n--resume S.ggu continues a store for N more "
             "generations (no IN; the store's\nrule, which --rule may only "
-            "repeat). "
-            "Two-state rules only, so far.\n"
+            "repeat).\n"
             "--host-mem BYTES (e.g. 64M) with --resume IN.ggu --store "
             "OUT.ggu runs a bounded\nuniverse (:T or :P) from store to "
             "store band by band, never whole in memory;\neach pass of T "
@@ -85,7 +98,48 @@ typedef struct run_opts {
     int64_t device_mem;         /* --device-mem bytes; 0: no limit */
     gg_cli_devices devices;     /* --devices: one band per device */
     int64_t host_mem;           /* --host-mem bytes; 0: all in memory */
+    const char *engine;         /* --engine: auto, dense or hashlife */
+    int64_t mem;                /* --mem: the hash tree's bytes */
 } run_opts;
+
+/* What the hash-tree engine does not take yet, refused by name. */
+static const char *hashlife_refuses(const run_opts *o)
+{
+    static const gg_cli_pictures none; /* parse_args zeroes o */
+    return o->store || o->resume ? "stores (--store, --resume)"
+           : o->device_mem || o->devices.n || o->host_mem
+               ? "--device-mem, --devices and --host-mem"
+           : memcmp(&o->pics, &none, sizeof none)
+               ? "pictures (--png, --frames and their options)"
+           : gg_cli_ranks() > 1            ? "MPI ranks"
+                                           : NULL;
+}
+
+/* --engine and --mem: known names, and options the engine takes. */
+static int engine_check(run_opts *o, gg_err *err)
+{
+    if (!o->engine)
+        o->engine = "auto";
+    if (strcmp(o->engine, "auto") && strcmp(o->engine, "dense") &&
+        strcmp(o->engine, "hashlife"))
+        return gg_fail(err, "unknown engine '%s'; use auto, dense (the whole "
+                       "grid by a backend) or hashlife (a hash tree whose "
+                       "leaves a backend steps)", o->engine);
+    if (!strcmp(o->engine, "hashlife") && hashlife_refuses(o))
+        return gg_fail(err, "--engine hashlife does not take %s yet; use "
+                       "--engine dense", hashlife_refuses(o));
+    if (!strcmp(o->engine, "auto") && hashlife_refuses(o))
+        o->engine = "dense";
+    if (o->mem && !strcmp(o->engine, "dense"))
+        return gg_fail(err, "--mem bounds the hash tree; it needs --engine "
+                       "hashlife or auto");
+    if (!o->mem) { /* a quarter of the machine, as a default */
+        long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+        o->mem = pages > 0 && size > 0 ? (int64_t)pages * size / 4
+                                       : (int64_t)1 << 30;
+    }
+    return 0;
+}
 
 static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
 {
@@ -102,6 +156,8 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         {"resume", required_argument, 0, 'R'},
         {"device-mem", required_argument, 0, 'M'},
         {"devices", required_argument, 0, 'D'},
+        {"engine", required_argument, 0, 'E'},
+        {"mem", required_argument, 0, 'm'},
         /* for tests: when the line on a new rule's search appears
          * (cli/search_note.h) */
         {"search-note-after", required_argument, 0, 'N'},
@@ -124,6 +180,11 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         case 'o': o->out = optarg; break;
         case 'p': o->progress = true; break;
         case 'S': o->store = optarg; break;
+        case 'E': o->engine = optarg; break;
+        case 'm':
+            if (gg_cli_bytes("--mem", optarg, &o->mem, err))
+                return -1;
+            break;
         case 'R': o->resume = optarg; break;
         case 'M':
         case 'D':
@@ -170,6 +231,8 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
     if (o->every && !o->store)
         return gg_fail(err, "--checkpoint-every N needs --store S.ggu (the "
                        "file the checkpoints go to)");
+    if (engine_check(o, err))
+        return -1;
     return gg_cli_backend(backend, &o->backend, err);
 }
 
@@ -393,6 +456,13 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     int gen_rc = -1;
     o.cfg = cfg;
+    if (strcmp(o.engine, "dense")) { /* cli/run_hashlife.h */
+        gg_hl_opts h = {o.rule, o.in, o.out, default_pattern, o.backend, cfg,
+                        o.gens, o.mem, !strcmp(o.engine, "auto")};
+        int rc = gg_run_hashlife(&h);
+        if (rc != GG_RUN_DENSE)
+            return rc;
+    }
     if (o.pics.frames && gg_cli_ranks_refuse("runs with --frames", &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     if (o.host_mem) { /* store to store, never whole: cli/run_store_stream.h */

@@ -48,6 +48,10 @@ typedef struct gg_backend_opts {
      * backend then builds and checks the module made for that size first,
      * and its generic one only when a grid needs it. */
     int64_t width_hint, height_hint;
+    /* Auto takes only backends that step the host's grid in place (no
+     * rows: no device copy), for many small steps: the hash tree's
+     * leaves (runtime/engines/hashlife.h). */
+    bool host_only;
 } gg_backend_opts;
 
 /* What an open backend says about itself (bench prints it). */

@@ -105,10 +105,12 @@ int gg_backend_open_auto(const gg_rule *rule, const gg_backend_opts *o,
     /* a multi-state rule only where the backend takes state planes: the
      * others would refuse it as bad input, which ends the search */
     bool planes = gg_rule_is_generations(rule) && rule->states > 2;
+    o = o ? o : &defaults;
     for (int i = 0; gg_backends_auto[i] && n < 32; i++)
-        if (!planes || gg_backends_auto[i]->upload_cells)
+        if ((!planes || gg_backends_auto[i]->upload_cells) &&
+            !(o->host_only && gg_backends_auto[i]->rows))
             names[n++] = gg_backends_auto[i]->name;
-    table_ctx t = {rule, o ? o : &defaults, NULL};
+    table_ctx t = {rule, o, NULL};
     *out = NULL;
     if (gg_auto_choose(names, n, table_open, &t, line, why, err) < 0)
         return -1;

@@ -183,21 +183,22 @@ static void header_decode(const unsigned char *h, gg_store_info *s)
     s->rule[255] = 0;
 }
 
-/* Why h is not a golgen store's header, or NULL (s then holds it). */
-static const char *header_why(const unsigned char *h, gg_store_info *s)
+/* Why h is not a golgen store's header (written in why when it needs
+ * numbers), or NULL (s then holds it). */
+static const char *header_why(const unsigned char *h, gg_store_info *s,
+                              char why[96])
 {
-    static char why[96];
     if (memcmp(h, magic, 8))
         return "it does not start with GGUSTORE";
     if (get32(h, 8) != 1) {
-        snprintf(why, sizeof why, "its format version is %u, not 1 (a newer "
+        snprintf(why, 96, "its format version is %u, not 1 (a newer "
                  "golgen wrote it?)", get32(h, 8));
         return why;
     }
     if (get64(h, OFF_SUM) != gg_store_fnv(GG_STORE_FNV0, h, OFF_SUM))
         return "its header checksum fails (the file is damaged)";
     if (get32(h, 12) != GG_STORE_HEADER) {
-        snprintf(why, sizeof why, "its header-size field says %u bytes; "
+        snprintf(why, 96, "its header-size field says %u bytes; "
                  "format 1 headers are %d", get32(h, 12), GG_STORE_HEADER);
         return why;
     }
@@ -215,13 +216,14 @@ FILE *gg_store_open(const char *path, gg_store_info *s, uint64_t *sums,
     }
     struct stat st;
     unsigned char h[GG_STORE_HEADER];
+    char text[96];
     const char *why = NULL;
     if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode))
         why = "it is a directory; name the .ggu file in it";
     else if (fread(h, 1, sizeof h, f) != sizeof h)
         why = "it is shorter than a store header";
     else
-        why = header_why(h, s);
+        why = header_why(h, s, text);
     if (why) {
         gg_fail(err, "%s is not a golgen store: %s", path, why);
         fclose(f);

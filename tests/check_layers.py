@@ -8,7 +8,8 @@
                                            lib (libgolgen; its public header
                                            is include/golgen.h)
 
-A file may include headers of its own folder and of folders below it.
+A file may include headers of its own folder and of folders below it; a
+folder's rooms (runtime/engines/, ...) are part of its layer.
 gen/ and sat/ also read no environment: runtime/config.c reads it once and
 the CLI passes options down. And below the CLI no function keeps mutable
 static state (a library, threads or MPI ranks call in): file-scope state
@@ -31,7 +32,7 @@ GENERATED = {'gg_config.h', 'gg_backends.h'}
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else '.')
 home = {}  # header name -> folder
 for folder in LAYERS:
-    for h in (root / folder).glob('*.h'):
+    for h in (root / folder).rglob('*.h'):
         home.setdefault(h.name, set()).add(folder)
 # the library's installed header lives in include/, part of lib's layer
 for h in (root / 'include').glob('*.h'):
@@ -39,7 +40,7 @@ for h in (root / 'include').glob('*.h'):
 
 problems = []
 for folder, rank in LAYERS.items():
-    for src in sorted((root / folder).glob('*.[ch]*')):
+    for src in sorted((root / folder).rglob('*.[ch]*')):
         if src.suffix not in ('.c', '.h', '.cpp'):
             continue
         text = src.read_text()

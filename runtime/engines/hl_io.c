@@ -38,7 +38,7 @@ int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
         !(h->root = hl_empty(h, HL_LEAF_LOG + 2))) {
         gg_hl_free(h);
         return gg_fail(err, "the hash tree's first nodes do not fit in %lld "
-                       "bytes", (long long)mem_bytes);
+                       "bytes: allow more with --mem", (long long)mem_bytes);
     }
     *out = h;
     return 0;

@@ -25,6 +25,10 @@ static hl_id base_step(gg_hl *h, const hl_id q[4], int j)
             row[0] = l | r << (HL_LEAF & 63);
     }
     h->stats.base_steps++;
+    if (h->stop && !(++h->polls & 255) && h->stop()) {
+        h->stopped = true; /* the step in flight is given up whole */
+        return 0;
+    }
     if (gg_backend_advance(h->backend, GG_TOPO_PLANE, g, (int64_t)1 << j,
                            h->err)) {
         h->failed = true;
@@ -138,8 +142,8 @@ static hl_id expand(gg_hl *h, hl_id root)
                    hl_join(h, e, q[2], e, e), hl_join(h, q[3], e, e, e));
 }
 
-/* One step of 2^j generations; 0 ok, 1 the budget ran out (nothing
- * changed), -1 failed. */
+/* One step of 2^j generations; 0 ok, 1 the budget ran out or a stop
+ * came (nothing changed: h->stopped says which), -1 failed. */
 static int step_pow2(gg_hl *h, int j)
 {
     hl_id root = h->root;
@@ -176,21 +180,21 @@ static int step_fit(gg_hl *h, int j, bool (*stop)(void),
                     int64_t *done)
 {
     int rc = step_pow2(h, j);
-    if (rc <= 0) {
+    if (rc <= 0 || h->stopped) {
         *done += rc ? 0 : (int64_t)1 << j;
-        return rc;
+        return rc < 0 ? rc : 0;
     }
     hl_collect(h);
-    if ((rc = step_pow2(h, j)) <= 0) {
+    if ((rc = step_pow2(h, j)) <= 0 || h->stopped) {
         *done += rc ? 0 : (int64_t)1 << j;
-        return rc;
+        return rc < 0 ? rc : 0;
     }
     if (j == 0)
         return gg_fail(h->err, "one generation of this pattern needs more "
                        "than the memory budget (%lld bytes): allow more "
                        "with --mem", (long long)h->mem_limit);
     for (int half = 0; half < 2; half++) {
-        if (stop && stop())
+        if (h->stopped || (stop && stop()))
             return 0;
         if (step_fit(h, j - 1, stop, done))
             return -1;
@@ -198,21 +202,33 @@ static int step_fit(gg_hl *h, int j, bool (*stop)(void),
     return 0;
 }
 
+/* The largest single step: a root of level 63 (64-bit coordinates) holds
+ * the square a 2^60 step needs. */
+#define HL_MAX_STEP 60
+
 int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
               int64_t *done, gg_err *err)
 {
     int64_t ran = 0;
     h->err = err;
     h->failed = false;
+    h->stop = stop;
+    h->stopped = false;
     int rc = gg_generations_check(h->generation, gens, err);
-    /* low bits first: the small steps run while the root is small */
-    for (int j = 0; !rc && j < 63 && (gens >> j) && !(stop && stop()); j++)
-        if ((gens >> j) & 1) {
+    /* low bits first (the small steps run while the root is small), then
+     * the part above 2^60 as steps of 2^60 */
+    for (int j = 0; !rc && j <= HL_MAX_STEP && ran < gens; j++) {
+        int64_t times = j < HL_MAX_STEP ? (gens >> j) & 1 : gens >> j;
+        for (int64_t t = 0; !rc && t < times; t++) {
             int64_t before = ran;
+            if (h->stopped || (stop && stop()))
+                goto out;
             rc = step_fit(h, j, stop, &ran);
             if (!rc && ran - before < ((int64_t)1 << j))
-                break; /* stopped inside the halved steps */
+                goto out; /* stopped inside the halved steps */
         }
+    }
+out:
     if (done)
         *done = ran;
     return rc ? -1 : 0;

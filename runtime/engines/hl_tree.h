@@ -42,6 +42,9 @@ struct gg_hl {
     gg_grid scratch;             /* the 2-leaf square a base step runs */
     gg_err *err;                 /* where a backend failure goes */
     bool failed;
+    bool (*stop)(void);          /* polled every 256 base steps */
+    bool stopped;                /* a step was given up for it */
+    int64_t polls;
     gg_hl_stats stats;
 };
 

@@ -1,0 +1,250 @@
+#include "run_hashlife.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli_util.h"
+#include "hashlife.h"
+#include "mc_tree.h"
+#include "run_control.h"
+
+/* What the run starts from: a parsed macrocell file (any size, never
+ * dense) or a pattern; its rule text. */
+typedef struct hl_input {
+    gg_mc_tree mc;
+    gg_pattern p;
+    bool is_mc;
+} hl_input;
+
+static bool named_mc(const char *path)
+{
+    size_t n = path ? strlen(path) : 0;
+    return n > 3 && !strcmp(path + n - 3, ".mc");
+}
+
+/* A whole file (NUL-terminated), or NULL with err. */
+static char *read_text(const char *path, size_t *len, gg_err *err)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t cap = 0;
+    *len = 0;
+    if (!f) {
+        gg_fail(err, "cannot read pattern '%s': %s", path, strerror(errno));
+        return NULL;
+    }
+    for (size_t got = 1; got > 0;) {
+        if (*len + 65536 + 1 > cap) {
+            char *t = realloc(text, cap = 2 * cap + 65536 + 1);
+            if (!t) {
+                free(text);
+                fclose(f);
+                gg_fail(err, "out of memory reading '%s'", path);
+                return NULL;
+            }
+            text = t;
+        }
+        *len += got = fread(text + *len, 1, 65536, f);
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(text);
+        gg_fail(err, "cannot read pattern '%s': read error", path);
+        return NULL;
+    }
+    text[*len] = 0;
+    return text;
+}
+
+/* A macrocell file stays a tree (any size); other formats and stdin are
+ * read as patterns. */
+static int read_input(const char *path, const char *fallback,
+                      hl_input *in, gg_err *err)
+{
+    memset(in, 0, sizeof *in);
+    if (!path)
+        return gg_pattern_parse(fallback, strlen(fallback),
+                                "built-in R-pentomino", &in->p, err);
+    if (!strcmp(path, "-"))
+        return gg_pattern_read(path, &in->p, err);
+    size_t len;
+    char *text = read_text(path, &len, err);
+    if (!text)
+        return -1;
+    int rc;
+    if (len >= 4 && !memcmp(text, "[M2]", 4)) {
+        rc = gg_mc_tree_parse(text, len, path, &in->mc, err);
+        in->is_mc = !rc;
+    } else {
+        rc = gg_pattern_parse(text, len, path, &in->p, err);
+    }
+    free(text);
+    return rc;
+}
+
+static void free_input(hl_input *in)
+{
+    if (in->is_mc)
+        gg_mc_tree_free(&in->mc);
+    else
+        gg_pattern_free(&in->p);
+}
+
+/* OUT by its name: macrocell from the tree at any size, other formats
+ * through a dense pattern (at most 2^34 cells, 2 GiB). */
+static int write_output(gg_hl *h, const char *out, const char *rule_text,
+                        gg_err *err)
+{
+    if (named_mc(out))
+        return gg_hl_write_mc(h, out, rule_text, err);
+    gg_pattern p;
+    if (gg_hl_to_pattern(h, (int64_t)1 << 34, &p, err))
+        return -1;
+    int rc = gg_pattern_write(out, &p, err);
+    gg_pattern_free(&p);
+    return rc;
+}
+
+/* The run once the tree holds the input: exit status. */
+static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
+                    const char *leaves, gg_err *err)
+{
+    double start = gg_cli_now();
+    int64_t done = 0, first = gg_hl_generation(h);
+    if (gg_hl_run(h, o->gens, gg_run_stopped, &done, err))
+        return GG_EXIT_USAGE;
+    double seconds = gg_cli_now() - start;
+    if (o->out && write_output(h, o->out, rule_text, err))
+        return GG_EXIT_USAGE;
+    gg_hl_stats st;
+    gg_hl_stats_get(h, &st);
+    fprintf(stderr, "%s: generation %lld, population %lld, %.3f s "
+            "(hashlife, leaves by %s; %lld nodes, %.1f MB, %lld "
+            "collections)\n", rule_text, (long long)gg_hl_generation(h),
+            (long long)gg_hl_population(h), seconds, leaves,
+            (long long)st.nodes, (double)st.bytes / 1e6,
+            (long long)st.collections);
+    return gg_run_stop_report(gg_hl_generation(h) - first, o->gens,
+                              o->out != NULL);
+}
+
+/* Why the tree does not take this rule, or NULL. */
+static const char *tree_refuses(const gg_rule *rule)
+{
+    return gg_rule_is_generations(rule) ? "a Generations rule"
+           : gg_rule_is_bounded(rule)   ? "a bounded grid"
+           : gg_rule_has_b0(rule)       ? "a B0 rule"
+                                        : NULL;
+}
+
+/* Auto's rule of thumb for a dense pattern (run_hashlife.h): true for
+ * the tree. */
+static bool tree_first(const hl_input *in, int64_t gens)
+{
+    if (in->is_mc)
+        return true;
+    int64_t w = in->p.plane[0].width, h = in->p.plane[0].height;
+    return (double)w * (double)h < (double)(1 << 22) ||
+           gens >= 4 * (w > h ? w : h);
+}
+
+/* --engine auto's choice, said in one line as backend auto says its own:
+ * true for the tree. */
+static bool choose_tree(const hl_input *in, const gg_rule *rule,
+                        int64_t gens)
+{
+    const char *no = tree_refuses(rule);
+    if (no)
+        return false; /* dense by nature: nothing to say */
+    bool tree = tree_first(in, gens);
+    fprintf(stderr, "golgen: engine auto -> %s\n",
+            tree ? "hashlife (unbounded plane)"
+                 : "dense (a busy box of 2^22 cells or more for few "
+                   "generations)");
+    return tree;
+}
+
+/* The tree for rule over a backend for its leaves, the input placed. */
+static int open_tree(const gg_hl_opts *o, const gg_rule *rule,
+                     const hl_input *in, gg_backend **b, gg_hl **h,
+                     int *status, gg_err *err)
+{
+    /* leaves are small squares: one host thread steps each */
+    gg_backend_opts bo = {.config = o->cfg, .announce = isatty(2),
+                          .threads = 1, .host_only = true};
+    const char *no = tree_refuses(rule);
+    *status = GG_EXIT_USAGE;
+    if (no) {
+        char text[256];
+        gg_rule_format(rule, text, sizeof text);
+        return gg_fail(err, "%s is %s: the hash-tree engine runs two-state "
+                       "rules on the unbounded plane (without B0) only so "
+                       "far; use --engine dense", text, no);
+    }
+    return gg_cli_open_backend(o->backend, rule, &bo, b, status, err) ||
+                   gg_hl_new(rule, *b, o->mem, h, err) ||
+                   (in->is_mc ? gg_hl_set_mc(*h, &in->mc, err)
+                              : gg_hl_set_pattern(*h, &in->p, err))
+               ? -1
+               : 0;
+}
+
+/* Whether auto must leave the run to the dense engine before reading
+ * anything: a --rule the tree does not take, or an input that cannot be
+ * read twice (standard input, a FIFO), since dense would read it again. */
+static bool dense_unread(const gg_hl_opts *o)
+{
+    gg_rule rule;
+    gg_err ignored;
+    struct stat st;
+    if (o->rule && (gg_rule_parse(o->rule, &rule, &ignored) ||
+                    tree_refuses(&rule)))
+        return true;
+    return o->in && (!strcmp(o->in, "-") || stat(o->in, &st) ||
+                     !S_ISREG(st.st_mode));
+}
+
+int gg_run_hashlife(const gg_hl_opts *o)
+{
+    gg_err err;
+    hl_input in;
+    gg_rule rule;
+    if (o->choose && dense_unread(o))
+        return GG_RUN_DENSE;
+    if (read_input(o->in, o->default_pattern, &in, &err))
+        return o->choose ? GG_RUN_DENSE /* dense says it */
+                         : gg_cli_error("run", GG_EXIT_USAGE, &err);
+    const char *file_rule = in.is_mc ? in.mc.rule : in.p.rule;
+    const char *text = o->rule ? o->rule : file_rule ? file_rule : "B3/S23";
+    if (gg_rule_parse(text, &rule, &err)) {
+        free_input(&in);
+        return o->choose ? GG_RUN_DENSE
+                         : gg_cli_error("run", GG_EXIT_USAGE, &err);
+    }
+    if (o->choose && !choose_tree(&in, &rule, o->gens)) {
+        free_input(&in);
+        return GG_RUN_DENSE;
+    }
+    gg_backend *b = NULL;
+    gg_hl *h = NULL;
+    int status;
+    int bad = open_tree(o, &rule, &in, &b, &h, &status, &err);
+    free_input(&in);
+    if (bad && !status)
+        status = GG_EXIT_USAGE; /* the backend opened, the tree did not */
+    if (!bad) {
+        char canon[256];
+        gg_rule_format(&rule, canon, sizeof canon);
+        status = run_tree(h, o, canon, gg_backend_of(b)->name, &err);
+    }
+    gg_hl_free(h);
+    if (b)
+        gg_backend_close(b);
+    return status && status < 128 ? gg_cli_error("run", status, &err)
+                                  : status;
+}

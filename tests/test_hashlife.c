@@ -1,0 +1,184 @@
+/* The hash-tree engine (runtime/engines/hashlife.h) through `golgen run`,
+ * against bgolly -a HashLife: Golly's own patterns at 10^3 to 2^40
+ * generations, random soups of every two-state family, runs that must
+ * collect garbage to finish under --mem, stops, and engine auto's
+ * choices. Without bgolly the oracle cases skip. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include <cmocka.h>
+
+#include "test_golgen.h"
+
+#define GOLLY "/usr/share/golly/Patterns/"
+
+static bool have_bgolly(void)
+{
+    if (gg_test_status("command -v bgolly >/dev/null 2>&1") == 0)
+        return true;
+    printf("hashlife: no bgolly, the oracle cases skip\n");
+    return false;
+}
+
+/* golgen (engine hashlife) and bgolly's HashLife run IN for GENS and
+ * write macrocell; their node lines must match (the first lines name the
+ * writer, #R its rule's notation). */
+static void agree(const char *in, const char *gens)
+{
+    char script[2048];
+    snprintf(script, sizeof script,
+             "rm -f h.mc b.mc && $G run --engine hashlife --gens %s '%s' "
+             "-o h.mc 2>h.log && bgolly -a HashLife -q -q -m %s -o b.mc "
+             "'%s' >/dev/null && grep -v '^[[#]' h.mc >h.body && "
+             "grep -v '^[[#]' b.mc >b.body && cmp -s h.body b.body",
+             gens, in, gens, in);
+    shell_ok(in, script);
+}
+
+static void test_golly_patterns(void **state)
+{
+    (void)state;
+    if (!have_bgolly())
+        return;
+    static const char *const cases[][2] = {
+        {GOLLY "HashLife/ruler.mc", "1000"},
+        {GOLLY "HashLife/wedge-grow.mc", "4096"},
+        {GOLLY "HashLife/metacatacryst.mc", "1000"},
+        {GOLLY "HashLife/logarithmic-width.mc", "65536"},
+        {GOLLY "HashLife/totalperiodic.mc", "1000"},
+        {GOLLY "Life/Methuselahs/acorn.lif", "20000"},
+        {GOLLY "Life/Breeders/breeder.lif", "1000"},
+        {GOLLY "Life/Guns/golly-ticker.rle", "3000"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        agree(cases[i][0], cases[i][1]);
+    /* the Gosper gun to 2^40: 1.8e11 cells, byte for byte */
+    write_file("gun.rle", "x = 36, y = 9, rule = B3/S23\n24bo$22bobo$12b2o6b"
+               "2o12b2o$11bo3bo4b2o12b2o$2o8bo5bo3b2o$2o8bo3bob2o4bobo$10bo"
+               "5bo7bo$11bo3bo$12b2o!\n");
+    agree("gun.rle", "1099511627776");
+    expect("run --engine hashlife --gens 1099511627776 gun.rle -o g.mc", 0,
+           "population 183251938004");
+}
+
+/* A w x h soup (40% alive) under rule, RLE, the same for the same seed. */
+static void write_soup(const char *name, const char *rule, uint64_t seed)
+{
+    char rle[4096];
+    int n = snprintf(rle, sizeof rle, "x = 48, y = 48, rule = %s\n", rule);
+    for (int y = 0; y < 48; y++) {
+        for (int x = 0; x < 48; x++)
+            rle[n++] = gg_test_xorshift(&seed) % 5 < 2 ? 'o' : 'b';
+        rle[n++] = y < 47 ? '$' : '!';
+    }
+    rle[n] = 0;
+    write_file(name, rle);
+}
+
+/* A random MAP rule without B0: 512 bits, base64 as Golly writes it. */
+static void random_map(char *out, uint64_t seed)
+{
+    static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr"
+                              "stuvwxyz0123456789+/";
+    unsigned char bits[66] = {0};
+    for (int i = 0; i < 64; i++)
+        bits[i] = (unsigned char)(gg_test_xorshift(&seed) & 0x94);
+    bits[0] &= 0x7f; /* the all-dead neighbourhood stays dead */
+    int n = sprintf(out, "MAP");
+    for (int i = 0; i < 516; i += 6) {
+        int v = 0;
+        for (int k = 0; k < 6; k++) {
+            int b = i + k;
+            v = v << 1 | (b < 512 ? bits[b / 8] >> (7 - b % 8) & 1 : 0);
+        }
+        out[n++] = b64[v];
+    }
+    out[n] = 0;
+}
+
+static void test_family_soups(void **state)
+{
+    (void)state;
+    if (!have_bgolly())
+        return;
+    char map[128];
+    random_map(map, 0x243f6a8885a308d3ull);
+    const char *rules[] = {"B36/S23", "B2n3/S23-q", "B3/S23V", "B2/S34H", map};
+    for (int i = 0; i < 5; i++) {
+        write_soup("soup.rle", rules[i], 0x9e3779b97f4a7c15ull * (i + 1));
+        agree("soup.rle", "1000");
+    }
+}
+
+/* Under a budget the run collects and still ends where an unbounded one
+ * does. */
+static void test_memory_bound(void **state)
+{
+    (void)state;
+    shell_ok("--mem 3M", "$G run --engine hashlife --gens 16384 "
+             "'" GOLLY "HashLife/jagged.mc' -o big.mc 2>/dev/null && "
+             "$G run --engine hashlife --mem 3M --gens 16384 "
+             "'" GOLLY "HashLife/jagged.mc' -o small.mc 2>small.log && "
+             "cmp big.mc small.mc && ! grep -q ' 0 collections' small.log");
+    write_file("g.rle", "x = 3, y = 3\nbo$2bo$3o!\n");
+    expect("run --engine hashlife --mem 64K --gens 100 g.rle", 2,
+           "allow more with --mem");
+}
+
+/* A stop in the middle of a long step ends the run within two seconds,
+ * with the generation reached written whole (the step in flight, here
+ * the one step of 2^20, is given up). */
+static void test_stop_mid_step(void **state)
+{
+    (void)state;
+    /* about 10 s whole on the 2-core VM */
+    shell_ok("SIGTERM", "rm -f stop.mc && { $G run --engine hashlife --gens "
+             "1048576 '" GOLLY "HashLife/unlimited-novelty.mc' -o "
+             "stop.mc 2>stop.log & pid=$!; sleep 1.5; kill -TERM $pid; "
+             "t0=$(date +%s%N); wait $pid; rc=$?; t1=$(date +%s%N); "
+             "test $rc = 143 && test $(( (t1 - t0) / 1000000 )) -lt 2000; } "
+             "&& grep -q 'interrupted by SIGTERM' stop.log && $G run --gens 0 "
+             "stop.mc >/dev/null 2>&1");
+}
+
+/* auto takes the tree for the unbounded plane and says so, the dense
+ * grid elsewhere; what the tree cannot take is refused by name. */
+static void test_engine_choice(void **state)
+{
+    (void)state;
+    write_file("glider.rle", "x = 3, y = 3\nbo$2bo$3o!\n");
+    expect("run --gens 100 glider.rle", 0, "engine auto -> hashlife");
+    assert_non_null(strstr(out_text, "population 5"));
+    expect("run --gens 100 --rule B3/S23:T64,64 glider.rle", 0, "(cpu)");
+    assert_null(strstr(out_text, "engine auto"));
+    expect("run --engine hashlife --gens 1 --rule B3/S23:T64,64 glider.rle",
+           2, "a bounded grid");
+    expect("run --engine hashlife --gens 1 --rule /2/3 glider.rle", 2,
+           "a Generations rule");
+    expect("run --engine hashlife --gens 1 --store s.ggu glider.rle", 2,
+           "does not take stores");
+    expect("run --engine warp --gens 1 glider.rle", 2, "unknown engine");
+    expect("run --engine dense --mem 1G --gens 1 glider.rle", 2,
+           "--mem bounds the hash tree");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_golly_patterns),
+        cmocka_unit_test(test_family_soups),
+        cmocka_unit_test(test_memory_bound),
+        cmocka_unit_test(test_stop_mid_step),
+        cmocka_unit_test(test_engine_choice),
+    };
+    if (!getenv("GG_GOLGEN"))
+        return 1;
+    return cmocka_run_group_tests(tests, gg_test_setup_dir,
+                                  gg_test_teardown_dir);
+}
