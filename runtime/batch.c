@@ -12,9 +12,7 @@ double gg_batch_clock(void)
 
 void gg_batch_init(gg_batch *b, int64_t max_batch, int64_t min_batch)
 {
-    *b = (gg_batch){.size = 64, .max = max_batch, .min = min_batch};
-    if (b->max > 0 && b->size > b->max)
-        b->size = b->max;
+    *b = (gg_batch){.size = 1, .max = max_batch, .min = min_batch};
     if (b->size < b->min)
         b->size = b->min;
 }
@@ -24,25 +22,65 @@ int64_t gg_batch_take(const gg_batch *b, int64_t left)
     return left < b->size ? left : b->size;
 }
 
-/* Whether a call of n generations that took seconds should double. */
-static bool worth_doubling(const gg_batch *b, int64_t n, double seconds)
+/* The share of a call of n generations that took seconds spent on its
+ * generations, from the per-generation time the last two sizes give;
+ * -1 before the size has changed once (nothing to compare yet). */
+static double generation_share(const gg_batch *b, int64_t n, double seconds)
 {
-    if (seconds < 1.0)
+    if (!b->prev_n || b->prev_n == n || seconds <= 0)
+        return -1;
+    double per_gen = (seconds - b->prev_s) / (double)(n - b->prev_n);
+    return (double)n * per_gen / seconds;
+}
+
+static bool worth_doubling(const gg_batch *b, double seconds, double share)
+{
+    if (b->max > 0 && 2 * b->size > b->max)
+        return false;
+    if (seconds < GG_BATCH_QUICK)
         return true;
     if (seconds >= GG_BATCH_LONG)
         return false;
-    if (!b->prev_n) /* one doubling to tell the fixed part from the rest */
+    if (share < 0) /* one doubling to tell the fixed part from the rest */
         return true;
-    double per_gen = (seconds - b->prev_s) / (double)(n - b->prev_n);
-    return (double)n * per_gen < 0.75 * seconds;
+    return share < 0.75;
+}
+
+/* A call over a second that was mostly fixed part (moving a big grid)
+ * grows 8-fold: its generations, under a quarter of it, are then at most
+ * twice the fixed part, short of the three quarters that end the growth,
+ * and the call under 4 x seconds, within GG_BATCH_LONG; so starting from
+ * one generation costs a few calls of seconds each, not ten. Shorter
+ * calls double only: their share comes from timings too noisy to jump
+ * on. */
+static int64_t growth(double seconds, double share)
+{
+    return seconds > GG_BATCH_SLOW && 4 * seconds <= GG_BATCH_LONG &&
+                   share >= 0 && share < 0.25
+               ? 8
+               : 2;
+}
+
+static bool worth_halving(const gg_batch *b, double seconds, double share)
+{
+    int64_t floor = b->min > 1 ? b->min : 1;
+    return b->size / 2 >= floor && seconds > GG_BATCH_SLOW && share > 0.9;
 }
 
 void gg_batch_done(gg_batch *b, int64_t n, double seconds)
 {
-    if (n != b->size || (b->max > 0 && 2 * b->size > b->max) ||
-        !worth_doubling(b, n, seconds))
+    if (n != b->size)
+        return;
+    double share = generation_share(b, n, seconds);
+    int64_t next = worth_halving(b, seconds, share) ? n / 2
+                   : worth_doubling(b, seconds, share)
+                       ? n * growth(seconds, share)
+                       : n;
+    if (b->max > 0 && next > b->max)
+        next = b->max;
+    if (next == n)
         return;
     b->prev_n = n;
     b->prev_s = seconds;
-    b->size *= 2;
+    b->size = next;
 }

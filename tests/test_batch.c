@@ -33,24 +33,33 @@ static int model_run(double fixed, double per_gen, int64_t max_batch,
     return calls;
 }
 
-/* Compute-bound calls stop growing once a call takes a second: the first
- * call of 1024 generations takes 1.024 s. */
+/* Compute-bound calls start at one generation (one generation of a big
+ * grid on the reference takes seconds) and stop growing once a call takes
+ * GG_BATCH_QUICK: 256 generations of 1 ms, 0.256 s, so a stop between
+ * calls waits well under a second. */
 static void test_compute_bound(void **state)
 {
     (void)state;
+    gg_batch b;
+    gg_batch_init(&b, 0, 0);
+    assert_int_equal(gg_batch_take(&b, 100000), 1);
     int64_t big;
     double s;
     model_run(0.0, 1e-3, 0, 100000, &big, &s);
-    assert_int_equal(big, 1024);
-    assert_true(s >= 1.0 && s < 2.0);
+    assert_int_equal(big, 256);
+    assert_true(s >= GG_BATCH_QUICK && s < 0.5);
 }
 
 /* A call that mostly moves the grid (2.8 s fixed, 0.2 ms a generation:
- * 131072^2 on two H100s) keeps doubling until the generations take three
- * quarters of a call (64 x 2^k with 2^k x 12.8 ms >= 3 x 2.8 s: k = 10,
- * 65536 generations, 15.9 s) or a call reaches GG_BATCH_LONG: the call
- * before that (32768, 9.35 s) is the last to double. The old rule (double
- * while under a second) ran 64 generations a call: 3125 calls. */
+ * 131072^2 on two H100s) starts at one generation, doubles once to tell
+ * the fixed part, grows 8-fold while the fixed part is three quarters of
+ * a call (16, 128, 1024, 8192), then doubles until the generations take
+ * three quarters of a call (2^k x 0.2 ms >= 3 x 2.8 s: k = 16, 65536
+ * generations, 15.9 s) or a call reaches GG_BATCH_LONG: the call before
+ * that (32768, 9.35 s) is the last to grow, and the long calls do not
+ * halve (their generations are 82% of them, under nine tenths). Doubling
+ * from 64 took 13 calls; a rule of calls under a second would have run 64
+ * generations a call: 3125 calls. */
 static void test_fixed_cost_bound(void **state)
 {
     (void)state;
@@ -59,11 +68,48 @@ static void test_fixed_cost_bound(void **state)
     int calls = model_run(2.8, 2e-4, 0, 200000, &big, &s);
     assert_int_equal(big, 65536);
     assert_true(s > GG_BATCH_LONG);
-    assert_int_equal(calls, 13); /* 64 .. 32768 (10 calls, 65472
-                                    generations), 65536 twice, the tail */
+    assert_int_equal(calls, 11); /* 1, 2, 16 .. 8192, 16384, 32768 (8
+                                    calls, 58515 generations), 65536
+                                    twice, the tail */
 }
 
-/* Never past the stepper's bound; the tail call changes nothing. */
+/* Generations of 3 s each (a big 3D grid on the reference): one call of
+ * two tells that nothing is fixed, then one generation a call for good. */
+static void test_slow_generations(void **state)
+{
+    (void)state;
+    gg_batch b;
+    gg_batch_init(&b, 0, 0);
+    static const int64_t want[] = {1, 2, 1, 1, 1};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        int64_t n = gg_batch_take(&b, 1000);
+        assert_int_equal(n, want[i]);
+        gg_batch_done(&b, n, 3.0 * (double)n);
+    }
+}
+
+/* Generations that grow slower once the size has settled (a pattern on
+ * the unbounded plane spreading): calls halve until they are back under
+ * GG_BATCH_SLOW. */
+static void test_slowing_generations(void **state)
+{
+    (void)state;
+    gg_batch b;
+    gg_batch_init(&b, 0, 0);
+    double per_gen = 1e-3;
+    for (int i = 0; i < 40; i++) {
+        if (i == 20)
+            per_gen *= 20; /* 256 a call now take 5 s */
+        int64_t n = gg_batch_take(&b, 1 << 30);
+        gg_batch_done(&b, n, per_gen * (double)n);
+    }
+    int64_t n = gg_batch_take(&b, 1 << 30);
+    assert_true(per_gen * (double)n <= GG_BATCH_SLOW);
+    assert_true(per_gen * (double)n >= GG_BATCH_SLOW / 4);
+}
+
+/* Never past the stepper's bound nor under its floor; the tail call
+ * changes nothing. */
 static void test_bounds(void **state)
 {
     (void)state;
@@ -73,9 +119,12 @@ static void test_bounds(void **state)
     assert_int_equal(big, 512);
     gg_batch b;
     gg_batch_init(&b, 0, 0);
-    gg_batch_done(&b, 10, 0.001); /* a tail, not a full call */
-    assert_int_equal(b.size, 64);
+    gg_batch_done(&b, 1, 0.001);  /* a full call: doubles */
+    gg_batch_done(&b, 1, 0.001);  /* a tail or a stop, not a full call */
+    assert_int_equal(b.size, 2);
     gg_batch_init(&b, 16, 0);
+    for (int i = 0; i < 10; i++)
+        gg_batch_done(&b, gg_batch_take(&b, 1000), 0.001);
     assert_int_equal(gg_batch_take(&b, 1000), 16);
     gg_batch_init(&b, 0, 512);
     assert_int_equal(gg_batch_take(&b, 1000), 512);
@@ -87,6 +136,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_compute_bound),
         cmocka_unit_test(test_fixed_cost_bound),
+        cmocka_unit_test(test_slow_generations),
+        cmocka_unit_test(test_slowing_generations),
         cmocka_unit_test(test_bounds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
