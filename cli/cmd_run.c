@@ -510,6 +510,9 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
         gg_universe_free(&u);
         return gg_cli_error("run", GG_EXIT_ENV, &err);
     }
+    /* a reference step gives up a slow generation at a stop (the ranks'
+     * stepper, which must stop all together, has no step_until) */
+    stepper.stop = gg_run_stop_flag();
     run2d r = {.u = &u, .stepper = &stepper, .store = o.store,
                .every = o.every};
     gg_run_progress_init(&r.ps, o.progress && gg_cli_rank() == 0, o.gens);

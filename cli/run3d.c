@@ -216,14 +216,25 @@ static int sim_open(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
     return 0;
 }
 
+/* gens generations, fewer when a stop comes (runtime/stop.h): the
+ * reference and cpu steps give up the generation in flight (one of a
+ * 1000^3 grid takes a minute on the reference), cuda's run whole (its
+ * generations take milliseconds). The generations run, -1 on failure. */
+static int64_t sim_run_until(sim3d *s, const gg_rule3d *r, gg_grid3d *g,
+                             bool torus, int64_t gens, gg_stop_flag *stop,
+                             gg_err *err)
+{
+    if (s->backend == B_CUDA)
+        return gg_cuda3d_run(s->gk, g, torus, gens, err) ? -1 : gens;
+    return s->backend == B_REFERENCE
+               ? gg_ref3d_run_until(r, torus, g, gens, stop, err)
+               : gg_cpu3d_run_until(s->k, g, torus, gens, stop, err);
+}
+
 static int sim_run(sim3d *s, const gg_rule3d *r, gg_grid3d *g, bool torus,
                    int64_t gens, gg_err *err)
 {
-    if (s->backend == B_CUDA)
-        return gg_cuda3d_run(s->gk, g, torus, gens, err);
-    return s->backend == B_REFERENCE ? gg_ref3d_run(r, torus, g, gens, err)
-                                     : gg_cpu3d_run(s->k, g, torus, gens,
-                                                    err);
+    return sim_run_until(s, r, g, torus, gens, NULL, err) < 0 ? -1 : 0;
 }
 
 static void sim_close(sim3d *s)
@@ -264,8 +275,9 @@ typedef struct run3d {
     int64_t reached; /* generations run */
 } run3d;
 
-/* In batches (the universe runs' policy, runtime/universe.h) so progress
- * shows and a stop signal ends the run after the batch in flight. */
+/* In batches (the universe runs' policy, runtime/batch.h) so progress
+ * shows after each; a stop signal ends the batch in flight, the grid at
+ * the last generation completed. */
 static int advance3d(void *ctx, int64_t gens, bool *stopped, gg_err *err)
 {
     run3d *x = ctx;
@@ -274,12 +286,14 @@ static int advance3d(void *ctx, int64_t gens, bool *stopped, gg_err *err)
     for (int64_t done = 0; done < gens && !gg_run_stopped();) {
         int64_t n = gg_batch_take(&batch, gens - done);
         double t0 = gg_batch_clock();
-        if (sim_run(x->sim, x->r, x->g, x->torus, n, err))
+        int64_t ran = sim_run_until(x->sim, x->r, x->g, x->torus, n,
+                                    gg_run_stop_flag(), err);
+        if (ran < 0)
             return -1;
-        done += n;
-        x->reached += n;
-        gg_batch_done(&batch, n, gg_batch_clock() - t0);
-        if (!gg_run_progress_cb(&x->ps, x->reached, x->ps.all))
+        done += ran;
+        x->reached += ran;
+        gg_batch_done(&batch, ran, gg_batch_clock() - t0);
+        if (ran < n || !gg_run_progress_cb(&x->ps, x->reached, x->ps.all))
             break;
     }
     *stopped = gg_run_stopped();

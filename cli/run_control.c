@@ -24,6 +24,8 @@ void gg_run_stop_restore(void) { gg_stop_signals_release(old); }
 
 bool gg_run_stopped(void) { return stop_signal != 0; }
 
+gg_stop_flag *gg_run_stop_flag(void) { return &stop_signal; }
+
 int gg_run_stop_status(void) { return stop_signal ? 128 + stop_signal : 0; }
 
 int gg_run_stop_report(int64_t reached, int64_t total, bool written)

@@ -1,16 +1,19 @@
 /* What every `golgen run` path (two-state, Generations, 3D, store to
  * store) does around its generations: stop cleanly on SIGINT, SIGTERM or
- * SIGHUP (finish the batch in flight, write what was reached, exit 130,
- * 143 or 129, as the shell reports those signals), and show progress on
- * stderr. The handlers are installed once, as `run` starts, so that a
- * signal while the pattern loads or the backend opens (seconds for a JIT
- * compile) is not lost: the run then does no generation and writes
- * generation 0. */
+ * SIGHUP (end the batch in flight: calls are short, runtime/batch.h, and
+ * a slow backend's step gives up its generation; write what was reached,
+ * exit 130, 143 or 129, as the shell reports those signals), and show
+ * progress on stderr. The handlers are installed once, as `run` starts,
+ * so that a signal while the pattern loads or the backend opens (seconds
+ * for a JIT compile) is not lost: the run then does no generation and
+ * writes generation 0. */
 #ifndef GG_RUN_CONTROL_H
 #define GG_RUN_CONTROL_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "stop.h"
 
 /* Install the handlers (remembering the old ones; a signal ignored at
  * start stays ignored, cli/stop_signals.h) / put the old back. */
@@ -19,6 +22,11 @@ void gg_run_stop_restore(void);
 
 /* A stop signal arrived since install. */
 bool gg_run_stopped(void);
+
+/* The flag the handlers set, for steps that can give up a generation in
+ * flight (runtime/stop.h): one generation of a big grid on the reference
+ * takes seconds to minutes. */
+gg_stop_flag *gg_run_stop_flag(void);
 
 /* 128 + the signal that stopped the run, 0 when none did. */
 int gg_run_stop_status(void);

@@ -93,6 +93,7 @@ static int run_open(gg_gen_universe *u, const gg_gen_run *o, gg_backend *b,
     gg_rule_format(&u->rule, text, sizeof text);
     double start = gg_cli_now();
     gg_gen_stepper st = gg_backend_gen_stepper(b);
+    st.stop = gg_run_stop_flag(); /* a reference step gives up at a stop */
     gen_run run = {.u = u, .step = &st, .store = o->store,
                    .every = o->every};
     gg_run_progress_init(&run.ps, o->progress, o->gens);

@@ -65,16 +65,32 @@ static int one_plane(const gg_backend *b, gg_err *err)
                    gg_gen_planes_of(&b->rule), b->info->name);
 }
 
-int gg_backend_advance(gg_backend *b, gg_topo topo, gg_grid *grid,
-                       int64_t gens, gg_err *err)
+/* step, or step_until where the backend has it and a stop is given: the
+ * generations run, -1 on failure. */
+static int64_t step_until(gg_backend *b, int64_t gens, gg_stop_flag *stop,
+                          gg_err *err)
+{
+    if (stop && b->info->step_until)
+        return b->info->step_until(b->state, gens, stop, err);
+    return b->info->step(b->state, gens, err) ? -1 : gens;
+}
+
+static int64_t advance_until(gg_backend *b, gg_topo topo, gg_grid *grid,
+                             int64_t gens, gg_stop_flag *stop, gg_err *err)
 {
     const gg_backend_info *f = b->info;
     if (one_plane(b, err) || f->upload(b->state, grid, topo, err))
         return -1;
-    int bad = f->step(b->state, gens, err);
+    int64_t ran = step_until(b, gens, stop, err);
     /* download even after a failed step: a host backend may have swapped
      * the grid's buffer and must hand it back */
-    return f->download(b->state, grid, err) || bad ? -1 : 0;
+    return f->download(b->state, grid, err) ? -1 : ran;
+}
+
+int gg_backend_advance(gg_backend *b, gg_topo topo, gg_grid *grid,
+                       int64_t gens, gg_err *err)
+{
+    return advance_until(b, topo, grid, gens, NULL, err) < 0 ? -1 : 0;
 }
 
 int gg_backend_upload(gg_backend *b, gg_topo topo, gg_grid *grid,
@@ -145,14 +161,22 @@ bool gg_backend_steps_in_threads(const gg_backend *b)
     return b->info->rows != NULL;
 }
 
-int gg_backend_advance_cells(gg_backend *b, gg_topo topo,
-                             gg_gen_cells *cells, int64_t gens, gg_err *err)
+static int64_t advance_cells_until(gg_backend *b, gg_topo topo,
+                                   gg_gen_cells *cells, int64_t gens,
+                                   gg_stop_flag *stop, gg_err *err)
 {
     const gg_backend_info *f = b->info;
     if (f->upload_cells(b->state, cells, topo, err))
         return -1;
-    int bad = f->step(b->state, gens, err);
-    return f->download_cells(b->state, cells, err) || bad ? -1 : 0;
+    int64_t ran = step_until(b, gens, stop, err);
+    return f->download_cells(b->state, cells, err) ? -1 : ran;
+}
+
+int gg_backend_advance_cells(gg_backend *b, gg_topo topo,
+                             gg_gen_cells *cells, int64_t gens, gg_err *err)
+{
+    return advance_cells_until(b, topo, cells, gens, NULL, err) < 0 ? -1
+                                                                     : 0;
 }
 
 int64_t gg_backend_max_batch(gg_backend *b)
@@ -219,15 +243,24 @@ void gg_backend_describe(gg_backend *b, gg_backend_desc *d)
 
 const gg_backend_info *gg_backend_of(const gg_backend *b) { return b->info; }
 
-static int stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
-                        gg_grid *grid, int64_t gens, gg_err *err)
+static int64_t stepper_step_until(void *ctx, const gg_rule *rule,
+                                  gg_topo topo, gg_grid *grid, int64_t gens,
+                                  gg_stop_flag *stop, gg_err *err)
 {
     gg_backend *b = ctx;
     if (!gg_rule_same_transition(rule, &b->rule))
         return gg_fail(err, "the %s backend was opened for another rule",
                        b->info->name);
-    return b->held == grid ? gg_backend_step(b, gens, err)
-                           : gg_backend_advance(b, topo, grid, gens, err);
+    return b->held == grid ? step_until(b, gens, stop, err)
+                           : advance_until(b, topo, grid, gens, stop, err);
+}
+
+static int stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                        gg_grid *grid, int64_t gens, gg_err *err)
+{
+    return stepper_step_until(ctx, rule, topo, grid, gens, NULL, err) < 0
+               ? -1
+               : 0;
 }
 
 static int stepper_hold(void *ctx, gg_topo topo, gg_grid *grid, gg_err *err)
@@ -251,6 +284,8 @@ gg_stepper gg_backend_stepper(gg_backend *b)
     gg_stepper s = {.name = b->info->name, .step = stepper_step, .ctx = b,
                     .max_batch = b->info->max_batch(b->state),
                     .hold = stepper_hold, .drop = stepper_drop};
+    if (b->info->step_until)
+        s.step_until = stepper_step_until;
     return s;
 }
 
@@ -294,20 +329,33 @@ gg_stepper gg_backend_memory_stepper(gg_backend *b, int64_t max_bytes,
     return gg_band_stepper_view(&m->bands);
 }
 
-static int gen_stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
-                            gg_gen_cells *cells, int64_t gens, gg_err *err)
+static int64_t gen_stepper_step_until(void *ctx, const gg_rule *rule,
+                                      gg_topo topo, gg_gen_cells *cells,
+                                      int64_t gens, gg_stop_flag *stop,
+                                      gg_err *err)
 {
     gg_backend *b = ctx;
     if (!gg_rule_same_transition(rule, &b->rule))
         return gg_fail(err, "the %s backend was opened for another rule",
                        b->info->name);
-    return gg_backend_advance_cells(b, topo, cells, gens, err);
+    return advance_cells_until(b, topo, cells, gens, stop, err);
+}
+
+static int gen_stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                            gg_gen_cells *cells, int64_t gens, gg_err *err)
+{
+    return gen_stepper_step_until(ctx, rule, topo, cells, gens, NULL, err) <
+                   0
+               ? -1
+               : 0;
 }
 
 gg_gen_stepper gg_backend_gen_stepper(gg_backend *b)
 {
-    gg_gen_stepper s = {b->info->name, gen_stepper_step, b,
-                        gg_backend_max_batch(b)};
+    gg_gen_stepper s = {.name = b->info->name, .step = gen_stepper_step,
+                        .ctx = b, .max_batch = gg_backend_max_batch(b)};
+    if (b->info->step_until)
+        s.step_until = gen_stepper_step_until;
     return s;
 }
 

@@ -24,6 +24,7 @@
 #include "gen_universe.h"
 #include "grid.h"
 #include "rule.h"
+#include "stop.h"
 #include "universe.h"
 
 /* Options a backend may accept beyond the common ones (info.options); a
@@ -73,6 +74,13 @@ typedef struct gg_backend_info {
                 gg_fail_kind *why, gg_err *err);
     int (*upload)(void *state, gg_grid *grid, gg_topo topo, gg_err *err);
     int (*step)(void *state, int64_t gens, gg_err *err);
+    /* Optional, backends whose one generation of a big grid takes
+     * seconds (reference): step, given up once *stop is set
+     * (runtime/stop.h), the uploaded grid then at the last generation
+     * completed; returns the generations run, -1 on failure. NULL: a
+     * step runs whole (calls are short: runtime/batch.h). */
+    int64_t (*step_until)(void *state, int64_t gens, gg_stop_flag *stop,
+                          gg_err *err);
     int (*download)(void *state, gg_grid *grid, gg_err *err);
     /* Optional (NULL: timed on the host around step): `*warm` untimed
      * generations, then `gens` timed by the device; both advance the

@@ -12,9 +12,11 @@
 #include "reference3d.h"
 #include "synth.h"
 
+/* templates/c3d's ABI 2 */
 typedef int (*gg3d_step_fn)(uint64_t *a, uint64_t *b, int64_t sx,
                             int64_t sy, int64_t sz, int64_t stride,
-                            int torus, int64_t gens, int threads);
+                            int torus, int64_t gens, int threads,
+                            gg_stop_flag *stop, int64_t *done);
 
 struct gg_cpu3d {
     gg_rule3d rule;
@@ -167,8 +169,8 @@ int gg_cpu3d_open(const gg_rule3d *rule, const gg_cpu3d_opts *o,
                                                    err);
         if (!abi || !k->step || !k->isa || !k->max_threads)
             rc = -1;
-        else if (abi() != 1)
-            rc = gg_fail(err, "3D kernel ABI %d, expected 1", abi());
+        else if (abi() != 2)
+            rc = gg_fail(err, "3D kernel ABI %d, expected 2", abi());
     }
     if (!rc)
         rc = validate(k, check_failed, err);
@@ -180,16 +182,17 @@ int gg_cpu3d_open(const gg_rule3d *rule, const gg_cpu3d_opts *o,
     return 0;
 }
 
-int gg_cpu3d_run(gg_cpu3d *k, gg_grid3d *g, bool torus, int64_t gens,
-                 gg_err *err)
+int64_t gg_cpu3d_run_until(gg_cpu3d *k, gg_grid3d *g, bool torus,
+                           int64_t gens, gg_stop_flag *stop, gg_err *err)
 {
     if (gens <= 0)
         return 0;
     gg_grid3d tmp;
     if (gg_grid3d_init(&tmp, g->sx, g->sy, g->sz, err))
         return -1;
+    int64_t done = 0;
     int rc = k->step(g->bits, tmp.bits, g->sx, g->sy, g->sz, g->stride,
-                     torus ? 1 : 0, gens, k->threads);
+                     torus ? 1 : 0, gens, k->threads, stop, &done);
     if (rc < 0) {
         gg_grid3d_free(&tmp);
         return gg_fail(err, "3D kernel: out of memory for its plane sums");
@@ -200,7 +203,13 @@ int gg_cpu3d_run(gg_cpu3d *k, gg_grid3d *g, bool torus, int64_t gens,
         tmp.bits = t;
     }
     gg_grid3d_free(&tmp);
-    return 0;
+    return done;
+}
+
+int gg_cpu3d_run(gg_cpu3d *k, gg_grid3d *g, bool torus, int64_t gens,
+                 gg_err *err)
+{
+    return gg_cpu3d_run_until(k, g, torus, gens, NULL, err) < 0 ? -1 : 0;
 }
 
 const char *gg_cpu3d_isa(const gg_cpu3d *k) { return k->isa(); }

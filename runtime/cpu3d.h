@@ -18,6 +18,7 @@
 #include "grid3d.h"
 #include "net.h"
 #include "rule3d.h"
+#include "stop.h"
 
 typedef struct gg_cpu3d gg_cpu3d;
 
@@ -36,6 +37,11 @@ int gg_cpu3d_open(const gg_rule3d *rule, const gg_cpu3d_opts *o,
 /* gens generations of g in place (torus or box). */
 int gg_cpu3d_run(gg_cpu3d *k, gg_grid3d *g, bool torus, int64_t gens,
                  gg_err *err);
+/* The same, given up once *stop is set (runtime/stop.h; the kernel's
+ * threads read it between planes): returns the generations run, which g
+ * then holds, fewer than gens after a stop; -1 with err on failure. */
+int64_t gg_cpu3d_run_until(gg_cpu3d *k, gg_grid3d *g, bool torus,
+                           int64_t gens, gg_stop_flag *stop, gg_err *err);
 const char *gg_cpu3d_isa(const gg_cpu3d *k);
 int gg_cpu3d_threads(const gg_cpu3d *k);
 /* Gates of the final stage and where the network came from. */

@@ -133,8 +133,20 @@ static int reference_step(void *ctx, const gg_rule *rule, gg_topo topo,
 
 gg_gen_stepper gg_reference_gen_stepper(void)
 {
-    gg_gen_stepper s = {"reference", reference_step, NULL, 64};
+    gg_gen_stepper s = {.name = "reference", .step = reference_step,
+                        .max_batch = 64};
     return s;
+}
+
+/* One call: step_until where the stepper has it and a stop flag, so a
+ * long call ends at a stop; the generations run, -1 on failure. */
+static int64_t call_step(const gg_gen_stepper *s, gg_gen_universe *u,
+                         gg_topo topo, int64_t n, gg_err *err)
+{
+    if (s->stop && s->step_until)
+        return s->step_until(s->ctx, &u->rule, topo, &u->cells, n, s->stop,
+                             err);
+    return s->step(s->ctx, &u->rule, topo, &u->cells, n, err) ? -1 : n;
 }
 
 int gg_gen_universe_run(gg_gen_universe *u, const gg_gen_stepper *s,
@@ -156,11 +168,14 @@ int gg_gen_universe_run(gg_gen_universe *u, const gg_gen_stepper *s,
         if (!bounded && ensure_margin(u, n + 1, err))
             return -1;
         double t0 = gg_batch_clock();
-        if (s->step(s->ctx, &u->rule, topo, &u->cells, n, err))
+        int64_t ran = call_step(s, u, topo, n, err);
+        if (ran < 0)
             return -1;
-        done += n;
-        u->generation += n;
-        gg_batch_done(&batch, n, gg_batch_clock() - t0);
+        done += ran;
+        u->generation += ran;
+        gg_batch_done(&batch, ran, gg_batch_clock() - t0);
+        if (ran < n) /* given up at a stop */
+            break;
         if (progress && !progress(progress_ctx, done, gens))
             break;
     }

@@ -29,6 +29,11 @@ typedef struct gg_gen_stepper {
                 gg_gen_cells *cells, int64_t gens, gg_err *err);
     void *ctx;
     int64_t max_batch; /* most generations per call; 0: no bound */
+    /* Optional: as gg_stepper's step_until and stop (runtime/universe.h) */
+    int64_t (*step_until)(void *ctx, const gg_rule *rule, gg_topo topo,
+                          gg_gen_cells *cells, int64_t gens,
+                          gg_stop_flag *stop, gg_err *err);
+    gg_stop_flag *stop;
 } gg_gen_stepper;
 
 /* Place a pattern as Golly does (as gg_universe_from_pattern); fails on
@@ -42,7 +47,7 @@ gg_gen_stepper gg_reference_gen_stepper(void);
 
 /* `gens` generations by stepper s: a bounded grid in one call (or batches
  * when progress is asked for), the unbounded plane in batches between
- * which it regrows; progress as gg_universe_run's. */
+ * which it regrows; progress and stops as gg_universe_run's. */
 int gg_gen_universe_run(gg_gen_universe *u, const gg_gen_stepper *s,
                         int64_t gens, gg_progress_fn progress,
                         void *progress_ctx, gg_err *err);

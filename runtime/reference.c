@@ -64,51 +64,82 @@ static void step_row(const gg_rule *rule, gg_topo topo, const gg_grid *in,
     }
 }
 
+/* One generation row by row, given up (false) once a stop is asked: a
+ * row takes well under a millisecond, so the stop is seen at once. */
+static bool step_until(const gg_rule *rule, gg_topo topo, const gg_grid *in,
+                       gg_grid *out, gg_stop_flag *stop)
+{
+    for (int64_t y = 0; y < in->height; y++) {
+        if (gg_stop_asked(stop))
+            return false;
+        step_row(rule, topo, in, out, y);
+    }
+    return true;
+}
+
 void gg_reference_step(const gg_rule *rule, gg_topo topo, const gg_grid *in,
                        gg_grid *out)
 {
-    for (int64_t y = 0; y < in->height; y++)
-        step_row(rule, topo, in, out, y);
+    step_until(rule, topo, in, out, NULL);
 }
 
-static void step_threads(const gg_rule *rule, gg_topo topo,
-                         const gg_grid *in, gg_grid *out)
+static bool step_threads(const gg_rule *rule, gg_topo topo,
+                         const gg_grid *in, gg_grid *out, gg_stop_flag *stop)
 {
+    (void)stop; /* for checks, which ask for no stop */
 #pragma omp parallel for schedule(dynamic, 4)
     for (int64_t y = 0; y < in->height; y++)
         step_row(rule, topo, in, out, y);
+    return true;
 }
 
-static int run_steps(const gg_rule *rule, gg_topo topo, gg_grid *grid,
-                     int64_t gens,
-                     void (*step)(const gg_rule *, gg_topo, const gg_grid *,
-                                  gg_grid *),
-                     gg_err *err)
+static bool step_words(const gg_rule *rule, gg_topo topo, const gg_grid *in,
+                       gg_grid *out, gg_stop_flag *stop)
+{
+    (void)stop;
+    gg_reference_words_step(rule, topo, in, out);
+    return true;
+}
+
+typedef bool (*step_fn)(const gg_rule *, gg_topo, const gg_grid *,
+                        gg_grid *, gg_stop_flag *);
+
+/* The grid swaps with its scratch copy only after a whole generation, so
+ * a generation given up leaves grid at the last one completed. */
+static int64_t run_steps(const gg_rule *rule, gg_topo topo, gg_grid *grid,
+                         int64_t gens, step_fn step, gg_stop_flag *stop,
+                         gg_err *err)
 {
     gg_grid next;
     if (gg_grid_init(&next, grid->width, grid->height, err))
         return -1;
-    for (int64_t g = 0; g < gens; g++) {
-        step(rule, topo, grid, &next);
+    int64_t g = 0;
+    for (; g < gens && step(rule, topo, grid, &next, stop); g++) {
         gg_grid t = *grid;
         *grid = next;
         next = t;
     }
     gg_grid_free(&next);
-    return 0;
+    return g;
 }
 
 int gg_reference_run(const gg_rule *rule, gg_topo topo, gg_grid *grid,
                      int64_t gens, gg_err *err)
 {
-    return run_steps(rule, topo, grid, gens, gg_reference_step, err);
+    return run_steps(rule, topo, grid, gens, step_until, NULL, err) < 0 ? -1
+                                                                        : 0;
+}
+
+int64_t gg_reference_run_until(const gg_rule *rule, gg_topo topo,
+                               gg_grid *grid, int64_t gens,
+                               gg_stop_flag *stop, gg_err *err)
+{
+    return run_steps(rule, topo, grid, gens, step_until, stop, err);
 }
 
 int gg_reference_run_threads(const gg_rule *rule, gg_topo topo,
                              gg_grid *grid, int64_t gens, gg_err *err)
 {
-    return run_steps(rule, topo, grid, gens,
-                     gg_reference_words_takes(rule) ? gg_reference_words_step
-                                                    : step_threads,
-                     err);
+    step_fn step = gg_reference_words_takes(rule) ? step_words : step_threads;
+    return run_steps(rule, topo, grid, gens, step, NULL, err) < 0 ? -1 : 0;
 }

@@ -6,6 +6,7 @@
 
 #include "grid.h"
 #include "rule.h"
+#include "stop.h"
 
 /* One generation from `in` into `out` (same size, distinct). topo is
  * GG_TOPO_TORUS (edges wrap) or GG_TOPO_PLANE (dead cells outside). */
@@ -15,6 +16,14 @@ void gg_reference_step(const gg_rule *rule, gg_topo topo, const gg_grid *in,
 /* gens generations of grid, in place (one scratch grid of its size). */
 int gg_reference_run(const gg_rule *rule, gg_topo topo, gg_grid *grid,
                      int64_t gens, gg_err *err);
+
+/* The same, given up once *stop is set (runtime/stop.h; checked between
+ * rows, so a big grid's slow generation ends at once): returns the
+ * generations run, which grid then holds, fewer than gens after a stop;
+ * -1 with err on failure. */
+int64_t gg_reference_run_until(const gg_rule *rule, gg_topo topo,
+                               gg_grid *grid, int64_t gens,
+                               gg_stop_flag *stop, gg_err *err);
 
 /* The same with each generation's rows shared among OpenMP threads (rows
  * are independent: each reads `in` and writes its own row of `out`), for

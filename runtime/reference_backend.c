@@ -44,12 +44,21 @@ static int reference_upload(void *state, gg_grid *grid, gg_topo topo,
     return 0;
 }
 
-static int reference_step(void *state, int64_t gens, gg_err *err)
+/* Checked between rows: one generation of a big grid takes seconds here. */
+static int64_t reference_step_until(void *state, int64_t gens,
+                                    gg_stop_flag *stop, gg_err *err)
 {
     reference_state *r = state;
     if (r->cells)
-        return gg_reference_gen_run(&r->rule, r->topo, r->cells, gens, err);
-    return gg_reference_run(&r->rule, r->topo, r->grid, gens, err);
+        return gg_reference_gen_run_until(&r->rule, r->topo, r->cells, gens,
+                                          stop, err);
+    return gg_reference_run_until(&r->rule, r->topo, r->grid, gens, stop,
+                                  err);
+}
+
+static int reference_step(void *state, int64_t gens, gg_err *err)
+{
+    return reference_step_until(state, gens, NULL, err) < 0 ? -1 : 0;
 }
 
 static int reference_download(void *state, gg_grid *grid, gg_err *err)
@@ -100,6 +109,7 @@ const gg_backend_info gg_backend_reference = {
     .open = reference_open,
     .upload = reference_upload,
     .step = reference_step,
+    .step_until = reference_step_until,
     .download = reference_download,
     .max_batch = reference_max_batch,
     .describe = reference_describe,

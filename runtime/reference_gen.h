@@ -8,6 +8,7 @@
 
 #include "gen_cells.h"
 #include "rule.h"
+#include "stop.h"
 
 /* Next state of one cell in state `state` with `live` neighbours in
  * state 1, as Golly's generationsalgo::slowcalc. */
@@ -24,5 +25,12 @@ static inline int gg_gen_next(const gg_rule *rule, int state, int live)
  * dead cells outside (plane). The planes must hold ceil(log2 C) bits. */
 int gg_reference_gen_run(const gg_rule *rule, gg_topo topo,
                          gg_gen_cells *cells, int64_t gens, gg_err *err);
+
+/* The same, given up once *stop is set (runtime/stop.h; checked between
+ * rows): returns the generations run, which cells then hold, fewer than
+ * gens after a stop; -1 with err on failure. */
+int64_t gg_reference_gen_run_until(const gg_rule *rule, gg_topo topo,
+                                   gg_gen_cells *cells, int64_t gens,
+                                   gg_stop_flag *stop, gg_err *err);
 
 #endif

@@ -176,6 +176,17 @@ int gg_generations_check(int64_t generation, int64_t gens, gg_err *err)
     return 0;
 }
 
+/* One call: step_until where the stepper has it and a stop flag, so a
+ * long call ends at a stop; the generations run, -1 on failure. */
+static int64_t call_step(const gg_stepper *s, gg_universe *u, gg_topo topo,
+                         int64_t n, gg_err *err)
+{
+    if (s->stop && s->step_until)
+        return s->step_until(s->ctx, &u->rule, topo, &u->grid, n, s->stop,
+                             err);
+    return s->step(s->ctx, &u->rule, topo, &u->grid, n, err) ? -1 : n;
+}
+
 int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
                     gg_progress_fn progress, void *progress_ctx, gg_err *err)
 {
@@ -196,13 +207,16 @@ int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
         if (!bounded && ensure_margin(u, n + 1, err))
             return -1;
         double t0 = gg_batch_clock();
-        if (s->step(s->ctx, &u->rule, topo, &u->grid, n, err)) {
+        int64_t ran = call_step(s, u, topo, n, err);
+        if (ran < 0) {
             bad = -1;
             break;
         }
-        done += n;
-        u->generation += n;
-        gg_batch_done(&batch, n, gg_batch_clock() - t0);
+        done += ran;
+        u->generation += ran;
+        gg_batch_done(&batch, ran, gg_batch_clock() - t0);
+        if (ran < n) /* given up at a stop */
+            break;
         if (progress && !progress(progress_ctx, done, gens))
             break;
     }

@@ -11,6 +11,7 @@
 #include "grid.h"
 #include "pattern.h"
 #include "rule.h"
+#include "stop.h"
 
 typedef struct gg_universe {
     gg_rule rule;
@@ -38,6 +39,16 @@ typedef struct gg_stepper {
      * its batches move no grid (gg_universe_run). */
     int (*hold)(void *ctx, gg_topo topo, gg_grid *grid, gg_err *err);
     int (*drop)(void *ctx, gg_grid *grid, gg_err *err);
+    /* Optional (NULL: none), steppers whose one generation may take
+     * seconds (the reference backend's): step, given up once *stop is set
+     * (runtime/stop.h) with grid at the last generation completed;
+     * returns the generations run, -1 on failure. gg_universe_run calls
+     * it in place of step when `stop` is set, and ends the run at a call
+     * that ran short. */
+    int64_t (*step_until)(void *ctx, const gg_rule *rule, gg_topo topo,
+                          gg_grid *grid, int64_t gens, gg_stop_flag *stop,
+                          gg_err *err);
+    gg_stop_flag *stop; /* the caller's stop flag; NULL: none */
 } gg_stepper;
 
 gg_stepper gg_reference_stepper(void);
@@ -63,10 +74,12 @@ typedef bool (*gg_progress_fn)(void *ctx, int64_t done, int64_t total);
  * so; every run checks this before it steps. */
 int gg_generations_check(int64_t generation, int64_t gens, gg_err *err);
 
-/* Runs `gens` generations in batches (runtime/batch.h: they grow while a
- * call takes under a second, or while moving the grid dominates a call),
- * so progress and interruption stay responsive and a backend's per-call
- * cost (uploads) is amortized. */
+/* Runs `gens` generations in batches (runtime/batch.h: the first is one
+ * generation; they grow while a call takes under a quarter second, or
+ * while moving the grid dominates a call), so progress and interruption
+ * stay responsive and a backend's per-call cost (uploads) is amortized.
+ * With s->stop and s->step_until a stop also ends a call in flight, and
+ * the universe holds the last generation completed. */
 
 int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
                     gg_progress_fn progress, void *progress_ctx, gg_err *err);
