@@ -206,6 +206,23 @@ static const char *header_why(const unsigned char *h, gg_store_info *s,
     return impossible_sizes(s);
 }
 
+/* Why a regular file of this size cannot hold the rows the header names,
+ * or NULL: checked before anything is allocated for them (a hostile
+ * header may name terabytes). */
+static const char *size_why(const gg_store_info *s, const struct stat *st)
+{
+    if (!S_ISREG(st->st_mode))
+        return NULL; /* a pipe's rows are checked as they come */
+    int64_t rows = (int64_t)gg_store_row_bytes(s->width) * s->planes;
+    if ((st->st_size - GG_STORE_HEADER) / rows < s->height)
+        return "it is shorter than its header says (cut short?)";
+    if ((st->st_size - GG_STORE_HEADER) / rows > s->height ||
+        (st->st_size - GG_STORE_HEADER) % rows)
+        return "it has bytes after its last row: it is not what golgen "
+               "wrote";
+    return NULL;
+}
+
 FILE *gg_store_open(const char *path, gg_store_info *s, uint64_t *sums,
                     gg_err *err)
 {
@@ -218,12 +235,15 @@ FILE *gg_store_open(const char *path, gg_store_info *s, uint64_t *sums,
     unsigned char h[GG_STORE_HEADER];
     char text[96];
     const char *why = NULL;
-    if (!fstat(fileno(f), &st) && S_ISDIR(st.st_mode))
+    bool stated = !fstat(fileno(f), &st);
+    if (stated && S_ISDIR(st.st_mode))
         why = "it is a directory; name the .ggu file in it";
     else if (fread(h, 1, sizeof h, f) != sizeof h)
         why = "it is shorter than a store header";
     else
         why = header_why(h, s, text);
+    if (!why && stated)
+        why = size_why(s, &st);
     if (why) {
         gg_fail(err, "%s is not a golgen store: %s", path, why);
         fclose(f);

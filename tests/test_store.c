@@ -160,19 +160,33 @@ static void test_hostile_headers(void **state)
     (void)state;
     write_file("blk.rle", "x = 2, y = 2\n2o$2o!\n");
     expect("store import blk.rle -o h.ggu", 0, "");
-    shell_ok("copies", "for n in size neg planes rule dir; do "
+    shell_ok("copies", "for n in size neg rule dir; do "
              "cp h.ggu $n.ggu; done && rm dir.ggu && mkdir dir.ggu");
     patch_header("size.ggu", 12, 4, 0);
     expect("store info size.ggu", 2, "header-size field says 0 bytes");
     patch_header("neg.ggu", 32, 8, (uint64_t)-5);
     expect("run --resume neg.ggu --gens 1", 2, "generation is negative");
-    patch_header("planes.ggu", 56, 4, 2);
+    /* a Generations store (2 planes) whose rule says B3/S23 */
+    write_file("g3.rle", "x = 3, y = 1, rule = /2/3\n3A!\n");
+    expect("store import g3.rle -o planes.ggu", 0, "");
+    patch_header("planes.ggu", 72, 8, 0x3332532f3342ull); /* "B3/S23" */
     expect("store export planes.ggu -o p.rle", 2, "needs 1 state plane, but "
            "its header says 2");
     patch_header("rule.ggu", 72, 8, 0x332f322f); /* "/2/3": 2 planes */
     expect("run --resume rule.ggu --gens 1", 2, "needs 2 state planes");
     expect("run --resume dir.ggu --gens 1", 2, "it is a directory");
     expect("store info dir.ggu", 2, "it is a directory");
+    /* sizes checked against the file before anything is allocated: a
+     * header naming 2^40 x 2^20 cells over a few bytes of rows */
+    shell_ok("copies", "cp h.ggu huge.ggu && cp h.ggu short.ggu && "
+             "truncate -s -8 short.ggu && cp h.ggu long.ggu && "
+             "printf 'xx' >>long.ggu");
+    patch_header("huge.ggu", 16, 8, 1ull << 40);
+    patch_header("huge.ggu", 24, 8, 1ull << 20);
+    patch_header("huge.ggu", 60, 4, 1u << 20);
+    expect("store export huge.ggu -o x.rle", 2, "shorter than its header");
+    expect("run --resume short.ggu --gens 1", 2, "shorter than its header");
+    expect("store info long.ggu", 2, "bytes after its last row");
 }
 
 int main(void)
