@@ -318,6 +318,15 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
         {"progress", no_argument, 0, 'p'},
         {"help", no_argument, 0, 'h'},
         GG_CLI_PICTURE_OPTIONS,
+        /* what 2D runs take and 3D ones not yet: refused by name */
+        {"store", required_argument, 0, 'X'},
+        {"resume", required_argument, 0, 'X'},
+        {"checkpoint-every", required_argument, 0, 'X'},
+        {"host-mem", required_argument, 0, 'X'},
+        {"device-mem", required_argument, 0, 'X'},
+        {"devices", required_argument, 0, 'X'},
+        {"engine", required_argument, 0, 'X'},
+        {"mem", required_argument, 0, 'X'},
         {0, 0, 0, 0}};
     const char *rule_text = NULL, *out = NULL, *bname = NULL;
     int64_t gens = -1, threads = 0;
@@ -326,8 +335,23 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
     gg_err err;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "r:g:b:o:ph", opts, NULL)) != -1) {
+    opterr = 0; /* our messages name golgen and the cause */
+    int at = -1;
+    while ((c = getopt_long(argc, argv, ":r:g:b:o:ph", opts, &at)) != -1) {
         switch (c) {
+        case 'X':
+            fprintf(stderr, "golgen run: 3D rules do not take --%s yet "
+                    "(stores, out-of-core runs, device bands and the hash "
+                    "tree hold 2D universes); run without it\n",
+                    opts[at].name);
+            return GG_EXIT_USAGE;
+        case '?':
+        case ':':
+            fprintf(stderr, "golgen run: %s option '%s' for a 3D rule; see "
+                    "'golgen run --help' (with a 3D rule)\n",
+                    c == ':' ? "a value is missing after the"
+                             : "unknown", argv[optind - 1]);
+            return GG_EXIT_USAGE;
         case 'r': rule_text = optarg; break;
         case 'g':
             if (gg_cli_int("--gens", optarg, 0, INT64_MAX / 2, &gens, &err))

@@ -101,6 +101,12 @@ static void test_generations_refused_by_name(void **state)
     expect("store import two.rle --rule B3/S23 -o two.ggu", 0, "");
     expect("run --resume two.ggu --rule /2/3 --gens 1", 2,
            "is not the rule of store");
+    write_file("c.rle3", "3D version=1 size=8\nx=2 y=2 z=2 rule=3D5..7/6\n"
+               "2o$2o/2o$2o!\n");
+    expect("run --gens 2 --store c.ggu c.rle3", 2,
+           "golgen run: 3D rules do not take --store yet");
+    expect("run --gens 2 --frobnicate c.rle3", 2,
+           "golgen run: unknown option '--frobnicate' for a 3D rule");
     write_file("s2.rle", "x = 3, y = 1\nABA!\n");
     expect("store import s2.rle -o s2.ggu", 2,
            "B3/S23 has two states (0 and 1); give a Generations rule");
