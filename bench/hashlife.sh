@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The sparse suite of issue 38: golgen's engine auto against bgolly's
+# QuickLife and HashLife (and lifelib where its venv is given), process
+# start to written file, same machine, same run; every golgen result is
+# checked cell for cell against bgolly HashLife's.
+#
+#   bench/hashlife.sh [GOLGEN]          (default build/golgen)
+#   LIFELIB_PY=/path/venv/bin/python    also time python-lifelib (its rule's
+#                                       first compile is excluded: a warm-up)
+#   REPS=3                              best of REPS runs each
+#
+# Prints one line per case: pattern, generations, seconds for golgen auto,
+# QuickLife, HashLife, lifelib, and "same" when golgen matched HashLife.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+G=${1:-build/golgen}
+REPS=${REPS:-3}
+P=/usr/share/golly/Patterns
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cat >"$work/gun.rle" <<'EOF'
+x = 36, y = 9, rule = B3/S23
+24bo$22bobo$12b2o6b2o12b2o$11bo3bo4b2o12b2o$2o8bo5bo3b2o$2o8bo3bob2o4bobo$
+10bo5bo7bo$11bo3bo$12b2o!
+EOF
+cat >"$work/acorn.rle" <<'EOF'
+x = 7, y = 3, rule = B3/S23
+bo5b$3bo3b$2o2b3o!
+EOF
+python3 - "$work" <<'EOF'
+import random, sys
+random.seed(38)
+for name, size in (("soup1k", 1024), ("soup4k", 4096)):
+    rows = [''.join('o' if random.random() < 0.5 else 'b' for _ in range(size))
+            for _ in range(size)]
+    open(f"{sys.argv[1]}/{name}.rle", "w").write(
+        f"x = {size}, y = {size}, rule = B3/S23\n" + "$".join(rows) + "!\n")
+EOF
+
+# best wall-clock seconds of REPS runs of "$@"
+best() {
+    local b=""
+    for _ in $(seq "$REPS"); do
+        local t0 t1
+        t0=$(date +%s.%N)
+        "$@" >/dev/null 2>&1 || { echo fail; return; }
+        t1=$(date +%s.%N)
+        b=$(python3 -c "t=$t1-$t0; b='$b'; print(f'{min(t, float(b)) if b else t:.3f}')")
+    done
+    echo "$b"
+}
+
+lifelib_time() { # pattern gens
+    [ -n "${LIFELIB_PY:-}" ] || { echo "-"; return; }
+    "$LIFELIB_PY" - "$1" "$2" <<'EOF' 2>/dev/null || echo fail
+import sys, time, lifelib
+sess = lifelib.load_rules("b3s23")
+lt = sess.lifetree(memory=4000)
+p = lt.load(sys.argv[1]) if not sys.argv[1].endswith(".rle") else \
+    lt.pattern(open(sys.argv[1]).read())
+t0 = time.time()
+q = p[int(sys.argv[2])]
+q.population
+print(f"{time.time() - t0:.3f}")
+EOF
+}
+
+cases=(
+    "$work/acorn.rle 20000"
+    "$work/gun.rle 30000"
+    "$work/gun.rle 1099511627776"
+    "$P/Life/Breeders/breeder.lif 1000"
+    "$P/HashLife/metacatacryst.mc 1000"
+    "$P/HashLife/catacryst.mc 65536"
+    "$P/HashLife/wedge-grow.mc 65536"
+    "$P/HashLife/unlimited-novelty.mc 65536"
+    "$P/HashLife/jagged2.mc 65536"
+    "$P/HashLife/puzzle.mc 65536"
+    "$work/soup1k.rle 1000"
+    "$work/soup4k.rle 1000"
+)
+printf '%-28s %14s %8s %8s %8s %8s  %s\n' pattern gens auto QuickLife \
+    HashLife lifelib check
+for c in "${cases[@]}"; do
+    set -- $c
+    in=$1 gens=$2 name=$(basename "$1")
+    ext=mc
+    g=$(best "$G" run --gens "$gens" "$in" -o "$work/g.$ext")
+    q=$(best timeout 120 bgolly -a QuickLife -q -q -m "$gens" -o "$work/q.rle" "$in")
+    h=$(best timeout 120 bgolly -a HashLife -q -q -m "$gens" -o "$work/h.$ext" "$in")
+    l=$(lifelib_time "$in" "$gens")
+    check=differs
+    if cmp -s <(grep -v '^[[#]' "$work/g.$ext") <(grep -v '^[[#]' "$work/h.$ext"); then
+        check=same
+    fi
+    printf '%-28s %14s %8s %8s %8s %8s  %s\n' "$name" "$gens" "$g" "$q" "$h" \
+        "$l" "$check"
+done
