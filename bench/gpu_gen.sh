@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Generations rules on the GPU (CUDA C backend) on a fresh CUDA machine:
 # build golgen (no SAT solver, no cmocka), validate the kernels on the
-# device (opening a backend does: runtime/validate_gen.h), cross-check
+# device (opening a backend does: runtime/backends/validate_gen.h), cross-check
 # whole runs on cuda against the cpu backend (bit-identical RLE, odd tori,
 # a bounded plane, the unbounded plane), then the CUpS table: Life, Brian's
 # Brain and 23/3/3 in the same command (printed last; summary.txt keeps

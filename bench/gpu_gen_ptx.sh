@@ -2,7 +2,7 @@
 # Generations rules on the ptx backend, in one command on a fresh CUDA
 # machine: build golgen (no SAT solver, no cmocka), open the ptx backend
 # on each rule (every open validates the kernel against the multi-state
-# reference: runtime/validate_gen.h), cross-check whole runs of ptx
+# reference: runtime/backends/validate_gen.h), cross-check whole runs of ptx
 # against cuda and cpu (bit-identical RLE; odd tori, a bounded plane, the
 # unbounded plane; ptx at each Generations launch shape of the tuner),
 # then the table: Life, Brian's Brain and 23/3/3 on ptx at 65536^2 x 1024
@@ -18,7 +18,7 @@
 #                      NVRTC's autotuning; default 8,1,4,1,0,6,2,6; empty:
 #                      no cuda runs, NVRTC's ~40 s a rule saved)
 #   GG_PTX_TUNES="..." the ptx shapes each cross-check runs (default: the
-#                      tuner's Generations candidates, runtime/cuda_backend.c)
+#                      tuner's Generations candidates, runtime/gpu/cuda_backend.c)
 #   GG_CUDA_TABLE=1    also time the table's rules on cuda (autotuned)
 #
 # Writes summary.txt (every line below, as it happens), table.json (one

@@ -1,6 +1,6 @@
 /* --devices LIST for run and bench: one band of the grid per listed
  * device ordinal, each on its own open backend, halos exchanged every T
- * generations (runtime/multi_band.h). "0,1" spreads a grid over two GPUs;
+ * generations (runtime/universes/multi_band.h). "0,1" spreads a grid over two GPUs;
  * "0,0" runs two bands on GPU 0 (the same path, testable on one GPU);
  * host backends take ordinal 0 only, so "0,0,0" runs three bands on the
  * host, one after the other. */

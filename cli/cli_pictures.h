@@ -1,7 +1,7 @@
 /* The picture options of `golgen run`, the same for 2D, Generations and
  * 3D rules: --png FILE (the final state), --frames DIR --every N (numbered
  * pictures during the run), --window, --png-scale, --png-zoom. What a
- * picture shows and how it is drawn is runtime/picture.h's; here the
+ * picture shows and how it is drawn is runtime/formats/picture.h's; here the
  * options are parsed and the run is cut at the frames. */
 #ifndef GG_CLI_PICTURES_H
 #define GG_CLI_PICTURES_H

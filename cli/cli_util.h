@@ -30,7 +30,7 @@ int gg_cli_int(const char *option, const char *text, int64_t min, int64_t max,
 int gg_cli_seconds(const char *option, const char *text, double max,
                    double *value, gg_err *err);
 
-/* The registry's backend called name (runtime/backend.h), or NULL for
+/* The registry's backend called name (runtime/backends/backend.h), or NULL for
  * auto (name "auto" or NULL: --backend not given); fails listing the
  * known ones. */
 int gg_cli_backend(const char *name, const gg_backend_info **backend,

@@ -14,7 +14,7 @@
 #include "search_note.h"
 
 /* Targets; every one takes every 2D family, Generations included
- * (runtime/kernel_source.h: gg_kernel_for_target). */
+ * (runtime/backends/kernel_source.h: gg_kernel_for_target). */
 static const char *const targets[] = {"c", "cuda", "ptx", "opencl"};
 #define N_TARGETS (sizeof targets / sizeof *targets)
 

@@ -59,7 +59,7 @@ static void usage(FILE *out)
             "and the run goes on in smaller steps. A .mc OUT is written from "
             "the\ntree at any size; other formats need the live box to fit "
             "2^34 cells.\n"
-            "--store S.ggu writes the universe store (runtime/store.h) at "
+            "--store S.ggu writes the universe store (runtime/formats/store.h) at "
             "the end, and every N\ngenerations with --checkpoint-every N; "
             "SIGINT, SIGTERM and SIGHUP stop the run\nafter the batch in "
             "flight and write OUT and the store first (exit 130, 143,\n"
@@ -93,7 +93,7 @@ typedef struct run_opts {
     int64_t gens;
     bool progress;
     gg_cli_pictures pics; /* --png, --frames... (cli/cli_pictures.h) */
-    const char *store, *resume; /* --store, --resume (runtime/store.h) */
+    const char *store, *resume; /* --store, --resume (runtime/formats/store.h) */
     int64_t every;              /* --checkpoint-every; 0: at the end only */
     int64_t device_mem;         /* --device-mem bytes; 0: no limit */
     gg_cli_devices devices;     /* --devices: one band per device */

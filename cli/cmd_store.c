@@ -1,4 +1,4 @@
-/* golgen store: the universe store (runtime/store.h) from the command
+/* golgen store: the universe store (runtime/formats/store.h) from the command
  * line: info, export (whole or a window) to a pattern file, import from
  * one. */
 #include <getopt.h>

@@ -1,5 +1,5 @@
 /* golgen subcommands: each takes argc/argv after the command name and the
- * configuration main read from the environment once (runtime/config.h),
+ * configuration main read from the environment once (runtime/base/config.h),
  * and returns the process exit status. */
 #ifndef GG_COMMANDS_H
 #define GG_COMMANDS_H

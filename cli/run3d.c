@@ -181,7 +181,7 @@ static int auto3d_open(void *ctx, const char *name, gg_fail_kind *why,
     return -1;
 }
 
-/* --backend auto for 3D (runtime/backend_auto.h): cuda, cpu, reference;
+/* --backend auto for 3D (runtime/backends/backend_auto.h): cuda, cpu, reference;
  * the choice is said on stderr. */
 static int sim_open_auto(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
                          int *status, gg_err *err)
@@ -216,7 +216,7 @@ static int sim_open(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
     return 0;
 }
 
-/* gens generations, fewer when a stop comes (runtime/stop.h): the
+/* gens generations, fewer when a stop comes (runtime/base/stop.h): the
  * reference and cpu steps give up the generation in flight (one of a
  * 1000^3 grid takes a minute on the reference), cuda's run whole (its
  * generations take milliseconds). The generations run, -1 on failure. */
@@ -275,7 +275,7 @@ typedef struct run3d {
     int64_t reached; /* generations run */
 } run3d;
 
-/* In batches (the universe runs' policy, runtime/batch.h) so progress
+/* In batches (the universe runs' policy, runtime/universes/batch.h) so progress
  * shows after each; a stop signal ends the batch in flight, the grid at
  * the last generation completed. */
 static int advance3d(void *ctx, int64_t gens, bool *stopped, gg_err *err)

@@ -1,6 +1,6 @@
 /* What every `golgen run` path (two-state, Generations, 3D, store to
  * store) does around its generations: stop cleanly on SIGINT, SIGTERM or
- * SIGHUP (end the batch in flight: calls are short, runtime/batch.h, and
+ * SIGHUP (end the batch in flight: calls are short, runtime/universes/batch.h, and
  * a slow backend's step gives up its generation; write what was reached,
  * exit 130, 143 or 129, as the shell reports those signals), and show
  * progress on stderr. The handlers are installed once, as `run` starts,
@@ -24,7 +24,7 @@ void gg_run_stop_restore(void);
 bool gg_run_stopped(void);
 
 /* The flag the handlers set, for steps that can give up a generation in
- * flight (runtime/stop.h): one generation of a big grid on the reference
+ * flight (runtime/base/stop.h): one generation of a big grid on the reference
  * takes seconds to minutes. */
 gg_stop_flag *gg_run_stop_flag(void);
 

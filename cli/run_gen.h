@@ -1,6 +1,6 @@
 /* golgen run and rule for Generations rules (S/B/C, gen/rule_gen.h),
  * which run on any backend of the table that takes state planes
- * (runtime/backend.h: upload_cells; gg_backend_generations_names). */
+ * (runtime/backends/backend.h: upload_cells; gg_backend_generations_names). */
 #ifndef GG_RUN_GEN_H
 #define GG_RUN_GEN_H
 
@@ -14,7 +14,7 @@
 
 /* What a Generations run is asked to do: backend is the one the user
  * named (NULL: auto), bo its options; out gets the RLE ("-": stdout; NULL:
- * nothing), store the universe store (runtime/store.h) at the end and
+ * nothing), store the universe store (runtime/formats/store.h) at the end and
  * every `every` generations (0: only at the end); progress on stderr when
  * asked; pics: --png and --frames (cli/cli_pictures.h). */
 typedef struct gg_gen_run {

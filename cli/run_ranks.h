@@ -4,7 +4,7 @@
  *       --backend cpu -o out.rle soup.rle
  *
  * Rank 0 reads the input and scatters bands of rows; every rank runs its
- * band on its own backend (runtime/rank_stepper.h: halos exchanged through
+ * band on its own backend (runtime/universes/rank_stepper.h: halos exchanged through
  * MPI every T generations); the result is gathered on rank 0, which writes
  * -o, --store and --png and alone prints progress and the summary.
  *
@@ -47,7 +47,7 @@ int gg_cli_rank(void);  /* this one (0 without MPI) */
 int gg_cli_ranks_refuse(const char *what, gg_err *err);
 
 /* Rank 0 loaded the universe (bad: it failed); on 0 every rank's u holds
- * its band of it (runtime/rank_universe.h). One process: bad. */
+ * its band of it (runtime/universes/rank_universe.h). One process: bad. */
 int gg_cli_ranks_scatter(int bad, gg_universe *u, gg_err *err);
 
 /* gg_cli_open_backend on every rank, only rank 0 announcing auto's

@@ -1,5 +1,5 @@
 /* golgen run --host-mem: a store run band by band into another store
- * (runtime/store_stream.h) when the universe does not fit host memory. */
+ * (runtime/formats/store_stream.h) when the universe does not fit host memory. */
 #ifndef GG_RUN_STORE_STREAM_H
 #define GG_RUN_STORE_STREAM_H
 

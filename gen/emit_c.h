@@ -18,7 +18,7 @@ extern const char gg_template_c_kernel[];
 extern const size_t gg_template_c_kernel_len;
 
 /* The kernel source from given circuits (lut3 for AVX-512, gate2 for the
- * others; runtime/kernel_source.h picks a rule's), unchecked: the caller
+ * others; runtime/backends/kernel_source.h picks a rule's), unchecked: the caller
  * vouches for them. gen: a Generations rule's per-cell stage (the circuits
  * are then its two-state rule's), NULL for two states. Tests feed it broken networks to see validation refuse
  * the kernel. malloc'd, NUL-terminated, *len bytes. */

@@ -33,7 +33,7 @@ extern const char gg_template_cuda_kernel[];
 extern const size_t gg_template_cuda_kernel_len;
 
 /* The kernel source from a given (LUT3) circuit, unchecked
- * (runtime/kernel_source.h picks a rule's): malloc'd, NUL-terminated, *len
+ * (runtime/backends/kernel_source.h picks a rule's): malloc'd, NUL-terminated, *len
  * bytes. Tests feed it broken networks to see validation refuse the
  * kernel. gen: a Generations rule's per-cell stage, NULL for two states
  * (the circuit is then the two-state rule B/S of the alive plane). */

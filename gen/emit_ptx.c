@@ -1061,7 +1061,7 @@ static void emit_setup(gg_sbuf *b, int t, int wpb, int wpl, int fill)
 /* What the Generations planes do not support: several words per lane,
  * chains of levels and a constant row stride are two-state shapes (the
  * runtime keeps Generations kernels at one word, no chains and the
- * generic stride: runtime/cuda_backend.c). */
+ * generic stride: runtime/gpu/cuda_backend.c). */
 static int gen_shape_ok(const gg_gen_nets *gen, const gg_ptx_opts *o,
                         gg_err *err)
 {

@@ -1,7 +1,7 @@
 /* The per-cell stage a Generations kernel adds to a two-state kernel.
  *
  * A Generations rule with C states keeps a cell's state in binary over
- * q = ceil(log2 C) bit planes (runtime/gen_cells.h). Only state-1 cells
+ * q = ceil(log2 C) bit planes (runtime/universes/gen_cells.h). Only state-1 cells
  * count as neighbours, so the neighbour count, the front and the final
  * stage are those of the two-state rule B/S run on the "alive" plane
  * A = (state == 1): its output L is "alive next" for a cell in state 0 or 1.

@@ -86,7 +86,7 @@ typedef struct gg_rule {
 } gg_rule;
 
 /* A Generations rule (S/B/C), which only the multi-state reference
- * simulator (runtime/reference_gen.h) runs today. */
+ * simulator (runtime/reference/reference_gen.h) runs today. */
 static inline bool gg_rule_is_generations(const gg_rule *rule)
 {
     return rule->states != 0;

@@ -1,7 +1,7 @@
 /* The C library (include/golgen.h) over runtime/: opaque handles around
  * gg_rule and gg_universe, every failure a code and a sentence, nothing
  * printed, nothing exited. The environment is read here, at the library's
- * edge, as cli/main.c reads it for the command (runtime/config.h). */
+ * edge, as cli/main.c reads it for the command (runtime/base/config.h). */
 #include "golgen.h"
 
 #include <stdio.h>

@@ -4,7 +4,7 @@
  *
  * Layout: <root>/networks/<front>/<lib>/<transition>.net with '/' in the
  * transition written as '_' (B3/S23 -> B3_S23.net). <root> is the caller's
- * (the CLI passes $GOLGEN_GENERATED: runtime/config.h), else
+ * (the CLI passes $GOLGEN_GENERATED: runtime/base/config.h), else
  * GG_SOURCE_ROOT/generated.
  *
  * Every network is checked on every care row of the rule's final-stage

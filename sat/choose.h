@@ -9,7 +9,7 @@
  * diagram and the mapping is skipped.
  *
  * Everything here is reentrant: no state outside the caller's arguments,
- * and no environment reads (runtime/config.c fills gg_choose_opts). */
+ * and no environment reads (runtime/base/config.c fills gg_choose_opts). */
 #ifndef GG_SAT_CHOOSE_H
 #define GG_SAT_CHOOSE_H
 
@@ -63,7 +63,7 @@ typedef struct gg_choose_opts {
     const char *cache_root; /* NULL or "": GG_SOURCE_ROOT/generated */
     const char *kept_root;  /* NULL or "": none; else the fallback's
                                networks are kept under it between runs
-                               (runtime/config.c: the kernel cache's
+                               (runtime/base/config.c: the kernel cache's
                                folder), as gg_choose_circuit says */
     uint64_t work;          /* the fallback's solver work; 0:
                                GG_CHOOSE_WORK */

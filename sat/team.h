@@ -1,5 +1,5 @@
 /* Processes that run one exact-synthesis search together (issue 18 part
- * 2: MPI ranks on one machine or many; runtime/team_mpi.h fills this in,
+ * 2: MPI ranks on one machine or many; runtime/universes/team_mpi.h fills this in,
  * `mpirun golgen synth` uses it).
  *
  * Each k's problems (network shapes, listed in the same order everywhere,

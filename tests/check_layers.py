@@ -10,7 +10,7 @@
 
 A file may include headers of its own folder and of folders below it; a
 folder's rooms (runtime/engines/, ...) are part of its layer.
-gen/ and sat/ also read no environment: runtime/config.c reads it once and
+gen/ and sat/ also read no environment: runtime/base/config.c reads it once and
 the CLI passes options down. And below the CLI no function keeps mutable
 static state (a library, threads or MPI ranks call in): file-scope state
 and `static const` / `_Thread_local` locals only. Exit status 1 names every
@@ -63,7 +63,7 @@ for folder, rank in LAYERS.items():
                                 '(allocate it per call)')
             if folder in NO_ENV and re.search(r'\bgetenv\s*\(', line):
                 problems.append(f'{src}:{n}: {folder}/ reads the environment '
-                                '(runtime/config.c does, once)')
+                                '(runtime/base/config.c does, once)')
 
 for p in problems:
     print(p)

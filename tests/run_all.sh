@@ -43,8 +43,8 @@ meson test -C build-nosat --print-errorlogs cache sat remap cli emit_c
 # those instructions away from -march=native (gcc and clang drop them on
 # either side of it). It goes first on PATH as well as in CC: the cmocka
 # tests compile with plain "cc" (their configs are the defaults, not the
-# environment: runtime/config.h). A fresh kernel cache per run, since
-# plain "cc" is the same cache key capped or not (runtime/jit.c);
+# environment: runtime/base/config.h). A fresh kernel cache per run, since
+# plain "cc" is the same cache key capped or not (runtime/backends/jit.c);
 # --no-rebuild, since meson's compile lines say plain "cc" too. A kernel
 # wider than the cap fails the run: a compiler that ignored the flags
 # would otherwise pass unnoticed. cli (about 60 s of CPU, 3 of them

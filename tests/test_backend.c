@@ -1,4 +1,4 @@
-/* The backend table and its registry (runtime/backend.h): every backend
+/* The backend table and its registry (runtime/backends/backend.h): every backend
  * is complete and reachable by name, probing says why a backend cannot
  * run here in one line, the failure kinds map to the exit statuses, and
  * the backends that run here agree with the reference through the table
@@ -124,7 +124,7 @@ static void test_backends_agree(void **state)
     }
 }
 
-/* Bands kept resident between calls (runtime/multi_band.h) end where the
+/* Bands kept resident between calls (runtime/universes/multi_band.h) end where the
  * whole grid does: steps that end between exchanges (the halos go stale
  * and are refreshed by the next step), several exchanges a step (T 4:
  * 133-row bands), the torus and the bounded plane, 3 bands, on every

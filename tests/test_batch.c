@@ -1,4 +1,4 @@
-/* The batch policy of universe runs (runtime/batch.h), driven by a model
+/* The batch policy of universe runs (runtime/universes/batch.h), driven by a model
  * of a stepper's time: fixed seconds per call plus seconds per generation.
  * What the calls come to is worked out here from the rule in batch.h. */
 #include <setjmp.h>

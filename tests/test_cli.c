@@ -384,7 +384,7 @@ static void test_device_mem_streaming(void **state)
     expect("run --gens 1 --device-mem 12Q", 2, "expects a size in bytes");
 }
 
-/* Out-of-core runs (--host-mem, runtime/store_stream.h): a store streamed
+/* Out-of-core runs (--host-mem, runtime/formats/store_stream.h): a store streamed
  * band by band into another, several bands and passes (T = 2, 97 gens:
  * the last pass is shorter), is byte-identical to the store of the run in
  * memory on an odd torus and a bounded plane; a damaged input is refused
@@ -436,7 +436,7 @@ static void test_host_mem_store_stream(void **state)
     assert_false(exists("no.ggu"));
 }
 
-/* Bands resident on several backends (--devices, runtime/multi_band.h)
+/* Bands resident on several backends (--devices, runtime/universes/multi_band.h)
  * end bit-identical to one backend: odd torus, bounded plane and the
  * unbounded plane, 2 to 7 bands, several exchanges (T is rows / 32 here),
  * on cpu and the reference (host backends: every band on "device" 0). */

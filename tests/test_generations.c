@@ -1,4 +1,4 @@
-/* Generations rules (gen/rule_gen.h, runtime/reference_gen.h): notation as
+/* Generations rules (gen/rule_gen.h, runtime/reference/reference_gen.h): notation as
  * Golly 3.3 reads and writes it, and the multi-state reference against
  * bgolly -a Generations state for state on random rules, odd tori,
  * bounded and unbounded planes; known behaviour; the CLI's RLE. */
@@ -413,7 +413,7 @@ static void test_stage(void **state)
 }
 
 /* Open backend `info` for rule (its open validates the kernel against
- * the reference: runtime/validate_gen.h). */
+ * the reference: runtime/backends/validate_gen.h). */
 static gg_backend *open_backend(const gg_backend_info *info,
                                 const gg_rule *rule)
 {
@@ -523,7 +523,7 @@ static void test_cpu_kernel(void **state)
 }
 
 /* The OpenCL kernel (PoCL here) through the table: its open validates
- * against the reference (runtime/validate_gen.h); then whole universes,
+ * against the reference (runtime/backends/validate_gen.h); then whole universes,
  * bounded and unbounded, against the cpu kernel. Skips where no OpenCL
  * platform runs. */
 static void test_opencl_kernel(void **state)
@@ -625,7 +625,7 @@ static void test_cli(void **state)
              tmpdir, tmpdir, tmpdir);
     assert_int_equal(gg_test_status(cmd), 0);
     /* every backend of the table runs Generations rules, and golgen rule
-     * lists them from the table (runtime/backends.c) */
+     * lists them from the table (runtime/backends/backends.c) */
     snprintf(cmd, sizeof cmd, "'%s' rule /2/3 | grep -q '^backends: *"
              "reference, cpu, cuda, ptx, opencl '", golgen);
     assert_int_equal(gg_test_status(cmd), 0);

@@ -109,7 +109,7 @@ static void test_compile_error(void **state)
 }
 
 /* The cache directory the environment gives, as the CLI resolves it
- * (runtime/config.h reads the variables, the JIT takes the result). */
+ * (runtime/base/config.h reads the variables, the JIT takes the result). */
 static int cache_dir_from_env(char *buf, size_t size, gg_err *err)
 {
     gg_config cfg;

@@ -1,4 +1,4 @@
-/* Pictures of universes (runtime/picture.h, png_write.h): each file is
+/* Pictures of universes (runtime/formats/picture.h, png_write.h): each file is
  * read back with libpng and its pixels checked against the cells, at one
  * pixel a cell, zoomed, windowed, scaled down by density, for Generations
  * states and for 3D's projection; writes are atomic. */

@@ -2,7 +2,7 @@
  * within 2 s on every family and host backend, also when one generation
  * takes seconds (a big grid on the reference), and the output is whole: it
  * reads back at the generation the run says it reached. Below that, the
- * steps that give up a generation in flight (runtime/stop.h) leave the
+ * steps that give up a generation in flight (runtime/base/stop.h) leave the
  * grid at the last generation they completed, checked against a run of
  * that many generations. */
 #include <setjmp.h>

@@ -1,4 +1,4 @@
-/* The universe store (runtime/store.h) from the command line, for every
+/* The universe store (runtime/formats/store.h) from the command line, for every
  * family that `golgen run` takes, and against hostile headers: a store
  * keeps a Generations universe's states, a resumed run ends where the
  * whole run ends (and where bgolly ends), and a header that golgen did

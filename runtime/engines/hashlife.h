@@ -5,7 +5,7 @@
  * cells, and its memoized result is its centre 2^(k-1) square 2^j
  * generations later (j <= k - 2). Leaves are 2^HL_LEAF_LOG cells square;
  * the smallest results (a 2-leaf square stepped up to 2^(HL_LEAF_LOG-1)
- * generations) come from an open backend (runtime/backend.h) stepping a
+ * generations) come from an open backend (runtime/backends/backend.h) stepping a
  * bounded plane with dead cells outside, so every rule a backend runs, and
  * every ISA of the cpu backend's generated C, advances the leaves; the
  * engine itself knows no rule.
@@ -76,7 +76,7 @@ int gg_hl_to_pattern(gg_hl *h, int64_t max_cells, gg_pattern *p,
 
 /* Golly's macrocell format, at any size: written as bgolly's HashLife
  * writes it (rule_text as #R, the generation as #G; path "-": stdout),
- * and a parsed file (runtime/mc_tree.h) taken into the tree without a
+ * and a parsed file (runtime/formats/mc_tree.h) taken into the tree without a
  * dense grid. */
 int gg_hl_write_mc(gg_hl *h, const char *path, const char *rule_text,
                    gg_err *err);

@@ -1,4 +1,4 @@
-/* libFuzzer harness for the RLE3 reader (runtime/pattern_rle3.c). A file
+/* libFuzzer harness for the RLE3 reader (runtime/formats/pattern_rle3.c). A file
  * that reads must format and read back to the same cells. */
 #include <stdint.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* libFuzzer harness for the store reader (runtime/store.c). The input's
+/* libFuzzer harness for the store reader (runtime/formats/store.c). The input's
  * first byte chooses what the harness repairs before the reader sees the
  * rest: bit 0 the header checksum, bit 1 the band checksums too, so the
  * fuzzer reaches the sizes, the rule and the rows instead of stopping at

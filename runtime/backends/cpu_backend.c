@@ -1,0 +1,425 @@
+#include "cpu_backend.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "emit_c.h"
+#include "kernel_source.h"
+#include "rule_gen.h"
+#include "jit.h"
+#include "validate.h"
+#include "validate_gen.h"
+
+/* A Generations kernel's entry (templates/c/kernel.c.in). */
+typedef int (*step_planes_fn)(uint64_t *a, uint64_t *b, int64_t pw,
+                              int64_t width, int64_t height, int64_t stride,
+                              int torus, int64_t gens, int threads,
+                              int tblock, int64_t band);
+
+/* A Generations rule's state planes, contiguous as the kernel takes them:
+ * plane p of buffer i at buf[i] + p * pw. */
+typedef struct cpu_planes {
+    uint64_t *buf[2];
+    int cur;       /* the buffer holding the cells */
+    int n;         /* planes */
+    int64_t width, height, stride, pw;
+    gg_gen_cells *cells; /* the uploaded cells (backend table) */
+} cpu_planes;
+
+struct gg_cpu {
+    gg_rule rule;
+    gg_cpu_opts opts;
+    gg_jit_lib lib;
+    gg_kernel_step_fn step;
+    step_planes_fn step_planes; /* Generations kernels (planes > 1) */
+    int planes;
+    cpu_planes pl;
+    const char *(*isa)(void);
+    int (*threads)(void);
+    gg_grid tmp; /* the second buffer, kept between steps */
+    gg_grid *grid; /* the uploaded grid (backend table), stepped in place */
+    gg_topo topo;
+};
+
+/* A narrower ISA also takes the wider instructions away from the compiler:
+ * with -march=native alone, gcc turns an AVX2 path's and/or/xor into
+ * AVX-512VL vpternlog on an AVX-512 machine, so the path would not run
+ * what an AVX2 machine runs (the flags exist on x86 only). */
+#if defined(__x86_64__) || defined(__i386__)
+#define GG_NO_AVX512 " -mno-avx512f"
+#define GG_NO_AVX2 " -mno-avx2"
+#else
+#define GG_NO_AVX512 ""
+#define GG_NO_AVX2 ""
+#endif
+
+static int isa_flag(const char *isa, const char **extra, gg_err *err)
+{
+    if (!isa || !strcmp(isa, "native") || !strcmp(isa, "avx512"))
+        *extra = NULL;
+    else if (!strcmp(isa, "avx2"))
+        *extra = "-DGG_FORCE_AVX2" GG_NO_AVX512;
+    else if (!strcmp(isa, "portable"))
+        *extra = "-DGG_FORCE_PORTABLE" GG_NO_AVX512 GG_NO_AVX2;
+    else
+        return gg_fail(err, "unknown ISA '%s'; use native, avx2 or portable",
+                       isa);
+    return 0;
+}
+
+/* What a kernel's stamp says passed: the rule and this check's version
+ * (raise it when validation grows, so old stamps no longer count). */
+static void validation_tag(const gg_rule *rule, char *tag, size_t size)
+{
+    char text[256];
+    gg_rule_format(rule, text, sizeof text);
+    snprintf(tag, size, "validated v1 %s", text);
+}
+
+static int load_symbols(gg_cpu *c, gg_err *err)
+{
+    int (*abi)(void) = (int (*)(void))gg_jit_sym(&c->lib, "gg_kernel_abi",
+                                                 err);
+    if (!abi)
+        return -1;
+    if (abi() != 1)
+        return gg_fail(err, "kernel %s has ABI %d, expected 1", c->lib.path,
+                       abi());
+    int (*planes)(void) = (int (*)(void))gg_jit_sym(&c->lib,
+                                                    "gg_kernel_planes", err);
+    if (!planes)
+        return -1;
+    c->planes = planes();
+    if (c->planes > 1)
+        c->step_planes = (step_planes_fn)gg_jit_sym(
+            &c->lib, "gg_kernel_step_planes", err);
+    else
+        c->step = (gg_kernel_step_fn)gg_jit_sym(&c->lib, "gg_kernel_step",
+                                                err);
+    c->isa = (const char *(*)(void))gg_jit_sym(&c->lib, "gg_kernel_isa", err);
+    c->threads = (int (*)(void))gg_jit_sym(&c->lib, "gg_kernel_threads", err);
+    return (c->step || c->step_planes) && c->isa && c->threads ? 0 : -1;
+}
+
+int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
+                       const gg_cpu_opts *o, gg_cpu **out, gg_fail_kind *why,
+                       gg_err *err)
+{
+    static const gg_cpu_opts defaults;
+    gg_jit_opts jo = {0};
+    *out = NULL;
+    *why = GG_FAIL_INPUT;
+    o = o ? o : &defaults;
+    if (isa_flag(o->isa, &jo.extra, err))
+        return -1;
+    const gg_config *cfg = gg_config_or_default(o->config);
+    jo.cc = cfg->cc;
+    jo.cache_dir = o->cache_dir ? o->cache_dir
+                   : *cfg->cache_dir ? cfg->cache_dir : NULL;
+    gg_cpu *c = gg_alloc(1, sizeof *c, err, "CPU backend");
+    if (!c)
+        return -1;
+    c->rule = *rule;
+    c->opts = *o;
+    *why = GG_FAIL_ENV;
+    if (gg_jit_load(src, len, &jo, &c->lib, err) || load_symbols(c, err)) {
+        gg_cpu_close(c);
+        return -1;
+    }
+    /* Validation runs on every compile and on a cached .so unless this
+     * very file passed it before (its stamp, runtime/backends/jit.h): the check
+     * costs 50-90 ms, most of a small run's start. */
+    *why = GG_FAIL_INVALID;
+    if (c->planes != gg_gen_planes_of(rule)) {
+        gg_fail(err, "kernel %s has %d state planes, the rule needs %d",
+                c->lib.path, c->planes, gg_gen_planes_of(rule));
+        gg_cpu_close(c);
+        return -1;
+    }
+    char tag[300];
+    validation_tag(rule, tag, sizeof tag);
+    if (gg_jit_stamped(&c->lib, tag)) {
+        *out = c;
+        return 0;
+    }
+    if (c->step_planes
+            ? gg_validate_gen(rule, gg_cpu_step_cells, c, "the cpu kernel",
+                              0x5eed, err)
+            : gg_validate_kernel(rule, c->step, o->threads, 0x5eed, err)) {
+        gg_cpu_close(c);
+        return -1;
+    }
+    gg_jit_stamp(&c->lib, tag);
+    *out = c;
+    return 0;
+}
+
+int gg_cpu_open(const gg_rule *rule, const gg_cpu_opts *o, gg_cpu **out,
+                gg_fail_kind *why, gg_err *err)
+{
+    char *src;
+    size_t len;
+    *out = NULL;
+    /* the rule is parsed already: what fails here is the circuit's check
+     * (a cached network that is rejected), as verify and emit say */
+    *why = GG_FAIL_INVALID;
+    const gg_config *cfg = gg_config_or_default(o ? o->config : NULL);
+    if (gg_kernel_c(rule, &cfg->choose, &src, &len, err))
+        return -1;
+    int bad = gg_cpu_open_source(rule, src, len, o, out, why, err);
+    free(src);
+    return bad;
+}
+
+const char *gg_cpu_isa(const gg_cpu *c) { return c->isa(); }
+
+int gg_cpu_threads(const gg_cpu *c)
+{
+    int n = c->threads();
+    return c->opts.threads > 0 && c->opts.threads < n ? c->opts.threads : n;
+}
+
+bool gg_cpu_cache_hit(const gg_cpu *c) { return c->lib.cache_hit; }
+
+/* ---- Generations rules: state planes ---- */
+
+static void planes_free(cpu_planes *p)
+{
+    free(p->buf[0]);
+    free(p->buf[1]);
+    p->buf[0] = p->buf[1] = NULL;
+}
+
+/* Copy cells into the kernel's buffers (sized for them). */
+static int planes_upload(gg_cpu *c, gg_gen_cells *cells, gg_err *err)
+{
+    cpu_planes *p = &c->pl;
+    const gg_grid *g0 = &cells->plane[0];
+    if (cells->n_planes != c->planes)
+        return gg_fail(err, "the cpu kernel has %d state planes, the cells "
+                       "%d", c->planes, cells->n_planes);
+    int64_t pw = g0->stride * g0->height;
+    if (!p->buf[0] || p->width != g0->width || p->height != g0->height) {
+        planes_free(p);
+        size_t words = (size_t)(pw * c->planes);
+        p->buf[0] = gg_alloc(words ? words : 1, 8, err, "state planes");
+        p->buf[1] = p->buf[0] ? gg_alloc(words ? words : 1, 8, err,
+                                         "state planes")
+                              : NULL;
+        if (!p->buf[1])
+            return -1;
+    }
+    p->n = c->planes;
+    p->width = g0->width;
+    p->height = g0->height;
+    p->stride = g0->stride;
+    p->pw = pw;
+    p->cur = 0;
+    for (int k = 0; k < p->n; k++)
+        memcpy(p->buf[0] + k * pw, cells->plane[k].bits,
+               (size_t)pw * sizeof(uint64_t));
+    return 0;
+}
+
+static void planes_download(const cpu_planes *p, gg_gen_cells *cells)
+{
+    for (int k = 0; k < p->n; k++)
+        memcpy(cells->plane[k].bits, p->buf[p->cur] + k * p->pw,
+               (size_t)p->pw * sizeof(uint64_t));
+}
+
+static int planes_step(gg_cpu *c, gg_topo topo, int64_t gens, gg_err *err)
+{
+    cpu_planes *p = &c->pl;
+    if (gens <= 0)
+        return 0;
+    uint64_t *a = p->buf[p->cur], *b = p->buf[p->cur ^ 1];
+    int torus = topo == GG_TOPO_TORUS;
+    /* C = 2 is the two-state kernel, one plane */
+    int where = c->step_planes
+                    ? c->step_planes(a, b, p->pw, p->width, p->height,
+                                     p->stride, torus, gens, c->opts.threads,
+                                     c->opts.tblock, c->opts.band)
+                    : c->step(a, b, p->width, p->height, p->stride, torus,
+                              gens, c->opts.threads, c->opts.tblock,
+                              c->opts.band);
+    if (where < 0)
+        return gg_fail(err, "CPU kernel ran out of memory for its tiles");
+    p->cur ^= where;
+    return 0;
+}
+
+int gg_cpu_step_cells(void *ctx, gg_topo topo, gg_gen_cells *cells,
+                      int64_t gens, gg_err *err)
+{
+    gg_cpu *c = ctx;
+    if (planes_upload(c, cells, err) || planes_step(c, topo, gens, err))
+        return -1;
+    planes_download(&c->pl, cells);
+    return 0;
+}
+
+int gg_cpu_step(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                gg_err *err)
+{
+    if (gens <= 0)
+        return 0;
+    if (c->tmp.width != grid->width || c->tmp.height != grid->height) {
+        gg_grid_free(&c->tmp);
+        if (gg_grid_init(&c->tmp, grid->width, grid->height, err))
+            return -1;
+    }
+    int where = c->step(grid->bits, c->tmp.bits, grid->width, grid->height,
+                        grid->stride, topo == GG_TOPO_TORUS, gens,
+                        c->opts.threads, c->opts.tblock, c->opts.band);
+    if (where < 0)
+        return gg_fail(err, "CPU kernel ran out of memory for its tiles");
+    if (where == 1) { /* both buffers come from gg_grid_init: swap them */
+        uint64_t *t = grid->bits;
+        grid->bits = c->tmp.bits;
+        c->tmp.bits = t;
+    }
+    return 0;
+}
+
+static int cpu_stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                            gg_grid *grid, int64_t gens, gg_err *err)
+{
+    gg_cpu *c = ctx;
+    if (!gg_rule_same_transition(rule, &c->rule))
+        return gg_fail(err, "the CPU kernel was built for another rule");
+    return gg_cpu_step(c, topo, grid, gens, err);
+}
+
+gg_stepper gg_cpu_stepper(gg_cpu *c)
+{
+    /* 256: as table_max_batch below */
+    gg_stepper s = {.name = "cpu", .step = cpu_stepper_step, .ctx = c,
+                    .max_batch = 256};
+    return s;
+}
+
+void gg_cpu_close(gg_cpu *c)
+{
+    if (!c)
+        return;
+    gg_grid_free(&c->tmp);
+    planes_free(&c->pl);
+    gg_jit_close(&c->lib);
+    free(c);
+}
+
+/* ---- the backend table (runtime/backends/backend.h) ---- */
+
+static gg_jit_opts jit_opts_of(const gg_backend_opts *o)
+{
+    const gg_config *cfg = gg_config_or_default(o->config);
+    gg_jit_opts jo = {0};
+    jo.cc = cfg->cc;
+    jo.cache_dir = *cfg->cache_dir ? cfg->cache_dir : NULL;
+    return jo;
+}
+
+/* A cache directory and a compiler that runs: what every first use needs
+ * (cached kernels still need the directory). */
+static int table_probe(const gg_backend_opts *o, gg_err *err)
+{
+    gg_jit_opts jo = jit_opts_of(o);
+    char dir[4096];
+    return gg_jit_cache_dir(&jo, dir, sizeof dir, err) ||
+                   gg_jit_probe(&jo, err)
+               ? -1
+               : 0;
+}
+
+static int table_open(const gg_rule *rule, const gg_backend_opts *o,
+                      void **state, gg_fail_kind *why, gg_err *err)
+{
+    gg_cpu_opts co = {0};
+    co.isa = o->isa;
+    co.threads = o->threads;
+    co.config = o->config;
+    return gg_cpu_open(rule, &co, (gg_cpu **)state, why, err);
+}
+
+static int table_upload(void *state, gg_grid *grid, gg_topo topo,
+                        gg_err *err)
+{
+    (void)err;
+    gg_cpu *c = state;
+    c->grid = grid;
+    c->topo = topo;
+    return 0;
+}
+
+static int table_step(void *state, int64_t gens, gg_err *err)
+{
+    gg_cpu *c = state;
+    if (c->pl.cells)
+        return planes_step(c, c->topo, gens, err);
+    return gg_cpu_step(c, c->topo, c->grid, gens, err);
+}
+
+static int table_upload_cells(void *state, gg_gen_cells *cells,
+                              gg_topo topo, gg_err *err)
+{
+    gg_cpu *c = state;
+    if (planes_upload(c, cells, err))
+        return -1;
+    c->pl.cells = cells;
+    c->topo = topo;
+    return 0;
+}
+
+static int table_download_cells(void *state, gg_gen_cells *cells,
+                                gg_err *err)
+{
+    (void)err;
+    gg_cpu *c = state;
+    planes_download(&c->pl, cells);
+    c->pl.cells = NULL;
+    return 0;
+}
+
+static int table_download(void *state, gg_grid *grid, gg_err *err)
+{
+    (void)grid; /* stepped in place: it holds the cells already */
+    (void)err;
+    ((gg_cpu *)state)->grid = NULL;
+    return 0;
+}
+
+/* 256 generations per call: long passes for bounded grids, while an
+ * unbounded universe regrows with a margin of at most 257 cells. */
+static int64_t table_max_batch(void *state)
+{
+    (void)state;
+    return 256;
+}
+
+static void table_describe(void *state, gg_backend_desc *d)
+{
+    gg_cpu *c = state;
+    snprintf(d->what, sizeof d->what, "%s", gg_cpu_isa(c));
+    d->threads = gg_cpu_threads(c);
+    d->cache_hit = gg_cpu_cache_hit(c);
+}
+
+static void table_close(void *state) { gg_cpu_close(state); }
+
+const gg_backend_info gg_backend_cpu = {
+    .name = "cpu",
+    .options = GG_BACKEND_OPT_ISA | GG_BACKEND_OPT_THREADS,
+    .probe = table_probe,
+    .open = table_open,
+    .upload = table_upload,
+    .step = table_step,
+    .download = table_download,
+    .max_batch = table_max_batch,
+    .describe = table_describe,
+    .close = table_close,
+    .upload_cells = table_upload_cells,
+    .download_cells = table_download_cells,
+};

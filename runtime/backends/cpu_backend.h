@@ -1,0 +1,62 @@
+/* The CPU backend: the rule's emitted C kernel, JIT-compiled (runtime/jit),
+ * validated against the reference (runtime/validate). The registry reaches
+ * it as gg_backend_cpu (runtime/backends/backend.h); tests use the functions below
+ * directly (broken kernels, explicit tiling). */
+#ifndef GG_CPU_BACKEND_H
+#define GG_CPU_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "error.h"
+#include "fail.h"
+#include "gen_cells.h"
+#include "grid.h"
+#include "rule.h"
+#include "universe.h"
+
+typedef struct gg_cpu_opts {
+    const char *isa;       /* NULL/"native" (best the compiler targets),
+                              "avx2" or "portable" */
+    int threads;           /* 0: OpenMP's default */
+    int tblock;            /* generations per pass; 0: kernel's choice */
+    int64_t band;          /* rows per tile; 0: kernel's choice */
+    const char *cache_dir; /* NULL: config's */
+    const gg_config *config; /* compiler, cache; NULL: defaults (no cache
+                                directory unless cache_dir is given) */
+} gg_cpu_opts;
+
+typedef struct gg_cpu gg_cpu;
+
+/* Emit, compile (or find in the cache), load and validate rule's kernel.
+ * *why: GG_FAIL_INPUT a bad option, GG_FAIL_ENV no compiler, compile
+ * error, cache or dlopen, GG_FAIL_INVALID validation or a rejected
+ * cached network. */
+int gg_cpu_open(const gg_rule *rule, const gg_cpu_opts *o, gg_cpu **out,
+                gg_fail_kind *why, gg_err *err);
+
+/* The same from given kernel source (tests use it on broken kernels). */
+int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
+                       const gg_cpu_opts *o, gg_cpu **out, gg_fail_kind *why,
+                       gg_err *err);
+
+const char *gg_cpu_isa(const gg_cpu *c);   /* "avx512", "avx2", "portable" */
+int gg_cpu_threads(const gg_cpu *c);       /* threads a step uses */
+bool gg_cpu_cache_hit(const gg_cpu *c);    /* loaded without compiling */
+
+/* Advance grid in place; topo is GG_TOPO_TORUS or GG_TOPO_PLANE. */
+int gg_cpu_step(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                gg_err *err);
+
+gg_stepper gg_cpu_stepper(gg_cpu *c);
+
+/* A Generations kernel's step over cells (bounded, topo): copies in,
+ * steps, copies out. ctx is the gg_cpu (runtime/backends/validate_gen.h's form). */
+int gg_cpu_step_cells(void *ctx, gg_topo topo, gg_gen_cells *cells,
+                      int64_t gens, gg_err *err);
+
+void gg_cpu_close(gg_cpu *c);
+
+#endif

@@ -1,0 +1,19 @@
+/* What this build of golgen has, for `golgen --version`: its version and
+ * the SAT solver it was built with. */
+#ifndef GG_BUILD_INFO_H
+#define GG_BUILD_INFO_H
+
+#include <stddef.h>
+
+/* "0.1.0": the project version (meson.build). */
+const char *gg_build_version(void);
+
+/* "CryptoMiniSat 5.11.4", or "none" when built without the solver (synth
+ * then answers from the network cache only). */
+void gg_build_solver(char *buf, size_t size);
+
+/* The solver's own version string (runtime/base/solver_version.cpp, built only
+ * with the solver: its version exists only in the C++ API). */
+const char *gg_cms_version(void);
+
+#endif

@@ -1,0 +1,78 @@
+/* The universe store (.ggu): a universe on disk, bit-packed, with a
+ * documented, versioned header and a checksum per band of rows, so that a
+ * checkpoint can be trusted and a window read without the rest.
+ *
+ * Format version 1, all integers little-endian:
+ *
+ *   offset  size  field
+ *   0       8     magic "GGUSTORE"
+ *   8       4     version (1)
+ *   12      4     header bytes (GG_STORE_HEADER, 4096): the cells start here
+ *   16      8     width  (cells)
+ *   24      8     height (cells)
+ *   32      8     generation
+ *   40      8     x0: Golly x of cell (0, 0) (the unbounded plane moves)
+ *   48      8     y0
+ *   56      4     state planes: 1 for two-state rules, ceil(log2 C) for a
+ *                 Generations rule of C states (the rule's, checked)
+ *   60      4     rows per band (the checksum unit)
+ *   64      8     bands = ceil(height / rows per band)
+ *   72      256   rule, canonical text, NUL-padded
+ *   328     8     FNV-1a 64 of bytes 0..327
+ *   336     8*b   FNV-1a 64 of each band's bytes
+ *   ...           zero up to the header size (at most 469 bands)
+ *   4096          the rows: ceil(width / 64) words each, cell x of a row
+ *                 is bit x % 64 of word x / 64, bits past the width 0;
+ *                 with several planes, row y of plane 0, of plane 1 ..
+ *                 (state bit p of a cell is its bit in plane p), so a
+ *                 band holds every state of its cells
+ *
+ * Bands of rows are the unit of checking and of partial reads: a window
+ * reads only the bands it covers. Writes go aside, are fsynced and renamed
+ * into place (runtime/base/atomic_file.h), so a crash never leaves a corrupt
+ * store under the name, and a store whose checksum fails is refused with
+ * the band named. */
+#ifndef GG_STORE_H
+#define GG_STORE_H
+
+#include <stdint.h>
+
+#include "error.h"
+#include "gen_universe.h"
+#include "pattern.h"
+#include "universe.h"
+
+#define GG_STORE_HEADER 4096
+#define GG_STORE_MAX_BANDS ((GG_STORE_HEADER - 336) / 8)
+
+typedef struct gg_store_info {
+    int version;
+    int64_t width, height, generation, x0, y0;
+    int planes, band_rows;
+    int64_t bands;
+    char rule[256];
+} gg_store_info;
+
+/* Write u to path atomically. */
+int gg_store_write(const char *path, const gg_universe *u, gg_err *err);
+
+/* A Generations universe (its state planes) to path atomically. */
+int gg_store_write_gen(const char *path, const gg_gen_universe *u,
+                       gg_err *err);
+
+/* The header alone (checked). */
+int gg_store_info_read(const char *path, gg_store_info *info, gg_err *err);
+
+/* The whole universe, every band checked; the rule comes from the store
+ * (parsed with gg_rule_parse). A store of a Generations rule is refused
+ * (gg_store_read_gen reads it), and the reverse: a family is never lost
+ * between the file and the stepper. */
+int gg_store_read(const char *path, gg_universe *u, gg_err *err);
+int gg_store_read_gen(const char *path, gg_gen_universe *u, gg_err *err);
+
+/* Cells of the window (Golly coordinates x, y, w x h), in every state,
+ * as a pattern, reading and checking only the bands it covers. */
+int gg_store_window(const char *path, int64_t x, int64_t y, int64_t w,
+                    int64_t h, gg_pattern *p, gg_err *err);
+
+#endif

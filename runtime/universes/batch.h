@@ -1,0 +1,51 @@
+/* How many generations a universe run asks of its stepper per call
+ * (two-state, Generations and 3D runs). Short calls keep progress lines
+ * and stop signals responsive: a stop is seen between calls (and, by
+ * steps that read a stop flag, runtime/base/stop.h, within one). Larger calls
+ * amortize what each call costs besides its generations: a device backend
+ * moves the whole grid in and out (2 GiB each way for a 131072^2 torus:
+ * seconds), a streamed or banded run plans and stages its bands.
+ *
+ * Sizes are set by measured time, not by count: the first call takes one
+ * generation (or the stepper's floor), since one generation of a large
+ * grid on a slow backend takes seconds. A call that took under
+ * GG_BATCH_QUICK doubles the next; beyond that the size doubles only
+ * while the fixed part is more than a quarter of a call, read from the
+ * last two sizes (time = fixed + size x per generation), up to calls of
+ * GG_BATCH_LONG seconds; a call over GG_BATCH_SLOW that its generations
+ * made long (nine tenths of it or more, so that halving leaves the fixed
+ * part under a quarter and the size does not swing back) halves the next,
+ * as when a pattern on the unbounded plane grows. So a compute-bound call
+ * takes well under a second; only a call whose fixed part alone takes
+ * seconds (moving a huge grid) runs longer. Never past the stepper's
+ * max_batch or under its min_batch. A call that ran fewer generations
+ * than the size (the run's tail, a stop) changes nothing. */
+#ifndef GG_BATCH_H
+#define GG_BATCH_H
+
+#include <stdint.h>
+
+#define GG_BATCH_QUICK 0.25 /* seconds: a call this short doubles */
+#define GG_BATCH_SLOW 1.0   /* seconds: a longer compute-bound call halves */
+#define GG_BATCH_LONG 15.0  /* seconds: no call grows past this */
+
+typedef struct gg_batch {
+    int64_t size;  /* generations of the next call */
+    int64_t max;   /* the stepper's bound (0: none) */
+    int64_t min;   /* the stepper's floor (0: none) */
+    int64_t prev_n; /* the last call of another size (0: none) */
+    double prev_s;
+} gg_batch;
+
+void gg_batch_init(gg_batch *b, int64_t max_batch, int64_t min_batch);
+
+/* The next call's generations with `left` still to run. */
+int64_t gg_batch_take(const gg_batch *b, int64_t left);
+
+/* A call of n generations took seconds (gg_batch_clock). */
+void gg_batch_done(gg_batch *b, int64_t n, double seconds);
+
+/* Monotonic seconds. */
+double gg_batch_clock(void);
+
+#endif
