@@ -124,11 +124,11 @@ static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
     gg_hl_stats st;
     gg_hl_stats_get(h, &st);
     fprintf(stderr, "%s: generation %lld, population %lld, %.3f s "
-            "(hashlife, leaves by %s; %lld nodes, %.1f MB, %lld "
-            "collections)\n", rule_text, (long long)gg_hl_generation(h),
+            "(hashlife, leaves by %s; %lld leaf steps, %lld nodes, %.1f MB, "
+            "%lld collections)\n", rule_text, (long long)gg_hl_generation(h),
             (long long)gg_hl_population(h), seconds, leaves,
-            (long long)st.nodes, (double)st.bytes / 1e6,
-            (long long)st.collections);
+            (long long)st.base_steps, (long long)st.nodes,
+            (double)st.bytes / 1e6, (long long)st.collections);
     return gg_run_stop_report(gg_hl_generation(h) - first, o->gens,
                               o->out != NULL);
 }
@@ -136,8 +136,7 @@ static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
 /* Why the tree does not take this rule, or NULL. */
 static const char *tree_refuses(const gg_rule *rule)
 {
-    return gg_rule_is_generations(rule) ? "a Generations rule"
-           : gg_rule_is_bounded(rule)   ? "a bounded grid"
+    return gg_rule_is_bounded(rule)   ? "a bounded grid"
            : gg_rule_has_b0(rule)       ? "a B0 rule"
                                         : NULL;
 }
@@ -182,9 +181,9 @@ static int open_tree(const gg_hl_opts *o, const gg_rule *rule,
     if (no) {
         char text[256];
         gg_rule_format(rule, text, sizeof text);
-        return gg_fail(err, "%s is %s: the hash-tree engine runs two-state "
-                       "rules on the unbounded plane (without B0) only so "
-                       "far; use --engine dense", text, no);
+        return gg_fail(err, "%s is %s: the hash-tree engine runs rules on "
+                       "the unbounded plane (without B0) only so far; use "
+                       "--engine dense", text, no);
     }
     return gg_cli_open_backend(o->backend, rule, &bo, b, status, err) ||
                    gg_hl_new(rule, *b, o->mem, h, err) ||

@@ -1,5 +1,5 @@
-/* golgen run --engine hashlife: a two-state rule on the unbounded plane
- * through the hash-tree engine (runtime/engines/hashlife.h), its leaves
+/* golgen run --engine hashlife: a rule on the unbounded plane (two-state
+ * or Generations) through the hash-tree engine (runtime/engines/hashlife.h), its leaves
  * stepped by the chosen backend on one thread. */
 #ifndef GG_RUN_HASHLIFE_H
 #define GG_RUN_HASHLIFE_H
@@ -21,15 +21,15 @@ typedef struct gg_hl_opts {
 } gg_hl_opts;
 
 /* gg_run_hashlife's answer when `choose` found the dense engine better
- * (or the rule not the tree's): nothing was run or said but one line. */
+ * (or the rule not the tree's): nothing was run, at most one line said. */
 #define GG_RUN_DENSE (-1)
 
 /* The run: exit status (a stop signal's 130/143/129 after writing OUT
  * with the generation reached), or GG_RUN_DENSE. Auto takes the tree for
- * a two-state rule on the unbounded plane unless the pattern is a big
+ * a rule on the unbounded plane (not B0) unless the pattern is a big
  * busy box run for few generations (the rule of thumb measured in
- * BENCHMARKS.md, "Engines"): a box of 2^22 cells or more run for fewer
- * than 4 times its longer side. */
+ * BENCHMARKS.md, "Sparse patterns"): a box of 2^22 cells or more run for
+ * fewer than 4 times its longer side. */
 int gg_run_hashlife(const gg_hl_opts *o);
 
 #endif

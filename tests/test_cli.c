@@ -836,8 +836,8 @@ static void test_backend_auto(void **state)
            "(reference)");
     assert_null(strstr(out_text, "backend auto"));
     write_file("bb.rle", "x = 3, y = 3, rule = /2/3\nA.A$.B$AAA!\n");
-    expect("run --gens 3 bb.rle", 0, gpu ? "golgen: backend auto -> "
-                                         : "golgen: backend auto -> cpu");
+    expect("run --engine dense --gens 3 bb.rle", 0,
+           gpu ? "golgen: backend auto -> " : "golgen: backend auto -> cpu");
     assert_non_null(strstr(out_text, "(cpu, Generations)"));
     expect("bench --isa avx2 --size 64x64 --gens 2", 0,
            "backend auto -> cpu (--isa is read by cpu only)");

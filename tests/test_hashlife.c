@@ -1,6 +1,7 @@
 /* The hash-tree engine (runtime/engines/hashlife.h) through `golgen run`,
  * against bgolly -a HashLife: Golly's own patterns at 10^3 to 2^40
- * generations, random soups of every two-state family, runs that must
+ * generations, random soups of every two-state family and Generations
+ * rules (against bgolly -a Generations and the dense engine), runs that must
  * collect garbage to finish under --mem, stops, and engine auto's
  * choices. Without bgolly the oracle cases skip. */
 #include <setjmp.h>
@@ -116,6 +117,42 @@ static void test_family_soups(void **state)
     }
 }
 
+/* Generations rules: states as planes in the leaves, against bgolly's
+ * Generations and the dense engine. */
+static void test_generations(void **state)
+{
+    (void)state;
+    static const char *const rules[][2] = {
+        {"/2/3", "3"}, {"345/2/4", "4"}, {"12/34/5", "5"}};
+    for (int i = 0; i < 3; i++) {
+        char rle[4096];
+        uint64_t seed = 0x2545f4914f6cdd1dull + (uint64_t)i;
+        int states = atoi(rules[i][1]);
+        int n = snprintf(rle, sizeof rle, "x = 40, y = 40, rule = %s\n",
+                         rules[i][0]);
+        for (int y = 0; y < 40; y++) {
+            for (int x = 0; x < 40; x++) {
+                int s = (int)(gg_test_xorshift(&seed) % (2 * states - 2));
+                rle[n++] = s < states - 1 ? (char)('A' + s) : '.';
+            }
+            rle[n++] = y < 39 ? '$' : '!';
+        }
+        rle[n] = 0;
+        write_file("gs.rle", rle);
+        shell_ok(rules[i][0],
+                 "$G run --engine hashlife --gens 500 gs.rle -o h.rle "
+                 "2>/dev/null && $G run --engine dense --gens 500 gs.rle -o "
+                 "d.rle 2>/dev/null && cmp h.rle d.rle");
+        if (have_bgolly())
+            shell_ok(rules[i][0],
+                     "bgolly -a Generations -q -q -m 500 -o b.rle gs.rle "
+                     ">/dev/null && grep -v '^#' h.rle >h.body && "
+                     "grep -v '^#' b.rle >b.body && cmp -s h.body b.body");
+    }
+    expect("run --engine hashlife --gens 10 gs.rle -o g.mc", 2,
+           "write RLE (.rle) instead");
+}
+
 /* Under a budget the run collects and still ends where an unbounded one
  * does. */
 static void test_memory_bound(void **state)
@@ -159,8 +196,8 @@ static void test_engine_choice(void **state)
     assert_null(strstr(out_text, "engine auto"));
     expect("run --engine hashlife --gens 1 --rule B3/S23:T64,64 glider.rle",
            2, "a bounded grid");
-    expect("run --engine hashlife --gens 1 --rule /2/3 glider.rle", 2,
-           "a Generations rule");
+    expect("run --engine hashlife --gens 1 --rule B03/S23 glider.rle", 2,
+           "a B0 rule");
     expect("run --engine hashlife --gens 1 --store s.ggu glider.rle", 2,
            "does not take stores");
     expect("run --engine warp --gens 1 glider.rle", 2, "unknown engine");
@@ -173,6 +210,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golly_patterns),
         cmocka_unit_test(test_family_soups),
+        cmocka_unit_test(test_generations),
         cmocka_unit_test(test_memory_bound),
         cmocka_unit_test(test_stop_mid_step),
         cmocka_unit_test(test_engine_choice),

@@ -46,8 +46,9 @@ typedef struct gg_hl_stats {
     int64_t base_steps;     /* backend calls (leaf squares stepped) */
 } gg_hl_stats;
 
-/* An empty universe under rule (the unbounded plane of a two-state rule;
- * others are refused by name) whose leaves backend b steps (b stays the
+/* An empty universe under rule (the unbounded plane of a two-state or
+ * Generations rule, whose states a leaf holds as planes; others are
+ * refused by name) whose leaves backend b steps (b stays the
  * caller's); at most mem_bytes of nodes. */
 int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
               gg_hl **out, gg_err *err);

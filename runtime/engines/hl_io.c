@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rule_gen.h"
+
 #define LEAF_MASK (HL_LEAF == 64 ? ~0ull : (1ull << HL_LEAF) - 1)
 
 int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
@@ -13,10 +15,10 @@ int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
     char text[256];
     *out = NULL;
     gg_rule_format(rule, text, sizeof text);
-    if (gg_rule_is_generations(rule) || gg_rule_is_bounded(rule))
-        return gg_fail(err, "%s: the hash-tree engine runs two-state rules "
-                       "on the unbounded plane only so far; use --engine "
-                       "dense", text);
+    if (gg_rule_is_bounded(rule))
+        return gg_fail(err, "%s: the hash-tree engine runs rules on the "
+                       "unbounded plane only so far; use --engine dense",
+                       text);
     if (gg_rule_has_b0(rule))
         return gg_fail(err, "%s: B0 rules turn the whole unbounded plane on; "
                        "give a bounded grid (:T or :P) and --engine dense",
@@ -30,11 +32,14 @@ int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
     h->mem_limit = mem_bytes;
     h->n_nodes = 1; /* id 0: none */
     h->n_leaves = 1; /* block 0: the end of the free list */
+    h->planes = gg_gen_planes_of(rule);
+    h->lw = h->planes * HL_LEAF;
     h->err = err;
     h->bucket = calloc(1 << 12, sizeof *h->bucket);
     h->n_buckets = h->bucket ? 1 << 12 : 0;
     if (!h->bucket ||
-        gg_grid_init(&h->scratch, 2 * HL_LEAF, 2 * HL_LEAF, err) ||
+        gg_gen_cells_init(&h->scratch, h->planes, 2 * HL_LEAF, 2 * HL_LEAF,
+                          err) ||
         !(h->root = hl_empty(h, HL_LEAF_LOG + 2))) {
         gg_hl_free(h);
         return gg_fail(err, "the hash tree's first nodes do not fit in %lld "
@@ -52,7 +57,7 @@ void gg_hl_free(gg_hl *h)
     free(h->leaf);
     free(h->bucket);
     free(h->pop);
-    gg_grid_free(&h->scratch);
+    gg_gen_cells_free(&h->scratch);
     free(h);
 }
 
@@ -72,25 +77,40 @@ static uint64_t grid_bits(const gg_grid *g, int64_t x, int64_t y)
     return v & LEAF_MASK;
 }
 
-/* The node of `level` whose top-left cell is pattern cell (x, y). */
-static hl_id build(gg_hl *h, const gg_grid *g, int level, int64_t x,
+/* The node of `level` whose top-left cell is pattern cell (x, y); the
+ * pattern's planes beyond its own are 0. */
+static hl_id build(gg_hl *h, const gg_pattern *p, int level, int64_t x,
                    int64_t y)
 {
+    const gg_grid *g = &p->plane[0];
     int64_t size = (int64_t)1 << level;
     if (x >= g->width || y >= g->height || x + size <= 0 || y + size <= 0)
         return hl_empty(h, level);
     if (level == HL_LEAF_LOG) {
-        uint64_t rows[HL_LEAF];
-        for (int r = 0; r < HL_LEAF; r++)
-            rows[r] = grid_bits(g, x, y + r);
+        uint64_t rows[HL_MAX_LW] = {0};
+        for (int i = 0; i < h->planes && i < p->n_planes; i++)
+            for (int r = 0; r < HL_LEAF; r++)
+                rows[i * HL_LEAF + r] = grid_bits(&p->plane[i], x, y + r);
         return hl_leaf(h, rows);
     }
     int64_t half = size / 2;
-    hl_id nw = build(h, g, level - 1, x, y);
-    hl_id ne = build(h, g, level - 1, x + half, y);
-    hl_id sw = build(h, g, level - 1, x, y + half);
-    hl_id se = build(h, g, level - 1, x + half, y + half);
+    hl_id nw = build(h, p, level - 1, x, y);
+    hl_id ne = build(h, p, level - 1, x + half, y);
+    hl_id sw = build(h, p, level - 1, x, y + half);
+    hl_id se = build(h, p, level - 1, x + half, y + half);
     return hl_join(h, nw, ne, sw, se);
+}
+
+/* The pattern's states fit the rule's. */
+static int states_fit(const gg_hl *h, const gg_pattern *p, gg_err *err)
+{
+    int max = gg_pattern_max_state(p);
+    int states = gg_rule_is_generations(&h->rule) ? h->rule.states : 2;
+    if (max < states)
+        return 0;
+    return gg_fail(err, "the pattern has cells in state %d; %s has %d "
+                   "states (0 to %d)", max, h->rule_text, states,
+                   states - 1);
 }
 
 /* The smallest root level (>= leaf + 2) whose area holds the box. */
@@ -105,22 +125,43 @@ static int level_for(int64_t x0, int64_t y0, int64_t x1, int64_t y1)
     return level;
 }
 
+/* The box of the cells in any state but 0. */
+static bool pattern_box(const gg_pattern *p, int64_t *x0, int64_t *y0,
+                        int64_t *x1, int64_t *y1)
+{
+    bool any = false;
+    for (int i = 0; i < p->n_planes; i++) {
+        int64_t a, b, c, d;
+        if (!gg_grid_bbox(&p->plane[i], &a, &b, &c, &d))
+            continue;
+        if (!any || a < *x0)
+            *x0 = a;
+        if (!any || b < *y0)
+            *y0 = b;
+        if (!any || c > *x1)
+            *x1 = c;
+        if (!any || d > *y1)
+            *y1 = d;
+        any = true;
+    }
+    return any;
+}
+
 int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err)
 {
     const gg_grid *g = &p->plane[0];
     int64_t bx0, by0, bx1, by1;
-    if (p->n_planes > 1 && gg_pattern_max_state(p) > 1)
-        return gg_fail(err, "the pattern has cells in state %d; %s has two "
-                       "states", gg_pattern_max_state(p), h->rule_text);
+    if (states_fit(h, p, err))
+        return -1;
     h->generation = p->generation;
-    if (!g->bits || !gg_grid_bbox(g, &bx0, &by0, &bx1, &by1)) {
+    if (!g->bits || !pattern_box(p, &bx0, &by0, &bx1, &by1)) {
         h->root = hl_empty(h, HL_LEAF_LOG + 2);
         return 0;
     }
     int level = level_for(p->x + bx0, p->y + by0, p->x + bx1, p->y + by1);
     int64_t half = (int64_t)1 << (level - 1);
     /* the root's top-left cell in the pattern's grid */
-    hl_id root = build(h, g, level, -half - p->x, -half + 1 - p->y);
+    hl_id root = build(h, p, level, -half - p->x, -half + 1 - p->y);
     if (!root)
         return gg_fail(err, "the pattern does not fit in the hash tree's "
                        "memory budget (%lld bytes): allow more with --mem",
@@ -136,10 +177,14 @@ static int64_t population(gg_hl *h, hl_id n)
     if (h->pop[n] >= 0)
         return h->pop[n];
     int64_t sum = 0;
-    if (h->node[n].level == HL_LEAF_LOG) {
+    if (h->node[n].level == HL_LEAF_LOG) { /* a cell in any plane */
         const uint64_t *r = hl_rows(h, n);
-        for (int i = 0; i < HL_LEAF; i++)
-            sum += __builtin_popcountll(r[i]);
+        for (int i = 0; i < HL_LEAF; i++) {
+            uint64_t any = 0;
+            for (int p = 0; p < h->planes; p++)
+                any |= r[p * HL_LEAF + i];
+            sum += __builtin_popcountll(any);
+        }
     } else {
         for (int i = 0; i < 4; i++) {
             int64_t c = population(h, h->node[n].child[i]);

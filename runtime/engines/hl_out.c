@@ -24,9 +24,12 @@ static box leaf_box(const gg_hl *h, hl_id n)
     box b = {HL_LEAF, HL_LEAF, -1, -1};
     const uint64_t *r = hl_rows(h, n);
     for (int y = 0; y < HL_LEAF; y++) {
-        if (!r[y])
+        uint64_t any = 0; /* a cell in any plane */
+        for (int p = 0; p < h->planes; p++)
+            any |= r[p * HL_LEAF + y];
+        if (!any)
             continue;
-        int lo = __builtin_ctzll(r[y]), hi = 63 - __builtin_clzll(r[y]);
+        int lo = __builtin_ctzll(any), hi = 63 - __builtin_clzll(any);
         b.x0 = lo < b.x0 ? lo : b.x0;
         b.x1 = hi > b.x1 ? hi : b.x1;
         b.y0 = y < b.y0 ? y : b.y0;
@@ -98,22 +101,25 @@ static void or_bits(gg_grid *g, int64_t x, int64_t y, uint64_t bits)
         row[(x >> 6) + 1] |= bits >> (64 - s);
 }
 
-/* Node n of `level` drawn with its top-left cell at grid (x, y). */
-static void paint(gg_hl *h, hl_id n, gg_grid *g, int64_t x, int64_t y)
+/* Node n drawn into the pattern's planes with its top-left cell at
+ * (x, y). */
+static void paint(gg_hl *h, hl_id n, gg_pattern *p, int64_t x, int64_t y)
 {
+    const gg_grid *g = &p->plane[0];
     int64_t size = (int64_t)1 << h->node[n].level;
     if (hl_is_empty(h, n) || x >= g->width || y >= g->height ||
         x + size <= 0 || y + size <= 0)
         return;
     if (h->node[n].level == HL_LEAF_LOG) {
         const uint64_t *r = hl_rows(h, n);
-        for (int i = 0; i < HL_LEAF; i++)
-            or_bits(g, x, y + i, r[i]);
+        for (int k = 0; k < h->planes; k++)
+            for (int i = 0; i < HL_LEAF; i++)
+                or_bits(&p->plane[k], x, y + i, r[k * HL_LEAF + i]);
         return;
     }
     int64_t half = size / 2;
     for (int q = 0; q < 4; q++)
-        paint(h, h->node[n].child[q], g, x + (q & 1) * half,
+        paint(h, h->node[n].child[q], p, x + (q & 1) * half,
               y + (q >> 1) * half);
 }
 
@@ -128,8 +134,8 @@ int gg_hl_to_pattern(gg_hl *h, int64_t max_cells, gg_pattern *p,
         return gg_fail(err, "the live cells span %lld x %lld, too large for "
                        "a dense pattern; write a macrocell file (.mc)",
                        (long long)(x1 - x0 + 1), (long long)(y1 - y0 + 1));
-    if (gg_pattern_init(p, any ? x1 - x0 + 1 : 0, any ? y1 - y0 + 1 : 0, 1,
-                        err))
+    if (gg_pattern_init(p, any ? x1 - x0 + 1 : 0, any ? y1 - y0 + 1 : 0,
+                        h->planes, err))
         return -1;
     p->rule = strdup(h->rule_text);
     if (!p->rule) {
@@ -140,8 +146,9 @@ int gg_hl_to_pattern(gg_hl *h, int64_t max_cells, gg_pattern *p,
     p->y = any ? y0 : 0;
     p->positioned = true;
     p->generation = h->generation;
+    p->multistate = h->planes > 1; /* Golly's letters, as run writes */
     if (any)
-        paint(h, h->root, &p->plane[0], root_x(h) - x0, root_x(h) + 1 - y0);
+        paint(h, h->root, p, root_x(h) - x0, root_x(h) + 1 - y0);
     return 0;
 }
 
@@ -214,6 +221,9 @@ int gg_hl_write_mc(gg_hl *h, const char *path, const char *rule_text,
 {
     mc_out o = {.h = h};
     int64_t x0, y0, x1, y1;
+    if (h->planes > 1)
+        return gg_fail(err, "%s: golgen writes two-state macrocell only; "
+                       "write RLE (.rle) instead", h->rule_text);
     gg_mc_header(&o.lines.out, rule_text, h->generation, NULL);
     if (gg_hl_bbox(h, &x0, &y0, &x1, &y1)) {
         if (!(o.line = calloc((size_t)h->n_nodes + 64, sizeof *o.line)))
@@ -252,6 +262,9 @@ int gg_hl_set_mc(gg_hl *h, const gg_mc_tree *t, gg_err *err)
 {
     uint32_t root = (uint32_t)(t->n - 1);
     int level = t->node[root].level;
+    if (h->planes > 1)
+        return gg_fail(err, "%s: a macrocell file holds two states; give "
+                       "a Generations pattern as RLE", h->rule_text);
     h->generation = t->generation;
     if (root == 0 || t->node[root].empty) {
         h->root = hl_empty(h, HL_LEAF_LOG + 2);

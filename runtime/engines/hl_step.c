@@ -7,15 +7,11 @@
 
 #include "universe.h"
 
-/* The 2-leaf square q (nw ne sw se leaves) into the scratch grid, 2^j
- * generations by the backend (dead cells around), its centre a leaf. */
-static hl_id base_step(gg_hl *h, const hl_id q[4], int j)
+/* Plane p of the 2-leaf square q (nw ne sw se leaves) into grid g. */
+static void square_in(const gg_hl *h, const hl_id q[4], int p, gg_grid *g)
 {
-    enum { HALF = HL_LEAF / 2 };
-    gg_grid *g = &h->scratch;
-    const uint64_t mask = HL_LEAF == 64 ? ~0ull : (1ull << HL_LEAF) - 1;
     for (int y = 0; y < 2 * HL_LEAF; y++) {
-        int top = y < HL_LEAF, ly = top ? y : y - HL_LEAF;
+        int top = y < HL_LEAF, ly = p * HL_LEAF + (top ? y : y - HL_LEAF);
         uint64_t l = hl_rows(h, q[top ? 0 : 2])[ly];
         uint64_t r = hl_rows(h, q[top ? 1 : 3])[ly];
         uint64_t *row = gg_grid_row(g, y);
@@ -24,22 +20,44 @@ static hl_id base_step(gg_hl *h, const hl_id q[4], int j)
         else
             row[0] = l | r << (HL_LEAF & 63);
     }
+}
+
+/* The centre of grid g into plane p of a leaf block. */
+static void centre_out(const gg_grid *g, int p, uint64_t *rows)
+{
+    enum { HALF = HL_LEAF / 2 };
+    const uint64_t mask = HL_LEAF == 64 ? ~0ull : (1ull << HL_LEAF) - 1;
+    for (int y = 0; y < HL_LEAF; y++) {
+        const uint64_t *row = gg_grid_row(g, y + HALF);
+        rows[p * HL_LEAF + y] = HL_LEAF == 64
+                                    ? (row[0] >> HALF) | (row[1] << HALF)
+                                    : (row[0] >> HALF) & mask;
+    }
+}
+
+/* The 2-leaf square q stepped 2^j generations by the backend (dead cells
+ * around; a Generations rule's planes together), its centre a leaf. */
+static hl_id base_step(gg_hl *h, const hl_id q[4], int j)
+{
+    gg_gen_cells *c = &h->scratch;
+    for (int p = 0; p < h->planes; p++)
+        square_in(h, q, p, &c->plane[p]);
     h->stats.base_steps++;
     if (h->stop && !(++h->polls & 255) && h->stop()) {
         h->stopped = true; /* the step in flight is given up whole */
         return 0;
     }
-    if (gg_backend_advance(h->backend, GG_TOPO_PLANE, g, (int64_t)1 << j,
-                           h->err)) {
+    int64_t gens = (int64_t)1 << j;
+    if (h->planes > 1 ? gg_backend_advance_cells(h->backend, GG_TOPO_PLANE,
+                                                 c, gens, h->err)
+                      : gg_backend_advance(h->backend, GG_TOPO_PLANE,
+                                           &c->plane[0], gens, h->err)) {
         h->failed = true;
         return 0;
     }
-    uint64_t rows[HL_LEAF];
-    for (int y = 0; y < HL_LEAF; y++) {
-        const uint64_t *row = gg_grid_row(g, y + HALF);
-        rows[y] = HL_LEAF == 64 ? (row[0] >> HALF) | (row[1] << HALF)
-                                : (row[0] >> HALF) & mask;
-    }
+    uint64_t rows[HL_MAX_LW];
+    for (int p = 0; p < h->planes; p++)
+        centre_out(&c->plane[p], p, rows);
     return hl_leaf(h, rows);
 }
 

@@ -22,10 +22,10 @@ static uint64_t node_hash(int level, hl_id nw, hl_id ne, hl_id sw, hl_id se)
     return mix(h);
 }
 
-static uint64_t leaf_hash(const uint64_t *rows)
+static uint64_t leaf_hash(const uint64_t *rows, int lw)
 {
     uint64_t h = 0x51ed270b27e3a1c9ull;
-    for (int i = 0; i < HL_LEAF; i++)
+    for (int i = 0; i < lw; i++)
         h = mix(h ^ rows[i]) + (uint64_t)i;
     return mix(h);
 }
@@ -34,7 +34,7 @@ static uint64_t hash_of(const gg_hl *h, hl_id n)
 {
     const hl_node *d = &h->node[n];
     if (d->level == HL_LEAF_LOG)
-        return leaf_hash(hl_rows(h, n));
+        return leaf_hash(hl_rows(h, n), h->lw);
     return node_hash(d->level, d->child[0], d->child[1], d->child[2],
                      d->child[3]);
 }
@@ -42,7 +42,7 @@ static uint64_t hash_of(const gg_hl *h, hl_id n)
 int64_t hl_bytes(const gg_hl *h)
 {
     return h->cap_nodes * (int64_t)(sizeof(hl_node) + sizeof(int64_t)) +
-           h->cap_leaves * HL_LEAF * 8 + (int64_t)h->n_buckets * 4;
+           h->cap_leaves * h->lw * 8 + (int64_t)h->n_buckets * 4;
 }
 
 /* Grow an array of `cap` items of `size` bytes towards twice, within the
@@ -128,33 +128,33 @@ static int64_t new_leaf_block(gg_hl *h)
 {
     if (h->free_leaves) {
         int64_t b = h->free_leaves;
-        h->free_leaves = (uint32_t)h->leaf[(size_t)b * HL_LEAF];
+        h->free_leaves = (uint32_t)h->leaf[(size_t)b * (size_t)h->lw];
         return b;
     }
     if (h->n_leaves >= h->cap_leaves &&
-        !grow(h, (void **)&h->leaf, &h->cap_leaves, HL_LEAF * 8, 0))
+        !grow(h, (void **)&h->leaf, &h->cap_leaves, (size_t)h->lw * 8, 0))
         return -1;
     return h->n_leaves++;
 }
 
 hl_id hl_leaf(gg_hl *h, const uint64_t *rows)
 {
-    uint64_t hash = leaf_hash(rows);
+    uint64_t hash = leaf_hash(rows, h->lw);
     for (hl_id n = h->bucket[hash & (h->n_buckets - 1)]; n;
          n = h->node[n].next)
         if (h->node[n].level == HL_LEAF_LOG &&
-            !memcmp(hl_rows(h, n), rows, HL_LEAF * 8))
+            !memcmp(hl_rows(h, n), rows, (size_t)h->lw * 8))
             return n;
     int64_t b = new_leaf_block(h);
     if (b < 0)
         return 0;
     hl_id n = new_node(h);
     if (!n) {
-        h->leaf[(size_t)b * HL_LEAF] = h->free_leaves;
+        h->leaf[(size_t)b * (size_t)h->lw] = h->free_leaves;
         h->free_leaves = (uint32_t)b;
         return 0;
     }
-    memcpy(h->leaf + (size_t)b * HL_LEAF, rows, HL_LEAF * 8);
+    memcpy(h->leaf + (size_t)b * (size_t)h->lw, rows, (size_t)h->lw * 8);
     h->node[n].level = HL_LEAF_LOG;
     h->node[n].child[0] = (hl_id)b;
     h->live_leaves++;
@@ -191,7 +191,7 @@ hl_id hl_empty(gg_hl *h, int level)
         return h->empty[level];
     hl_id n;
     if (level == HL_LEAF_LOG) {
-        uint64_t zero[HL_LEAF] = {0};
+        uint64_t zero[HL_MAX_LW] = {0};
         n = hl_leaf(h, zero);
     } else {
         hl_id e = hl_empty(h, level - 1);
@@ -206,9 +206,9 @@ static hl_id leaf_centre(gg_hl *h, const hl_id q[4])
 {
     enum { HALF = HL_LEAF / 2 };
     const uint64_t mask = HL_LEAF == 64 ? ~0ull : (1ull << HL_LEAF) - 1;
-    uint64_t rows[HL_LEAF];
-    for (int y = 0; y < HL_LEAF; y++) {
-        int top = y < HALF; /* rows from the upper leaves, then the lower */
+    uint64_t rows[HL_MAX_LW];
+    for (int y = 0; y < h->lw; y++) { /* plane by plane */
+        int top = y % HL_LEAF < HALF; /* the upper leaves, then the lower */
         const uint64_t *l = hl_rows(h, q[top ? 0 : 2]);
         const uint64_t *r = hl_rows(h, q[top ? 1 : 3]);
         int ly = top ? y + HALF : y - HALF;
@@ -241,7 +241,7 @@ static void free_node(gg_hl *h, hl_id n)
 {
     hl_node *d = &h->node[n];
     if (d->level == HL_LEAF_LOG) {
-        h->leaf[(size_t)d->child[0] * HL_LEAF] = h->free_leaves;
+        h->leaf[(size_t)d->child[0] * (size_t)h->lw] = h->free_leaves;
         h->free_leaves = d->child[0];
         h->live_leaves--;
     }

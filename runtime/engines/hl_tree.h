@@ -1,14 +1,20 @@
 /* The hash-tree engine's node store (runtime/engines/hashlife.h): for
  * hl_tree.c, hl_step.c and hl_io.c only. Nodes are numbered (0: none);
  * a node of level HL_LEAF_LOG is a leaf, whose cells are HL_LEAF rows of
- * HL_LEAF bits (cell x of a row is bit x, as golgen's grids) in the leaf
- * array at child[0]. */
+ * HL_LEAF bits (cell x of a row is bit x, as golgen's grids) per state
+ * plane (bit p of a cell's state in plane p: one plane for two-state
+ * rules, ceil(log2 C) for Generations), the planes one after the other in
+ * the leaf array's block child[0]. */
 #ifndef GG_HL_TREE_H
 #define GG_HL_TREE_H
 
+#include "gen_cells.h"
 #include "hashlife.h"
 
 typedef uint32_t hl_id;
+
+/* Words of the largest leaf block (8 planes: 256 states). */
+#define HL_MAX_LW (GG_GEN_CELLS_MAX_PLANES * HL_LEAF)
 
 typedef struct hl_node {
     hl_id child[4];  /* nw ne sw se; a leaf: child[0] = its row block */
@@ -28,7 +34,9 @@ struct gg_hl {
     hl_node *node;
     int64_t n_nodes, cap_nodes;  /* ids 1 .. n_nodes - 1 used or free */
     hl_id free_nodes;            /* chained through next */
-    uint64_t *leaf;              /* HL_LEAF words a block */
+    int planes;                  /* state planes a leaf holds */
+    int lw;                      /* words a leaf block: planes * HL_LEAF */
+    uint64_t *leaf;              /* lw words a block */
     int64_t n_leaves, cap_leaves;
     uint32_t free_leaves;        /* chained through the block's word 0 */
     int64_t live_nodes, live_leaves;
@@ -39,7 +47,7 @@ struct gg_hl {
     hl_id root;
     int64_t generation;
     bool full;                   /* the budget was hit mid-step */
-    gg_grid scratch;             /* the 2-leaf square a base step runs */
+    gg_gen_cells scratch;        /* the 2-leaf square a base step runs */
     gg_err *err;                 /* where a backend failure goes */
     bool failed;
     bool (*stop)(void);          /* polled every 256 base steps */
@@ -56,7 +64,7 @@ hl_id hl_empty(gg_hl *h, int level);
 
 static inline const uint64_t *hl_rows(const gg_hl *h, hl_id leaf)
 {
-    return h->leaf + (size_t)h->node[leaf].child[0] * HL_LEAF;
+    return h->leaf + (size_t)h->node[leaf].child[0] * (size_t)h->lw;
 }
 
 static inline bool hl_is_empty(const gg_hl *h, hl_id n)
