@@ -458,7 +458,8 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
     o.cfg = cfg;
     if (strcmp(o.engine, "dense")) { /* cli/run_hashlife.h */
         gg_hl_opts h = {o.rule, o.in, o.out, default_pattern, o.backend, cfg,
-                        o.gens, o.mem, !strcmp(o.engine, "auto")};
+                        o.gens, o.mem, !strcmp(o.engine, "auto"),
+                        o.progress};
         int rc = gg_run_hashlife(&h);
         if (rc != GG_RUN_DENSE)
             return rc;

@@ -116,6 +116,9 @@ static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
 {
     double start = gg_cli_now();
     int64_t done = 0, first = gg_hl_generation(h);
+    gg_run_progress ps;
+    gg_run_progress_init(&ps, o->progress, o->gens);
+    gg_hl_set_progress(h, gg_run_progress_cb, &ps);
     if (gg_hl_run(h, o->gens, gg_run_stopped, &done, err))
         return GG_EXIT_USAGE;
     double seconds = gg_cli_now() - start;

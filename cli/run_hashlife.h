@@ -18,6 +18,7 @@ typedef struct gg_hl_opts {
     int64_t gens, mem;           /* --gens; --mem bytes */
     bool choose;                 /* --engine auto: run only where the tree
                                     should finish first */
+    bool progress;               /* --progress (or stderr a terminal) */
 } gg_hl_opts;
 
 /* gg_run_hashlife's answer when `choose` found the dense engine better

@@ -30,6 +30,7 @@
 #include "mc_tree.h"
 #include "pattern.h"
 #include "rule.h"
+#include "universe.h"
 
 #ifndef HL_LEAF_LOG
 #define HL_LEAF_LOG 6 /* 64 x 64 leaves: chosen by bench/hashlife_leaf.sh */
@@ -62,6 +63,11 @@ int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err);
  * power-of-two steps: then *done says how many were run. */
 int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
               int64_t *done, gg_err *err);
+
+/* Called after each power-of-two step of gg_hl_run with the generations
+ * run so far and the run's total (universe.h's progress form; its answer
+ * is not read: stops come through gg_hl_run's stop). NULL: none. */
+void gg_hl_set_progress(gg_hl *h, gg_progress_fn fn, void *ctx);
 
 int64_t gg_hl_generation(const gg_hl *h);
 /* Live cells (saturates at INT64_MAX). */

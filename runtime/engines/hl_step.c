@@ -220,6 +220,12 @@ static int step_fit(gg_hl *h, int j, bool (*stop)(void),
     return 0;
 }
 
+void gg_hl_set_progress(gg_hl *h, gg_progress_fn fn, void *ctx)
+{
+    h->progress = fn;
+    h->progress_ctx = ctx;
+}
+
 /* The largest single step: a root of level 63 (64-bit coordinates) holds
  * the square a 2^60 step needs. */
 #define HL_MAX_STEP 60
@@ -242,6 +248,8 @@ int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
             if (h->stopped || (stop && stop()))
                 goto out;
             rc = step_fit(h, j, stop, &ran);
+            if (!rc && h->progress)
+                h->progress(h->progress_ctx, ran, gens);
             if (!rc && ran - before < ((int64_t)1 << j))
                 goto out; /* stopped inside the halved steps */
         }

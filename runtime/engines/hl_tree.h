@@ -51,6 +51,8 @@ struct gg_hl {
     gg_err *err;                 /* where a backend failure goes */
     bool failed;
     bool (*stop)(void);          /* polled every 256 base steps */
+    gg_progress_fn progress;     /* after each step (gg_hl_set_progress) */
+    void *progress_ctx;
     bool stopped;                /* a step was given up for it */
     int64_t polls;
     gg_hl_stats stats;
