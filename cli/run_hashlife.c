@@ -218,6 +218,9 @@ int gg_run_hashlife(const gg_hl_opts *o)
     gg_rule rule;
     if (o->choose && dense_unread(o))
         return GG_RUN_DENSE;
+    /* fail before a long run, not after it, when OUT cannot be made */
+    if (o->out && strcmp(o->out, "-") && gg_pattern_check_output(o->out, &err))
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
     if (read_input(o->in, o->default_pattern, &in, &err))
         return o->choose ? GG_RUN_DENSE /* dense says it */
                          : gg_cli_error("run", GG_EXIT_USAGE, &err);

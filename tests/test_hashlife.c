@@ -201,6 +201,9 @@ static void test_engine_choice(void **state)
     expect("run --engine hashlife --gens 1 --store s.ggu glider.rle", 2,
            "does not take stores");
     expect("run --engine warp --gens 1 glider.rle", 2, "unknown engine");
+    expect("run --gens 100 glider.rle -o /nonexistent/g.rle", 2,
+           "create the directory first");
+    assert_null(strstr(out_text, "generation 100"));
     expect("run --engine dense --mem 1G --gens 1 glider.rle", 2,
            "--mem bounds the hash tree");
 }
