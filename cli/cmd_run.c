@@ -58,7 +58,9 @@ static void usage(FILE *out)
             "quarter of memory): past it unreachable\nnodes are collected "
             "and the run goes on in smaller steps. A .mc OUT is written\n"
             "from the tree at any size; other formats need the live box to "
-            "fit 2^34 cells.\n"
+            "fit 2^34 cells;\n--png draws it at any size (a power-of-two "
+            "square of cells a pixel past 2^26\ncells, shaded by its "
+            "population). --frames runs dense.\n"
             "--store S.ggu writes the universe store (runtime/formats/store.h) "
             "at the end,\nand every N generations with --checkpoint-every N; "
             "two-state and Generations\nrules. SIGINT, SIGTERM and SIGHUP stop "
@@ -105,12 +107,10 @@ typedef struct run_opts {
 /* What the hash-tree engine does not take yet, refused by name. */
 static const char *hashlife_refuses(const run_opts *o)
 {
-    static const gg_cli_pictures none; /* parse_args zeroes o */
     return o->store || o->resume ? "stores (--store, --resume)"
            : o->device_mem || o->devices.n || o->host_mem
                ? "--device-mem, --devices and --host-mem"
-           : memcmp(&o->pics, &none, sizeof none)
-               ? "pictures (--png, --frames and their options)"
+           : o->pics.frames || o->pics.every ? "--frames (nor --every)"
            : gg_cli_ranks() > 1            ? "MPI ranks"
                                            : NULL;
 }
@@ -459,7 +459,7 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
     if (strcmp(o.engine, "dense")) { /* cli/run_hashlife.h */
         gg_hl_opts h = {o.rule, o.in, o.out, default_pattern, o.backend, cfg,
                         o.gens, o.mem, !strcmp(o.engine, "auto"),
-                        o.progress};
+                        o.progress, &o.pics};
         int rc = gg_run_hashlife(&h);
         if (rc != GG_RUN_DENSE)
             return rc;

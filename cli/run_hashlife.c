@@ -110,6 +110,13 @@ static int write_output(gg_hl *h, const char *out, const char *rule_text,
     return rc;
 }
 
+/* --png's picture of the tree (cli/cli_pictures.h's drawer). */
+static int draw_tree(void *ctx, const char *path, const gg_picture_opts *o,
+                     gg_picture_info *info, gg_err *err)
+{
+    return gg_hl_write_png(ctx, path, o, info, err);
+}
+
 /* The run once the tree holds the input: exit status. */
 static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
                     const char *leaves, gg_err *err)
@@ -124,6 +131,9 @@ static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
     double seconds = gg_cli_now() - start;
     if (o->out && write_output(h, o->out, rule_text, err))
         return GG_EXIT_USAGE;
+    int status = gg_cli_write_png(o->pics, draw_tree, h, err);
+    if (status)
+        return status;
     gg_hl_stats st;
     gg_hl_stats_get(h, &st);
     fprintf(stderr, "%s: generation %lld, population %lld, %.3f s "
@@ -218,7 +228,11 @@ int gg_run_hashlife(const gg_hl_opts *o)
     gg_rule rule;
     if (o->choose && dense_unread(o))
         return GG_RUN_DENSE;
-    /* fail before a long run, not after it, when OUT cannot be made */
+    /* fail before a long run, not after it, when OUT or the picture
+     * cannot be made */
+    int ready = gg_cli_pictures_ready(o->pics, &err);
+    if (ready)
+        return gg_cli_error("run", ready, &err);
     if (o->out && strcmp(o->out, "-") && gg_pattern_check_output(o->out, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     if (read_input(o->in, o->default_pattern, &in, &err))

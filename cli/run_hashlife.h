@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "backend.h"
+#include "cli_pictures.h"
 #include "config.h"
 
 typedef struct gg_hl_opts {
@@ -19,6 +20,7 @@ typedef struct gg_hl_opts {
     bool choose;                 /* --engine auto: run only where the tree
                                     should finish first */
     bool progress;               /* --progress (or stderr a terminal) */
+    const gg_cli_pictures *pics; /* --png and its options */
 } gg_hl_opts;
 
 /* gg_run_hashlife's answer when `choose` found the dense engine better

@@ -153,6 +153,28 @@ static void test_generations(void **state)
            "write RLE (.rle) instead");
 }
 
+/* --png: the dense picture where the box is small (the same file as the
+ * dense engine's), and one drawn from the tree at any size. */
+static void test_pictures(void **state)
+{
+    (void)state;
+    write_file("acorn.rle", "x = 7, y = 3\nbo5b$3bo3b$2o2b3o!\n");
+    shell_ok("small", "$G run --gens 1000 acorn.rle --png t.png 2>/dev/null "
+             "&& $G run --engine dense --gens 1000 acorn.rle --png d.png "
+             "2>/dev/null && cmp t.png d.png");
+    write_file("gun2.rle", "x = 36, y = 9, rule = B3/S23\n24bo$22bobo$12b2o6b"
+               "2o12b2o$11bo3bo4b2o12b2o$2o8bo5bo3b2o$2o8bo3bob2o4bobo$10bo"
+               "5bo7bo$11bo3bo$12b2o!\n");
+    expect("run --gens 1099511627776 gun2.rle --png g.png", 0,
+           "134217728 x 134217728 cells a pixel (shaded by density)");
+    /* PNG's width and height: bytes 16..23, big-endian */
+    shell_ok("size", "test $(od -An -tu1 -j16 -N8 g.png | tr -s ' ' | "
+             "cut -d' ' -f2-9 | awk '{print $3*256+$4, $7*256+$8}' | "
+             "tr ' ' x) = 2049x2050");
+    expect("run --engine hashlife --gens 100 gun2.rle --frames fr", 2,
+           "does not take --frames");
+}
+
 /* Under a budget the run collects and still ends where an unbounded one
  * does. */
 static void test_memory_bound(void **state)
@@ -214,6 +236,7 @@ int main(void)
         cmocka_unit_test(test_golly_patterns),
         cmocka_unit_test(test_family_soups),
         cmocka_unit_test(test_generations),
+        cmocka_unit_test(test_pictures),
         cmocka_unit_test(test_memory_bound),
         cmocka_unit_test(test_stop_mid_step),
         cmocka_unit_test(test_engine_choice),

@@ -29,6 +29,7 @@
 #include "error.h"
 #include "mc_tree.h"
 #include "pattern.h"
+#include "picture.h"
 #include "rule.h"
 #include "universe.h"
 
@@ -88,6 +89,15 @@ int gg_hl_to_pattern(gg_hl *h, int64_t max_cells, gg_pattern *p,
 int gg_hl_write_mc(gg_hl *h, const char *path, const char *rule_text,
                    gg_err *err);
 int gg_hl_set_mc(gg_hl *h, const gg_mc_tree *t, gg_err *err);
+
+/* --png of the universe (runtime/formats/picture.h's options): the dense
+ * picture of the live cells' box when it has at most 2^26 cells, else (or
+ * for a window) drawn from the tree, a power-of-two square of cells a
+ * pixel shaded by its population, at any size. */
+int gg_hl_picture(gg_hl *h, const gg_picture_opts *o, gg_image *im,
+                  gg_picture_info *info, gg_err *err);
+int gg_hl_write_png(gg_hl *h, const char *path, const gg_picture_opts *o,
+                    gg_picture_info *info, gg_err *err);
 
 void gg_hl_stats_get(const gg_hl *h, gg_hl_stats *s);
 

@@ -172,7 +172,7 @@ int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err)
 
 int64_t gg_hl_generation(const gg_hl *h) { return h->generation; }
 
-static int64_t population(gg_hl *h, hl_id n)
+int64_t hl_population(gg_hl *h, hl_id n)
 {
     if (h->pop[n] >= 0)
         return h->pop[n];
@@ -187,14 +187,14 @@ static int64_t population(gg_hl *h, hl_id n)
         }
     } else {
         for (int i = 0; i < 4; i++) {
-            int64_t c = population(h, h->node[n].child[i]);
+            int64_t c = hl_population(h, h->node[n].child[i]);
             sum = c > INT64_MAX - sum ? INT64_MAX : sum + c;
         }
     }
     return h->pop[n] = sum;
 }
 
-int64_t gg_hl_population(gg_hl *h) { return population(h, h->root); }
+int64_t gg_hl_population(gg_hl *h) { return hl_population(h, h->root); }
 
 void gg_hl_stats_get(const gg_hl *h, gg_hl_stats *s)
 {

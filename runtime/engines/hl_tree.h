@@ -77,6 +77,9 @@ static inline bool hl_is_empty(const gg_hl *h, hl_id n)
 /* The centre half of a node of level >= HL_LEAF_LOG + 1, no time. */
 hl_id hl_centre(gg_hl *h, hl_id n);
 
+/* Live cells under node n (any state but 0), memoized; saturates. */
+int64_t hl_population(gg_hl *h, hl_id n);
+
 /* Collect what the root (and the empty nodes) do not reach; forget every
  * result. */
 void hl_collect(gg_hl *h);

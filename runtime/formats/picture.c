@@ -87,7 +87,7 @@ static void state_palette(gg_image *im, int states)
 
 /* 0 black (no live cell), then 255 greys from one any eye sees on black
  * (a lone live cell in a large square) to white (all live). */
-static void shade_palette(gg_image *im)
+void gg_picture_shade_palette(gg_image *im)
 {
     memset(im->palette, 0, sizeof im->palette);
     for (int i = 1; i < 256; i++)
@@ -95,7 +95,7 @@ static void shade_palette(gg_image *im)
     im->colours = 256;
 }
 
-static uint8_t shade(int64_t count, int64_t area)
+uint8_t gg_picture_shade(int64_t count, int64_t area)
 {
     if (count <= 0)
         return 0;
@@ -153,7 +153,7 @@ static void fill_shaded_row(const source *s, const region *r, int64_t scale,
                           ? r->x + r->w
                           : r->x + (px + 1) * scale) -
                      (r->x + px * scale);
-        out[px] = shade(counts[px], cw * (cy1 - cy0) * s->depth);
+        out[px] = gg_picture_shade(counts[px], cw * (cy1 - cy0) * s->depth);
     }
 }
 
@@ -175,7 +175,7 @@ static int draw(const source *s, const region *r, const gg_picture_opts *o,
     if (states)
         state_palette(im, s->states);
     else
-        shade_palette(im);
+        gg_picture_shade_palette(im);
     int64_t *counts = gg_alloc((size_t)pw, sizeof *counts, err, "picture");
     uint8_t *row = gg_alloc((size_t)pw, 1, err, "picture");
     uint64_t *scratch = gg_alloc((size_t)(s->width + 63) / 64,

@@ -52,6 +52,12 @@ int gg_picture_gen_universe(const gg_gen_universe *u,
 int gg_picture_grid3d(const gg_grid3d *g, const gg_picture_opts *o,
                       gg_image *im, gg_picture_info *info, gg_err *err);
 
+/* The density shades of scaled pictures, for drawers of other universes
+ * (the hash tree's, runtime/engines/hashlife.h): palette entry 0 black,
+ * then greys; the entry for `count` live cells of `area`. */
+void gg_picture_shade_palette(gg_image *im);
+uint8_t gg_picture_shade(int64_t count, int64_t area);
+
 /* The picture above, written to path as PNG (atomically). */
 int gg_picture_write_universe(const char *path, const gg_universe *u,
                               const gg_picture_opts *o,
