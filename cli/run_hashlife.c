@@ -181,6 +181,16 @@ static bool choose_tree(const hl_input *in, const gg_rule *rule,
     return tree;
 }
 
+/* The tree's share of --mem, which bounds the whole process: writing the
+ * result walks the tree with a box or a line number per node (up to a
+ * third of the tree again), and the process itself takes some 10 MB
+ * (measured: jagged2.mc to 2^20 under --mem 128M, BENCHMARKS.md). */
+static int64_t tree_bytes(int64_t mem)
+{
+    int64_t share = (mem - ((int64_t)10 << 20)) / 3 * 2;
+    return share > mem / 4 ? share : mem / 4;
+}
+
 /* The tree for rule over a backend for its leaves, the input placed. */
 static int open_tree(const gg_hl_opts *o, const gg_rule *rule,
                      const hl_input *in, gg_backend **b, gg_hl **h,
@@ -199,7 +209,7 @@ static int open_tree(const gg_hl_opts *o, const gg_rule *rule,
                        "--engine dense", text, no);
     }
     return gg_cli_open_backend(o->backend, rule, &bo, b, status, err) ||
-                   gg_hl_new(rule, *b, o->mem, h, err) ||
+                   gg_hl_new(rule, *b, tree_bytes(o->mem), h, err) ||
                    (in->is_mc ? gg_hl_set_mc(*h, &in->mc, err)
                               : gg_hl_set_pattern(*h, &in->p, err))
                ? -1

@@ -11,7 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -190,6 +193,40 @@ static void test_memory_bound(void **state)
            "allow more with --mem");
 }
 
+/* --mem bounds the whole process: a run that must collect to finish
+ * stays under it (peak RSS of that child, by wait4), and ends where an
+ * unbounded run ends. Sanitizer builds carry shadow memory: there the
+ * peak is not checked. */
+static void test_memory_peak(void **state)
+{
+    (void)state;
+    char out[300], log[300];
+    snprintf(out, sizeof out, "%s/peak.mc", gg_test_dir);
+    snprintf(log, sizeof log, "%s/peak.log", gg_test_dir);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(fd, 2);
+        execl(getenv("GG_GOLGEN"), "golgen", "run", "--engine", "hashlife",
+              "--mem", "20M", "--gens", "65536",
+              GOLLY "HashLife/jagged.mc", "-o", out, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    struct rusage ru;
+    assert_int_equal(wait4(pid, &status, 0, &ru), pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    if (!getenv("ASAN_OPTIONS"))
+        assert_true(ru.ru_maxrss < 20 * 1024); /* KB */
+    else
+        printf("hashlife: sanitizer build, peak RSS %ld KB not checked\n",
+               ru.ru_maxrss);
+    shell_ok("unbounded", "$G run --engine hashlife --gens 65536 "
+             "'" GOLLY "HashLife/jagged.mc' -o free.mc 2>/dev/null && "
+             "cmp free.mc peak.mc && ! grep -q ' 0 collections' peak.log");
+}
+
 /* A stop in the middle of a long step ends the run within two seconds,
  * with the generation reached written whole (the step in flight, here
  * the one step of 2^20, is given up). */
@@ -238,6 +275,7 @@ int main(void)
         cmocka_unit_test(test_generations),
         cmocka_unit_test(test_pictures),
         cmocka_unit_test(test_memory_bound),
+        cmocka_unit_test(test_memory_peak),
         cmocka_unit_test(test_stop_mid_step),
         cmocka_unit_test(test_engine_choice),
     };
