@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic_file.h"
 #include "mc_lines.h"
 #include "mc_tree.h"
 
@@ -236,20 +235,7 @@ int gg_hl_write_mc(gg_hl *h, const char *path, const char *rule_text,
     size_t len;
     if (gg_mc_lines_take(&o.lines, &text, &len, err))
         return -1;
-    int rc;
-    if (!strcmp(path, "-")) {
-        rc = fwrite(text, 1, len, stdout) != len || fflush(stdout)
-                 ? gg_fail(err, "writing the pattern to standard output "
-                           "failed")
-                 : 0;
-    } else {
-        gg_atomic_file f;
-        rc = gg_atomic_open(path, &f, err) ||
-                     gg_atomic_write(&f, text, len, err) ||
-                     gg_atomic_commit(&f, err)
-                 ? -1
-                 : 0;
-    }
+    int rc = gg_pattern_write_text(path, text, len, err);
     free(text);
     return rc;
 }

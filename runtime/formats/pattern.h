@@ -126,6 +126,11 @@ int gg_pattern_format_for_name(const char *path, gg_pattern_format *fmt,
  * output, RLE). */
 int gg_pattern_write(const char *path, const gg_pattern *p, gg_err *err);
 
+/* A pattern file's formatted text to path ("-": standard output), a file
+ * written aside and renamed into place (runtime/base/atomic_file.h). */
+int gg_pattern_write_text(const char *path, const char *text, size_t len,
+                          gg_err *err);
+
 /* Before a long run: the name asks for a format golgen writes and the
  * file can be created (gg_atomic_probe). "-" and NULL pass. */
 int gg_pattern_check_output(const char *path, gg_err *err);

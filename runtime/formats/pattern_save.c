@@ -75,19 +75,25 @@ int gg_pattern_write(const char *path, const gg_pattern *p, gg_err *err)
     size_t len = 0;
     if (format_text(fmt, p, &text, &len, err))
         return -1;
-    int rc = 0;
-    if (!strcmp(path, "-")) {
-        if (fwrite(text, 1, len, stdout) != len || fflush(stdout))
-            rc = gg_fail(err, "writing the pattern to standard output "
-                         "failed");
-    } else {
-        gg_atomic_file f;
-        rc = gg_atomic_open(path, &f, err) ||
-             gg_atomic_write(&f, text, len, err) ||
-             gg_atomic_commit(&f, err) ? -1 : 0;
-    }
+    int rc = gg_pattern_write_text(path, text, len, err);
     free(text);
     return rc;
+}
+
+int gg_pattern_write_text(const char *path, const char *text, size_t len,
+                          gg_err *err)
+{
+    if (!strcmp(path, "-"))
+        return fwrite(text, 1, len, stdout) != len || fflush(stdout)
+                   ? gg_fail(err, "writing the pattern to standard output "
+                             "failed")
+                   : 0;
+    gg_atomic_file f;
+    return gg_atomic_open(path, &f, err) ||
+                   gg_atomic_write(&f, text, len, err) ||
+                   gg_atomic_commit(&f, err)
+               ? -1
+               : 0;
 }
 
 int gg_pattern_check_output(const char *path, gg_err *err)
