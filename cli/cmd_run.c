@@ -101,6 +101,8 @@ typedef struct run_opts {
     gg_cli_devices devices;     /* --devices: one band per device */
     int64_t host_mem;           /* --host-mem bytes; 0: all in memory */
     const char *engine;         /* --engine: auto, dense or hashlife */
+    gg_pattern pre;             /* IN as engine auto read it, if it did */
+    bool has_pre;
     int64_t mem;                /* --mem: the hash tree's bytes */
 } run_opts;
 
@@ -313,9 +315,11 @@ static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
     if (o->resume)
         return load_store(o, u, err);
     gg_pattern p;
-    int bad = o->in ? gg_pattern_read(o->in, &p, err)
-                    : gg_pattern_parse(default_pattern, strlen(default_pattern),
-                                       "built-in R-pentomino", &p, err);
+    int bad = o->has_pre ? (p = o->pre, 0)
+              : o->in    ? gg_pattern_read(o->in, &p, err)
+                         : gg_pattern_parse(default_pattern,
+                                            strlen(default_pattern),
+                                            "built-in R-pentomino", &p, err);
     if (bad)
         return -1;
     gg_rule rule;
@@ -459,7 +463,7 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
     if (strcmp(o.engine, "dense")) { /* cli/run_hashlife.h */
         gg_hl_opts h = {o.rule, o.in, o.out, default_pattern, o.backend, cfg,
                         o.gens, o.mem, !strcmp(o.engine, "auto"),
-                        o.progress, &o.pics};
+                        o.progress, &o.pics, &o.pre, &o.has_pre};
         int rc = gg_run_hashlife(&h);
         if (rc != GG_RUN_DENSE)
             return rc;

@@ -256,7 +256,12 @@ int gg_run_hashlife(const gg_hl_opts *o)
                          : gg_cli_error("run", GG_EXIT_USAGE, &err);
     }
     if (o->choose && !choose_tree(&in, &rule, o->gens)) {
-        free_input(&in);
+        if (!in.is_mc && o->handoff && o->handed) {
+            *o->handoff = in.p; /* read once: dense takes it */
+            *o->handed = true;
+        } else {
+            free_input(&in);
+        }
         return GG_RUN_DENSE;
     }
     gg_backend *b = NULL;

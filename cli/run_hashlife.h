@@ -9,6 +9,7 @@
 #include "backend.h"
 #include "cli_pictures.h"
 #include "config.h"
+#include "pattern.h"
 
 typedef struct gg_hl_opts {
     const char *rule;            /* --rule; NULL: the file's */
@@ -21,6 +22,11 @@ typedef struct gg_hl_opts {
                                     should finish first */
     bool progress;               /* --progress (or stderr a terminal) */
     const gg_cli_pictures *pics; /* --png and its options */
+    /* When `choose` leaves a pattern it read to the dense engine, it is
+     * handed over here (*handed set; the caller frees it), so that a
+     * large file is not read twice. */
+    gg_pattern *handoff;
+    bool *handed;
 } gg_hl_opts;
 
 /* gg_run_hashlife's answer when `choose` found the dense engine better
