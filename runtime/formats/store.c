@@ -324,25 +324,40 @@ static int read_all(FILE *f, const char *path, const gg_store_info *s,
     return 0;
 }
 
+/* A whole store's cells into c (its planes), the rule into *rule and the
+ * header into *s; the family must be the caller's (gen: Generations). */
+static int read_cells(const char *path, bool gen, gg_rule *rule,
+                      gg_gen_cells *c, gg_store_info *s, gg_err *err)
+{
+    uint64_t sums[GG_STORE_MAX_BANDS];
+    memset(c, 0, sizeof *c);
+    FILE *f = gg_store_open(path, s, sums, err);
+    if (!f)
+        return -1;
+    int bad = store_rule(path, s, rule, err);
+    if (!bad && gg_rule_is_generations(rule) != gen)
+        bad = gen ? gg_fail(err, "store %s holds a two-state universe (%s): "
+                            "read it with gg_store_read", path, s->rule)
+                  : gg_fail(err, "store %s holds a Generations universe "
+                            "(%s): read it with gg_store_read_gen", path,
+                            s->rule);
+    bad = bad ||
+          gg_gen_cells_init(c, s->planes, s->width, s->height, err) ||
+          read_all(f, path, s, sums, c->plane, err);
+    fclose(f);
+    if (bad)
+        gg_gen_cells_free(c);
+    return bad ? -1 : 0;
+}
+
 int gg_store_read(const char *path, gg_universe *u, gg_err *err)
 {
     gg_store_info s;
-    uint64_t sums[GG_STORE_MAX_BANDS];
+    gg_gen_cells c;
     memset(u, 0, sizeof *u);
-    FILE *f = gg_store_open(path, &s, sums, err);
-    if (!f)
+    if (read_cells(path, false, &u->rule, &c, &s, err))
         return -1;
-    int bad = store_rule(path, &s, &u->rule, err);
-    if (!bad && gg_rule_is_generations(&u->rule))
-        bad = gg_fail(err, "store %s holds a Generations universe (%s): "
-                      "read it with gg_store_read_gen", path, s.rule);
-    bad = bad || gg_grid_init(&u->grid, s.width, s.height, err) ||
-          read_all(f, path, &s, sums, &u->grid, err);
-    fclose(f);
-    if (bad) {
-        gg_grid_free(&u->grid);
-        return -1;
-    }
+    u->grid = c.plane[0]; /* one plane: the universe takes it */
     u->x0 = s.x0;
     u->y0 = s.y0;
     u->generation = s.generation;
@@ -352,23 +367,9 @@ int gg_store_read(const char *path, gg_universe *u, gg_err *err)
 int gg_store_read_gen(const char *path, gg_gen_universe *u, gg_err *err)
 {
     gg_store_info s;
-    uint64_t sums[GG_STORE_MAX_BANDS];
     memset(u, 0, sizeof *u);
-    FILE *f = gg_store_open(path, &s, sums, err);
-    if (!f)
+    if (read_cells(path, true, &u->rule, &u->cells, &s, err))
         return -1;
-    int bad = store_rule(path, &s, &u->rule, err);
-    if (!bad && !gg_rule_is_generations(&u->rule))
-        bad = gg_fail(err, "store %s holds a two-state universe (%s): read "
-                      "it with gg_store_read", path, s.rule);
-    bad = bad ||
-          gg_gen_cells_init(&u->cells, s.planes, s.width, s.height, err) ||
-          read_all(f, path, &s, sums, u->cells.plane, err);
-    fclose(f);
-    if (bad) {
-        gg_gen_cells_free(&u->cells);
-        return -1;
-    }
     u->x0 = s.x0;
     u->y0 = s.y0;
     u->generation = s.generation;
