@@ -179,12 +179,8 @@ int64_t hl_population(gg_hl *h, hl_id n)
     int64_t sum = 0;
     if (h->node[n].level == HL_LEAF_LOG) { /* a cell in any plane */
         const uint64_t *r = hl_rows(h, n);
-        for (int i = 0; i < HL_LEAF; i++) {
-            uint64_t any = 0;
-            for (int p = 0; p < h->planes; p++)
-                any |= r[p * HL_LEAF + i];
-            sum += __builtin_popcountll(any);
-        }
+        for (int i = 0; i < HL_LEAF; i++)
+            sum += __builtin_popcountll(hl_live_row(h, r, i));
     } else {
         for (int i = 0; i < 4; i++) {
             int64_t c = hl_population(h, h->node[n].child[i]);

@@ -23,9 +23,7 @@ static box leaf_box(const gg_hl *h, hl_id n)
     box b = {HL_LEAF, HL_LEAF, -1, -1};
     const uint64_t *r = hl_rows(h, n);
     for (int y = 0; y < HL_LEAF; y++) {
-        uint64_t any = 0; /* a cell in any plane */
-        for (int p = 0; p < h->planes; p++)
-            any |= r[p * HL_LEAF + y];
+        uint64_t any = hl_live_row(h, r, y);
         if (!any)
             continue;
         int lo = __builtin_ctzll(any), hi = 63 - __builtin_clzll(any);

@@ -29,10 +29,7 @@ static void count_leaf(gg_hl *h, hl_id n, int64_t x, int64_t y, counts *c)
     const uint64_t *r = hl_rows(h, n);
     for (int i = 0; i < HL_LEAF; i++) {
         int64_t py = (y + i - c->y0) / c->s;
-        uint64_t any = 0;
-        for (int p = 0; p < h->planes; p++)
-            any |= r[p * HL_LEAF + i];
-        for (; any; any &= any - 1) {
+        for (uint64_t any = hl_live_row(h, r, i); any; any &= any - 1) {
             int64_t px = (x + __builtin_ctzll(any) - c->x0) / c->s;
             if (px >= 0 && px < c->pw && py >= 0 && py < c->ph)
                 c->n[py * c->pw + px]++;

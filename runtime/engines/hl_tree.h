@@ -69,6 +69,16 @@ static inline const uint64_t *hl_rows(const gg_hl *h, hl_id leaf)
     return h->leaf + (size_t)h->node[leaf].child[0] * (size_t)h->lw;
 }
 
+/* Row y of a leaf's cells in any state but 0 (its planes OR-ed). */
+static inline uint64_t hl_live_row(const gg_hl *h, const uint64_t *rows,
+                                   int y)
+{
+    uint64_t any = 0;
+    for (int p = 0; p < h->planes; p++)
+        any |= rows[p * HL_LEAF + y];
+    return any;
+}
+
 static inline bool hl_is_empty(const gg_hl *h, hl_id n)
 {
     return n == h->empty[h->node[n].level];
