@@ -1,11 +1,15 @@
-/* The CUDA backend's state, shared by its files (cuda_backend.c: build,
- * validate, step a resident grid; cuda_stream.c: stream a grid larger than
- * the device through it in bands). Not part of any public interface. */
+/* The CUDA backend's state, shared by its files (cuda_backend.c: open,
+ * close and the backend table; cuda_nvrtc.c: NVRTC; cuda_module.c: build,
+ * load and validate modules; cuda_tune.c: the autotuner; cuda_step.c: step
+ * a resident grid; cuda_stream.c: stream a grid larger than the device
+ * through it in bands; cuda_bands.c: bands on several devices). Not part
+ * of any public interface. */
 #ifndef GG_CUDA_INTERNAL_H
 #define GG_CUDA_INTERNAL_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "config.h"
 #include "cuda_api.h"
@@ -15,6 +19,18 @@
 #include "kernel_source.h"
 
 typedef struct gg_cuda_streamer gg_cuda_streamer;
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+/* NVRTC keeps internal allocations past nvrtcDestroyProgram that
+ * LeakSanitizer reports as leaks of an unknown module; they are not
+ * golgen's, so its calls run with leak tracking off. */
+#define GG_LSAN_OFF() __lsan_disable()
+#define GG_LSAN_ON() __lsan_enable()
+#else
+#define GG_LSAN_OFF() ((void)0)
+#define GG_LSAN_ON() ((void)0)
+#endif
 
 #define N_ENTRIES 5 /* gg_step_1, 2, 4, 8, 16 */
 #define GG_MAX_MODULES 3
@@ -101,5 +117,56 @@ int gg_cuda_check(const gg_cuda *c, CUresult r, const char *what,
 int gg_cuda_current(gg_cuda *c, gg_err *err);
 /* The bands' events, freed (close). */
 void gg_cuda_bands_free(gg_cuda *c);
+
+/* Seconds on the monotonic clock (the phases, timed steps). */
+static inline double gg_cuda_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Grids of at least this many rows get a module (PTX or CUDA C) with
+ * their row stride as a constant (the validation cases have fewer). */
+#define GG_PTX_KSTRIDE_ROWS 512
+
+/* cuda_nvrtc.c: NVRTC opened (given: GOLGEN_NVRTC or NULL) and resolved. */
+int gg_nvrtc_load(gg_nvrtc_api *nv, const char *given, gg_err *err);
+
+/* cuda_module.c */
+/* Build and load the module for c->tune from source (CUDA C or PTX; NULL:
+ * emit the rule's). */
+int gg_cuda_build(gg_cuda *c, const char *given, gg_err *err);
+void gg_cuda_unload(gg_cuda *c);
+/* The autotuner's candidates compiled into the kernel cache side by side
+ * (CUDA C with NVRTC, PTX with ptxas). */
+void gg_cuda_precompile_cuda(const gg_cuda *c, const gg_gpu_tune *cand,
+                             size_t n);
+void gg_cuda_precompile_ptx(const gg_cuda *c, const gg_gpu_tune *cand,
+                            size_t n);
+/* The row stride the module for layout g has as a constant; 0: generic. */
+int gg_cuda_wanted_stride(const gg_cuda *c, const gg_gpu_geom *g);
+/* The generic module's validation cases. */
+int gg_cuda_validate_generic(gg_cuda *c, gg_err *err);
+
+/* cuda_step.c */
+/* Device buffers and module for grid's size, the launch plan for strip. */
+int gg_cuda_prepare(gg_cuda *c, const gg_grid *grid, int strip, gg_err *err);
+int gg_cuda_upload(gg_cuda *c, const gg_grid *grid, gg_err *err);
+/* gens generations of the uploaded grid, waited for. */
+int gg_cuda_run(gg_cuda *c, gg_topo topo, int64_t gens, gg_err *err);
+/* The steps the validation cases drive: a grid, Generations cells. */
+int gg_cuda_step_strip(void *ctx, gg_topo topo, gg_grid *grid, int64_t gens,
+                       int strip, gg_err *err);
+int gg_cuda_step_cells(void *ctx, gg_topo topo, gg_gen_cells *cells,
+                       int64_t gens, gg_err *err);
+
+/* cuda_tune.c */
+/* The layout of the grid the caller hinted; false when none was. */
+bool gg_cuda_hinted_layout(const gg_cuda *c, gg_gpu_geom *g);
+/* The row stride of the module for the hinted grid (0: none or generic). */
+int gg_cuda_hinted_stride(const gg_cuda *c);
+/* The launch shape (given, cached or tuned) and the first module built. */
+int gg_cuda_choose_tune(gg_cuda *c, gg_err *err);
 
 #endif

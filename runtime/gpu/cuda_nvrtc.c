@@ -1,0 +1,113 @@
+/* NVRTC, opened with dlopen when a CUDA C kernel is compiled: the library
+ * found and resolved, a program compiled to a cubin or PTX. */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuda_api.h"
+#include "cuda_backend.h"
+#include "cuda_device.h"
+#include "cuda_internal.h"
+
+/* ---- loading the library ---- */
+
+int gg_nvrtc_load(gg_nvrtc_api *nv, const char *given, gg_err *err)
+{
+    const char *const libs[] = {
+        given, "libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12",
+        "libnvrtc.so.11.2", "/usr/local/cuda/lib64/libnvrtc.so",
+        "/usr/local/cuda/lib64/libnvrtc.so.13",
+        "/usr/local/cuda/lib64/libnvrtc.so.12"};
+    static const char *const names[] = {
+        "nvrtcVersion", "nvrtcCreateProgram", "nvrtcCompileProgram",
+        "nvrtcGetProgramLogSize", "nvrtcGetProgramLog", "nvrtcGetPTXSize",
+        "nvrtcGetPTX", "nvrtcGetCUBINSize", "nvrtcGetCUBIN",
+        "nvrtcDestroyProgram", "nvrtcGetErrorString"};
+    memset(nv, 0, sizeof *nv);
+    nv->lib = gg_cu_open_first(libs, (int)(sizeof libs / sizeof *libs));
+    if (!nv->lib)
+        return gg_fail(err, "NVRTC (libnvrtc.so) not found: install the "
+                       "CUDA toolkit or set GOLGEN_NVRTC to the library");
+    const char *miss = gg_cu_resolve(nv->lib, names, &nv->nvrtcVersion,
+                               (int)(sizeof names / sizeof *names));
+    if (miss) {
+        dlclose(nv->lib);
+        return gg_fail(err, "NVRTC lacks %s (older than CUDA 11.1?)", miss);
+    }
+    return 0;
+}
+
+/* ---- NVRTC ---- */
+
+static int nvrtc_log_fail(gg_nvrtc_api *nv, nvrtcProgram p, gg_err *err)
+{
+    size_t n = 0;
+    char log[400] = "";
+    if (!nv->nvrtcGetProgramLogSize(p, &n) && n > 1) {
+        char *full = malloc(n);
+        if (full && !nv->nvrtcGetProgramLog(p, full))
+            snprintf(log, sizeof log, "%s", full);
+        free(full);
+    }
+    return gg_fail(err, "NVRTC could not compile the kernel: %s", log);
+}
+
+static int nvrtc_result(gg_nvrtc_api *nv, nvrtcProgram p, bool cubin,
+                        char **out, size_t *len, gg_err *err)
+{
+    size_t n = 0;
+    int r = cubin ? nv->nvrtcGetCUBINSize(p, &n) : nv->nvrtcGetPTXSize(p, &n);
+    if (r || n == 0)
+        return gg_fail(err, "NVRTC gave no %s (error %d)",
+                       cubin ? "cubin" : "PTX", r);
+    *out = malloc(n + 1);
+    if (!*out)
+        return gg_fail(err, "out of memory for the compiled kernel");
+    r = cubin ? nv->nvrtcGetCUBIN(p, *out) : nv->nvrtcGetPTX(p, *out);
+    if (r) {
+        free(*out);
+        *out = NULL;
+        return gg_fail(err, "NVRTC could not hand over the kernel (error %d)",
+                       r);
+    }
+    (*out)[n] = 0;
+    *len = n;
+    return 0;
+}
+
+int gg_nvrtc_compile(const char *nvrtc_lib, const char *src,
+                     const char *arch, bool cubin,
+                     const char *const *opts, int nopts, char **out,
+                     size_t *len, gg_fail_kind *why, gg_err *err)
+{
+    gg_nvrtc_api nv;
+    *why = GG_FAIL_ENV;
+    GG_LSAN_OFF(); /* from dlopen on: NVRTC's constructors allocate too */
+    if (gg_nvrtc_load(&nv, nvrtc_lib, err)) {
+        GG_LSAN_ON();
+        return -1;
+    }
+    const char *all[24];
+    char archopt[64];
+    int n = 0;
+    snprintf(archopt, sizeof archopt, "-arch=%s", arch);
+    all[n++] = archopt;
+    all[n++] = "-std=c++14";
+    for (int i = 0; i < nopts && n < 24; i++)
+        all[n++] = opts[i];
+    nvrtcProgram p;
+    int bad = 0;
+    if (nv.nvrtcCreateProgram(&p, src, "golgen_kernel.cu", 0, NULL, NULL)) {
+        bad = gg_fail(err, "NVRTC could not create a program");
+    } else {
+        if (nv.nvrtcCompileProgram(p, n, all))
+            bad = nvrtc_log_fail(&nv, p, err);
+        else
+            bad = nvrtc_result(&nv, p, cubin, out, len, err);
+        nv.nvrtcDestroyProgram(&p);
+    }
+    dlclose(nv.lib);
+    GG_LSAN_ON();
+    return bad ? -1 : 0;
+}
