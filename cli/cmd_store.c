@@ -34,11 +34,18 @@ static int info(const char *path)
     gg_store_info s;
     if (gg_store_info_read(path, &s, &err))
         return gg_cli_error("store", GG_EXIT_USAGE, &err);
+    char size[96]; /* a 3D store's rows are its layers' rows */
+    if (s.depth > 0)
+        snprintf(size, sizeof size, "%" PRId64 " x %" PRId64 " x %" PRId64
+                 " cells (3D)", s.width, s.height / s.depth, s.depth);
+    else
+        snprintf(size, sizeof size, "%" PRId64 " x %" PRId64 " cells",
+                 s.width, s.height);
     printf("store:      %s (format %d)\nrule:       %s\n"
-           "size:       %" PRId64 " x %" PRId64 " cells, %d state plane%s\n"
+           "size:       %s, %d state plane%s\n"
            "generation: %" PRId64 "\nposition:   cell (0, 0) at (%" PRId64
            ", %" PRId64 ")\nbands:      %" PRId64 " of %d rows, each "
-           "checksummed\n", path, s.version, s.rule, s.width, s.height,
+           "checksummed\n", path, s.version, s.rule, size,
            s.planes, s.planes > 1 ? "s" : "", s.generation, s.x0, s.y0, s.bands, s.band_rows);
     return GG_EXIT_OK;
 }

@@ -16,7 +16,7 @@
 
 static const char magic[8] = {'G', 'G', 'U', 'S', 'T', 'O', 'R', 'E'};
 
-enum { OFF_SUM = 328, OFF_BANDS = 336 };
+enum { OFF_DEPTH = 320, OFF_SUM = 328, OFF_BANDS = 336 };
 
 uint64_t gg_store_fnv(uint64_t h, const void *p, size_t n)
 {
@@ -80,7 +80,9 @@ void gg_store_header_encode(unsigned char h[GG_STORE_HEADER],
     put32(h, 56, (uint32_t)s->planes);
     put32(h, 60, (uint32_t)s->band_rows);
     put64(h, 64, (uint64_t)s->bands);
-    memcpy(h + 72, s->rule, 255); /* byte 327 stays 0: the text ends */
+    /* byte 319 stays 0: the text ends before the depth field */
+    memcpy(h + 72, s->rule, GG_STORE_RULE_BYTES - 1);
+    put64(h, OFF_DEPTH, (uint64_t)s->depth);
     put64(h, OFF_SUM, gg_store_fnv(GG_STORE_FNV0, h, OFF_SUM));
     for (int64_t b = 0; b < s->bands; b++)
         put64(h, OFF_BANDS + 8 * (int)b, sums[b]);
@@ -102,6 +104,9 @@ static int write_planes(const char *path, gg_store_info *s,
                         const gg_grid *planes, gg_err *err)
 {
     const gg_grid *g = &planes[0];
+    if (strlen(s->rule) >= GG_STORE_RULE_BYTES - 1)
+        return gg_fail(err, "cannot write store %s: the rule's text is over "
+                       "%d bytes", path, GG_STORE_RULE_BYTES - 2);
     s->version = 1;
     s->width = g->width;
     s->height = g->height;
@@ -136,7 +141,7 @@ int gg_store_write(const char *path, const gg_universe *u, gg_err *err)
 {
     gg_store_info s = {.generation = u->generation, .x0 = u->x0,
                        .y0 = u->y0, .planes = 1};
-    gg_rule_format(&u->rule, s.rule, 255);
+    gg_rule_format(&u->rule, s.rule, GG_STORE_RULE_BYTES);
     return write_planes(path, &s, &u->grid, err);
 }
 
@@ -145,8 +150,22 @@ int gg_store_write_gen(const char *path, const gg_gen_universe *u,
 {
     gg_store_info s = {.generation = u->generation, .x0 = u->x0,
                        .y0 = u->y0, .planes = u->cells.n_planes};
-    gg_rule_format(&u->rule, s.rule, 255);
+    gg_rule_format(&u->rule, s.rule, GG_STORE_RULE_BYTES);
     return write_planes(path, &s, u->cells.plane, err);
+}
+
+/* A 3D grid's rows are already one grid's: row (y, z) is row z * sy + y
+ * (runtime/universes/grid3d.h), so the store keeps them as a grid sy * sz
+ * rows tall, and depth says where the layers part. */
+int gg_store_write3d(const char *path, const gg_grid3d *g,
+                     const char *rule_text, int64_t generation, gg_err *err)
+{
+    gg_store_info s = {.generation = generation, .planes = 1,
+                       .depth = g->sz};
+    snprintf(s.rule, sizeof s.rule, "%s", rule_text);
+    gg_grid rows = {.width = g->sx, .height = g->sy * g->sz,
+                    .stride = g->stride, .bits = g->bits};
+    return write_planes(path, &s, &rows, err);
 }
 
 /* Why the sizes of a header that passed its checksum cannot be golgen's,
@@ -160,6 +179,10 @@ static const char *impossible_sizes(const gg_store_info *s)
         return "its generation is negative";
     if (s->planes < 1 || s->planes > GG_GEN_CELLS_MAX_PLANES)
         return "its count of state planes is not 1 to 8";
+    if (s->depth < 0 || (s->depth > 0 && s->height % s->depth))
+        return "its depth (3D layers) does not divide its rows";
+    if (s->depth > 0 && s->planes != 1)
+        return "it is 3D with several state planes";
     if (s->band_rows < 1 || s->bands > GG_STORE_MAX_BANDS ||
         s->bands != (s->height + s->band_rows - 1) / s->band_rows)
         return "its bands do not cover its rows";
@@ -179,8 +202,9 @@ static void header_decode(const unsigned char *h, gg_store_info *s)
     s->planes = (int)get32(h, 56);
     s->band_rows = (int)get32(h, 60);
     s->bands = (int64_t)get64(h, 64);
-    memcpy(s->rule, h + 72, 255);
-    s->rule[255] = 0;
+    memcpy(s->rule, h + 72, GG_STORE_RULE_BYTES);
+    s->rule[GG_STORE_RULE_BYTES - 1] = 0;
+    s->depth = (int64_t)get64(h, OFF_DEPTH);
 }
 
 /* Why h is not a golgen store's header (written in why when it needs
@@ -296,6 +320,11 @@ static int read_band(FILE *f, const char *path, const gg_store_info *s,
 static int store_rule(const char *path, const gg_store_info *s,
                       gg_rule *rule, gg_err *err)
 {
+    if (s->depth > 0)
+        return gg_fail(err, "store %s holds a 3D universe (%s, %lld layers): "
+                       "golgen run --resume continues it; 2D readers and "
+                       "windows do not take it", path, s->rule,
+                       (long long)s->depth);
     if (gg_rule_parse(s->rule, rule, err))
         return -1;
     if (gg_gen_planes_of(rule) != s->planes)
@@ -373,6 +402,34 @@ int gg_store_read_gen(const char *path, gg_gen_universe *u, gg_err *err)
     u->x0 = s.x0;
     u->y0 = s.y0;
     u->generation = s.generation;
+    return 0;
+}
+
+int gg_store_read3d(const char *path, gg_grid3d *g, char rule[256],
+                    int64_t *generation, gg_err *err)
+{
+    gg_store_info s;
+    uint64_t sums[GG_STORE_MAX_BANDS];
+    memset(g, 0, sizeof *g);
+    FILE *f = gg_store_open(path, &s, sums, err);
+    if (!f)
+        return -1;
+    int bad = 0;
+    if (s.depth < 1)
+        bad = gg_fail(err, "store %s holds a 2D universe (%s), not a 3D one",
+                      path, s.rule);
+    bad = bad ||
+          gg_grid3d_init(g, s.width, s.height / s.depth, s.depth, err);
+    gg_grid rows = {.width = g->sx, .height = s.height, .stride = g->stride,
+                    .bits = g->bits};
+    bad = bad || read_all(f, path, &s, sums, &rows, err);
+    fclose(f);
+    if (bad) {
+        gg_grid3d_free(g);
+        return -1;
+    }
+    memcpy(rule, s.rule, 256);
+    *generation = s.generation;
     return 0;
 }
 

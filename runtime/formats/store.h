@@ -17,7 +17,13 @@
  *                 Generations rule of C states (the rule's, checked)
  *   60      4     rows per band (the checksum unit)
  *   64      8     bands = ceil(height / rows per band)
- *   72      256   rule, canonical text, NUL-padded
+ *   72      248   rule, canonical text, NUL-padded (at most 247 bytes)
+ *   320     8     depth: 0 for a 2D universe; a 3D grid's layers (its z
+ *                 size), its rows then row y of layer z at row z * (height
+ *                 / depth) + y, one plane (runtime/universes/grid3d.h's
+ *                 order). Stores from before this field held the rule's
+ *                 NUL padding here, so they read as depth 0, and an older
+ *                 golgen refuses a 3D store by its rule text (3D...).
  *   328     8     FNV-1a 64 of bytes 0..327
  *   336     8*b   FNV-1a 64 of each band's bytes
  *   ...           zero up to the header size (at most 469 bands)
@@ -39,17 +45,20 @@
 
 #include "error.h"
 #include "gen_universe.h"
+#include "grid3d.h"
 #include "pattern.h"
 #include "universe.h"
 
 #define GG_STORE_HEADER 4096
 #define GG_STORE_MAX_BANDS ((GG_STORE_HEADER - 336) / 8)
+#define GG_STORE_RULE_BYTES 248 /* the rule field, its NUL included */
 
 typedef struct gg_store_info {
     int version;
     int64_t width, height, generation, x0, y0;
     int planes, band_rows;
     int64_t bands;
+    int64_t depth; /* 0: 2D; a 3D grid's z size */
     char rule[256];
 } gg_store_info;
 
@@ -69,6 +78,18 @@ int gg_store_info_read(const char *path, gg_store_info *info, gg_err *err);
  * between the file and the stepper. */
 int gg_store_read(const char *path, gg_universe *u, gg_err *err);
 int gg_store_read_gen(const char *path, gg_gen_universe *u, gg_err *err);
+
+/* A 3D grid (runtime/universes/grid3d.h) under its rule's canonical text
+ * (gen/rule3d.h's gg_rule3d_format) at generation `generation`. */
+int gg_store_write3d(const char *path, const gg_grid3d *g,
+                     const char *rule_text, int64_t generation, gg_err *err);
+
+/* A 3D store's grid, rule text and generation (every band checked); a 2D
+ * store is refused by name, as a 3D one is by gg_store_read and
+ * gg_store_read_gen. The caller parses the rule and checks its size
+ * against the grid's. */
+int gg_store_read3d(const char *path, gg_grid3d *g, char rule[256],
+                    int64_t *generation, gg_err *err);
 
 /* Cells of the window (Golly coordinates x, y, w x h), in every state,
  * as a pattern, reading and checking only the bands it covers. */

@@ -97,7 +97,7 @@ static int open_sink(const char *path, const gg_store_info *in,
     k->s.band_rows = gg_store_band_rows_for(in->height);
     k->s.bands = (in->height + k->s.band_rows - 1) / k->s.band_rows;
     memset(k->s.rule, 0, sizeof k->s.rule);
-    gg_rule_format(rule, k->s.rule, 255); /* as gg_store_write does */
+    gg_rule_format(rule, k->s.rule, GG_STORE_RULE_BYTES); /* as gg_store_write */
     for (int64_t b = 0; b < k->s.bands; b++)
         k->sums[b] = GG_STORE_FNV0;
     if (gg_atomic_open(path, &k->f, err))
