@@ -4,12 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "atomic_file.h"
-#include "backend_auto.h"
+#include "backend3d.h"
 #include "cli_pictures.h"
 #include "cli_util.h"
 #include "run_control.h"
@@ -17,8 +16,8 @@
 #include "cuda3d.h"
 #include "emit_c3d.h"
 #include "pattern_rle3.h"
-#include "reference3d.h"
 #include "rule3d.h"
+#include "store.h"
 #include "universe.h"
 
 static bool ends_with(const char *s, const char *suffix)
@@ -40,6 +39,15 @@ static bool file_is_rle3(const char *path)
     return gg_rle3_sniff(head, n);
 }
 
+/* A store whose header says it holds a 3D grid (runtime/formats/store.h);
+ * false also when it cannot be read, which the run then says. */
+static bool store_is_3d(const char *path)
+{
+    gg_store_info s;
+    gg_err ignored;
+    return !gg_store_info_read(path, &s, &ignored) && s.depth > 0;
+}
+
 bool gg_cli_is_3d(int argc, char **argv, bool positional_rule)
 {
     for (int i = 1; i < argc; i++) {
@@ -48,6 +56,13 @@ bool gg_cli_is_3d(int argc, char **argv, bool positional_rule)
             return gg_rule3d_is_3d(argv[i + 1]);
         if (!strncmp(a, "--rule=", 7))
             return gg_rule3d_is_3d(a + 7);
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--resume") && i + 1 < argc)
+            return store_is_3d(argv[i + 1]);
+        if (!strncmp(a, "--resume=", 9))
+            return store_is_3d(a + 9);
     }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -107,177 +122,60 @@ int gg_cmd_rule3d(int argc, char **argv, const gg_config *cfg)
            r.nbhd == GG_NBHD3D_MOORE ? "5 sum-of-27" : "count", gg_tt_count_care(&t),
            gg_tt_rows(&t), gg_tt_count_on(&t));
     (void)nb;
-    printf("%-15s reference, cpu, cuda\n", "backends:");
+    char names[256];
+    gg_backend_family_names(GG_FAMILY_3D, ", ", names, sizeof names);
+    printf("%-15s %s\n", "backends:", names);
     return GG_EXIT_OK;
-}
-
-/* ---- shared ---- */
-
-typedef enum { B_REFERENCE, B_CPU, B_CUDA, B_AUTO } backend3d;
-
-static int backend_of(const char *name, backend3d *b, gg_err *err)
-{
-    if (gg_backend_is_auto(name)) { /* sim_open_auto */
-        *b = B_AUTO;
-        return 0;
-    }
-    if (!strcmp(name, "cpu")) {
-        *b = B_CPU;
-        return 0;
-    }
-    if (!strcmp(name, "reference")) {
-        *b = B_REFERENCE;
-        return 0;
-    }
-    if (!strcmp(name, "cuda")) {
-        *b = B_CUDA;
-        return 0;
-    }
-    return gg_fail(err, "3D rules run on --backend auto, cpu, cuda or "
-                   "reference; '%s' has no 3D kernel yet", name);
-}
-
-typedef struct sim3d {
-    backend3d backend;
-    gg_cpu3d *k;
-    gg_cuda3d *gk;
-    int threads;
-    int slab, ty; /* cuda's launch shape (bench); 0: its own */
-} sim3d;
-
-static int sim_open_cuda(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
-                         int *status, gg_err *err)
-{
-    gg_cuda3d_opts o = {.config = cfg, .slab = s->slab, .ty = s->ty};
-    gg_fail_kind why;
-    if (gg_cuda3d_open(r, &o, &s->gk, &why, err)) {
-        *status = gg_fail_exit_status(why);
-        return -1;
-    }
-    return 0;
-}
-
-static int sim_open(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
-                    int *status, gg_err *err);
-
-typedef struct auto3d {
-    sim3d *s;
-    const gg_rule3d *r;
-    const gg_config *cfg;
-} auto3d;
-
-/* Auto's try of one 3D backend: sim_open's exit status back to a kind. */
-static int auto3d_open(void *ctx, const char *name, gg_fail_kind *why,
-                       gg_err *err)
-{
-    auto3d *a = ctx;
-    int status = GG_EXIT_ENV;
-    if (!backend_of(name, &a->s->backend, err) &&
-        !sim_open(a->s, a->r, a->cfg, &status, err))
-        return 0;
-    *why = status == GG_EXIT_CHECK_FAILED ? GG_FAIL_INVALID
-           : status == GG_EXIT_USAGE      ? GG_FAIL_INPUT
-                                          : GG_FAIL_ENV;
-    return -1;
-}
-
-/* --backend auto for 3D (runtime/backends/backend_auto.h): cuda, cpu, reference;
- * the choice is said on stderr. */
-static int sim_open_auto(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
-                         int *status, gg_err *err)
-{
-    static const char *const names[] = {"cuda", "cpu", "reference"};
-    auto3d a = {s, r, cfg};
-    gg_auto_line line;
-    gg_fail_kind why;
-    if (gg_auto_choose(names, 3, auto3d_open, &a, &line, &why, err) < 0) {
-        *status = gg_fail_exit_status(why);
-        return -1;
-    }
-    fprintf(stderr, "golgen: %s\n", line.text);
-    return 0;
-}
-
-static int sim_open(sim3d *s, const gg_rule3d *r, const gg_config *cfg,
-                    int *status, gg_err *err)
-{
-    if (s->backend == B_AUTO)
-        return sim_open_auto(s, r, cfg, status, err);
-    if (s->backend == B_REFERENCE)
-        return 0;
-    if (s->backend == B_CUDA)
-        return sim_open_cuda(s, r, cfg, status, err);
-    gg_cpu3d_opts o = {.config = cfg, .threads = s->threads};
-    bool check_failed = false;
-    if (gg_cpu3d_open(r, &o, &s->k, &check_failed, err)) {
-        *status = check_failed ? GG_EXIT_CHECK_FAILED : GG_EXIT_ENV;
-        return -1;
-    }
-    return 0;
-}
-
-/* gens generations, fewer when a stop comes (runtime/base/stop.h): the
- * reference and cpu steps give up the generation in flight (one of a
- * 1000^3 grid takes a minute on the reference), cuda's run whole (its
- * generations take milliseconds). The generations run, -1 on failure. */
-static int64_t sim_run_until(sim3d *s, const gg_rule3d *r, gg_grid3d *g,
-                             bool torus, int64_t gens, gg_stop_flag *stop,
-                             gg_err *err)
-{
-    if (s->backend == B_CUDA)
-        return gg_cuda3d_run(s->gk, g, torus, gens, err) ? -1 : gens;
-    return s->backend == B_REFERENCE
-               ? gg_ref3d_run_until(r, torus, g, gens, stop, err)
-               : gg_cpu3d_run_until(s->k, g, torus, gens, stop, err);
-}
-
-static int sim_run(sim3d *s, const gg_rule3d *r, gg_grid3d *g, bool torus,
-                   int64_t gens, gg_err *err)
-{
-    return sim_run_until(s, r, g, torus, gens, NULL, err) < 0 ? -1 : 0;
-}
-
-static void sim_close(sim3d *s)
-{
-    gg_cpu3d_close(s->k);
-    gg_cuda3d_close(s->gk);
-}
-
-static double cpu_now(void)
-{
-    struct rusage u;
-    getrusage(RUSAGE_SELF, &u);
-    return (double)u.ru_utime.tv_sec + 1e-6 * (double)u.ru_utime.tv_usec +
-           (double)u.ru_stime.tv_sec + 1e-6 * (double)u.ru_stime.tv_usec;
 }
 
 /* ---- golgen run --rule 3D... ---- */
 
 static void run_usage(FILE *out)
 {
+    char names[256];
+    gg_backend_family_names(GG_FAMILY_3D, "|", names, sizeof names);
     fprintf(out,
-            "usage: golgen run --gens N [--rule 3DRULE] [--backend auto|cpu|"
-            "cuda|reference]\n                  [--threads N] [-o OUT.rle3] "
-            "IN.rle3\n\nSimulate RLE3 pattern IN (Golly 3D.lua's format; - "
+            "usage: golgen run --gens N [--rule 3DRULE] [--backend auto|%s]\n"
+            "                  [--threads N] [-o OUT.rle3] [--store S.ggu "
+            "[--checkpoint-every N]]\n                  IN.rle3 | --resume "
+            "S.ggu\n\nSimulate RLE3 pattern IN (Golly 3D.lua's format; - "
             "for stdin) for N generations\non the N^3 torus its size= gives, "
             "or the rule's :TN / :TX,Y,Z torus or :PN /\n:PX,Y,Z bounded "
-            "box, and write the result as RLE3 to OUT (- for stdout).\n");
+            "box, and write the result as RLE3 to OUT (- for stdout).\n"
+            "--store S.ggu writes the grid as a universe store at the end, "
+            "and every N\ngenerations with --checkpoint-every N; --resume "
+            "S.ggu continues one (its rule,\nwhich --rule may only "
+            "repeat).\n", names);
     gg_cli_pictures_usage(out, true);
 }
 
-/* The grid as --frames and --png see it (cli/cli_pictures.h). */
+/* The run's grid and where it stands: what --frames, --png and the
+ * checkpoints see (cli/cli_pictures.h). */
 typedef struct run3d {
-    sim3d *sim;
-    const gg_rule3d *r;
+    gg_backend3d *b;
     gg_grid3d *g;
-    bool torus;
-    gg_run_progress ps;
+    char rule[320];  /* canonical, with the size: what stores keep */
+    int64_t first;   /* the generation the run started from */
     int64_t reached; /* generations run */
+    gg_run_progress ps;
+    const char *store; /* checkpoints every `every` generations */
+    int64_t every, since;
 } run3d;
 
-/* In batches (the universe runs' policy, runtime/universes/batch.h) so progress
- * shows after each; a stop signal ends the batch in flight, the grid at
- * the last generation completed. */
+/* A checkpoint when `every` generations passed since the last one. */
+static int checkpoint3d(run3d *x, gg_err *err)
+{
+    if (x->every <= 0 || x->since < x->every)
+        return 0;
+    x->since = 0;
+    return gg_store_write3d(x->store, x->g, x->rule, x->first + x->reached,
+                            err);
+}
+
+/* In batches (the universe runs' policy, runtime/universes/batch.h) so
+ * progress shows after each and a batch ends at each checkpoint; a stop
+ * signal ends the batch in flight, the grid at the last generation
+ * completed. */
 static int advance3d(void *ctx, int64_t gens, bool *stopped, gg_err *err)
 {
     run3d *x = ctx;
@@ -285,14 +183,19 @@ static int advance3d(void *ctx, int64_t gens, bool *stopped, gg_err *err)
     gg_batch_init(&batch, 0, 0);
     for (int64_t done = 0; done < gens && !gg_run_stopped();) {
         int64_t n = gg_batch_take(&batch, gens - done);
+        if (x->every > 0 && n > x->every - x->since)
+            n = x->every - x->since;
         double t0 = gg_batch_clock();
-        int64_t ran = sim_run_until(x->sim, x->r, x->g, x->torus, n,
-                                    gg_run_stop_flag(), err);
+        int64_t ran = gg_backend3d_step_until(x->b, x->g, n,
+                                              gg_run_stop_flag(), err);
         if (ran < 0)
             return -1;
         done += ran;
         x->reached += ran;
+        x->since += ran;
         gg_batch_done(&batch, ran, gg_batch_clock() - t0);
+        if (checkpoint3d(x, err))
+            return -1;
         if (ran < n || !gg_run_progress_cb(&x->ps, x->reached, x->ps.all))
             break;
     }
@@ -307,7 +210,36 @@ static int draw3d(void *ctx, const char *path, const gg_picture_opts *o,
     return gg_picture_write_grid3d(path, x->g, o, info, err);
 }
 
-int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
+/* What the command line asks of a 3D run. */
+typedef struct opts3d {
+    const char *rule, *out, *in, *store, *resume;
+    const gg_backend_info *backend; /* NULL: auto */
+    int64_t gens, threads, every;
+    bool progress;
+    gg_cli_pictures pics;
+} opts3d;
+
+/* An option 2D runs take: 0 when the 3D family takes it too (the
+ * registry's one place, gg_backend_takes), else -1 with err. */
+static int refused(const char *name, gg_err *err)
+{
+    static const struct {
+        const char *name;
+        gg_family_feature feature;
+    } features[] = {{"host-mem", GG_FEATURE_HOST_MEM},
+                    {"device-mem", GG_FEATURE_DEVICE_MEM},
+                    {"devices", GG_FEATURE_DEVICES}};
+    for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
+        if (!strcmp(name, features[i].name))
+            return gg_backend_takes(NULL, GG_FAMILY_3D, features[i].feature,
+                                    err);
+    /* --engine, --mem: the hash tree is an engine, not a backend */
+    return gg_fail(err, "3D rules do not take --%s yet (the hash tree holds "
+                   "2D universes); run without it", name);
+}
+
+/* 0, 1 after --help (printed), or -1 with err (a usage error). */
+static int parse3d(int argc, char **argv, opts3d *o, gg_err *err)
 {
     static const struct option opts[] = {
         {"rule", required_argument, 0, 'r'},
@@ -317,346 +249,239 @@ int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
         {"threads", required_argument, 0, 't'},
         {"progress", no_argument, 0, 'p'},
         {"help", no_argument, 0, 'h'},
+        {"store", required_argument, 0, 'S'},
+        {"resume", required_argument, 0, 'R'},
+        {"checkpoint-every", required_argument, 0, 'C'},
         GG_CLI_PICTURE_OPTIONS,
         /* what 2D runs take and 3D ones not yet: refused by name */
-        {"store", required_argument, 0, 'X'},
-        {"resume", required_argument, 0, 'X'},
-        {"checkpoint-every", required_argument, 0, 'X'},
         {"host-mem", required_argument, 0, 'X'},
         {"device-mem", required_argument, 0, 'X'},
         {"devices", required_argument, 0, 'X'},
         {"engine", required_argument, 0, 'X'},
         {"mem", required_argument, 0, 'X'},
         {0, 0, 0, 0}};
-    const char *rule_text = NULL, *out = NULL, *bname = NULL;
-    int64_t gens = -1, threads = 0;
-    bool progress = isatty(2);
-    gg_cli_pictures pics = {0};
-    gg_err err;
-    int c;
+    const char *bname = NULL;
+    int c, at = -1;
+    *o = (opts3d){.gens = -1, .progress = isatty(2)};
     optind = 1;
     opterr = 0; /* our messages name golgen and the cause */
-    int at = -1;
     while ((c = getopt_long(argc, argv, ":r:g:b:o:ph", opts, &at)) != -1) {
         switch (c) {
-        case 'X':
-            fprintf(stderr, "golgen run: 3D rules do not take --%s yet "
-                    "(stores, out-of-core runs, device bands and the hash "
-                    "tree hold 2D universes); run without it\n",
-                    opts[at].name);
-            return GG_EXIT_USAGE;
+        case 'X': return refused(opts[at].name, err);
         case '?':
         case ':':
-            fprintf(stderr, "golgen run: %s option '%s' for a 3D rule; see "
-                    "'golgen run --help' (with a 3D rule)\n",
-                    c == ':' ? "a value is missing after the"
-                             : "unknown", argv[optind - 1]);
-            return GG_EXIT_USAGE;
-        case 'r': rule_text = optarg; break;
+            return gg_fail(err, "%s option '%s' for a 3D rule; see 'golgen "
+                           "run --help' (with a 3D rule)",
+                           c == ':' ? "a value is missing after the"
+                                    : "unknown", argv[optind - 1]);
+        case 'r': o->rule = optarg; break;
         case 'g':
-            if (gg_cli_int("--gens", optarg, 0, INT64_MAX / 2, &gens, &err))
-                return gg_cli_error("run", GG_EXIT_USAGE, &err);
+            if (gg_cli_int("--gens", optarg, 0, INT64_MAX / 2, &o->gens, err))
+                return -1;
             break;
         case 'b': bname = optarg; break;
-        case 'o': out = optarg; break;
+        case 'o': o->out = optarg; break;
         case 't':
-            if (gg_cli_int("--threads", optarg, 1, 4096, &threads, &err))
-                return gg_cli_error("run", GG_EXIT_USAGE, &err);
+            if (gg_cli_int("--threads", optarg, 1, 4096, &o->threads, err))
+                return -1;
             break;
-        case 'p': progress = true; break;
-        case 'h': run_usage(stdout); return GG_EXIT_OK;
+        case 'p': o->progress = true; break;
+        case 'S': o->store = optarg; break;
+        case 'R': o->resume = optarg; break;
+        case 'C':
+            if (gg_cli_int("--checkpoint-every", optarg, 1, INT64_MAX / 2,
+                           &o->every, err))
+                return -1;
+            break;
+        case 'h': run_usage(stdout); return 1;
         default:
-            switch (gg_cli_picture_option(c, optarg, &pics, &err)) {
+            switch (gg_cli_picture_option(c, optarg, &o->pics, err)) {
             case 0: break;
-            case 1: run_usage(stderr); return GG_EXIT_USAGE;
-            default: return gg_cli_error("run", GG_EXIT_USAGE, &err);
+            case 1: return gg_fail(err, "see 'golgen run --help'");
+            default: return -1;
             }
         }
     }
-    if (gens < 0 || optind != argc - 1) {
-        if (optind == argc)
-            fprintf(stderr, "golgen run: a 3D rule needs an RLE3 pattern "
-                    "file (IN.rle3, as Golly's 3D.lua saves)\n");
-        run_usage(stderr);
-        return GG_EXIT_USAGE;
-    }
-    sim3d sim = {.threads = (int)threads};
-    if (backend_of(bname, &sim.backend, &err))
-        return gg_cli_error("run", GG_EXIT_USAGE, &err);
-    int ready = gg_cli_pictures_ready(&pics, &err);
-    if (ready)
-        return gg_cli_error("run", ready, &err);
-    /* fail before a long run, not after it, when OUT cannot be made */
-    if (out && strcmp(out, "-") && gg_atomic_probe(out, &err))
-        return gg_cli_error("run", GG_EXIT_USAGE, &err);
-    gg_rle3 p;
-    if (gg_rle3_read(argv[optind], &p, &err))
-        return gg_cli_error("run", GG_EXIT_USAGE, &err);
-    gg_rule3d r;
-    const char *rt = rule_text ? rule_text : p.rule;
-    int status = GG_EXIT_USAGE;
-    gg_grid3d g = {0};
-    int bad = gg_rule3d_parse(rt, &r, &err);
-    if (!bad && r.topo == GG_TOPO3D_SIZED_BY_PATTERN) {
-        r.topo = GG_TOPO3D_TORUS;
-        r.sx = r.sy = r.sz = p.size;
-    }
-    if (!bad && (p.pos[0] + p.w > r.sx || p.pos[1] + p.h > r.sy ||
-                 p.pos[2] + p.d > r.sz))
-        bad = gg_fail(&err, "the %lldx%lldx%lld pattern at pos=%lld,%lld,"
-                      "%lld does not fit the %lldx%lldx%lld grid of rule "
-                      "'%s'; give a larger :T or :P size",
-                      (long long)p.w, (long long)p.h, (long long)p.d,
-                      (long long)p.pos[0], (long long)p.pos[1],
-                      (long long)p.pos[2], (long long)r.sx, (long long)r.sy,
-                      (long long)r.sz, rt);
-    if (!bad)
-        bad = gg_grid3d_init(&g, r.sx, r.sy, r.sz, &err);
-    if (!bad && p.cells.bits)
-        for (int64_t z = 0; z < p.d; z++)
-            for (int64_t y = 0; y < p.h; y++)
-                for (int64_t x = 0; x < p.w; x++)
-                    if (gg_grid3d_get(&p.cells, x, y, z))
-                        gg_grid3d_set(&g, p.pos[0] + x, p.pos[1] + y,
-                                      p.pos[2] + z, 1);
-    bool torus = r.topo == GG_TOPO3D_TORUS;
-    run3d run = {.sim = &sim, .r = &r, .g = &g, .torus = torus};
-    gg_run_progress_init(&run.ps, progress, gens);
-    if (!bad)
-        bad = sim_open(&sim, &r, cfg, &status, &err);
-    if (!bad) {
-        double t0 = gg_cli_now();
-        status = gg_cli_run_frames(&pics, gens, advance3d, draw3d, &run,
-                                   &err);
-        bad = status != 0;
-        double secs = gg_cli_now() - t0;
-        if (!bad)
-            fprintf(stderr, "generation %lld, population %lld (%.3f s)\n",
-                    (long long)(p.gen + run.reached),
-                    (long long)gg_grid3d_population(&g), secs);
-    }
-    if (!bad && out) {
-        char rs[320];
-        /* 3D.lua's own form when the grid is its N^3 torus */
-        if (torus && r.sx == r.sy && r.sy == r.sz)
-            gg_rule3d_format_transition(&r, rs, sizeof rs);
-        else
-            gg_rule3d_format(&r, rs, sizeof rs);
-        status = GG_EXIT_USAGE;
-        bad = gg_rle3_write(out, &g, rs, p.gen + run.reached, p.comments,
-                            &err);
-    }
-    if (!bad) {
-        status = gg_cli_write_png(&pics, draw3d, &run, &err);
-        bad = status != 0;
-    }
-    sim_close(&sim);
-    gg_grid3d_free(&g);
-    gg_rle3_free(&p);
-    if (bad)
-        return gg_cli_error("run", status, &err);
-    return gg_run_stop_report(run.reached, gens, out != NULL);
+    o->in = optind < argc ? argv[optind] : NULL;
+    if (o->gens < 0)
+        return gg_fail(err, "--gens N is required");
+    if (optind < argc - 1 || (o->resume && o->in))
+        return gg_fail(err, "one input at most: IN.rle3, or --resume S.ggu");
+    if (!o->in && !o->resume)
+        return gg_fail(err, "a 3D rule needs an RLE3 pattern file (IN.rle3, "
+                       "as Golly's 3D.lua saves) or --resume S.ggu");
+    if (o->every && !o->store)
+        return gg_fail(err, "--checkpoint-every N needs --store S.ggu (the "
+                       "file the checkpoints go to)");
+    return gg_cli_backend(bname, &o->backend, err) ||
+                   gg_backend_takes(o->backend, GG_FAMILY_3D,
+                                    GG_FEATURE_RUN, err)
+               ? -1
+               : 0;
 }
 
-/* ---- golgen bench --rule 3D... ---- */
-
-static void bench_usage(FILE *out)
+/* The grid from the pattern, placed at its pos= in the rule's grid (a
+ * rule sized by the pattern takes the pattern's size= torus). */
+static int from_pattern(const opts3d *o, gg_rle3 *p, gg_rule3d *r,
+                        gg_grid3d *g, gg_err *err)
 {
-    fprintf(out,
-            "usage: golgen bench --rule 3DRULE [--backend auto|cpu|cuda|"
-            "reference] [--size N|XxYxZ]\n                    [--gens N] "
-            "[--plane] [--threads N] [--seed S] [--json]\n"
-            "                    [--slab N] [--ty N]\n\nRun a 3D rule on a "
-            "random "
-            "soup of density 1/2 on an XxYxZ torus (default the\nrule's :T/:P "
-            "size, else 256^3; --plane for a bounded box) for N generations\n"
-            "(default 16) and print cell updates per second: X x Y x Z x "
-            "generations /\nseconds. One untimed warm-up generation runs "
-            "first; compilation and\nvalidation are not timed; on cuda the "
-            "seconds are device time (transfers\nexcluded). cuda's launch "
-            "shape: --slab N planes and --ty N rows per thread\n(default: "
-            "sized to the GPU, and 4).\n");
-}
-
-/* One untimed generation, then gens timed ones: wall time on the CPU
- * backends, device time on cuda (transfers excluded). */
-static int bench_time(sim3d *s, const gg_rule3d *r, gg_grid3d *g,
-                      bool torus, int64_t gens, double *secs, double *cpu,
-                      gg_err *err)
-{
-    double c0 = cpu_now();
-    if (s->backend == B_CUDA) {
-        int rc = gg_cuda3d_timed(s->gk, g, torus, gens, secs, err);
-        *cpu = cpu_now() - c0;
-        return rc;
-    }
-    if (sim_run(s, r, g, torus, 1, err)) /* warm-up */
+    const char *rt = o->rule ? o->rule : p->rule;
+    if (gg_rule3d_parse(rt, r, err))
         return -1;
-    double t0 = gg_cli_now();
-    c0 = cpu_now();
-    int rc = sim_run(s, r, g, torus, gens, err);
-    *secs = gg_cli_now() - t0;
-    *cpu = cpu_now() - c0;
-    return rc;
-}
-
-/* What ran: the GPU and the launch shape, or the cpu kernel's ISA (and
- * threads when with_threads: the text line's form). */
-static void describe(const sim3d *s, bool with_threads, char *buf,
-                     size_t size)
-{
-    int th = s->k ? gg_cpu3d_threads(s->k) : 1;
-    if (s->gk)
-        snprintf(buf, size, "%s, %s, final %d gates", gg_cuda3d_device(s->gk),
-                 gg_cuda3d_shape(s->gk), gg_cuda3d_final_gates(s->gk));
-    else if (with_threads)
-        snprintf(buf, size, "%s, %d thread%s",
-                 s->k ? gg_cpu3d_isa(s->k) : "scalar", th, th == 1 ? "" : "s");
-    else
-        snprintf(buf, size, "%s", s->k ? gg_cpu3d_isa(s->k) : "scalar");
-}
-
-static int parse_size3(const char *s, int64_t v[3], gg_err *err)
-{
-    char buf[96];
-    snprintf(buf, sizeof buf, "%s", s);
-    char *parts[3] = {buf, NULL, NULL};
-    int n = 1;
-    for (char *p = buf; *p; p++)
-        if (*p == 'x' || *p == 'X') {
-            if (n == 3)
-                return gg_fail(err, "--size wants N or XxYxZ, e.g. "
-                               "256x256x256, not '%s'", s);
-            *p = 0;
-            parts[n++] = p + 1;
-        }
-    if (n == 2)
-        return gg_fail(err, "--size wants N or XxYxZ, e.g. 256x256x256, "
-                       "not '%s'", s);
-    for (int i = 0; i < 3; i++)
-        if (gg_cli_int("--size", parts[n == 1 ? 0 : i], 1, GG_MAX_SIDE3D,
-                       &v[i], err))
-            return -1;
+    if (r->topo == GG_TOPO3D_SIZED_BY_PATTERN) {
+        r->topo = GG_TOPO3D_TORUS;
+        r->sx = r->sy = r->sz = p->size;
+    }
+    if (p->pos[0] + p->w > r->sx || p->pos[1] + p->h > r->sy ||
+        p->pos[2] + p->d > r->sz)
+        return gg_fail(err, "the %lldx%lldx%lld pattern at pos=%lld,%lld,"
+                       "%lld does not fit the %lldx%lldx%lld grid of rule "
+                       "'%s'; give a larger :T or :P size",
+                       (long long)p->w, (long long)p->h, (long long)p->d,
+                       (long long)p->pos[0], (long long)p->pos[1],
+                       (long long)p->pos[2], (long long)r->sx,
+                       (long long)r->sy, (long long)r->sz, rt);
+    if (gg_grid3d_init(g, r->sx, r->sy, r->sz, err))
+        return -1;
+    for (int64_t z = 0; p->cells.bits && z < p->d; z++)
+        for (int64_t y = 0; y < p->h; y++)
+            for (int64_t x = 0; x < p->w; x++)
+                if (gg_grid3d_get(&p->cells, x, y, z))
+                    gg_grid3d_set(g, p->pos[0] + x, p->pos[1] + y,
+                                  p->pos[2] + z, 1);
     return 0;
 }
 
-int gg_cmd_bench3d(int argc, char **argv, const gg_config *cfg)
+/* The grid a 3D store holds, its rule (which --rule may only repeat)
+ * matching its size, and its generation. */
+static int from_store(const opts3d *o, gg_rule3d *r, gg_grid3d *g,
+                      int64_t *generation, gg_err *err)
 {
-    static const struct option opts[] = {
-        {"backend", required_argument, 0, 'b'},
-        {"rule", required_argument, 0, 'r'},
-        {"size", required_argument, 0, 's'},
-        {"gens", required_argument, 0, 'g'},
-        {"plane", no_argument, 0, 'P'},
-        {"threads", required_argument, 0, 't'},
-        {"seed", required_argument, 0, 'S'},
-        {"json", no_argument, 0, 'j'},
-        {"slab", required_argument, 0, 'L'},
-        {"ty", required_argument, 0, 'Y'},
-        {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
-    const char *rule_text = NULL, *bname = NULL, *size = NULL;
-    int64_t gens = 16, threads = 0, seed = 1, slab = 0, ty = 0;
-    bool plane = false, json = false;
-    gg_err err;
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "b:r:s:g:t:h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'b': bname = optarg; break;
-        case 'r': rule_text = optarg; break;
-        case 's': size = optarg; break;
-        case 'g':
-            if (gg_cli_int("--gens", optarg, 1, INT64_MAX / 2, &gens, &err))
-                return gg_cli_error("bench", GG_EXIT_USAGE, &err);
-            break;
-        case 'P': plane = true; break;
-        case 't':
-            if (gg_cli_int("--threads", optarg, 1, 4096, &threads, &err))
-                return gg_cli_error("bench", GG_EXIT_USAGE, &err);
-            break;
-        case 'S':
-            if (gg_cli_int("--seed", optarg, 0, INT64_MAX, &seed, &err))
-                return gg_cli_error("bench", GG_EXIT_USAGE, &err);
-            break;
-        case 'j': json = true; break;
-        case 'L':
-            if (gg_cli_int("--slab", optarg, 1, 1 << 24, &slab, &err))
-                return gg_cli_error("bench", GG_EXIT_USAGE, &err);
-            break;
-        case 'Y':
-            if (gg_cli_int("--ty", optarg, 1, 16, &ty, &err))
-                return gg_cli_error("bench", GG_EXIT_USAGE, &err);
-            break;
-        case 'h': bench_usage(stdout); return GG_EXIT_OK;
-        default: bench_usage(stderr); return GG_EXIT_USAGE;
-        }
+    char text[256];
+    if (gg_store_read3d(o->resume, g, text, generation, err))
+        return -1;
+    int bad = gg_rule3d_parse(text, r, err);
+    if (!bad && (r->topo == GG_TOPO3D_SIZED_BY_PATTERN || r->sx != g->sx ||
+                 r->sy != g->sy || r->sz != g->sz))
+        bad = gg_fail(err, "store %s: its rule %s is not the size of its "
+                      "%lldx%lldx%lld grid: the file is not what golgen "
+                      "wrote", o->resume, text, (long long)g->sx,
+                      (long long)g->sy, (long long)g->sz);
+    gg_rule3d given;
+    if (!bad && o->rule && gg_rule3d_parse(o->rule, &given, err))
+        bad = -1;
+    /* a rule sized by the pattern repeats the store's at its size */
+    if (!bad && o->rule && given.topo == GG_TOPO3D_SIZED_BY_PATTERN) {
+        given.topo = r->topo;
+        given.sx = r->sx, given.sy = r->sy, given.sz = r->sz;
     }
-    if (optind != argc || !rule_text) {
-        bench_usage(stderr);
-        return GG_EXIT_USAGE;
+    char mine[320], theirs[320];
+    gg_rule3d_format(r, theirs, sizeof theirs);
+    if (!bad && o->rule) {
+        gg_rule3d_format(&given, mine, sizeof mine);
+        if (strcmp(mine, theirs))
+            bad = gg_fail(err, "--rule %s is not the rule of store %s (%s): "
+                          "drop --rule to continue it", o->rule, o->resume,
+                          theirs);
     }
-    sim3d sim = {.threads = (int)threads, .slab = (int)slab, .ty = (int)ty};
-    gg_rule3d r;
-    if (backend_of(bname, &sim.backend, &err) ||
-        gg_rule3d_parse(rule_text, &r, &err))
-        return gg_cli_error("bench", GG_EXIT_USAGE, &err);
-    int64_t sz[3] = {256, 256, 256};
-    if (size) {
-        if (parse_size3(size, sz, &err))
-            return gg_cli_error("bench", GG_EXIT_USAGE, &err);
-    } else if (r.topo != GG_TOPO3D_SIZED_BY_PATTERN) {
-        sz[0] = r.sx;
-        sz[1] = r.sy;
-        sz[2] = r.sz;
-    }
-    bool torus = plane ? false : r.topo != GG_TOPO3D_BOX;
-    r.topo = torus ? GG_TOPO3D_TORUS : GG_TOPO3D_BOX;
-    r.sx = sz[0];
-    r.sy = sz[1];
-    r.sz = sz[2];
-    gg_grid3d g;
-    if (gg_grid3d_init(&g, sz[0], sz[1], sz[2], &err))
-        return gg_cli_error("bench", GG_EXIT_USAGE, &err);
-    gg_grid3d_random(&g, 0.5, (uint64_t)seed);
-    int status = GG_EXIT_USAGE;
-    int bad = sim_open(&sim, &r, cfg, &status, &err);
-    double secs = 0, cpu = 0;
-    if (!bad) {
-        status = GG_EXIT_ENV;
-        bad = bench_time(&sim, &r, &g, torus, gens, &secs, &cpu, &err);
-    }
-    if (!bad) {
-        char rs[256];
-        gg_rule3d_format_transition(&r, rs, sizeof rs);
-        double cups = (double)sz[0] * (double)sz[1] * (double)sz[2] *
-                      (double)gens / (secs > 0 ? secs : 1e-9);
-        const char *bn = sim.backend == B_CPU    ? "cpu"
-                         : sim.backend == B_CUDA ? "cuda"
-                                                 : "reference";
-        char isa[512];
-        describe(&sim, !json, isa, sizeof isa);
-        int th = sim.k ? gg_cpu3d_threads(sim.k) : 1;
-        if (json)
-            printf("{\"rule\": \"%s\", \"backend\": \"%s\", \"isa\": \"%s\", "
-                   "\"threads\": %d, \"topology\": \"%s\", \"sx\": %lld, "
-                   "\"sy\": %lld, \"sz\": %lld, \"generations\": %lld, "
-                   "\"seconds\": %.6f, \"cups\": %.6e, \"cpu_seconds\": "
-                   "%.6f, \"population\": %lld}\n",
-                   rs, bn, isa, th, torus ? "torus" : "box",
-                   (long long)sz[0], (long long)sz[1], (long long)sz[2],
-                   (long long)gens, secs, cups, cpu,
-                   (long long)gg_grid3d_population(&g));
+    if (bad)
+        gg_grid3d_free(g);
+    return bad;
+}
+
+/* OUT, the store and the picture once the run ended: 0 or -1 with err. */
+static int outputs3d(const opts3d *o, run3d *x, const gg_rule3d *r,
+                     const char *comments, gg_err *err)
+{
+    int64_t gen = x->first + x->reached;
+    if (o->out) {
+        char rs[320];
+        /* 3D.lua's own form when the grid is its N^3 torus */
+        if (r->topo == GG_TOPO3D_TORUS && r->sx == r->sy && r->sy == r->sz)
+            gg_rule3d_format_transition(r, rs, sizeof rs);
         else
-            printf("%s %s %lldx%lldx%lld, %lld generations: %.3f s, %.3e "
-                   "CUpS (%s, %s; %.3f CPU s)\n",
-                   rs, torus ? "torus" : "box", (long long)sz[0],
-                   (long long)sz[1], (long long)sz[2], (long long)gens, secs,
-                   cups, bn, isa, cpu);
+            gg_rule3d_format(r, rs, sizeof rs);
+        if (gg_rle3_write(o->out, x->g, rs, gen, comments, err))
+            return -1;
     }
-    sim_close(&sim);
+    if (o->store && gg_store_write3d(o->store, x->g, x->rule, gen, err))
+        return -1;
+    return 0;
+}
+
+/* Outputs that cannot be made fail before a long run, not after it. */
+static int probe3d(const opts3d *o, gg_err *err)
+{
+    return (o->out && strcmp(o->out, "-") && gg_atomic_probe(o->out, err)) ||
+                   (o->store && gg_atomic_probe(o->store, err))
+               ? -1
+               : 0;
+}
+
+/* The run once the grid is loaded: exit status (err said on failure). */
+static int run_loaded(const opts3d *o, gg_rule3d *r, gg_grid3d *g,
+                      int64_t first, const char *comments,
+                      const gg_config *cfg, gg_err *err)
+{
+    gg_backend_opts bo = {.config = cfg, .threads = (int)o->threads,
+                          .announce = isatty(2)};
+    gg_auto_line line;
+    gg_fail_kind why;
+    run3d x = {.g = g, .first = first, .store = o->store, .every = o->every};
+    gg_rule3d_format(r, x.rule, sizeof x.rule);
+    gg_run_progress_init(&x.ps, o->progress, o->gens);
+    if (gg_generations_check(first, o->gens, err))
+        return GG_EXIT_USAGE;
+    if (gg_backend3d_open(o->backend, r, &bo, &x.b, &line, &why, err))
+        return gg_fail_exit_status(why);
+    if (!o->backend)
+        fprintf(stderr, "golgen: %s\n", line.text);
+    double t0 = gg_cli_now();
+    int status = gg_cli_run_frames(&o->pics, o->gens, advance3d, draw3d, &x,
+                                   err);
+    if (!status)
+        fprintf(stderr, "generation %lld, population %lld (%.3f s, %s)\n",
+                (long long)(first + x.reached),
+                (long long)gg_grid3d_population(g), gg_cli_now() - t0,
+                gg_backend3d_table(x.b)->name);
+    gg_backend3d_close(x.b);
+    if (!status && outputs3d(o, &x, r, comments, err))
+        status = GG_EXIT_USAGE;
+    if (!status)
+        status = gg_cli_write_png(&o->pics, draw3d, &x, err);
+    return status ? status
+                  : gg_run_stop_report(x.reached, o->gens, o->out != NULL);
+}
+
+int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
+{
+    opts3d o;
+    gg_err err;
+    int parsed = parse3d(argc, argv, &o, &err);
+    if (parsed)
+        return parsed > 0 ? GG_EXIT_OK
+                          : gg_cli_error("run", GG_EXIT_USAGE, &err);
+    int ready = gg_cli_pictures_ready(&o.pics, &err);
+    if (ready)
+        return gg_cli_error("run", ready, &err);
+    gg_rle3 p = {0};
+    gg_rule3d r;
+    gg_grid3d g = {0};
+    int64_t first = 0;
+    int bad = probe3d(&o, &err) ||
+              (o.resume ? from_store(&o, &r, &g, &first, &err)
+                        : gg_rle3_read(o.in, &p, &err) ||
+                              from_pattern(&o, &p, &r, &g, &err));
+    if (!o.resume)
+        first = p.gen;
+    int status = bad ? GG_EXIT_USAGE
+                     : run_loaded(&o, &r, &g, first,
+                                  o.resume ? NULL : p.comments, cfg, &err);
     gg_grid3d_free(&g);
-    return bad ? gg_cli_error("bench", status, &err) : GG_EXIT_OK;
+    gg_rle3_free(&p);
+    /* a stop signal's status (130, 143, 129) was said already */
+    return status && status < 128 ? gg_cli_error("run", status, &err)
+                                  : status;
 }
 
 /* ---- golgen --target and verify for 3D rules ---- */
@@ -667,8 +492,13 @@ int gg_emit3d_source(const char *rule_text, const char *target, char **src,
     gg_rule3d rule;
     if (gg_rule3d_parse(rule_text, &rule, err))
         return -1;
-    bool cuda = !strcmp(target, "cuda");
-    if (!cuda && strcmp(target, "c"))
+    /* the emit targets with a 3D kernel (not backends: --target) */
+    static const char *const targets[] = {"c", "cuda"};
+    int t = 0;
+    while (t < 2 && strcmp(target, targets[t]))
+        t++;
+    bool cuda = t == 1;
+    if (t == 2)
         return gg_fail(err, "%s is a 3D rule; --target %s has no 3D kernel "
                        "yet: use --target c or --target cuda", rule_text,
                        target);

@@ -103,8 +103,8 @@ static void test_generations_refused_by_name(void **state)
            "is not the rule of store");
     write_file("c.rle3", "3D version=1 size=8\nx=2 y=2 z=2 rule=3D5..7/6\n"
                "2o$2o/2o$2o!\n");
-    expect("run --gens 2 --store c.ggu c.rle3", 2,
-           "golgen run: 3D rules do not take --store yet");
+    expect("run --gens 2 --host-mem 1M c.rle3", 2,
+           "golgen run: 3D rules do not take --host-mem");
     expect("run --gens 2 --frobnicate c.rle3", 2,
            "golgen run: unknown option '--frobnicate' for a 3D rule");
     write_file("s2.rle", "x = 3, y = 1\nABA!\n");

@@ -29,14 +29,9 @@ int gg_backend_open(const gg_backend_info *info, const gg_rule *rule,
     static const gg_backend_opts defaults;
     *out = NULL;
     *why = GG_FAIL_ENV;
-    if (gg_rule_is_generations(rule) && !info->upload_cells) {
-        char text[128], names[256];
-        gg_rule_format(rule, text, sizeof text);
-        gg_backend_generations_names(", ", names, sizeof names);
+    if (gg_backend_takes(info, gg_rule_family(rule), GG_FEATURE_RUN, err)) {
         *why = GG_FAIL_INPUT;
-        return gg_fail(err, "%s is a Generations rule, which the %s backend "
-                       "does not run yet; use --backend %s", text,
-                       info->name, names);
+        return -1;
     }
     gg_backend *b = gg_alloc(1, sizeof *b, err, "backend");
     if (!b)

@@ -53,6 +53,9 @@ typedef struct gg_backend_opts {
      * rows: no device copy), for many small steps: the hash tree's
      * leaves (runtime/engines/hashlife.h). */
     bool host_only;
+    /* 3D rules on cuda (bench's --slab, --ty): planes and rows per
+     * thread; 0: sized to the GPU, and 4 */
+    int slab3d, ty3d;
 } gg_backend_opts;
 
 /* What an open backend says about itself (bench prints it). */
@@ -151,6 +154,44 @@ void gg_backend_names(const char *sep, char *buf, size_t size);
 /* The same for the backends that run Generations rules (upload_cells):
  * the table is the one place that says which do. */
 void gg_backend_generations_names(const char *sep, char *buf, size_t size);
+
+/* ---- families and features: the one place that says which work ---- */
+
+/* The families of rules golgen runs. */
+typedef enum gg_family {
+    GG_FAMILY_TWO_STATE,   /* 2D rules of two states (gen/rule.h) */
+    GG_FAMILY_GENERATIONS, /* 2D Generations rules (state planes) */
+    GG_FAMILY_3D,          /* 3D totalistic rules (gen/rule3d.h) */
+} gg_family;
+
+/* What a run or bench may ask of a family on a backend. */
+typedef enum gg_feature {
+    GG_FEATURE_RUN,        /* step it at all */
+    GG_FEATURE_STORE,      /* --store, --resume, --checkpoint-every */
+    GG_FEATURE_PICTURES,   /* --png, --frames */
+    GG_FEATURE_DEVICES,    /* run --devices: one band per device */
+    GG_FEATURE_BENCH_BANDS, /* bench --devices (resident bands, timed) */
+    GG_FEATURE_DEVICE_MEM, /* --device-mem: streamed through the backend */
+    GG_FEATURE_HOST_MEM,   /* --host-mem: store to store, band by band */
+    GG_FEATURE_RANKS,      /* MPI ranks, a band each */
+} gg_family_feature;
+
+/* "two-state rules", "Generations rules", "3D rules". */
+const char *gg_family_name(gg_family f);
+gg_family gg_rule_family(const gg_rule *rule);
+
+/* The names of the backends that run family f, sep between them (usage
+ * texts, golgen rule). */
+void gg_backend_family_names(gg_family f, const char *sep, char *buf,
+                             size_t size);
+
+/* 0 when backend `info` (NULL: auto, whichever it picks) runs feature for
+ * family f; else -1 with err naming the family and the feature (and for
+ * a backend that cannot run the family, the ones that can). Every
+ * refusal of a feature by family goes through here
+ * (runtime/backends/backends.c). */
+int gg_backend_takes(const gg_backend_info *info, gg_family f,
+                     gg_family_feature feature, gg_err *err);
 
 /* ---- an open backend ---- */
 

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "backend3d.h"
 #include "cpu3d.h"
 #include "cuda_api.h"
 #include "cuda_device.h"
@@ -425,3 +426,47 @@ void gg_cuda3d_close(gg_cuda3d *k)
         dlclose(k->cu.lib);
     free(k);
 }
+
+/* ---- the backend table's 3D entry points (runtime/backends/backend3d.h) ---- */
+
+static int table_open(const gg_rule3d *rule, const gg_backend_opts *o,
+                      void **state, gg_fail_kind *why, gg_err *err)
+{
+    gg_cuda3d_opts co = {.config = o->config, .device = o->device,
+                         .slab = o->slab3d, .ty = o->ty3d};
+    return gg_cuda3d_open(rule, &co, (gg_cuda3d **)state, why, err);
+}
+
+/* CUDA's generations take milliseconds: a run is whole, stop or not. */
+static int64_t table_step_until(void *state, gg_grid3d *g, bool torus,
+                                int64_t gens, gg_stop_flag *stop,
+                                gg_err *err)
+{
+    (void)stop;
+    return gg_cuda3d_run(state, g, torus, gens, err) ? -1 : gens;
+}
+
+static int table_timed(void *state, gg_grid3d *g, bool torus, int64_t gens,
+                       double *seconds, gg_err *err)
+{
+    return gg_cuda3d_timed(state, g, torus, gens, seconds, err);
+}
+
+static void table_describe(void *state, gg_backend_desc *d)
+{
+    const gg_cuda3d *k = state;
+    memset(d, 0, sizeof *d);
+    snprintf(d->what, sizeof d->what, "%.150s, %.150s, final %d gates", k->name,
+             k->shape, k->gates);
+    d->threads = 1;
+}
+
+static void table_close(void *state) { gg_cuda3d_close(state); }
+
+const gg_backend3d_info gg_backend3d_cuda = {
+    .open = table_open,
+    .step_until = table_step_until,
+    .timed_step = table_timed,
+    .describe = table_describe,
+    .close = table_close,
+};
