@@ -251,15 +251,18 @@ static int load_store(const run_opts *o, gg_universe *u, gg_err *err)
     return 0;
 }
 
-/* What cannot take a Generations rule yet, refused by name before the
- * universe is read. */
+/* What the Generations family does not take, refused before the universe
+ * is read by the registry's one place (gg_backend_takes). */
 static int gen_refusals(const run_opts *o, gg_err *err)
 {
-    if (o->device_mem || o->devices.n)
-        return gg_fail(err, "%s streams or splits two-state universes only "
-                       "so far; run this Generations rule without it",
-                       o->device_mem ? "--device-mem" : "--devices");
-    if (gg_cli_ranks() > 1)
+    gg_family f = GG_FAMILY_GENERATIONS;
+    if ((o->device_mem &&
+         gg_backend_takes(o->backend, f, GG_FEATURE_DEVICE_MEM, err)) ||
+        (o->devices.n &&
+         gg_backend_takes(o->backend, f, GG_FEATURE_DEVICES, err)))
+        return -1;
+    if (gg_cli_ranks() > 1 &&
+        gg_backend_takes(o->backend, f, GG_FEATURE_RANKS, err))
         return gg_cli_ranks_refuse("Generations rules", err);
     return 0;
 }
@@ -285,9 +288,11 @@ static int run_gen(const run_opts *o, const gg_rule *rule,
     if (bad)
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     gg_backend_opts bo = {.config = o->cfg, .announce = isatty(2)};
+    gg_cli_devices devices = o->devices; /* opened by the run */
     gg_gen_run g = {.backend = o->backend, .bo = &bo, .gens = o->gens,
                     .every = o->every, .progress = o->progress,
-                    .out = o->out, .store = o->store, .pics = &o->pics};
+                    .out = o->out, .store = o->store, .pics = &o->pics,
+                    .devices = &devices};
     return gg_run_generations(&u, &g);
 }
 

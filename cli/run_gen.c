@@ -9,6 +9,8 @@
 #include "cli_util.h"
 #include "run_control.h"
 #include "backend.h"
+#include "cli_devices.h"
+#include "gen_bands.h"
 #include "gen_universe.h"
 #include "rule_gen.h"
 #include "store.h"
@@ -85,14 +87,14 @@ static int gen_outputs(gen_run *run, const gg_gen_run *o, gg_err *err)
     return gg_cli_write_png(o->pics, gen_draw, run, err);
 }
 
-/* The run itself, once the backend is open: exit status. */
+/* The run itself, once the backends are open (b the first, what the
+ * report names; st steps the universe): exit status. */
 static int run_open(gg_gen_universe *u, const gg_gen_run *o, gg_backend *b,
-                    gg_err *err)
+                    gg_gen_stepper st, gg_err *err)
 {
     char text[128];
     gg_rule_format(&u->rule, text, sizeof text);
     double start = gg_cli_now();
-    gg_gen_stepper st = gg_backend_gen_stepper(b);
     st.stop = gg_run_stop_flag(); /* a reference step gives up at a stop */
     gen_run run = {.u = u, .step = &st, .store = o->store,
                    .every = o->every};
@@ -133,13 +135,25 @@ int gg_run_generations(gg_gen_universe *u, const gg_gen_run *o)
         gg_gen_universe_free(u);
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     }
-    if (gg_cli_open_backend(o->backend, &u->rule, o->bo, &b, &status,
+    /* --devices: a backend per band (cli/cli_devices.h), the bands cut by
+     * runtime/universes/gen_bands.h; else the one backend */
+    gg_cli_devices one = {0}, *d = o->devices ? o->devices : &one;
+    if (gg_cli_devices_open(d, o->backend, &u->rule, *o->bo, &status,
                             &err)) {
+        gg_cli_devices_close(d);
         gg_gen_universe_free(u);
         return gg_cli_error("run", status, &err);
     }
-    status = run_open(u, o, b, &err);
-    gg_backend_close(b);
+    b = d->b[0];
+    gg_gen_bands bands = {.b = d->b, .n = d->n};
+    status = run_open(u, o, b,
+                      d->n > 1 ? gg_gen_bands_view(&bands)
+                               : gg_backend_gen_stepper(b),
+                      &err);
+    if (d->n > 1)
+        fprintf(stderr, "golgen: %d bands (Generations, through the host), "
+                "%lld rounds\n", bands.bands_used, (long long)bands.rounds);
+    gg_cli_devices_close(d);
     gg_gen_universe_free(u);
     /* a stop signal's status (130, 143, 129) was said already */
     return status && status < 128 ? gg_cli_error("run", status, &err)

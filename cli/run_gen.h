@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "backend.h"
+#include "cli_devices.h"
 #include "cli_pictures.h"
 #include "gen_universe.h"
 #include "rule.h"
@@ -16,7 +17,8 @@
  * named (NULL: auto), bo its options; out gets the RLE ("-": stdout; NULL:
  * nothing), store the universe store (runtime/formats/store.h) at the end and
  * every `every` generations (0: only at the end); progress on stderr when
- * asked; pics: --png and --frames (cli/cli_pictures.h). */
+ * asked; pics: --png and --frames (cli/cli_pictures.h); devices: one band
+ * of rows per listed device (runtime/universes/gen_bands.h). */
 typedef struct gg_gen_run {
     const gg_backend_info *backend;
     const gg_backend_opts *bo;
@@ -24,6 +26,7 @@ typedef struct gg_gen_run {
     bool progress;
     const char *out, *store;
     const gg_cli_pictures *pics;
+    gg_cli_devices *devices; /* --devices (NULL or none listed: one) */
 } gg_gen_run;
 
 /* Run universe u (placed from a pattern or read from a store; freed here)

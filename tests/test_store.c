@@ -87,7 +87,8 @@ static void test_generations_store_against_bgolly(void **state)
              "grep -v '^#' b.rle >b2 && grep -v '^#' o.rle >o2 && cmp b2 o2");
 }
 
-/* The paths that keep two-state universes only say so by name. */
+/* The paths that keep two-state universes only say so by name; a
+ * Generations store takes --devices, a 3D run stores (test_families.c). */
 static void test_generations_refused_by_name(void **state)
 {
     (void)state;
@@ -95,8 +96,10 @@ static void test_generations_refused_by_name(void **state)
     expect("store import g.rle -o g.ggu", 0, "");
     expect("run --resume g.ggu --gens 4 --host-mem 4K --store h.ggu", 2,
            "holds a Generations universe");
-    expect("run --resume g.ggu --gens 4 --devices 0,0", 2,
-           "two-state universes only");
+    expect("run --resume g.ggu --gens 4 --device-mem 1M", 2,
+           "Generations rules do not take --device-mem");
+    expect("run --resume g.ggu --gens 4 --devices 0,0", 0,
+           "bands (Generations");
     write_file("two.rle", "x = 3, y = 1\nobo!\n");
     expect("store import two.rle --rule B3/S23 -o two.ggu", 0, "");
     expect("run --resume two.ggu --rule /2/3 --gens 1", 2,
