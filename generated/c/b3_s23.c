@@ -381,6 +381,18 @@ static void gg_load_row(const uint64_t *src, uint64_t *d, int64_t j,
         return;
     }
     const uint64_t *row = src + gg_mod(j, g->height) * g->stride;
+    if (!g->torus) { /* words outside the plane are 0, its tail masked */
+        for (int k = 0; k < t->k0; k++)
+            d[k] = 0;
+        gg_copy(d + t->k0, row + w0 + t->k0, t->k1 - t->k0);
+        for (int64_t k = t->k1; k < g->W; k++) {
+            int64_t w = w0 + k;
+            d[k] = w != g->nw - 1 ? 0
+                   : g->tail ? row[w] & ((UINT64_C(1) << g->tail) - 1)
+                             : row[w];
+        }
+        return;
+    }
     for (int k = 0; k < t->k0; k++)
         d[k] = gg_get64(row, (w0 + k) * 64, g);
     gg_copy(d + t->k0, row + w0 + t->k0, t->k1 - t->k0);
@@ -581,6 +593,15 @@ static void gg_tile_run(const uint64_t *src, uint64_t *dst, const gg_tile *t,
     const int64_t sl = g->slot, top = t->y0 - T;
     const int64_t n = t->y1 - t->y0 + 2 * (int64_t)T;
     uint64_t *a = arena, *b = arena + g->buf;
+    /* the guard words beside each buffer row's window read as 0 */
+    for (int64_t i = 0; i < n; i++)
+        for (int k = 0; k <= GG_NX; k++)
+            for (int s = 0; s < 2; s++) {
+                uint64_t *r = (s ? b : a) + i * sl + k * g->rs;
+                memset(r, 0, GG_D0 * sizeof *r);
+                memset(r + GG_D0 + g->W, 0,
+                       (size_t)(g->rs - GG_D0 - g->W) * sizeof *r);
+            }
     for (int64_t i = 0; i < n; i++)
         gg_load_slot(src, a + i * sl, top + i, t, g);
     int64_t lo = 0, hi = n; /* buffer rows inside the grid */
@@ -676,6 +697,25 @@ static int64_t gg_buf_gap(const gg_geom *g, int64_t rows)
     return gap;
 }
 
+/* The calling thread's tile buffers, at least `words` words, kept from
+ * call to call (a leaf square of the hash tree is a call of its own: an
+ * allocation, its page faults and a memset each time cost more than its
+ * step). Their words are never assumed 0: gg_tile_run clears the guard
+ * words it reads. NULL when out of memory. */
+static uint64_t *gg_arena(size_t words)
+{
+    static __thread uint64_t *arena;
+    static __thread size_t have;
+    if (words > have) {
+        free(arena);
+        have = words + words / 4;
+        arena = aligned_alloc(64, (have * 8 + 63) / 64 * 64);
+        if (!arena)
+            have = 0;
+    }
+    return arena;
+}
+
 /* Every state plane of a, pw words apart (b alike). */
 static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
                           int64_t width, int64_t height, int64_t stride,
@@ -704,11 +744,23 @@ static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
         nt = (int)ntiles;
     g.buf = gg_buf_gap(&g, B + 2 * (int64_t)T);
     size_t words = (size_t)(2 * g.buf); /* x 8 */
-    uint64_t *arena = aligned_alloc(64, words * 8 * (size_t)nt);
+    uint64_t *arena = gg_arena(words * (size_t)nt);
     if (!arena)
         return -1;
-    memset(arena, 0, words * 8 * (size_t)nt);
     int64_t passes = (gens + T - 1) / T;
+    if (nt == 1) { /* small grids and one thread: no parallel region */
+        gg_tile t;
+        for (int64_t p = 0; p < passes; p++) {
+            const uint64_t *src = p % 2 ? b : a;
+            uint64_t *dst = p % 2 ? a : b;
+            int Tp = (int)gg_min(T, gens - p * T);
+            for (int64_t k = 0; k < ntiles; k++) {
+                gg_tile_init(&t, k, nstrips, B, &g);
+                gg_tile_run(src, dst, &t, Tp, arena, &g);
+            }
+        }
+        return (int)(passes % 2);
+    }
 #pragma omp parallel num_threads(nt)
     {
         int id = 0;
@@ -727,7 +779,6 @@ static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
             }
         }
     }
-    free(arena);
     return (int)(passes % 2);
 }
 
