@@ -15,6 +15,7 @@
 #include "run_gen.h"
 #include "run_ranks.h"
 #include "run_hashlife.h"
+#include "run_tiles.h"
 #include "run_store_stream.h"
 #include "search_note.h"
 #include "commands.h"
@@ -35,7 +36,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: golgen run --gens N [--rule RULE] [--backend %s] "
             "[-o OUT.rle] [--progress]\n"
-            "                  [--engine auto|dense|hashlife] [--mem BYTES]\n"
+            "                  [--engine auto|dense|tiles|hashlife] [--mem BYTES]\n"
             "                  [--png FILE] [--frames DIR --every N] "
             "[--window X,Y,W,H] [IN]\n\n"
             "Simulate pattern file IN (RLE, .cells, Life 1.06 or .mc; - for "
@@ -53,8 +54,11 @@ static void usage(FILE *out)
             "Generations states as planes, stepped by the\nbackend on one "
             "thread) unless the pattern is a box of 2^22 cells or more run\n"
             "for fewer than 4 times its longer side; otherwise, and for tori, "
-            "bounded\nplanes, B0 and the options below, the dense grid. It "
-            "says which on stderr.\n--mem BYTES bounds the run's memory (default "
+            "bounded\nplanes, B0 and the options below, the dense grid, "
+            "stepped as active tiles on\na host backend (tiles: 256x256 "
+            "cells, where only those near a change in the\nlast 32 "
+            "generations are stepped; dense steps the whole grid). It says "
+            "which\non stderr.\n--mem BYTES bounds the run's memory (default "
             "a quarter of the machine's; the\ntree takes two thirds): past "
             "it unreachable nodes are collected and the run\ngoes on in "
             "smaller steps. A .mc OUT is written from the tree at any size;\n"
@@ -100,7 +104,7 @@ typedef struct run_opts {
     int64_t device_mem;         /* --device-mem bytes; 0: no limit */
     gg_cli_devices devices;     /* --devices: one band per device */
     int64_t host_mem;           /* --host-mem bytes; 0: all in memory */
-    const char *engine;         /* --engine: auto, dense or hashlife */
+    const char *engine;         /* --engine: auto, dense, tiles, hashlife */
     gg_pattern pre;             /* IN as engine auto read it, if it did */
     bool has_pre;
     int64_t mem;                /* --mem: the hash tree's bytes */
@@ -123,16 +127,17 @@ static int engine_check(run_opts *o, gg_err *err)
     if (!o->engine)
         o->engine = "auto";
     if (strcmp(o->engine, "auto") && strcmp(o->engine, "dense") &&
-        strcmp(o->engine, "hashlife"))
+        strcmp(o->engine, "tiles") && strcmp(o->engine, "hashlife"))
         return gg_fail(err, "unknown engine '%s'; use auto, dense (the whole "
-                       "grid by a backend) or hashlife (a hash tree whose "
+                       "grid by a backend), tiles (the grid's active tiles "
+                       "by a host backend) or hashlife (a hash tree whose "
                        "leaves a backend steps)", o->engine);
     if (!strcmp(o->engine, "hashlife") && hashlife_refuses(o))
         return gg_fail(err, "--engine hashlife does not take %s yet; use "
                        "--engine dense", hashlife_refuses(o));
     if (!strcmp(o->engine, "auto") && hashlife_refuses(o))
         o->engine = "dense";
-    if (o->mem && !strcmp(o->engine, "dense"))
+    if (o->mem && (!strcmp(o->engine, "dense") || !strcmp(o->engine, "tiles")))
         return gg_fail(err, "--mem bounds the hash tree; it needs --engine "
                        "hashlife or auto");
     if (!o->mem) { /* a quarter of the machine, as a default */
@@ -465,7 +470,8 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     int gen_rc = -1;
     o.cfg = cfg;
-    if (strcmp(o.engine, "dense")) { /* cli/run_hashlife.h */
+    if (strcmp(o.engine, "dense") && strcmp(o.engine, "tiles")) {
+        /* cli/run_hashlife.h */
         gg_hl_opts h = {o.rule, o.in, o.out, default_pattern, o.backend, cfg,
                         o.gens, o.mem, !strcmp(o.engine, "auto"),
                         o.progress, &o.pics, &o.pre, &o.has_pre};
@@ -520,6 +526,14 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
         gg_universe_free(&u);
         return gg_cli_error("run", GG_EXIT_ENV, &err);
     }
+    gg_tiles tiles = {0}; /* cli/run_tiles.h */
+    if (gg_cli_tiles_wrap(o.engine, b, o.devices.n || o.device_mem ||
+                                           gg_cli_ranks() > 1,
+                          &tiles, &stepper, &err)) {
+        close_backends(&o, b);
+        gg_universe_free(&u);
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    }
     /* a reference step gives up a slow generation at a stop (the ranks'
      * stepper, which must stop all together, has no step_until) */
     stepper.stop = gg_run_stop_flag();
@@ -534,6 +548,8 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
     close_backends(&o, b);
     gg_cli_ranks_stepper_free();
     gg_cli_report_streaming(&mem, stepper.name);
+    char engine[160];
+    gg_cli_tiles_done(&tiles, stepper.name, engine, sizeof engine);
     if (status) { /* the backend failed part way, or a frame */
         gg_universe_free(&u);
         return gg_cli_error("run", status, &err);
@@ -566,7 +582,7 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
     gg_rule_format(&u.rule, rule, sizeof rule);
     fprintf(stderr, "%s: generation %lld, population %lld, %.3f s (%s)\n",
             rule, (long long)u.generation,
-            (long long)gg_universe_population(&u), seconds, stepper.name);
+            (long long)gg_universe_population(&u), seconds, engine);
     int64_t reached = u.generation - first;
     gg_universe_free(&u);
     return gg_run_stop_report(reached, o.gens, o.out != NULL);

@@ -1,0 +1,40 @@
+#include "run_tiles.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int gg_cli_tiles_wrap(const char *engine, gg_backend *b, bool split,
+                      gg_tiles *tiles, gg_stepper *stepper, gg_err *err)
+{
+    bool asked = !strcmp(engine, "tiles");
+    if (!asked && strcmp(engine, "auto"))
+        return 0;
+    /* a device backend's grid lives on the device; its tiles would need
+     * a launch over a tile list (issue 38), not host copies */
+    bool host = !gg_backend_of(b)->rows;
+    if (asked && (split || !host))
+        return gg_fail(err, "--engine tiles steps tiles on a host backend "
+                       "(cpu, reference) without --devices, --device-mem "
+                       "or ranks; use --engine dense");
+    if (split || !host)
+        return 0;
+    *stepper = gg_tiles_stepper(tiles, stepper, 0, 0);
+    return 0;
+}
+
+void gg_cli_tiles_done(gg_tiles *tiles, const char *backend, char *buf,
+                       size_t size)
+{
+    const gg_tiles_stats *st = &tiles->stats;
+    /* a grid too small for tiles (or a bounded plane) ran whole */
+    if (!tiles->side ||
+        st->tile_steps + st->tile_slept + st->whole_gens == 0) {
+        snprintf(buf, size, "%s", backend);
+        gg_tiles_free(tiles);
+        return;
+    }
+    char what[120];
+    gg_tiles_describe(tiles, what, sizeof what);
+    snprintf(buf, size, "%s, %s", backend, what);
+    gg_tiles_free(tiles);
+}

@@ -1,0 +1,68 @@
+/* Active tiles: QuickLife's idea with golgen's kernels, for the dense
+ * engine (gg_universe_run). A bounded grid (a torus, a bounded plane, or
+ * the unbounded plane's box) is cut into square tiles; each sub-batch of
+ * T generations steps only the tiles whose 3x3 neighbourhood changed in
+ * the sub-batch before, the others sleep.
+ *
+ * Why sleeping is exact: a tile's state T generations on depends only on
+ * the cells within T of it, all inside its 3x3 neighbourhood (T <= the
+ * tile's side). If that neighbourhood did not change over the last T
+ * generations, the next T generations map the same cells to the same
+ * result: the tile stays as it is. Still lifes sleep, and, T being even,
+ * period-2 oscillators too. A sub-batch of another length (a call's
+ * remainder) cannot rely on that: it steps every tile near a live cell
+ * (every tile for B0 rules), and the next full sub-batch learns again.
+ *
+ * The awake tiles are copied with a halo of T cells into slots laid side
+ * by side in one scratch grid, which the wrapped stepper (a host backend)
+ * advances as a bounded plane: what one slot's border does to the next
+ * reaches at most T cells into its halo, never its tile. Their centres go
+ * back. When most tiles are awake the whole grid is stepped instead, with
+ * a snapshot T generations before the end to learn what changed. */
+#ifndef GG_TILES_H
+#define GG_TILES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "grid.h"
+#include "universe.h"
+
+typedef struct gg_tiles_stats {
+    int64_t tile_steps;  /* tile sub-batches run (awake tiles) */
+    int64_t tile_slept;  /* tile sub-batches skipped */
+    int64_t whole_gens;  /* generations stepped over the whole grid */
+    int64_t sub_batches; /* sub-batches run by tiles */
+} gg_tiles_stats;
+
+typedef struct gg_tiles {
+    gg_stepper inner; /* a host stepper (no hold): it steps slots */
+    int64_t side;     /* a tile's side in cells (a multiple of 64) */
+    int64_t t;        /* a sub-batch's generations, and the halo */
+    /* The grid the flags describe, as left by the last call: another
+     * grid (the plane regrown, a new run) starts with no knowledge. */
+    const uint64_t *bits;
+    int64_t width, height;
+    gg_topo topo;
+    bool known; /* changed[] covers a sub-batch of exactly t */
+    int64_t blind;  /* generations to step whole before looking again */
+    int streak;     /* looks in a row that found the grid busy */
+    int64_t nx, ny;
+    uint8_t *changed; /* per tile: changed in the last sub-batch */
+    uint8_t *live;    /* per tile: holds a live cell */
+    uint8_t *awake;   /* per tile, this sub-batch (scratch) */
+    int64_t *list;    /* awake tiles' indices (scratch) */
+    gg_grid scratch, snapshot;
+    gg_tiles_stats stats;
+} gg_tiles;
+
+/* side 0 and t 0 take the measured defaults. The stepper returned steps
+ * through `tiles`, which must outlive it; gg_tiles_free releases it. */
+gg_stepper gg_tiles_stepper(gg_tiles *tiles, const gg_stepper *inner,
+                            int64_t side, int64_t t);
+void gg_tiles_free(gg_tiles *tiles);
+
+/* One line for reports: "tiles 256: 93% of tile steps slept". */
+void gg_tiles_describe(const gg_tiles *tiles, char *buf, size_t size);
+
+#endif
