@@ -3,49 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "encode_internal.h"
 #include "symm.h"
 
-#define MAX_SLOTS 3
-#define MAX_SIGNALS (GG_TT_MAX_INPUTS + GG_ENC_MAX_GATES)
 #define MAX_FIXED_AMO 64 /* pairwise at-most-one up to this many options */
 
-/* One way to wire a gate: its sources in slot order. */
-typedef struct option {
-    int src[MAX_SLOTS];
-    int sel;
-} option;
-
-typedef struct gate {
-    int m;          /* slots */
-    int n_fixed;    /* trailing slots wired to gates by the shape */
-    int n_opt;
-    option *opt;
-    int reads[MAX_SIGNALS]; /* reads[c] <=> some chosen option has c */
-    int fn[8];      /* fn[b]: output for slot values b (slot 0 = bit 0) */
-    int dep[MAX_SLOTS];     /* the function reads slot s */
-} gate;
-
-struct gg_enc {
-    gg_enc_spec spec;
-    gg_sat *sat;
-    int n, k, arity;
-    int vtrue;      /* a variable forced true: constants are +-vtrue */
-    int pol;        /* output polarity */
-    int pol2;       /* polarity of the second output (lim.f2) */
-    gate g[GG_ENC_MAX_GATES];
-    int *x;         /* x[r * k + i]: gate i on row r; 0 while r not added */
-    int n_perm;     /* closure (lim.swap): candidate involutions */
-    int perm[10][4];
-    int psel[10];   /* perm p chosen */
-    int cpl[4];     /* gate i's image is complemented */
-    int *buf;       /* clause scratch */
-    int *added;     /* rows added so far, in order (difference clauses) */
-    int n_added;
-    int *keyvar;    /* spec.keys: the output on each class */
-};
-
 /* Adds a clause, dropping false constants and skipping satisfied ones. */
-static void emit(gg_enc *e, const int *lits, int n)
+void enc_emit(gg_enc *e, const int *lits, int n)
 {
     int m = 0;
     for (int i = 0; i < n; i++) {
@@ -57,9 +21,9 @@ static void emit(gg_enc *e, const int *lits, int n)
     gg_sat_clause(e->sat, e->buf, m);
 }
 
-static void emit2(gg_enc *e, int a, int b) { emit(e, (int[]){a, b}, 2); }
+void enc_emit2(gg_enc *e, int a, int b) { enc_emit(e, (int[]){a, b}, 2); }
 
-static int has(const option *o, int m, int c)
+int enc_has(const option *o, int m, int c)
 {
     for (int s = 0; s < m; s++)
         if (o->src[s] == c)
@@ -125,19 +89,19 @@ static void choose(gg_enc *e, gate *g)
     if (g->n_opt <= MAX_FIXED_AMO)
         for (int a = 0; a < g->n_opt; a++)
             for (int b = a + 1; b < g->n_opt; b++)
-                emit2(e, -g->opt[a].sel, -g->opt[b].sel);
+                enc_emit2(e, -g->opt[a].sel, -g->opt[b].sel);
     int lits[4096];
     for (int c = 0; c < e->n + e->k; c++) {
         int n = 0;
         g->reads[c] = gg_sat_var(e->sat);
         lits[n++] = -g->reads[c];
         for (int o = 0; o < g->n_opt; o++)
-            if (has(&g->opt[o], g->m, c)) {
-                emit2(e, -g->opt[o].sel, g->reads[c]);
+            if (enc_has(&g->opt[o], g->m, c)) {
+                enc_emit2(e, -g->opt[o].sel, g->reads[c]);
                 if (n < 4096)
                     lits[n++] = g->opt[o].sel;
             }
-        emit(e, lits, n);
+        enc_emit(e, lits, n);
     }
 }
 
@@ -156,11 +120,11 @@ static void dependency(gg_enc *e, gate *g, int s)
             continue;
         }
         int d = gg_sat_var(e->sat);
-        emit(e, (int[]){-d, g->fn[b], g->fn[b | bit]}, 3);
-        emit(e, (int[]){-d, -g->fn[b], -g->fn[b | bit]}, 3);
+        enc_emit(e, (int[]){-d, g->fn[b], g->fn[b | bit]}, 3);
+        enc_emit(e, (int[]){-d, -g->fn[b], -g->fn[b | bit]}, 3);
         ors[n++] = d;
     }
-    emit(e, ors, n);
+    enc_emit(e, ors, n);
 }
 
 /* At least t of the slots lo..hi-1 are read: every (count-t+1)-subset holds
@@ -171,7 +135,7 @@ static void at_least(gg_enc *e, gate *g, int lo, int hi, int t)
     if (t <= 0)
         return;
     if (count < t) { /* cannot be met: this shape is impossible */
-        emit(e, NULL, 0);
+        enc_emit(e, NULL, 0);
         return;
     }
     for (int mask = 0; mask < (1 << count); mask++) {
@@ -181,7 +145,7 @@ static void at_least(gg_enc *e, gate *g, int lo, int hi, int t)
         for (int s = 0; s < count; s++)
             if (mask >> s & 1)
                 lits[n++] = g->dep[lo + s];
-        emit(e, lits, n);
+        enc_emit(e, lits, n);
     }
 }
 
@@ -200,376 +164,6 @@ static void setup_function(gg_enc *e, int i)
     int open = g->m - g->n_fixed;
     at_least(e, g, open, g->m, g->n_fixed);
     at_least(e, g, 0, open, 2 - g->n_fixed);
-}
-
-/* Without a shape, each gate but the output(s) feeds a later gate. */
-static void every_gate_read(gg_enc *e)
-{
-    for (int j = 0; j + 1 < e->k; j++) {
-        if (e->spec.lim.f2 && j == e->spec.lim.out2)
-            continue;
-        int lits[GG_ENC_MAX_GATES], n = 0;
-        for (int i = j + 1; i < e->k; i++)
-            lits[n++] = e->g[i].reads[e->n + j];
-        emit(e, lits, n);
-    }
-}
-
-/* Input b may be read only if input a, its predecessor in a symmetry
- * class, was read by an earlier gate or comes with b. */
-static void symmetric_pair(gg_enc *e, int a, int b)
-{
-    int lits[2 + GG_ENC_MAX_GATES];
-    for (int i = 0; i < e->k; i++)
-        for (int o = 0; o < e->g[i].n_opt; o++) {
-            const option *op = &e->g[i].opt[o];
-            if (!has(op, e->g[i].m, b) || has(op, e->g[i].m, a))
-                continue;
-            int n = 0;
-            lits[n++] = -op->sel;
-            for (int i2 = 0; i2 < i; i2++)
-                lits[n++] = e->g[i2].reads[a];
-            emit(e, lits, n);
-        }
-}
-
-static void symmetry(gg_enc *e)
-{
-    const int *cls = e->spec.class_of;
-    if (!cls)
-        return;
-    for (int b = 0; b < e->n; b++) {
-        int a = b - 1;
-        while (a >= 0 && cls[a] != cls[b])
-            a--;
-        if (a >= 0)
-            symmetric_pair(e, a, b);
-    }
-}
-
-/* Gate i, read by gate j alone: j's other sources must not all be sources
- * of i, or j is one LUT over i's sources and i is redundant. */
-static void no_reapplied(gg_enc *e, int i, int j)
-{
-    const gate *gj = &e->g[j];
-    int lits[1 + MAX_SLOTS];
-    for (int o = 0; o < gj->n_opt; o++) {
-        int n = 0;
-        lits[n++] = -gj->opt[o].sel;
-        for (int s = 0; s < gj->m; s++)
-            if (gj->opt[o].src[s] != e->n + i)
-                lits[n++] = -e->g[i].reads[gj->opt[o].src[s]];
-        emit(e, lits, n);
-    }
-}
-
-static void reapplied(gg_enc *e)
-{
-    const gg_shape *sh = e->spec.shape;
-    if (!sh)
-        return;
-    for (int i = 0; i + 1 < e->k; i++) {
-        int readers = 0, j = -1;
-        for (int r = i + 1; r < e->k; r++)
-            if (sh->fanin[r] >> i & 1)
-                readers++, j = r;
-        if (readers == 1)
-            no_reapplied(e, i, j);
-    }
-}
-
-/* Every input f must read is read by some gate. */
-static void essential_read(gg_enc *e)
-{
-    bool need[GG_TT_MAX_INPUTS];
-    int lits[GG_ENC_MAX_GATES];
-    gg_symm_essential(e->spec.f, need);
-    for (int c = 0; c < e->n; c++) {
-        if (!need[c])
-            continue;
-        for (int i = 0; i < e->k; i++)
-            lits[i] = e->g[i].reads[c];
-        emit(e, lits, e->k);
-    }
-}
-
-/* Decomposition. Let g be a gate other than the output and cone(g) g with
- * every gate it reaches backwards. Call the cone closed when every gate of
- * cone(g) but g itself is read only by gates of cone(g). Then no gate
- * outside the cone reads a cone gate other than g, so by induction over the
- * gates outside the cone in order each of them, the output included, is a
- * function of g's value and of the primary inputs read outside the cone
- * (set R); and g is a function of the primary inputs read inside it (S).
- * Hence f(x) = F(h(x|S), x|R) on every care row, i.e. (S, R) is a
- * decomposable pair (gg_symm_decomposable). A gate reading a signal but
- * ignoring it only makes S or R larger, and decomposability is closed
- * upwards, so the argument holds with "read" meaning "wired to", which is
- * what the reads[] variables say. For each maximal non-decomposable pair
- * (s, r) of spec.nd we need S not within s or R not within r:
- *   OR_{x not in s} in[x]  |  OR_{x not in r} out[x],
- * with in[x] -> some cone gate reads x and out[x] -> some gate outside
- * reads x (only that direction is needed: the clause can then only be met
- * by a real read). This holds for every network that computes f, so it
- * removes no network at all, minimal or not. */
-static uint32_t cone_of(const gg_shape *sh, int g)
-{
-    uint32_t cone = 1u << g;
-    for (int i = g; i >= 0; i--)
-        if (cone >> i & 1)
-            cone |= sh->fanin[i];
-    return cone;
-}
-
-static bool cone_closed(const gg_shape *sh, int g, uint32_t cone)
-{
-    for (int i = 0; i < sh->k; i++)
-        if (i != g && (cone >> i & 1))
-            for (int r = 0; r < sh->k; r++)
-                if ((sh->fanin[r] >> i & 1) && !(cone >> r & 1))
-                    return false;
-    return true;
-}
-
-/* v[x] -> some gate of the mask reads input x. */
-static void reads_any(gg_enc *e, uint32_t gates, int *v)
-{
-    int lits[1 + GG_ENC_MAX_GATES];
-    for (int x = 0; x < e->n; x++) {
-        int n = 0;
-        v[x] = gg_sat_var(e->sat);
-        lits[n++] = -v[x];
-        for (int i = 0; i < e->k; i++)
-            if (gates >> i & 1)
-                lits[n++] = e->g[i].reads[x];
-        emit(e, lits, n);
-    }
-}
-
-/* The gates of mask `inside` may not read only inputs within s while the
- * other gates read only inputs within r, for each pair (s, r) of pairs:
- *   OR_{x not in s} in[x]  |  OR_{x not in r} out[x]. */
-static void exclude_pairs(gg_enc *e, uint32_t inside,
-                          const unsigned (*pairs)[2], int n_pairs)
-{
-    int in[GG_TT_MAX_INPUTS], out[GG_TT_MAX_INPUTS];
-    int lits[2 * GG_TT_MAX_INPUTS];
-    reads_any(e, inside, in);
-    reads_any(e, ((1u << e->k) - 1) & ~inside, out);
-    for (int p = 0; p < n_pairs; p++) {
-        int n = 0;
-        for (int x = 0; x < e->n; x++) {
-            if (!(pairs[p][0] >> x & 1))
-                lits[n++] = in[x];
-            if (!(pairs[p][1] >> x & 1))
-                lits[n++] = out[x];
-        }
-        emit(e, lits, n);
-    }
-}
-
-static void decomposition(gg_enc *e)
-{
-    const gg_shape *sh = e->spec.shape;
-    if (!sh || !e->spec.nd)
-        return;
-    for (int g = 0; g + 1 < e->k; g++) {
-        uint32_t cone = cone_of(sh, g);
-        if (!cone_closed(sh, g, cone))
-            continue;
-        exclude_pairs(e, cone, e->spec.nd, e->spec.n_nd);
-    }
-}
-
-/* Two-exit decomposition. Let C be a set of gates, the output not among
- * them, closed backwards (every gate C reads is in C) and with exactly two
- * exits g1, g2: the gates of C that some gate outside C reads. Every gate
- * of C is then a function of the primary inputs read inside C (set S).
- * No gate outside C reads a gate of C other than g1 and g2, so by
- * induction over the gates outside C in order each of them, the output
- * included, is a function of (g1, g2) and of the primary inputs read
- * outside C (set R). Hence f(x) = F(h1(x|S), h2(x|S), x|R) on every care
- * row: h = (h1, h2) takes 4 values, and (S, R) passes the 4-colour test
- * of gg_symm_decomposable_k. That test is closed upwards like the 2-colour
- * one (h and F may ignore inputs), so "read" may again mean "wired to",
- * and for each maximal pair (s, r) of spec.nd4 that fails it we need
- *   OR_{x not in s} in[x]  |  OR_{x not in r} out[x]
- * exactly as for one exit. Sets with one exit are the closed cones above
- * (a gate of C read only inside C reaches the exit forwards), so only
- * two exits are new. Every network computing f meets the clause: it
- * removes no network. */
-static void two_exit(gg_enc *e)
-{
-    const gg_shape *sh = e->spec.shape;
-    if (!sh || !e->spec.nd4 || !e->spec.n_nd4)
-        return;
-    int k = e->k;
-    for (uint32_t c = 1; c < (1u << (k - 1)); c++) { /* output excluded */
-        bool closed = true;
-        int exits = 0;
-        for (int i = 0; i < k && closed; i++) {
-            if (!(c >> i & 1))
-                continue;
-            if (sh->fanin[i] & ~c)
-                closed = false;
-            bool exit = false;
-            for (int r = 0; r < k; r++)
-                if (!(c >> r & 1) && (sh->fanin[r] >> i & 1))
-                    exit = true;
-            exits += exit;
-        }
-        if (!closed || exits != 2)
-            continue;
-        exclude_pairs(e, c, e->spec.nd4, e->spec.n_nd4);
-    }
-}
-
-/* Gates i < j with the same fanin gates and the same readers can trade
- * places, so i takes the earlier fanin set (the lex-leader of the swap,
- * which agrees with the input-symmetry rule). */
-static bool twins(const gg_shape *sh, int i, int j)
-{
-    if (sh->fanin[i] != sh->fanin[j])
-        return false;
-    for (int r = 0; r < sh->k; r++)
-        if ((sh->fanin[r] >> i & 1) != (sh->fanin[r] >> j & 1))
-            return false;
-    return true;
-}
-
-static void order_twins(gg_enc *e)
-{
-    const gg_shape *sh = e->spec.shape;
-    const uint32_t *fb = e->spec.lim.forbid;
-    for (int i = 0; sh && i < e->k; i++)
-        for (int j = i + 1; j < e->k; j++) {
-            if (!twins(sh, i, j) || (fb && fb[i] != fb[j]))
-                continue;
-            const gate *a = &e->g[i], *b = &e->g[j];
-            for (int oa = 1; oa < a->n_opt; oa++)
-                for (int ob = 0; ob < oa && ob < b->n_opt; ob++)
-                    emit2(e, -a->opt[oa].sel, -b->opt[ob].sel);
-        }
-}
-
-/* Shape automorphisms. A permutation s of the gates with
- * fanin[s(i)] = s(fanin[i]) for every gate (the output stays put) maps a
- * network N on the shape to a network s(N) on the same shape: gate s(i)
- * of s(N) reads the inputs gate i of N reads and computes its function,
- * its slots reordered to the shape's order of fanin gates (a LUT takes
- * any order; f(0) = 0 and "reads its slot" survive). So s is a symmetry,
- * like the twin swaps above (which are the automorphisms that swap two
- * gates) and the input transpositions. Let i0 be the first gate s moves
- * and j = s^-1(i0). Gates before i0 are fixed by s and keep their fanin
- * sets in s(N), so comparing networks by their fanin-set choices, gate 0
- * first, the least network of an orbit (under the group that all these
- * symmetries generate, as for the other rules) has
- *   choice(i0) <= choice(j)
- * (both gates have as many input slots, so their choices are listed
- * alike). Only symmetries of the whole problem count: with any of
- * spec.lim's restrictions (forbidden fanins, closures, a second output)
- * automorphisms are left alone. */
-#define MAX_AUTOS 64
-
-typedef struct autos {
-    const gg_shape *sh;
-    int map[GG_ENC_MAX_GATES]; /* s(i) */
-    bool used[GG_ENC_MAX_GATES];
-    int pairs[MAX_AUTOS][2];   /* (i0, j) per automorphism found */
-    int n;
-    long steps;
-} autos;
-
-static void find_autos(autos *a, int i)
-{
-    const gg_shape *sh = a->sh;
-    if (a->n == MAX_AUTOS || ++a->steps > 100000)
-        return; /* fewer rules: still sound */
-    if (i == sh->k) {
-        int i0 = 0;
-        while (i0 < sh->k && a->map[i0] == i0)
-            i0++;
-        if (i0 == sh->k)
-            return; /* the identity */
-        int j = 0;
-        while (a->map[j] != i0)
-            j++;
-        a->pairs[a->n][0] = i0, a->pairs[a->n][1] = j;
-        a->n++;
-        return;
-    }
-    for (int t = 0; t < sh->k; t++) {
-        if (a->used[t] || (i == sh->k - 1) != (t == sh->k - 1) ||
-            __builtin_popcount(sh->fanin[i]) !=
-                __builtin_popcount(sh->fanin[t]))
-            continue;
-        /* fanin[t] = s(fanin[i]) and, for every earlier gate g mapped
-         * already, "i reads g" <=> "t reads s(g)" and "g reads i" <=>
-         * "s(g) reads t" */
-        bool ok = true;
-        for (int g = 0; g < i && ok; g++) {
-            int sg = a->map[g];
-            ok = ((sh->fanin[i] >> g & 1) == (sh->fanin[t] >> sg & 1)) &&
-                 ((sh->fanin[g] >> i & 1) == (sh->fanin[sg] >> t & 1));
-        }
-        if (!ok)
-            continue;
-        a->map[i] = t, a->used[t] = true;
-        find_autos(a, i + 1);
-        a->used[t] = false;
-    }
-}
-
-static void order_automorphisms(gg_enc *e)
-{
-    const gg_enc_spec *sp = &e->spec;
-    const gg_enc_limits *l = &sp->lim;
-    if (!sp->shape || !sp->automorphisms || l->forbid || l->swap ||
-        l->n_closed || l->f2 || l->order_groups)
-        return;
-    static _Thread_local autos a;
-    memset(&a, 0, sizeof a);
-    a.sh = sp->shape;
-    find_autos(&a, 0);
-    for (int p = 0; p < a.n; p++) {
-        const gate *g = &e->g[a.pairs[p][0]], *h = &e->g[a.pairs[p][1]];
-        if (g->n_opt != h->n_opt)
-            continue; /* cannot happen: same input slots */
-        for (int oa = 1; oa < g->n_opt; oa++)
-            for (int ob = 0; ob < oa; ob++)
-                emit2(e, -g->opt[oa].sel, -h->opt[ob].sel);
-    }
-}
-
-/* Lexicographic order of two fanin sets (increasing source lists). */
-static int lex_cmp(const option *a, int ma, const option *b, int mb)
-{
-    for (int s = 0; s < ma && s < mb; s++)
-        if (a->src[s] != b->src[s])
-            return a->src[s] < b->src[s] ? -1 : 1;
-    return ma - mb;
-}
-
-/* lim.order_groups (free topology only): adjacent gates i, i+1 of one
- * forbid group, neither an output, can trade places when i+1 does not
- * read i, so the least of the orders has i's fanin set no larger. */
-static void order_groups(gg_enc *e)
-{
-    const gg_enc_spec *sp = &e->spec;
-    if (!sp->lim.order_groups || sp->shape)
-        return;
-    for (int i = 0; i + 2 < e->k; i++) {
-        if ((sp->lim.f2 && (i == sp->lim.out2 || i + 1 == sp->lim.out2)) ||
-            (sp->lim.forbid && sp->lim.forbid[i] != sp->lim.forbid[i + 1]))
-            continue;
-        const gate *a = &e->g[i], *b = &e->g[i + 1];
-        for (int ob = 0; ob < b->n_opt; ob++) {
-            if (has(&b->opt[ob], b->m, e->n + i))
-                continue;
-            for (int oa = 0; oa < a->n_opt; oa++)
-                if (lex_cmp(&b->opt[ob], b->m, &a->opt[oa], a->m) < 0)
-                    emit2(e, -a->opt[oa].sel, -b->opt[ob].sel);
-        }
-    }
 }
 
 /* The involutions of 0 .. n-1 (n <= 4), a selector for each, at least
@@ -604,10 +198,10 @@ static int setup(gg_enc *e, gg_err *err)
     e->pol2 = gg_sat_var(e->sat);
     if (spec->lib == GG_LIB_GATE2) {
         int p = gg_tt_get(spec->f->care, 0) && gg_tt_get(spec->f->on, 0);
-        emit(e, (int[]){p ? e->pol : -e->pol}, 1);
+        enc_emit(e, (int[]){p ? e->pol : -e->pol}, 1);
     }
     if (spec->keys) { /* the free classes absorb the polarity */
-        emit(e, (int[]){-e->pol}, 1);
+        enc_emit(e, (int[]){-e->pol}, 1);
         for (int c = 0; c < spec->n_keys; c++)
             e->keyvar[c] = gg_sat_var(e->sat);
     }
@@ -618,19 +212,19 @@ static int setup(gg_enc *e, gg_err *err)
         setup_function(e, i);
         for (int c = 0; spec->lim.forbid && c < e->n + i; c++)
             if (spec->lim.forbid[i] >> c & 1)
-                emit(e, (int[]){-e->g[i].reads[c]}, 1);
+                enc_emit(e, (int[]){-e->g[i].reads[c]}, 1);
     }
     if (!spec->shape)
-        every_gate_read(e);
-    essential_read(e);
-    symmetry(e);
-    order_twins(e);
-    order_automorphisms(e);
-    reapplied(e);
-    decomposition(e);
-    two_exit(e);
+        enc_every_gate_read(e);
+    enc_essential_read(e);
+    enc_symmetry(e);
+    enc_order_twins(e);
+    enc_order_automorphisms(e);
+    enc_reapplied(e);
+    enc_decomposition(e);
+    enc_two_exit(e);
     closure_setup(e);
-    order_groups(e);
+    enc_order_groups(e);
     return 0;
 }
 
@@ -691,7 +285,7 @@ static int signal_lit(const gg_enc *e, int c, int r)
 }
 
 /* Chosen option o and source values b force x = fn[b]. Patterns that the
- * constant inputs rule out vanish in emit(). */
+ * constant inputs rule out vanish in enc_emit(). */
 static void option_row(gg_enc *e, const gate *g, const option *o, int x,
                        int r)
 {
@@ -703,9 +297,9 @@ static void option_row(gg_enc *e, const gate *g, const option *o, int x,
         for (int s = 0; s < g->m; s++)
             lits[1 + s] = (b >> s & 1) ? -v[s] : v[s];
         lits[g->m + 1] = -x, lits[g->m + 2] = g->fn[b];
-        emit(e, lits, g->m + 3);
+        enc_emit(e, lits, g->m + 3);
         lits[g->m + 1] = x, lits[g->m + 2] = -g->fn[b];
-        emit(e, lits, g->m + 3);
+        enc_emit(e, lits, g->m + 3);
     }
 }
 
@@ -729,10 +323,10 @@ static void closure_row(gg_enc *e, int r)
         for (int i = 0; i < e->spec.lim.n_closed; i++) {
             int a = e->x[r2 * e->k + e->perm[q][i]], b = e->x[r * e->k + i],
                 c = e->cpl[i], p = -e->psel[q];
-            emit(e, (int[]){p, -a, b, c}, 4);
-            emit(e, (int[]){p, a, -b, c}, 4);
-            emit(e, (int[]){p, a, b, -c}, 4);
-            emit(e, (int[]){p, -a, -b, -c}, 4);
+            enc_emit(e, (int[]){p, -a, b, c}, 4);
+            enc_emit(e, (int[]){p, a, -b, c}, 4);
+            enc_emit(e, (int[]){p, a, b, -c}, 4);
+            enc_emit(e, (int[]){p, -a, -b, -c}, 4);
         }
 }
 
@@ -757,10 +351,10 @@ static void differences(gg_enc *e, int r, int r2)
     for (int i = 0; i < e->k; i++) {
         int a = e->x[r * e->k + i], b = e->x[r2 * e->k + i];
         d[i] = gg_sat_var(e->sat);
-        emit(e, (int[]){-d[i], a, b}, 3);
-        emit(e, (int[]){-d[i], -a, -b}, 3);
-        emit(e, (int[]){d[i], -a, b}, 3);
-        emit(e, (int[]){d[i], a, -b}, 3);
+        enc_emit(e, (int[]){-d[i], a, b}, 3);
+        enc_emit(e, (int[]){-d[i], -a, -b}, 3);
+        enc_emit(e, (int[]){d[i], -a, b}, 3);
+        enc_emit(e, (int[]){d[i], a, -b}, 3);
     }
     for (int i = 0; i < e->k; i++) {
         int n = 0;
@@ -771,15 +365,15 @@ static void differences(gg_enc *e, int r, int r2)
         for (int c = 0; c < e->n; c++)
             if ((r ^ r2) >> c & 1)
                 lits[n++] = e->g[i].reads[c];
-        emit(e, lits, n);
+        enc_emit(e, lits, n);
     }
 }
 
 /* Output gate value x xor polarity pol = want. */
 static void pin_output(gg_enc *e, int x, int pol, int want)
 {
-    emit2(e, -x, want ? -pol : pol);
-    emit2(e, x, want ? pol : -pol);
+    enc_emit2(e, -x, want ? -pol : pol);
+    enc_emit2(e, x, want ? pol : -pol);
 }
 
 void gg_enc_add_row(gg_enc *e, int r)
@@ -794,8 +388,8 @@ void gg_enc_add_row(gg_enc *e, int r)
             option_row(e, &e->g[i], &e->g[i].opt[o], x[i], r);
     const uint8_t *keys = e->spec.keys;
     if (keys) { /* output = its class's variable (polarity pinned 0) */
-        emit2(e, -x[e->k - 1], e->keyvar[keys[r]]);
-        emit2(e, x[e->k - 1], -e->keyvar[keys[r]]);
+        enc_emit2(e, -x[e->k - 1], e->keyvar[keys[r]]);
+        enc_emit2(e, x[e->k - 1], -e->keyvar[keys[r]]);
     } else { /* output xor polarity = f(r) */
         pin_output(e, x[e->k - 1], e->pol, gg_tt_get(e->spec.f->on, r));
     }

@@ -30,15 +30,16 @@
  * - of two twin gates, the earlier one takes the smaller fanin set;
  * - with spec.automorphisms, for every automorphism of the shape, the
  *   first gate it moves takes a fanin set no larger than that of the gate
- *   mapped onto it (see order_automorphisms() in encode.c; twin swaps are
- *   the automorphisms of two gates).
+ *   mapped onto it (see enc_order_automorphisms() in encode_prune.c; twin
+ *   swaps are the automorphisms of two gates).
  * And some that any network of fewest gates meets: every input f depends
  * on is read; no gate is redundant (see the three rules above).
  * And one that every network computing f meets (with a shape): where a
- * gate's cone is closed (see decomposition() in encode.c), the inputs read
- * inside and outside it form a decomposition f = F(h(inside), outside) on
- * the care rows, so they cannot be a non-decomposable pair of spec.nd.
- * Likewise for a set of gates with two exits (see two_exit() in encode.c):
+ * gate's cone is closed (see enc_decomposition() in encode_prune.c), the
+ * inputs read inside and outside it form a decomposition
+ * f = F(h(inside), outside) on the care rows, so they cannot be a
+ * non-decomposable pair of spec.nd. Likewise for a set of gates with two
+ * exits (see enc_two_exit() in encode_prune.c):
  * f = F(h1(inside), h2(inside), outside), excluded by the pairs of
  * spec.nd4 (the 4-colour test).
  * And, with spec.diff and a shape, the difference clauses (see
