@@ -211,9 +211,9 @@ typedef struct bench_result {
 static int bench_streamed(const bench_opts *o, gg_backend *b, gg_grid *grid,
                           bench_result *r, gg_err *err)
 {
-    if (gg_gen_planes_of(&o->rule) > 1)
-        return gg_fail(err, "--device-mem streams two-state rules only so "
-                       "far; drop it for a Generations rule");
+    if (gg_backend_takes(o->backend, gg_rule_family(&o->rule),
+                         GG_FEATURE_DEVICE_MEM, err))
+        return -1;
     gg_memory_stepper m;
     gg_stepper s = gg_backend_memory_stepper(b, o->device_mem, &m);
     /* the warm-up plans, loads the band module and allocates the slots
@@ -234,9 +234,9 @@ static int bench_streamed(const bench_opts *o, gg_backend *b, gg_grid *grid,
 static int bench_bands(bench_opts *o, gg_grid *grid, bench_result *r,
                        int *status, gg_err *err)
 {
-    if (gg_gen_planes_of(&o->rule) > 1)
-        return gg_fail(err, "--devices runs two-state rules only so far; "
-                       "drop it for a Generations rule");
+    if (gg_backend_takes(o->backend, gg_rule_family(&o->rule),
+                         GG_FEATURE_BENCH_BANDS, err))
+        return -1;
     double t0 = gg_cli_now();
     if (gg_cli_devices_open(&o->devices, o->backend, &o->rule, o->bo, status,
                             err)) {

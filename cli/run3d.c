@@ -352,6 +352,29 @@ static int from_pattern(const opts3d *o, gg_rle3 *p, gg_rule3d *r,
     return 0;
 }
 
+/* 0 when --rule `given` (NULL: none) repeats the store's rule r; a rule
+ * sized by the pattern repeats it at the store's size. */
+static int rule_repeats(const char *given, const gg_rule3d *r,
+                        const char *path, gg_err *err)
+{
+    gg_rule3d g;
+    if (!given)
+        return 0;
+    if (gg_rule3d_parse(given, &g, err))
+        return -1;
+    if (g.topo == GG_TOPO3D_SIZED_BY_PATTERN) {
+        g.topo = r->topo;
+        g.sx = r->sx, g.sy = r->sy, g.sz = r->sz;
+    }
+    char mine[320], theirs[320];
+    gg_rule3d_format(r, theirs, sizeof theirs);
+    gg_rule3d_format(&g, mine, sizeof mine);
+    if (strcmp(mine, theirs))
+        return gg_fail(err, "--rule %s is not the rule of store %s (%s): "
+                       "drop --rule to continue it", given, path, theirs);
+    return 0;
+}
+
 /* The grid a 3D store holds, its rule (which --rule may only repeat)
  * matching its size, and its generation. */
 static int from_store(const opts3d *o, gg_rule3d *r, gg_grid3d *g,
@@ -367,26 +390,10 @@ static int from_store(const opts3d *o, gg_rule3d *r, gg_grid3d *g,
                       "%lldx%lldx%lld grid: the file is not what golgen "
                       "wrote", o->resume, text, (long long)g->sx,
                       (long long)g->sy, (long long)g->sz);
-    gg_rule3d given;
-    if (!bad && o->rule && gg_rule3d_parse(o->rule, &given, err))
-        bad = -1;
-    /* a rule sized by the pattern repeats the store's at its size */
-    if (!bad && o->rule && given.topo == GG_TOPO3D_SIZED_BY_PATTERN) {
-        given.topo = r->topo;
-        given.sx = r->sx, given.sy = r->sy, given.sz = r->sz;
-    }
-    char mine[320], theirs[320];
-    gg_rule3d_format(r, theirs, sizeof theirs);
-    if (!bad && o->rule) {
-        gg_rule3d_format(&given, mine, sizeof mine);
-        if (strcmp(mine, theirs))
-            bad = gg_fail(err, "--rule %s is not the rule of store %s (%s): "
-                          "drop --rule to continue it", o->rule, o->resume,
-                          theirs);
-    }
+    bad = bad || rule_repeats(o->rule, r, o->resume, err);
     if (bad)
         gg_grid3d_free(g);
-    return bad;
+    return bad ? -1 : 0;
 }
 
 /* OUT, the store and the picture once the run ended: 0 or -1 with err. */
