@@ -4,9 +4,8 @@
  * a torus and in a box, before it is used: a kernel that fails is never
  * used (open fails, exit status 1 at the CLI).
  *
- * This is a parallel path beside runtime/backends/backend.h's table, whose
- * interface is 2D (gg_grid, gg_universe); see README "3D rules" for how
- * it is meant to join the table. */
+ * The table reaches it through the cpu backend's 3D entry points
+ * (runtime/backends/backend3d.h, paired in the registry). */
 #ifndef GG_CPU3D_H
 #define GG_CPU3D_H
 

@@ -7,8 +7,8 @@
  * soups of odd sizes, on tori and in boxes, before it is used: a kernel
  * that fails is never used (*why = GG_FAIL_INVALID).
  *
- * Like runtime/backends/cpu3d.h a parallel path beside runtime/backends/backend.h's 2D
- * table. */
+ * The table reaches it through the cuda backend's 3D entry points
+ * (gg_backend3d_cuda at the end of cuda3d.c; runtime/backends/backend3d.h). */
 #ifndef GG_CUDA3D_H
 #define GG_CUDA3D_H
 
