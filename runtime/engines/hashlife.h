@@ -45,7 +45,8 @@ typedef struct gg_hl_stats {
     int64_t nodes, leaves;  /* alive now */
     int64_t bytes;          /* what the arrays hold */
     int64_t collections;    /* garbage collections so far */
-    int64_t base_steps;     /* backend calls (leaf squares stepped) */
+    int64_t base_steps;     /* leaf squares stepped */
+    int64_t batches;        /* backend calls: squares side by side */
 } gg_hl_stats;
 
 /* An empty universe under rule (the unbounded plane of a two-state or

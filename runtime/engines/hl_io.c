@@ -58,6 +58,11 @@ void gg_hl_free(gg_hl *h)
     free(h->bucket);
     free(h->pop);
     gg_gen_cells_free(&h->scratch);
+    free(h->frame);
+    free(h->waiter);
+    free(h->req);
+    for (int i = 0; i < HL_LEAF_LOG; i++)
+        free(h->queue[i]);
     free(h);
 }
 

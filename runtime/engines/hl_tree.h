@@ -26,6 +26,32 @@ typedef struct hl_node {
     uint8_t live;    /* 0: on the free list */
 } hl_node;
 
+/* A result being computed (hl_step.c's breadth-first recursion): node n's
+ * centre 2^j generations on. Stage 0: a leaf square waiting in a batch;
+ * 1: its nine sub-results coming; 2: the four of the second half-step
+ * coming. Frame 0 is the step's own result. */
+typedef struct hl_frame {
+    hl_id n;
+    hl_id r[9];       /* stage 1: the nine; stage 2: the four */
+    int8_t j, stage, pending;
+    uint32_t waiters; /* who wants the result: a waiter index, 0 none */
+} hl_frame;
+
+typedef struct hl_waiter {
+    uint32_t frame, next;
+    uint32_t slot;
+} hl_waiter;
+
+typedef struct hl_request {
+    hl_id n;
+    uint32_t frame, slot;
+    int j;
+} hl_request;
+
+/* A node's result field while a frame computes it: result is the frame,
+ * result_j HL_BUSY + j. */
+#define HL_BUSY 64
+
 struct gg_hl {
     gg_rule rule;
     char rule_text[256];
@@ -47,7 +73,18 @@ struct gg_hl {
     hl_id root;
     int64_t generation;
     bool full;                   /* the budget was hit mid-step */
-    gg_gen_cells scratch;        /* the 2-leaf square a base step runs */
+    gg_gen_cells scratch;        /* a batch of 2-leaf squares side by
+                                    side, as the backend steps them */
+    hl_frame *frame;             /* in flight; frame 0: the step's */
+    uint32_t n_frames, cap_frames, free_frames;
+    hl_waiter *waiter;
+    uint32_t n_waiters, cap_waiters, free_waiters;
+    hl_request *req;             /* started last first */
+    int64_t n_req, cap_req;
+    uint32_t *queue[HL_LEAF_LOG]; /* leaf squares waiting, by j */
+    int64_t n_queue[HL_LEAF_LOG];
+    hl_id top;                   /* frame 0's result */
+    bool abort;                  /* the step is being given up */
     gg_err *err;                 /* where a backend failure goes */
     bool failed;
     bool (*stop)(void);          /* polled every 256 base steps */
