@@ -20,7 +20,7 @@
 #   GG_ONLY=shapes    build, then the PTX fixed-shape matrix of BENCHMARKS
 #                     session 5: each rule with fma 0 and 2/16, 3- and 6-tick
 #                     turns, rows loaded/warmed ahead, the constant row
-#                     stride on and off (GOLGEN_GPU_KSTRIDE=0);
+#                     stride on and off (GOLGEN_GPU_TUNE=SHAPE,generic);
 #                     GG_SHAPE_BE=cuda: the CUDA C target's matrix
 #                     (session 6); GG_SHAPES="fma,turn,pf,warm ...": others
 #   GG_ONLY=checks    build, validate, cross-check and compute-sanitizer only
@@ -138,7 +138,7 @@ sweep() {
 # (fma,turn,pf,warm; "k0": the generic module, no constant row stride) for
 # GG_SHAPE_BE (ptx, the default, or cuda: fma is PTX's only).
 shapes() {
-    local r s k be=${GG_SHAPE_BE:-ptx}
+    local r s k g be=${GG_SHAPE_BE:-ptx}
     local list="0,0,0,0 0,6,0,0 0,6,3,8 0,6,2,6 2,6,3,8 2,6,2,6 0,6,3,8k0"
     [ "$be" = cuda ] &&
         list="0,0,0,0 0,6,0,0 0,3,2,6 0,6,2,6 0,6,2,8 0,6,1,6 0,6,3,8 0,6,2,6k0"
@@ -146,9 +146,9 @@ shapes() {
     log "$be fixed shapes, $SIZE torus, $GENS generations (CUpS, seconds):"
     for r in ${GG_RULES:-B3/S23 B36/S23 B3678/S34678 B2/S}; do
         for s in $list; do
-            k=1; case $s in *k0) k=0; s=${s%k0};; esac
-            echo "fma,turn,pf,warm=$s kstride=$k: $(GOLGEN_GPU_KSTRIDE=$k \
-                GOLGEN_GPU_TUNE=16,1,4,1,$s bench_one "$be" $r)"
+            k=1 g=; case $s in *k0) k=0 g=,generic; s=${s%k0};; esac
+            echo "fma,turn,pf,warm=$s kstride=$k: $(GOLGEN_GPU_TUNE=16,1,4,1,$s$g \
+                bench_one "$be" $r)"
         done
     done | tee -a "$OUT/summary.txt"
 }

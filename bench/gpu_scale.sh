@@ -13,8 +13,9 @@
 #                          width where NVRTC takes ~40 s)
 #   GG_GENS=N             generations of the timings (default 1024)
 #   GG_TUNE=SHAPE         GOLGEN_GPU_TUNE for every run (no autotuning)
-#   GG_KSTRIDE=0          GOLGEN_GPU_KSTRIDE=0: the generic module only (no
-#                         compile per width; what cuda wants in a short call)
+#   GG_KSTRIDE=0          the generic module only (GOLGEN_GPU_TUNE=generic,
+#                         or GG_TUNE's shape then ",generic": no compile per
+#                         width; what cuda wants in a short call)
 #   GG_OUT=DIR            logs (default BUILD_DIR/gpu-scale-out)
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,7 +28,9 @@ mkdir -p "$OUT"
 export GOLGEN_CACHE_DIR=$B/cache
 G=$B/golgen
 [ -n "${GG_TUNE:-}" ] && export GOLGEN_GPU_TUNE=$GG_TUNE
-[ -n "${GG_KSTRIDE:-}" ] && export GOLGEN_GPU_KSTRIDE=$GG_KSTRIDE
+if [ "${GG_KSTRIDE:-1}" = 0 ]; then
+    export GOLGEN_GPU_TUNE=${GG_TUNE:+$GG_TUNE,}generic
+fi
 
 T0=$(date +%s)
 log() { echo "== [$(($(date +%s) - T0)) s] $*" | tee -a "$OUT/summary.txt"; }

@@ -780,14 +780,54 @@ static void test_tune_env_parse(void **state)
     assert_true(gg_gpu_tune_ok(&t));
     t.nreg = 32; /* parsed, but out of range: the backend refuses it */
     assert_false(gg_gpu_tune_ok(&t));
+    /* a last ",generic" is the config's (no constant row stride) */
+    assert_int_equal(gg_gpu_tune_parse("16,1,4,1,0,6,3,8,255,generic", &t,
+                                       &err), 0);
+    assert_int_equal(t.nreg, 255);
+    assert_int_equal(gg_gpu_tune_parse("8,0,2,generic", &t, &err), 0);
+    assert_int_equal(t.tmax, 8);
     static const char *bad[] = {"garbage", "16,1,4x", "16,1", "16,,4",
                                 "16,1,4,", "1,2,3,4,5,6,7,8,9,10",
-                                "99999999999,1,4"};
+                                "99999999999,1,4", "generic",
+                                "16,generic", "16,1,4,generic,1",
+                                "16,1,4,genericx"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         if (gg_gpu_tune_parse(bad[i], &t, &err) != -1)
             fail_msg("GOLGEN_GPU_TUNE='%s' was accepted", bad[i]);
         assert_non_null(strstr(err.msg, "GOLGEN_GPU_TUNE"));
     }
+}
+
+/* GOLGEN_GPU_TUNE's "generic", alone or as the last item, turns the
+ * constant-stride module off (it was GOLGEN_GPU_KSTRIDE=0); alone it
+ * leaves the shape to the autotuner. */
+static void test_tune_env_generic(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *env;
+        bool kstride;
+        const char *tune;
+    } cases[] = {{NULL, true, NULL},
+                 {"16,1,4", true, "16,1,4"},
+                 {"generic", false, NULL},
+                 {"16,1,4,generic", false, "16,1,4,generic"},
+                 {"16,1,4,xgeneric", true, "16,1,4,xgeneric"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        gg_config cfg;
+        gg_err err;
+        if (cases[i].env)
+            setenv("GOLGEN_GPU_TUNE", cases[i].env, 1);
+        else
+            unsetenv("GOLGEN_GPU_TUNE");
+        assert_int_equal(gg_config_from_env(&cfg, &err), 0);
+        assert_int_equal(cfg.gpu_kstride, cases[i].kstride);
+        if (cases[i].tune)
+            assert_string_equal(cfg.gpu_tune, cases[i].tune);
+        else
+            assert_null(cfg.gpu_tune);
+    }
+    unsetenv("GOLGEN_GPU_TUNE");
 }
 
 /* The tuning cache keeps the PTX multiply-add share, loop turn and
@@ -853,6 +893,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tune_cache),
         cmocka_unit_test(test_tune_env_parse),
+        cmocka_unit_test(test_tune_env_generic),
         cmocka_unit_test(test_cuda_nvrtc),
         cmocka_unit_test(test_cuda_turn_warm),
         cmocka_unit_test(test_ptx_ptxas),

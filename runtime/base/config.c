@@ -84,6 +84,23 @@ static int choose_from_env(gg_choose_opts *o, gg_err *err)
                : 0;
 }
 
+/* GOLGEN_GPU_TUNE: a launch shape (gg_gpu_tune_parse checks it where a
+ * CUDA backend opens), "generic" (the autotuner's shape, but never a
+ * module specialized to the row stride) or a shape then ",generic". */
+static void gpu_tune_from_env(gg_config *c)
+{
+    static const char word[] = "generic";
+    const char *v = env_value("GOLGEN_GPU_TUNE");
+    size_t n = v ? strlen(v) : 0, w = sizeof word - 1;
+    c->gpu_tune = v;
+    if (n >= w && !strcmp(v + n - w, word) &&
+        (n == w || v[n - w - 1] == ',')) {
+        c->gpu_kstride = false;
+        if (n == w)
+            c->gpu_tune = NULL; /* no shape given: autotune */
+    }
+}
+
 int gg_config_from_env(gg_config *c, gg_err *err)
 {
     gg_config_defaults(c);
@@ -91,9 +108,7 @@ int gg_config_from_env(gg_config *c, gg_err *err)
     c->nvrtc = env_value("GOLGEN_NVRTC");
     c->ptxas = env_value("GOLGEN_PTXAS");
     c->cuda_define = env_value("GOLGEN_CUDA_DEFINE");
-    c->gpu_tune = env_value("GOLGEN_GPU_TUNE");
-    const char *kstride = getenv("GOLGEN_GPU_KSTRIDE");
-    c->gpu_kstride = !(kstride && *kstride && !atoi(kstride));
+    gpu_tune_from_env(c);
     if (getenv("TMPDIR"))
         c->tmpdir = getenv("TMPDIR");
     const char *ranks = env_value("OMPI_COMM_WORLD_SIZE");

@@ -13,8 +13,9 @@
  *                       $CUDA_HOME/bin, /usr/local/cuda/bin); off: the
  *                       driver's JIT compiles, one module at a time
  *   GOLGEN_CUDA_DEFINE  one extra -D option for NVRTC (experiments)
- *   GOLGEN_GPU_TUNE     a fixed launch shape for cuda and ptx, no autotuning
- *   GOLGEN_GPU_KSTRIDE  0: never specialize a module to the row stride
+ *   GOLGEN_GPU_TUNE     a fixed launch shape for cuda and ptx, no autotuning;
+ *                       "generic" alone or as its last item: never
+ *                       specialize a module to the row stride
  *   TMPDIR              where run rescues a result it could not write
  *   GOLGEN_GENERATED    the network cache's root (else the source tree's
  *                       generated/)
@@ -41,7 +42,8 @@ typedef struct gg_config {
     const char *gpu_tune;    /* GOLGEN_GPU_TUNE's text; parsed (strictly,
                                 gg_gpu_tune_parse) when a CUDA backend
                                 opens, so a bad value fails only there */
-    bool gpu_kstride;        /* false when GOLGEN_GPU_KSTRIDE=0 */
+    bool gpu_kstride;        /* false when GOLGEN_GPU_TUNE is "generic"
+                                or ends in ",generic" */
     const char *tmpdir;      /* TMPDIR if set (even empty), else "/tmp" */
     /* GOLGEN_CACHE_DIR, else $XDG_CACHE_HOME/golgen, else
      * $HOME/.cache/golgen; "" when none is set (a backend that needs a

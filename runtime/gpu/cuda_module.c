@@ -388,8 +388,8 @@ int gg_cuda_layout(const gg_cuda *c, int64_t width, int64_t height,
 /* The row stride the module should have as a constant for a grid of
  * layout g: big grids get their own (rows at constant offsets from two
  * pointers per loop turn: no per-row address arithmetic, BENCHMARKS.md
- * session 5), small ones the generic module; GOLGEN_GPU_KSTRIDE=0
- * (config gpu_kstride false) keeps the generic one always. */
+ * session 5), small ones the generic module; GOLGEN_GPU_TUNE=generic or
+ * SHAPE,generic (config gpu_kstride false) keeps the generic one always. */
 int gg_cuda_wanted_stride(const gg_cuda *c, const gg_gpu_geom *g)
 {
     /* Generations kernels keep the generic module: the constant-stride

@@ -223,7 +223,8 @@ static int build_first(gg_cuda *c, gg_err *err)
 
 int gg_cuda_choose_tune(gg_cuda *c, gg_err *err)
 {
-    /* GOLGEN_GPU_TUNE: "tmax,funnel,wpb[,wpl[,fma[,turn[,pf,warm[,nreg]]]]]" */
+    /* GOLGEN_GPU_TUNE:
+     * "tmax,funnel,wpb[,wpl[,fma[,turn[,pf,warm[,nreg]]]]][,generic]" */
     const char *env = c->cfg->gpu_tune;
     gg_gpu_tune t = c->o.tune;
     if (!t.tmax && env && *env && gg_gpu_tune_parse(env, &t, err))

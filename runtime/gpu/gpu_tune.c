@@ -65,14 +65,17 @@ int gg_gpu_tune_parse(const char *text, gg_gpu_tune *t, gg_err *err)
     const char *s = text;
     for (;;) {
         char *end;
+        if (n && !strcmp(s, "generic"))
+            break; /* the last item: runtime/base/config.c reads it */
         errno = 0;
         long x = strtol(s, &end, 10);
         if (end == s || errno || x < INT_MIN || x > INT_MAX || n == 9 ||
             (*end && *end != ','))
             return gg_fail(err, "GOLGEN_GPU_TUNE='%s' is not a launch shape: "
                            "write 3 to 9 integers, tmax,funnel,wpb[,wpl[,fma"
-                           "[,turn[,pf,warm[,nreg]]]]], e.g. 16,1,4; or unset "
-                           "it to autotune", text);
+                           "[,turn[,pf,warm[,nreg]]]]], e.g. 16,1,4, and "
+                           "',generic' for no constant row stride; or unset "
+                           "it (or 'generic') to autotune", text);
         v[n++] = (int)x;
         if (!*end)
             break;
