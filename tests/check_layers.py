@@ -13,7 +13,11 @@ folder's rooms (runtime/engines/, ...) are part of its layer.
 gen/ and sat/ also read no environment: runtime/base/config.c reads it once and
 the CLI passes options down. And below the CLI no function keeps mutable
 static state (a library, threads or MPI ranks call in): file-scope state
-and `static const` / `_Thread_local` locals only. Exit status 1 names every
+and `static const` / `_Thread_local` locals only.
+Sizes and rooms (issue 37): no product source file (gen, sat, runtime, cli,
+lib, python) over 900 lines: split it by job; runtime/'s top level holds
+its rooms and meson.build, no sources; and at most 8 GOLGEN_* variables
+read (runtime/base/config.c reads them all). Exit status 1 names every
 crossing."""
 import pathlib
 import re
@@ -23,6 +27,12 @@ LAYERS = {'gen': 0, 'sat': 1, 'runtime': 2, 'cli': 3, 'research': 3,
           'lib': 3}
 NO_ENV = ('gen', 'sat')
 NO_STATIC = ('gen', 'sat', 'runtime', 'lib')
+# product code: its .c/.cpp files stay under MAX_LINES lines
+PRODUCT = ('gen', 'sat', 'runtime', 'cli', 'lib', 'python')
+MAX_LINES = 900
+# GOLGEN_* environment variables the product may read
+MAX_SWITCHES = 8
+ENV_READ = re.compile(r'\b(?:getenv|env_value)\s*\(\s*"(GOLGEN_\w+)"')
 # a function-local static that is neither const nor thread-local (function
 # bodies are indented, file-scope declarations start in column 0)
 LOCAL_STATIC = re.compile(r'^[ \t]+static\s+(?!const\b|_Thread_local\b)')
@@ -65,9 +75,34 @@ for folder, rank in LAYERS.items():
                 problems.append(f'{src}:{n}: {folder}/ reads the environment '
                                 '(runtime/base/config.c does, once)')
 
+switches = {}  # GOLGEN_* name -> first place that reads it
+for folder in PRODUCT:
+    for src in sorted((root / folder).rglob('*')):
+        if src.suffix not in ('.c', '.cpp') or not src.is_file():
+            continue
+        text = src.read_text()
+        n = len(text.splitlines())
+        if n > MAX_LINES:
+            problems.append(f'{src}: {n} lines, over the {MAX_LINES} a '
+                            'product file may have (split it by job)')
+        for k, line in enumerate(text.splitlines(), 1):
+            for name in ENV_READ.findall(line):
+                switches.setdefault(name, f'{src}:{k}')
+for entry in sorted((root / 'runtime').iterdir()):
+    if not entry.is_dir() and entry.name != 'meson.build':
+        problems.append(f'{entry}: a file at runtime/\'s top level; '
+                        'runtime/ holds its rooms (backends/, gpu/, ...) and '
+                        'meson.build only')
+if len(switches) > MAX_SWITCHES:
+    problems.append(f'{len(switches)} GOLGEN_* variables read, over '
+                    f'{MAX_SWITCHES}: ' + ', '.join(
+                        f'{n} ({w})' for n, w in sorted(switches.items())))
+
 for p in problems:
     print(p)
-print(f'{len(problems)} layer crossing(s)' if problems else
+print(f'{len(problems)} crossing(s)' if problems else
       'layers: every include points down the line; gen/ and sat/ read no '
-      'environment; no mutable function-static state below the CLI')
+      'environment; no mutable function-static state below the CLI; no '
+      f'product file over {MAX_LINES} lines; runtime/ holds rooms only; '
+      f'{len(switches)} GOLGEN_* variables read (at most {MAX_SWITCHES})')
 sys.exit(1 if problems else 0)
