@@ -18,7 +18,7 @@
 #                      NVRTC's autotuning; default 8,1,4,1,0,6,2,6; empty:
 #                      no cuda runs, NVRTC's ~40 s a rule saved)
 #   GG_PTX_TUNES="..." the ptx shapes each cross-check runs (default: the
-#                      tuner's Generations candidates, runtime/gpu/cuda_backend.c)
+#                      tuner's Generations candidates, runtime/gpu/cuda_tune.c)
 #   GG_CUDA_TABLE=1    also time the table's rules on cuda (autotuned)
 #
 # Writes summary.txt (every line below, as it happens), table.json (one

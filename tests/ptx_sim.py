@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Run golgen's emitted PTX without a GPU: a warp-level interpreter of the
-instructions gen/emit_ptx.c writes, driven the way runtime/gpu/cuda_backend.c
+instructions gen/emit_ptx*.c write, driven the way runtime/gpu/cuda_step.c
 drives the kernel (device layout of runtime/gpu/gpu_layout.c, torus ghost
 cells and rows, launches of 2^e generations, state planes p_ps words
 apart), checked cell for cell against a plain Generations stepper here.
@@ -415,7 +415,7 @@ class Kernel:
                         pc = labels[nxt]
 
 
-# ---- the runtime's side (runtime/gpu/gpu_layout.c, runtime/gpu/cuda_backend.c) --
+# ---- the runtime's side (runtime/gpu/gpu_layout.c, runtime/gpu/cuda_step.c) --
 
 GHOST_TOP, GHOST_BOTTOM = 16, 40
 

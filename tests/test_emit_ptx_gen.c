@@ -24,7 +24,7 @@
 #include "kernel_source.h"
 #include "rule_gen.h"
 
-/* The Generations tuner's launch shapes (runtime/gpu/cuda_backend.c
+/* The Generations tuner's launch shapes (runtime/gpu/cuda_tune.c
  * gen_candidates) as PTX emitter options. */
 static gg_ptx_opts gen_shape(int i)
 {
