@@ -1,0 +1,67 @@
+#include "engine_choice.h"
+
+#include <string.h>
+#include <unistd.h>
+
+static const char *const names[] = {
+    [GG_ENGINE_AUTO] = "auto",
+    [GG_ENGINE_DENSE] = "dense",
+    [GG_ENGINE_TILES] = "tiles",
+    [GG_ENGINE_HASHLIFE] = "hashlife",
+};
+
+int gg_engine_parse(const char *name, gg_engine *engine, gg_err *err)
+{
+    *engine = GG_ENGINE_AUTO;
+    if (!name)
+        return 0;
+    for (int i = 0; i < (int)(sizeof names / sizeof *names); i++)
+        if (!strcmp(name, names[i])) {
+            *engine = (gg_engine)i;
+            return 0;
+        }
+    return gg_fail(err, "unknown engine '%.60s'; use auto, dense (the whole "
+                   "grid by a backend), tiles (the grid's active tiles by a "
+                   "host backend) or hashlife (a hash tree whose leaves a "
+                   "backend steps)", name);
+}
+
+const char *gg_engine_name(gg_engine engine)
+{
+    return (unsigned)engine < sizeof names / sizeof *names ? names[engine]
+                                                           : "?";
+}
+
+const char *gg_engine_tree_refuses(const gg_rule *rule)
+{
+    return gg_rule_is_bounded(rule) ? "a bounded grid"
+           : gg_rule_has_b0(rule)   ? "a B0 rule"
+                                    : NULL;
+}
+
+bool gg_engine_prefers_tree(const gg_rule *rule, int64_t width,
+                            int64_t height, int64_t gens)
+{
+    if (gg_engine_tree_refuses(rule))
+        return false;
+    return (double)width * (double)height < (double)(1 << 22) ||
+           gens >= 4 * (width > height ? width : height);
+}
+
+bool gg_engine_tiles_take(const gg_backend *b)
+{
+    return !gg_backend_of(b)->rows;
+}
+
+int64_t gg_engine_default_mem(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? (int64_t)pages * size / 4
+                                 : (int64_t)1 << 30;
+}
+
+int64_t gg_engine_tree_bytes(int64_t mem)
+{
+    int64_t share = (mem - ((int64_t)10 << 20)) / 3 * 2;
+    return share > mem / 4 ? share : mem / 4;
+}

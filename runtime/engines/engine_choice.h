@@ -1,0 +1,57 @@
+/* Which engine runs a 2D run: the names, and auto's rule of thumb, in one
+ * place for every caller (the library, lib/golgen.c; the command,
+ * cli/cmd_run.c and cli/run_hashlife.c, which still hold their own copy).
+ *
+ *   dense     the whole grid stepped by a backend (runtime/universes)
+ *   tiles     the grid's active tiles stepped by a host backend (tiles.h)
+ *   hashlife  a hash tree whose leaves a backend steps (hashlife.h)
+ *   auto      the tree where it takes the rule and the pattern is small or
+ *             runs long (gg_engine_prefers_tree), else dense, wrapped in
+ *             tiles on a host backend (gg_engine_tiles_take) */
+#ifndef GG_ENGINE_CHOICE_H
+#define GG_ENGINE_CHOICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "backend.h"
+#include "error.h"
+#include "rule.h"
+
+typedef enum gg_engine {
+    GG_ENGINE_AUTO,
+    GG_ENGINE_DENSE,
+    GG_ENGINE_TILES,
+    GG_ENGINE_HASHLIFE,
+} gg_engine;
+
+/* name "auto", "dense", "tiles" or "hashlife" (NULL: auto); else -1 with
+ * err naming the four. */
+int gg_engine_parse(const char *name, gg_engine *engine, gg_err *err);
+const char *gg_engine_name(gg_engine engine);
+
+/* Why the hash tree does not take rule ("a bounded grid", "a B0 rule"),
+ * or NULL: it takes two-state and Generations rules on the unbounded
+ * plane. */
+const char *gg_engine_tree_refuses(const gg_rule *rule);
+
+/* Auto's rule of thumb: true for the hash tree when it takes the rule and
+ * the pattern's box (width x height cells; 0 x 0 for a pattern that is a
+ * tree already, a macrocell file) has fewer than 2^22 cells, or runs for
+ * at least 4x its longer side; false for the dense engine (a busy box of
+ * 2^22 cells or more for few generations). */
+bool gg_engine_prefers_tree(const gg_rule *rule, int64_t width,
+                            int64_t height, int64_t gens);
+
+/* Whether tiles can wrap b's stepper: a host backend's (no device copy of
+ * the grid: its tiles are host copies). */
+bool gg_engine_tiles_take(const gg_backend *b);
+
+/* The memory a run's tree may take by default: a quarter of the machine's
+ * (1 GiB when it cannot be read), of which the tree's nodes take
+ * gg_engine_tree_bytes (two thirds less the process's own ~10 MB, at
+ * least a quarter): writing the result walks the tree again. */
+int64_t gg_engine_default_mem(void);
+int64_t gg_engine_tree_bytes(int64_t mem);
+
+#endif
