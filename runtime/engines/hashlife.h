@@ -34,7 +34,10 @@
 #include "universe.h"
 
 #ifndef HL_LEAF_LOG
-#define HL_LEAF_LOG 6 /* 64 x 64 leaves: chosen by bench/hashlife_leaf.sh */
+/* 32 x 32 leaves (BENCHMARKS.md "Sparse patterns": with leaf squares
+ * stepped in batches, 32 beat 64 everywhere but on soups, 16 on all but
+ * jagged2) */
+#define HL_LEAF_LOG 5
 #endif
 #define HL_LEAF (1 << HL_LEAF_LOG)
 #define HL_MAX_LEVEL 63 /* 64-bit coordinates */
