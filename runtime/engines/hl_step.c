@@ -57,35 +57,40 @@ static void centre_out(const gg_grid *g, int p, uint64_t *rows, int64_t x0,
     }
 }
 
-/* The nine overlapping half-size squares of n (level >= leaf + 2), row
+/* The nine overlapping half-size squares of n (level k >= leaf + 2), row
  * by row. */
-static void nine(gg_hl *h, hl_id n, hl_id s[9])
+static void nine(gg_hl *h, hl_id n, int k, hl_id s[9])
 {
     /* ids copied out: a join may move the node array */
-    hl_id c[4], a[4], b[4], d[4], e[4];
+    hl_id c[4], a[4], b[4], d[4], e[4], o[5];
     memcpy(c, h->node[n].child, sizeof c);
+    for (int i = 0; i < 4; i++)
+        __builtin_prefetch(&h->node[c[i]]);
     memcpy(a, h->node[c[0]].child, sizeof a);
     memcpy(b, h->node[c[1]].child, sizeof b);
     memcpy(d, h->node[c[2]].child, sizeof d);
     memcpy(e, h->node[c[3]].child, sizeof e);
-    s[0] = c[0];
-    s[1] = hl_join(h, a[1], b[0], a[3], b[2]);
-    s[2] = c[1];
-    s[3] = hl_join(h, a[2], a[3], d[0], d[1]);
-    s[4] = hl_join(h, a[3], b[2], d[1], e[0]);
-    s[5] = hl_join(h, b[2], b[3], e[0], e[1]);
-    s[6] = c[2];
-    s[7] = hl_join(h, d[1], e[0], d[3], e[2]);
-    s[8] = c[3];
+    const hl_id q[5][4] = {{a[1], b[0], a[3], b[2]},
+                           {a[2], a[3], d[0], d[1]},
+                           {a[3], b[2], d[1], e[0]},
+                           {b[2], b[3], e[0], e[1]},
+                           {d[1], e[0], d[3], e[2]}};
+    hl_joins(h, k - 1, 5, q, o);
+    s[0] = c[0], s[1] = o[0], s[2] = c[1];
+    s[3] = o[1], s[4] = o[2], s[5] = o[3];
+    s[6] = c[2], s[7] = o[4], s[8] = c[3];
 }
 
-/* The four half-size squares of the 3x3 grid of quarter squares r. */
-static void four(gg_hl *h, const hl_id r[9], hl_id m[4])
+/* The four half-size squares of the 3x3 grid of quarter squares r, as
+ * children (q) and, for level k - 1 > 0, as nodes (m). */
+static void four(const hl_id r[9], hl_id q[4][4])
 {
-    m[0] = hl_join(h, r[0], r[1], r[3], r[4]);
-    m[1] = hl_join(h, r[1], r[2], r[4], r[5]);
-    m[2] = hl_join(h, r[3], r[4], r[6], r[7]);
-    m[3] = hl_join(h, r[4], r[5], r[7], r[8]);
+    static const int at[4] = {0, 1, 3, 4};
+    for (int i = 0; i < 4; i++) {
+        int o = at[i];
+        q[i][0] = r[o], q[i][1] = r[o + 1];
+        q[i][2] = r[o + 3], q[i][3] = r[o + 4];
+    }
 }
 
 /* ---- results breadth-first: frames, waiters, requests, batches ----
@@ -198,28 +203,31 @@ static void finish(gg_hl *h, uint32_t f, hl_id r)
 static void advance(gg_hl *h, uint32_t f)
 {
     int k = h->node[h->frame[f].n].level;
+    hl_id q[4][4], m[4], res;
     if (h->frame[f].stage == 2) {
-        const hl_id *q = h->frame[f].r;
-        finish(h, f, hl_join(h, q[0], q[1], q[2], q[3]));
+        memcpy(q[0], h->frame[f].r, sizeof q[0]);
+        hl_joins(h, k - 1, 1, (const hl_id (*)[4])q, &res);
+        finish(h, f, res);
         return;
     }
-    hl_id m[4], q[4];
-    four(h, h->frame[f].r, m);
-    for (int i = 0; i < 4; i++)
-        if (!m[i]) {
-            h->abort = true;
-            return;
-        }
+    four(h->frame[f].r, q);
     if (h->frame[f].j == k - 2) { /* the second half-step */
+        hl_joins(h, k - 1, 4, (const hl_id (*)[4])q, m);
+        for (int i = 0; i < 4; i++)
+            if (!m[i]) {
+                h->abort = true;
+                return;
+            }
         h->frame[f].stage = 2;
         h->frame[f].pending = 4;
         for (int i = 3; i >= 0; i--)
             push(h, m[i], k - 3, f, (uint32_t)i);
         return;
     }
-    for (int i = 0; i < 4; i++)
-        q[i] = hl_centre(h, m[i]);
-    finish(h, f, hl_join(h, q[0], q[1], q[2], q[3]));
+    /* the four squares' centres: the result's quarters */
+    hl_centres(h, k - 2, 4, (const hl_id (*)[4])q, m);
+    hl_joins(h, k - 1, 1, (const hl_id (*)[4])m, &res);
+    finish(h, f, res);
 }
 
 static void deliver(gg_hl *h, uint32_t f, uint32_t slot, hl_id r)
@@ -272,7 +280,7 @@ static void start(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
         return;
     }
     hl_id s[9];
-    nine(h, n, s);
+    nine(h, n, k, s);
     for (int i = 0; i < 9; i++)
         if (!s[i]) {
             h->abort = true;

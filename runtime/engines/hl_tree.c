@@ -111,7 +111,7 @@ static hl_id new_node(gg_hl *h)
     h->node[n].live = 1;
     h->pop[n] = -1;
     h->live_nodes++;
-    if ((uint64_t)h->live_nodes > h->n_buckets &&
+    if ((uint64_t)h->live_nodes * 2 > h->n_buckets &&
         hl_bytes(h) + (int64_t)h->n_buckets * 4 <= h->mem_limit)
         rehash(h, h->n_buckets * 2);
     return n;
@@ -162,17 +162,17 @@ hl_id hl_leaf(gg_hl *h, const uint64_t *rows)
     return n;
 }
 
-hl_id hl_join(gg_hl *h, hl_id nw, hl_id ne, hl_id sw, hl_id se)
+/* The node of `level` with children q, found in its chain (from
+ * `hash`) or made. Children's ids name their level, so equal children
+ * are the whole test. */
+static hl_id join_hashed(gg_hl *h, int level, const hl_id q[4],
+                         uint64_t hash)
 {
-    if (!nw || !ne || !sw || !se)
-        return 0; /* a part ran out of budget */
-    int level = h->node[nw].level + 1;
-    uint64_t hash = node_hash(level, nw, ne, sw, se);
     for (hl_id n = h->bucket[hash & (h->n_buckets - 1)]; n;
          n = h->node[n].next) {
         const hl_node *d = &h->node[n];
-        if (d->level == level && d->child[0] == nw && d->child[1] == ne &&
-            d->child[2] == sw && d->child[3] == se)
+        if (d->child[0] == q[0] && d->child[1] == q[1] &&
+            d->child[2] == q[2] && d->child[3] == q[3])
             return n;
     }
     hl_id n = new_node(h);
@@ -180,9 +180,33 @@ hl_id hl_join(gg_hl *h, hl_id nw, hl_id ne, hl_id sw, hl_id se)
         return 0;
     hl_node *d = &h->node[n];
     d->level = (int8_t)level;
-    d->child[0] = nw, d->child[1] = ne, d->child[2] = sw, d->child[3] = se;
+    memcpy(d->child, q, sizeof d->child);
     link_node(h, n, hash);
     return n;
+}
+
+hl_id hl_join(gg_hl *h, hl_id nw, hl_id ne, hl_id sw, hl_id se)
+{
+    if (!nw || !ne || !sw || !se)
+        return 0; /* a part ran out of budget */
+    int level = h->node[nw].level + 1;
+    const hl_id q[4] = {nw, ne, sw, se};
+    return join_hashed(h, level, q, node_hash(level, nw, ne, sw, se));
+}
+
+void hl_joins(gg_hl *h, int level, int n, const hl_id (*q)[4], hl_id *out)
+{
+    uint64_t hash[16];
+    for (int i = 0; i < n; i++) {
+        hash[i] = node_hash(level, q[i][0], q[i][1], q[i][2], q[i][3]);
+        __builtin_prefetch(&h->bucket[hash[i] & (h->n_buckets - 1)]);
+    }
+    for (int i = 0; i < n; i++)
+        __builtin_prefetch(&h->node[h->bucket[hash[i] & (h->n_buckets - 1)]]);
+    for (int i = 0; i < n; i++)
+        out[i] = q[i][0] && q[i][1] && q[i][2] && q[i][3]
+                     ? join_hashed(h, level, q[i], hash[i])
+                     : 0;
 }
 
 hl_id hl_empty(gg_hl *h, int level)
@@ -215,6 +239,25 @@ static hl_id leaf_centre(gg_hl *h, const hl_id q[4])
         rows[y] = ((l[ly] >> HALF) | (r[ly] << (HL_LEAF - HALF))) & mask;
     }
     return hl_leaf(h, rows);
+}
+
+void hl_centres(gg_hl *h, int level, int n, const hl_id (*q)[4], hl_id *out)
+{
+    if (level == HL_LEAF_LOG) {
+        for (int i = 0; i < n; i++)
+            out[i] = q[i][0] && q[i][1] && q[i][2] && q[i][3]
+                         ? leaf_centre(h, q[i])
+                         : 0;
+        return;
+    }
+    hl_id g[16][4];
+    for (int i = 0; i < n; i++)
+        for (int c = 0; c < 4; c++)
+            __builtin_prefetch(&h->node[q[i][c]]);
+    for (int i = 0; i < n; i++)
+        for (int c = 0; c < 4; c++)
+            g[i][c] = q[i][c] ? h->node[q[i][c]].child[3 - c] : 0;
+    hl_joins(h, level, n, (const hl_id (*)[4])g, out);
 }
 
 hl_id hl_centre(gg_hl *h, hl_id n)

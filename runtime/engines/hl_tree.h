@@ -100,6 +100,9 @@ struct gg_hl {
 hl_id hl_leaf(gg_hl *h, const uint64_t *rows);
 hl_id hl_join(gg_hl *h, hl_id nw, hl_id ne, hl_id sw, hl_id se);
 hl_id hl_empty(gg_hl *h, int level);
+/* n <= 16 joins at once, all making nodes of `level` (their hash-table
+ * loads overlap): out[i] the node with children q[i], 0 as hl_join. */
+void hl_joins(gg_hl *h, int level, int n, const hl_id (*q)[4], hl_id *out);
 
 static inline const uint64_t *hl_rows(const gg_hl *h, hl_id leaf)
 {
@@ -123,6 +126,10 @@ static inline bool hl_is_empty(const gg_hl *h, hl_id n)
 
 /* The centre half of a node of level >= HL_LEAF_LOG + 1, no time. */
 hl_id hl_centre(gg_hl *h, hl_id n);
+
+/* The centres of n <= 16 squares of 2x2 nodes of `level` (q[i]: nw ne
+ * sw se), without making the squares: a node of `level` each. */
+void hl_centres(gg_hl *h, int level, int n, const hl_id (*q)[4], hl_id *out);
 
 /* Live cells under node n (any state but 0), memoized; saturates. */
 int64_t hl_population(gg_hl *h, hl_id n);
