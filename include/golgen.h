@@ -63,7 +63,7 @@ int golgen_rule_parse(const char *text, golgen_rule **rule, char *errbuf,
 void golgen_rule_text(const golgen_rule *rule, char *buf, size_t len);
 void golgen_rule_free(golgen_rule *rule);
 
-/* ---- universes (two-state rules) ---- */
+/* ---- universes (two-state rules; Generations rules are refused) ---- */
 
 /* An empty universe of the rule's grid (bounded rules only). */
 int golgen_universe_new(const golgen_rule *rule, golgen_universe **u,
@@ -93,13 +93,45 @@ int golgen_universe_parse(const golgen_rule *rule, const char *text,
 
 /* Run gens generations on backend "reference", "cpu", "cuda", "ptx",
  * "opencl", or "auto"/NULL (the fastest that runs here and passes
- * validation). The backend stays open on the universe for the next run
- * with the same name. GOLGEN_ERR_INPUT: unknown backend or negative gens;
+ * validation), by engine "auto" (golgen_universe_run_engine). The backend
+ * stays open on the universe for the next run with the same name and
+ * engine. GOLGEN_ERR_INPUT: unknown backend or negative gens;
  * GOLGEN_ERR_ENV: it cannot run here, or failed part way (the backend is
  * then closed and opened afresh by the next run); GOLGEN_ERR_CHECK: its
  * kernel failed validation against the reference. */
 int golgen_universe_run(golgen_universe *u, int64_t gens, const char *backend,
                         char *errbuf, size_t errlen);
+/* The same by a named engine (as `golgen run --engine`); every engine
+ * gives the same cells:
+ *   "dense"     the whole grid, stepped by the backend;
+ *   "tiles"     the grid cut into 256x256 tiles, only those near a change
+ *               stepped (host backends: reference, cpu; others refused);
+ *   "hashlife"  a hash tree (HashLife) built from the cells, whose leaf
+ *               squares the backend steps (one thread; "auto" takes host
+ *               backends only), the result brought back into the grid, at
+ *               most 2^34 cells; unbounded plane only (bounded rules are
+ *               refused). The tree stays on the universe, memoized
+ *               futures and all, for the next hashlife run, within a
+ *               quarter of the machine's memory;
+ *   "auto"/NULL the tree on the unbounded plane unless the live cells'
+ *               box has 2^22 cells or more and runs fewer than 4x its
+ *               longer side; else dense, in tiles on a host backend.
+ * Errors as golgen_universe_run; an unknown engine or one that does not
+ * take the rule or backend: GOLGEN_ERR_INPUT, naming it. */
+int golgen_universe_run_engine(golgen_universe *u, int64_t gens,
+                               const char *backend, const char *engine,
+                               char *errbuf, size_t errlen);
+/* The engine "auto" would take for gens more generations on backend:
+ * *engine "hashlife", "tiles" or "dense" (static text). To tell tiles from
+ * dense it opens the backend (kept for the run), so it fails as a run
+ * would. A caller that runs in parts (the Python module) asks once for
+ * the whole count and names the answer in each part. */
+int golgen_universe_choose_engine(golgen_universe *u, int64_t gens,
+                                  const char *backend, const char **engine,
+                                  char *errbuf, size_t errlen);
+/* The engine the last run used: "dense", "tiles" or "hashlife" ("" before
+ * any run). */
+const char *golgen_universe_engine(const golgen_universe *u);
 /* The backend the last run used ("" before any run), and for auto the line
  * golgen prints: "backend auto -> cpu (ptx, cuda: no CUDA driver ...)". */
 const char *golgen_universe_backend(const golgen_universe *u);

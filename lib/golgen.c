@@ -11,10 +11,13 @@
 #include "backend.h"
 #include "backend_auto.h"
 #include "config.h"
+#include "engine_choice.h"
 #include "gg_config.h"
+#include "hashlife.h"
 #include "kernel_source.h"
 #include "pattern.h"
 #include "rule.h"
+#include "tiles.h"
 #include "universe.h"
 
 struct golgen_rule {
@@ -25,9 +28,21 @@ struct golgen_universe {
     gg_universe u;
     gg_config cfg;       /* the environment when the backend opened */
     gg_backend *backend; /* kept open between runs */
+    bool for_tree;       /* opened for the tree's leaves: one thread, and
+                            auto takes host backends only */
     char asked[32];      /* the name it was opened for ("auto") */
     char used[32];       /* the backend that runs */
     char line[1024];     /* auto's line, else the backend's name */
+    const char *engine;  /* the engine of the last run ("" before any) */
+    /* Tiles around the backend's stepper, kept from one tiles run to the
+     * next (what they learnt holds while only they step the grid). */
+    gg_tiles tiles;
+    gg_stepper tiled;
+    bool has_tiles;
+    /* The tree of the last hashlife run, which left the grid as the tree
+     * holds it: the next hashlife run goes on from it, memo and all.
+     * Every other run drops it. Its leaves are stepped by backend. */
+    gg_hl *tree;
 };
 
 /* The sentence into the caller's buffer; returns code. */
@@ -288,20 +303,38 @@ int golgen_universe_parse(const golgen_rule *rule, const char *text,
     return GOLGEN_OK;
 }
 
+static void drop_tiles(golgen_universe *u)
+{
+    if (u->has_tiles)
+        gg_tiles_free(&u->tiles);
+    u->has_tiles = false;
+}
+
+static void drop_tree(golgen_universe *u)
+{
+    gg_hl_free(u->tree);
+    u->tree = NULL;
+}
+
 static void close_backend(golgen_universe *u)
 {
+    drop_tiles(u); /* both step through the backend */
+    drop_tree(u);
     if (u->backend)
         gg_backend_close(u->backend);
     u->backend = NULL;
     u->asked[0] = u->used[0] = u->line[0] = '\0';
 }
 
-/* Open `name` ("auto" or NULL: the fastest here) unless it is open. */
-static int open_backend(golgen_universe *u, const char *name, gg_err *err)
+/* Open `name` ("auto" or NULL: the fastest here) unless it is open; for
+ * the tree's leaves (as the command opens them: small squares one host
+ * thread steps, auto among host backends only) when for_tree. */
+static int open_backend(golgen_universe *u, const char *name, bool for_tree,
+                        gg_err *err)
 {
     bool is_auto = gg_backend_is_auto(name);
     const char *asked = is_auto ? "auto" : name;
-    if (u->backend && !strcmp(u->asked, asked))
+    if (u->backend && !strcmp(u->asked, asked) && u->for_tree == for_tree)
         return GOLGEN_OK;
     close_backend(u);
     const gg_backend_info *info = NULL;
@@ -311,7 +344,8 @@ static int open_backend(golgen_universe *u, const char *name, gg_err *err)
         return gg_fail(err, "backend name '%.40s...' is too long", asked);
     if (gg_config_from_env(&u->cfg, err))
         return GOLGEN_ERR_INPUT;
-    gg_backend_opts o = {.config = &u->cfg, .announce = false};
+    gg_backend_opts o = {.config = &u->cfg, .announce = false,
+                         .threads = for_tree ? 1 : 0, .host_only = for_tree};
     gg_fail_kind why = GG_FAIL_INPUT;
     if (is_auto) {
         gg_auto_line line;
@@ -324,32 +358,196 @@ static int open_backend(golgen_universe *u, const char *name, gg_err *err)
         return fail_code(why);
     }
     snprintf(u->asked, sizeof u->asked, "%s", asked);
+    u->for_tree = for_tree;
     snprintf(u->used, sizeof u->used, "%s", gg_backend_of(u->backend)->name);
     if (!is_auto)
         snprintf(u->line, sizeof u->line, "backend %s", u->used);
     return GOLGEN_OK;
 }
 
+/* The most cells a hashlife run brings back into the grid: 2^34 (2 GiB),
+ * as the command writes a dense file from the tree. */
+#define TREE_DENSE_MAX ((int64_t)1 << 34)
+
+/* What every run checks first; engine parsed into *e. */
+static int begin_run(golgen_universe *u, int64_t gens, const char *engine,
+                     gg_engine *e, gg_err *err)
+{
+    if (!u)
+        return gg_fail(err, "u is NULL");
+    if (gens < 0)
+        return gg_fail(err, "the number of generations is negative");
+    return gg_generations_check(u->u.generation, gens, err) ||
+                   gg_engine_parse(engine, e, err)
+               ? -1
+               : 0;
+}
+
+/* Auto's choice for gens more generations (engine_choice.h): the tree,
+ * else dense, in tiles when the backend (opened here to tell) is a host
+ * backend. */
+static int choose(golgen_universe *u, int64_t gens, const char *backend,
+                  gg_engine *e, gg_err *err)
+{
+    int64_t w, h;
+    golgen_universe_bbox(u, NULL, NULL, &w, &h);
+    if (gg_engine_prefers_tree(&u->u.rule, w, h, gens)) {
+        *e = GG_ENGINE_HASHLIFE;
+        return GOLGEN_OK;
+    }
+    int code = open_backend(u, backend, false, err);
+    if (code)
+        return code;
+    *e = gg_engine_tiles_take(u->backend) ? GG_ENGINE_TILES
+                                          : GG_ENGINE_DENSE;
+    return GOLGEN_OK;
+}
+
+/* The engine asked for, refused by name where it cannot run, with its
+ * backend open. */
+static int open_engine(golgen_universe *u, int64_t gens, const char *backend,
+                       gg_engine *e, gg_err *err)
+{
+    if (*e == GG_ENGINE_AUTO) {
+        int code = choose(u, gens, backend, e, err);
+        if (code)
+            return code;
+    }
+    const char *no = gg_engine_tree_refuses(&u->u.rule);
+    if (*e == GG_ENGINE_HASHLIFE && no) {
+        char text[256];
+        gg_rule_format(&u->u.rule, text, sizeof text);
+        return gg_fail(err, "%s is %s: the hash-tree engine (hashlife) runs "
+                       "rules on the unbounded plane only; use engine "
+                       "auto, dense or tiles", text, no);
+    }
+    int code = open_backend(u, backend, *e == GG_ENGINE_HASHLIFE, err);
+    if (code)
+        return code;
+    if (*e == GG_ENGINE_TILES && !gg_engine_tiles_take(u->backend))
+        return gg_fail(err, "engine tiles steps tiles on a host backend "
+                       "(cpu, reference); the %s backend keeps its grid on "
+                       "the device: use engine dense or auto", u->used);
+    return GOLGEN_OK;
+}
+
+/* dense or tiles: the grid by the backend's stepper, or through tiles. */
+static int run_grid(golgen_universe *u, int64_t gens, bool tiles,
+                    gg_err *err)
+{
+    drop_tree(u);
+    gg_stepper s = gg_backend_stepper(u->backend);
+    if (!tiles)
+        drop_tiles(u);
+    else if (!u->has_tiles) {
+        u->tiled = gg_tiles_stepper(&u->tiles, &s, 0, 0);
+        u->has_tiles = true;
+    }
+    if (gens && gg_universe_run(&u->u, tiles ? &u->tiled : &s, gens, NULL,
+                                NULL, err)) {
+        close_backend(u); /* it failed part way: open afresh next time */
+        return GOLGEN_ERR_ENV;
+    }
+    return GOLGEN_OK;
+}
+
+/* The tree from the grid (unless the last run left one), gens on, and
+ * the result back in the grid; on failure the grid stays as it was. */
+static int run_tree(golgen_universe *u, int64_t gens, gg_err *err)
+{
+    drop_tiles(u);
+    if (!gens)
+        return GOLGEN_OK;
+    if (!u->tree) {
+        gg_pattern p;
+        int64_t bytes = gg_engine_tree_bytes(gg_engine_default_mem());
+        if (gg_hl_new(&u->u.rule, u->backend, bytes, &u->tree, err))
+            return GOLGEN_ERR_ENV;
+        int bad = gg_universe_to_pattern(&u->u, &p, err) ||
+                  gg_hl_set_pattern(u->tree, &p, err);
+        gg_pattern_free(&p);
+        if (bad) {
+            drop_tree(u);
+            return GOLGEN_ERR_ENV;
+        }
+    }
+    gg_pattern q;
+    gg_universe g;
+    if (gg_hl_run(u->tree, gens, NULL, NULL, err)) {
+        close_backend(u); /* the tree failed part way: start afresh */
+        return GOLGEN_ERR_ENV;
+    }
+    if (gg_hl_to_pattern(u->tree, TREE_DENSE_MAX, &q, err)) {
+        gg_err why = *err;
+        gg_fail(err, "hashlife ran to generation %lld, but the universe "
+                "cannot hold it (%s); it stays at generation %lld",
+                (long long)gg_hl_generation(u->tree), why.msg,
+                (long long)u->u.generation);
+        drop_tree(u);
+        return GOLGEN_ERR_ENV;
+    }
+    int bad = gg_universe_from_pattern(&g, &u->u.rule, &q, err);
+    gg_pattern_free(&q);
+    if (bad) {
+        drop_tree(u);
+        return GOLGEN_ERR_ENV;
+    }
+    gg_universe_free(&u->u);
+    u->u = g;
+    return GOLGEN_OK;
+}
+
+int golgen_universe_run_engine(golgen_universe *u, int64_t gens,
+                               const char *backend, const char *engine,
+                               char *errbuf, size_t errlen)
+{
+    gg_err err;
+    gg_engine e;
+    clear(errbuf, errlen);
+    if (begin_run(u, gens, engine, &e, &err))
+        return report(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
+    int code = open_engine(u, gens, backend, &e, &err);
+    if (code)
+        return report(code < 0 ? code : GOLGEN_ERR_INPUT, &err, errbuf,
+                      errlen);
+    u->engine = gg_engine_name(e);
+    code = e == GG_ENGINE_HASHLIFE ? run_tree(u, gens, &err)
+                                   : run_grid(u, gens, e == GG_ENGINE_TILES,
+                                              &err);
+    return code ? report(code, &err, errbuf, errlen) : GOLGEN_OK;
+}
+
 int golgen_universe_run(golgen_universe *u, int64_t gens, const char *backend,
                         char *errbuf, size_t errlen)
 {
+    return golgen_universe_run_engine(u, gens, backend, "auto", errbuf,
+                                      errlen);
+}
+
+int golgen_universe_choose_engine(golgen_universe *u, int64_t gens,
+                                  const char *backend, const char **engine,
+                                  char *errbuf, size_t errlen)
+{
     gg_err err;
+    gg_engine e;
     clear(errbuf, errlen);
-    if (!u)
-        return report(GOLGEN_ERR_INPUT, &(gg_err){"u is NULL"}, errbuf,
+    if (engine)
+        *engine = NULL;
+    if (!engine)
+        return report(GOLGEN_ERR_INPUT, &(gg_err){"engine is NULL"}, errbuf,
                       errlen);
-    if (gens < 0)
-        return report(GOLGEN_ERR_INPUT, &(gg_err){"the number of generations "
-                      "is negative"}, errbuf, errlen);
-    int code = open_backend(u, backend, &err);
+    if (begin_run(u, gens, "auto", &e, &err))
+        return report(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
+    int code = choose(u, gens, backend, &e, &err);
     if (code)
         return report(code, &err, errbuf, errlen);
-    gg_stepper s = gg_backend_stepper(u->backend);
-    if (gens && gg_universe_run(&u->u, &s, gens, NULL, NULL, &err)) {
-        close_backend(u); /* it failed part way: open afresh next time */
-        return report(GOLGEN_ERR_ENV, &err, errbuf, errlen);
-    }
+    *engine = gg_engine_name(e);
     return GOLGEN_OK;
+}
+
+const char *golgen_universe_engine(const golgen_universe *u)
+{
+    return u && u->engine ? u->engine : "";
 }
 
 const char *golgen_universe_backend(const golgen_universe *u)

@@ -2,7 +2,9 @@
  * shared library (which exports golgen_* only). A glider on a torus comes
  * back shifted by (1, 1) after 4 generations on each backend asked for;
  * failures come back as codes and sentences; patterns go through files and
- * text; every target emits a kernel. */
+ * text; every target emits a kernel. An R-pentomino run by every engine
+ * (hashlife, tiles, dense, auto; tiles and dense on a torus too) ends in
+ * the same cells, and in bgolly's where bgolly is installed. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -349,6 +351,248 @@ static void test_emit(void **state)
     assert_true(strlen(golgen_version()) > 0);
 }
 
+/* ---- engines ---- */
+
+/* The R-pentomino; 3000 generations: it settles at 1103 (116 cells, six
+ * gliders flying off), the gliders some 750 cells out by then. */
+static const uint8_t rpent[9] = {0, 1, 1, 1, 1, 0, 0, 1, 0};
+enum { R_GENS = 3000, R_POP = 116 };
+
+static golgen_universe *rpent_in(const char *rule)
+{
+    golgen_rule *r = parse(rule);
+    golgen_universe *u = NULL;
+    char err[512];
+    assert_int_equal(golgen_universe_from_cells(r, rpent, 3, 3, &u, err,
+                                                sizeof err), GOLGEN_OK);
+    golgen_rule_free(r);
+    return u;
+}
+
+/* The live cells of u trimmed to their box: malloc'd, w x h bytes. */
+static uint8_t *trimmed(const golgen_universe *u, int64_t *x, int64_t *y,
+                        int64_t *w, int64_t *h)
+{
+    char err[512];
+    assert_int_equal(golgen_universe_bbox(u, x, y, w, h), GOLGEN_OK);
+    uint8_t *cells = malloc((size_t)(*w * *h) + 1);
+    assert_non_null(cells);
+    assert_int_equal(golgen_universe_window(u, *x, *y, *w, *h, cells, err,
+                                            sizeof err), GOLGEN_OK);
+    return cells;
+}
+
+/* a and b hold the same live cells, b's shifted by (dx, dy). */
+static void same_cells(const golgen_universe *a, const golgen_universe *b,
+                       int64_t dx, int64_t dy, const char *what)
+{
+    int64_t ax, ay, aw, ah, bx, by, bw, bh;
+    uint8_t *ca = trimmed(a, &ax, &ay, &aw, &ah);
+    uint8_t *cb = trimmed(b, &bx, &by, &bw, &bh);
+    if (ax + dx != bx || ay + dy != by || aw != bw || ah != bh ||
+        memcmp(ca, cb, (size_t)(aw * ah)))
+        fail_msg("%s: box %lld,%lld %lldx%lld against %lld,%lld %lldx%lld "
+                 "(shift %lld,%lld), or the cells differ", what,
+                 (long long)ax, (long long)ay, (long long)aw, (long long)ah,
+                 (long long)bx, (long long)by, (long long)bw, (long long)bh,
+                 (long long)dx, (long long)dy);
+    free(ca);
+    free(cb);
+}
+
+/* engine on backend, gens generations in the parts given (0-ended). */
+static golgen_universe *rpent_run(const char *rule, const char *backend,
+                                  const char *engine, const int64_t *parts)
+{
+    golgen_universe *u = rpent_in(rule);
+    char err[512];
+    for (int i = 0; parts[i]; i++)
+        if (golgen_universe_run_engine(u, parts[i], backend, engine, err,
+                                       sizeof err))
+            fail_msg("%s on %s, %s: %s", engine ? engine : "NULL",
+                     backend ? backend : "NULL", rule, err);
+    assert_int_equal(golgen_universe_generation(u), R_GENS);
+    assert_int_equal(golgen_universe_population(u), R_POP);
+    return u;
+}
+
+/* bgolly's HashLife from the same start, read back (NULL: no bgolly). */
+static golgen_universe *bgolly_rpent(void)
+{
+    if (system("command -v bgolly >/dev/null 2>&1") != 0)
+        return NULL;
+    char dir[] = "/tmp/gg_lib_XXXXXX", in[64], out[64], cmd[300];
+    char err[512];
+    assert_non_null(mkdtemp(dir));
+    snprintf(in, sizeof in, "%s/in.rle", dir);
+    snprintf(out, sizeof out, "%s/out.rle", dir);
+    golgen_universe *u = rpent_in("B3/S23");
+    assert_int_equal(golgen_universe_write(u, in, err, sizeof err),
+                     GOLGEN_OK);
+    golgen_universe_free(u);
+    snprintf(cmd, sizeof cmd, "bgolly -a HashLife -q -q -m %d -o '%s' '%s' "
+             ">/dev/null", R_GENS, out, in);
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(golgen_universe_read(NULL, out, &u, err, sizeof err),
+                     GOLGEN_OK);
+    unlink(in);
+    unlink(out);
+    rmdir(dir);
+    return u;
+}
+
+static void test_engines_agree(void **state)
+{
+    (void)state;
+    static const int64_t whole[] = {R_GENS, 0};
+    static const int64_t parts[] = {1, 99, 900, 2000, 0};
+    golgen_universe *tree = rpent_run("B3/S23", "auto", "hashlife", whole);
+    assert_string_equal(golgen_universe_engine(tree), "hashlife");
+    /* the tree kept between runs: its parts end where the whole run does */
+    golgen_universe *u = rpent_run("B3/S23", "cpu", "hashlife", parts);
+    assert_string_equal(golgen_universe_backend(u), "cpu");
+    same_cells(tree, u, 0, 0, "hashlife in parts");
+    golgen_universe_free(u);
+    u = rpent_run("B3/S23", "cpu", "dense", whole);
+    assert_string_equal(golgen_universe_engine(u), "dense");
+    same_cells(tree, u, 0, 0, "dense");
+    golgen_universe_free(u);
+    u = rpent_run("B3/S23", "cpu", "tiles", parts);
+    assert_string_equal(golgen_universe_engine(u), "tiles");
+    same_cells(tree, u, 0, 0, "tiles on the plane");
+    golgen_universe_free(u);
+    u = rpent_run("B3/S23", NULL, NULL, whole); /* auto, auto */
+    assert_string_equal(golgen_universe_engine(u), "hashlife");
+    same_cells(tree, u, 0, 0, "auto");
+    golgen_universe_free(u);
+    /* engines taking turns on one universe */
+    static const int64_t turns[] = {700, 800, 1500, 0};
+    static const char *const by[] = {"tiles", "hashlife", "dense"};
+    u = rpent_in("B3/S23");
+    char err[512];
+    for (int i = 0; turns[i]; i++) {
+        assert_int_equal(golgen_universe_run_engine(u, turns[i], "cpu",
+                                                    by[i], err, sizeof err),
+                         GOLGEN_OK);
+        assert_string_equal(golgen_universe_engine(u), by[i]);
+    }
+    assert_int_equal(golgen_universe_generation(u), R_GENS);
+    same_cells(tree, u, 0, 0, "tiles, hashlife, dense in turn");
+    golgen_universe_free(u);
+    /* a torus wide enough that nothing comes round in 3000 generations:
+     * the same cells, the pattern centred at (-1, -1) */
+    static const char *const torus[] = {"tiles", "dense", "auto"};
+    for (int i = 0; i < 3; i++) {
+        u = rpent_run("B3/S23:T2048,2048", "cpu", torus[i], whole);
+        assert_string_equal(golgen_universe_engine(u),
+                            i == 1 ? "dense" : "tiles");
+        same_cells(tree, u, -1, -1, torus[i]);
+        golgen_universe_free(u);
+    }
+    u = bgolly_rpent();
+    if (u) { /* bgolly's RLE gives no position: the trimmed cells */
+        int64_t tx, ty, bx, by;
+        golgen_universe_bbox(tree, &tx, &ty, NULL, NULL);
+        golgen_universe_bbox(u, &bx, &by, NULL, NULL);
+        same_cells(tree, u, bx - tx, by - ty, "bgolly -a HashLife");
+        golgen_universe_free(u);
+    } else {
+        printf("lib: no bgolly, its comparison skipped\n");
+    }
+    golgen_universe_free(tree);
+}
+
+static void test_engine_choice_and_errors(void **state)
+{
+    (void)state;
+    char err[512];
+    const char *engine = "x";
+    golgen_universe *u = rpent_in("B3/S23");
+    assert_string_equal(golgen_universe_engine(u), "");
+    assert_int_equal(golgen_universe_choose_engine(u, 10, "cpu", &engine,
+                                                   err, sizeof err),
+                     GOLGEN_OK);
+    assert_string_equal(engine, "hashlife");
+    assert_int_equal(golgen_universe_run_engine(u, 1, "cpu", "quick", err,
+                                                sizeof err),
+                     GOLGEN_ERR_INPUT);
+    assert_non_null(strstr(err, "unknown engine 'quick'"));
+    assert_non_null(strstr(err, "hashlife"));
+    assert_int_equal(golgen_universe_run_engine(u, 1, "warp9", "hashlife",
+                                                err, sizeof err),
+                     GOLGEN_ERR_INPUT);
+    assert_non_null(strstr(err, "unknown backend 'warp9'"));
+    /* a device backend: tiles refused by name where it runs, else the
+     * sentence why it cannot run here */
+    int rc = golgen_universe_run_engine(u, 1, "cuda", "tiles", err,
+                                        sizeof err);
+    assert_true(rc == GOLGEN_ERR_INPUT || rc == GOLGEN_ERR_ENV);
+    if (rc == GOLGEN_ERR_INPUT)
+        assert_non_null(strstr(err, "host backend"));
+    assert_true(strlen(err) > 0);
+    assert_int_equal(golgen_universe_generation(u), 0);
+    /* past 2^63-1 generations: refused before anything runs */
+    assert_int_equal(golgen_universe_run_engine(u, 5, "cpu", "hashlife", err,
+                                                sizeof err), GOLGEN_OK);
+    assert_int_equal(golgen_universe_run_engine(u, INT64_MAX - 1, "cpu",
+                                                "hashlife", err, sizeof err),
+                     GOLGEN_ERR_INPUT);
+    assert_int_equal(golgen_universe_generation(u), 5);
+    assert_int_equal(golgen_universe_run_engine(u, 0, "cpu", "dense", err,
+                                                sizeof err), GOLGEN_OK);
+    assert_string_equal(golgen_universe_engine(u), "dense");
+    assert_int_equal(golgen_universe_choose_engine(u, 1, "cpu", NULL, err,
+                                                   sizeof err),
+                     GOLGEN_ERR_INPUT);
+    assert_int_equal(golgen_universe_run_engine(NULL, 1, NULL, NULL, err,
+                                                sizeof err),
+                     GOLGEN_ERR_INPUT);
+    assert_string_equal(golgen_universe_engine(NULL), "");
+    golgen_universe_free(u);
+
+    /* a bounded grid: the tree refuses it by name, auto takes tiles */
+    u = rpent_in("B3/S23:T64,64");
+    assert_int_equal(golgen_universe_run_engine(u, 1, "cpu", "hashlife", err,
+                                                sizeof err),
+                     GOLGEN_ERR_INPUT);
+    assert_non_null(strstr(err, "B3/S23:T64,64 is a bounded grid"));
+    assert_non_null(strstr(err, "hashlife"));
+    assert_int_equal(golgen_universe_choose_engine(u, 1000, "reference",
+                                                   &engine, err, sizeof err),
+                     GOLGEN_OK);
+    assert_string_equal(engine, "tiles");
+    assert_int_equal(golgen_universe_run(u, 8, "reference", err, sizeof err),
+                     GOLGEN_OK);
+    assert_string_equal(golgen_universe_engine(u), "tiles");
+    assert_string_equal(golgen_universe_backend(u), "reference");
+    golgen_universe_free(u);
+
+    /* a busy box of 2^22 cells: dense (in tiles on cpu) for fewer than 4x
+     * its side, the tree for more */
+    enum { S = 2048 };
+    uint8_t *soup = malloc((size_t)S * S);
+    assert_non_null(soup);
+    uint32_t x = 2463534242u;
+    for (size_t i = 0; i < (size_t)S * S; i++) {
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        soup[i] = (x & 3) == 0;
+    }
+    golgen_rule *r = parse("B3/S23");
+    assert_int_equal(golgen_universe_from_cells(r, soup, S, S, &u, err,
+                                                sizeof err), GOLGEN_OK);
+    free(soup);
+    assert_int_equal(golgen_universe_choose_engine(u, 4 * S - 1, "cpu",
+                                                   &engine, err, sizeof err),
+                     GOLGEN_OK);
+    assert_string_equal(engine, "tiles");
+    assert_int_equal(golgen_universe_choose_engine(u, 4 * S, "cpu", &engine,
+                                                   err, sizeof err),
+                     GOLGEN_OK);
+    assert_string_equal(engine, "hashlife");
+    golgen_universe_free(u);
+    golgen_rule_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -360,6 +604,8 @@ int main(void)
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_files_and_text),
         cmocka_unit_test(test_emit),
+        cmocka_unit_test(test_engines_agree),
+        cmocka_unit_test(test_engine_choice_and_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
