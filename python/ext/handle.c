@@ -39,23 +39,57 @@ static int idle(handle *h)
     return 0;
 }
 
+/* run(gens, backend, engine=None): None for either is auto. */
 static PyObject *h_run(PyObject *self, PyObject *args)
 {
     handle *h = (handle *)self;
     long long gens;
-    const char *backend;
+    const char *backend, *engine = NULL;
     char err[GP_ERRLEN];
-    if (!PyArg_ParseTuple(args, "Lz:run", &gens, &backend) || !idle(h))
+    if (!PyArg_ParseTuple(args, "Lz|z:run", &gens, &backend, &engine) ||
+        !idle(h))
         return NULL;
     int rc;
     h->busy = 1;
     Py_BEGIN_ALLOW_THREADS
-    rc = golgen_universe_run(h->u, gens, backend, err, sizeof err);
+    rc = golgen_universe_run_engine(h->u, gens, backend, engine, err,
+                                    sizeof err);
     Py_END_ALLOW_THREADS
     h->busy = 0;
     if (rc)
         return gp_raise(rc, err);
     Py_RETURN_NONE;
+}
+
+/* choose_engine(gens, backend) -> the engine auto takes for gens more
+ * generations: 'hashlife', 'tiles' or 'dense' (it may open the backend). */
+static PyObject *h_choose_engine(PyObject *self, PyObject *args)
+{
+    handle *h = (handle *)self;
+    long long gens;
+    const char *backend, *engine = NULL;
+    char err[GP_ERRLEN];
+    if (!PyArg_ParseTuple(args, "Lz:choose_engine", &gens, &backend) ||
+        !idle(h))
+        return NULL;
+    int rc;
+    h->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    rc = golgen_universe_choose_engine(h->u, gens, backend, &engine, err,
+                                       sizeof err);
+    Py_END_ALLOW_THREADS
+    h->busy = 0;
+    if (rc)
+        return gp_raise(rc, err);
+    return PyUnicode_FromString(engine);
+}
+
+static PyObject *h_engine(PyObject *self, PyObject *noargs)
+{
+    (void)noargs;
+    if (!idle((handle *)self))
+        return NULL;
+    return PyUnicode_FromString(golgen_universe_engine(((handle *)self)->u));
 }
 
 /* x, y, w, h of the area simulated now (the whole grid when bounded). */
@@ -191,7 +225,10 @@ static PyObject *h_rule(PyObject *self, PyObject *noargs)
 }
 
 static PyMethodDef handle_methods[] = {
-    {"run", h_run, METH_VARARGS, "run(gens, backend or None)"},
+    {"run", h_run, METH_VARARGS, "run(gens, backend or None, engine=None)"},
+    {"choose_engine", h_choose_engine, METH_VARARGS, "choose_engine(gens, "
+     "backend or None) -> 'hashlife', 'tiles' or 'dense'"},
+    {"engine", h_engine, METH_NOARGS, "engine() -> the last run's engine"},
     {"extent", h_extent, METH_NOARGS, "extent() -> (x, y, w, h)"},
     {"bbox", h_bbox, METH_NOARGS, "bbox() -> (x, y, w, h), w = h = 0 if empty"},
     {"window", h_window, METH_VARARGS, "window(x, y, w, h) -> uint8 (h, w)"},

@@ -72,6 +72,8 @@ class Universe:
     (-(W//2), -(H//2)).
 
     Generations rules are refused (libgolgen runs two-state rules only).
+    run() takes an engine: 'auto' (the default), 'dense', 'tiles' or
+    'hashlife' (see run).
     One universe must not be used from two threads at once.
     """
 
@@ -113,18 +115,37 @@ class Universe:
         """A universe from pattern text, e.g. 'x = 3, y = 3\\nbo$2bo$3o!'."""
         return cls._wrap(_golgen.parse(text, rule))
 
-    def run(self, generations, backend="auto"):
+    def run(self, generations, backend="auto", engine="auto"):
         """Run `generations` generations on backend 'auto' (or None: the
         fastest that runs here and passes validation), 'reference', 'cpu',
-        'cuda', 'ptx' or 'opencl'. The backend stays open for the next run
-        with the same name. Returns self. Ctrl-C stops between chunks of
-        about half a second, at a whole generation."""
+        'cuda', 'ptx' or 'opencl', by engine:
+
+        'dense'     the whole grid, stepped by the backend;
+        'tiles'     the grid's active tiles (256x256; those far from any
+                    change sleep), on a host backend ('cpu', 'reference');
+        'hashlife'  a hash tree (HashLife) built from the cells, its leaf
+                    squares stepped by the backend, the result brought back
+                    into `cells`; the unbounded plane only. The tree stays
+                    with the universe, memoized futures and all, for the
+                    next hashlife run;
+        'auto'      (or None) as `golgen run --engine auto`: the tree on
+                    the unbounded plane unless the live cells' box has 2^22
+                    cells or more and runs fewer than 4x its longer side;
+                    else dense, in tiles on a host backend.
+
+        Every engine gives the same cells; `engine` says which one ran.
+        The backend stays open for the next run with the same name and
+        engine. Returns self. Ctrl-C stops between chunks of about half a
+        second, at a whole generation; auto chooses once, for the whole
+        count, and runs every chunk by that engine."""
         left = operator.index(generations)
+        if engine in ("auto", None) and left > 0:
+            engine = self._h.choose_engine(left, backend)
         chunk = _FIRST_CHUNK
         while True:
             n = min(chunk, left) if left > 0 else left  # 0 or <0: as given
             t0 = time.monotonic()
-            self._h.run(n, backend)
+            self._h.run(n, backend, engine)
             left -= n
             if left <= 0:
                 return self
@@ -143,6 +164,12 @@ class Universe:
     def backend(self):
         """The backend the last run used ('' before any run)."""
         return self._h.backend()[0]
+
+    @property
+    def engine(self):
+        """The engine the last run used: 'dense', 'tiles' or 'hashlife'
+        ('' before any run)."""
+        return self._h.engine()
 
     @property
     def backend_line(self):
@@ -197,5 +224,6 @@ class Universe:
 
     def __repr__(self):
         backend = self.backend or "none yet"
+        engine = f" engine {self.engine}" if self.engine else ""
         return (f"<golgen.Universe {self.rule} generation {self.generation} "
-                f"population {self.population} backend {backend}>")
+                f"population {self.population} backend {backend}{engine}>")

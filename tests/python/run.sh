@@ -10,13 +10,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 venv=${GOLGEN_PY_VENV:-build-py/venv}
+# the module's kept build directory (another one for a second checkout's
+# or a second person's runs beside these)
+build=${GOLGEN_PY_BUILD:-build-py/wheel}
 if [ ! -x "$venv/bin/python" ]; then
     echo "tests/python/run.sh: no Python venv at $venv: run .ci/setup" \
          "(it makes one with numpy, pytest and meson-python)" >&2
     exit 3
 fi
 "$venv/bin/python" -m pip install -q --no-build-isolation . \
-    -Cbuild-dir=build-py/wheel
+    -Cbuild-dir="$build"
 # No bytecode or pytest cache in the checkout (neither is ignored by git).
 PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" -m pytest -q \
     -p no:cacheprovider tests/python "$@"
