@@ -108,11 +108,13 @@ int golgen_universe_run(golgen_universe *u, int64_t gens, const char *backend,
  *               stepped (host backends: reference, cpu; others refused);
  *   "hashlife"  a hash tree (HashLife) built from the cells, whose leaf
  *               squares the backend steps (one thread; "auto" takes host
- *               backends only), the result brought back into the grid, at
- *               most 2^34 cells; unbounded plane only (bounded rules are
- *               refused). The tree stays on the universe, memoized
- *               futures and all, for the next hashlife run, within a
- *               quarter of the machine's memory;
+ *               backends only), the result brought back into the grid
+ *               (its live box at most 2^34 cells, and no more cells than
+ *               a quarter of the machine's memory has bytes: else
+ *               GOLGEN_ERR_ENV, the universe left as it was); unbounded
+ *               plane only (bounded rules are refused). The tree stays
+ *               on the universe, memoized futures and all, for the next
+ *               hashlife run, within a quarter of the machine's memory;
  *   "auto"/NULL the tree on the unbounded plane unless the live cells'
  *               box has 2^22 cells or more and runs fewer than 4x its
  *               longer side; else dense, in tiles on a host backend.

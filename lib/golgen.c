@@ -365,9 +365,15 @@ static int open_backend(golgen_universe *u, const char *name, bool for_tree,
     return GOLGEN_OK;
 }
 
-/* The most cells a hashlife run brings back into the grid: 2^34 (2 GiB),
- * as the command writes a dense file from the tree. */
-#define TREE_DENSE_MAX ((int64_t)1 << 34)
+/* The most cells a hashlife run brings back into the grid: 2^34 (2 GiB,
+ * as the command writes a dense file from the tree), and no more cells
+ * than the tree's default memory has bytes (the grid takes an eighth of
+ * that, and a dense run of it several times the grid). */
+static int64_t tree_dense_max(void)
+{
+    int64_t mem = gg_engine_default_mem();
+    return mem < ((int64_t)1 << 34) ? mem : (int64_t)1 << 34;
+}
 
 /* What every run checks first; engine parsed into *e. */
 static int begin_run(golgen_universe *u, int64_t gens, const char *engine,
@@ -477,12 +483,20 @@ static int run_tree(golgen_universe *u, int64_t gens, gg_err *err)
         close_backend(u); /* the tree failed part way: start afresh */
         return GOLGEN_ERR_ENV;
     }
-    if (gg_hl_to_pattern(u->tree, TREE_DENSE_MAX, &q, err)) {
-        gg_err why = *err;
-        gg_fail(err, "hashlife ran to generation %lld, but the universe "
-                "cannot hold it (%s); it stays at generation %lld",
-                (long long)gg_hl_generation(u->tree), why.msg,
-                (long long)u->u.generation);
+    int64_t x0, y0, x1, y1;
+    if (gg_hl_bbox(u->tree, &x0, &y0, &x1, &y1) &&
+        (double)(x1 - x0 + 1) * (double)(y1 - y0 + 1) >
+            (double)tree_dense_max()) {
+        gg_fail(err, "hashlife ran to generation %lld, where the live cells "
+                "span %lld x %lld: more than the universe's grid may hold "
+                "here (%lld cells); it stays at generation %lld",
+                (long long)gg_hl_generation(u->tree),
+                (long long)(x1 - x0 + 1), (long long)(y1 - y0 + 1),
+                (long long)tree_dense_max(), (long long)u->u.generation);
+        drop_tree(u);
+        return GOLGEN_ERR_ENV;
+    }
+    if (gg_hl_to_pattern(u->tree, tree_dense_max(), &q, err)) {
         drop_tree(u);
         return GOLGEN_ERR_ENV;
     }

@@ -567,6 +567,24 @@ static void test_engine_choice_and_errors(void **state)
     assert_string_equal(golgen_universe_backend(u), "reference");
     golgen_universe_free(u);
 
+    /* a glider gun 2^40 generations on: the tree runs it, but its gliders
+     * span more than a grid holds; the universe stays where it was */
+    static const char gun[] =
+        "x = 36, y = 9, rule = B3/S23\n24bo$22bobo$12b2o6b2o12b2o$11bo3bo4b"
+        "2o12b2o$2o8bo5bo3b2o$2o8bo3bob2o4bobo$10bo5bo7bo$11bo3bo$12b2o!\n";
+    assert_int_equal(golgen_universe_parse(NULL, gun, strlen(gun), &u, err,
+                                           sizeof err), GOLGEN_OK);
+    assert_int_equal(golgen_universe_run_engine(u, (int64_t)1 << 40, "cpu",
+                                                "hashlife", err, sizeof err),
+                     GOLGEN_ERR_ENV);
+    assert_non_null(strstr(err, "more than the universe's grid may hold"));
+    assert_int_equal(golgen_universe_generation(u), 0);
+    assert_int_equal(golgen_universe_population(u), 36);
+    assert_int_equal(golgen_universe_run_engine(u, 30, "cpu", "hashlife",
+                                                err, sizeof err), GOLGEN_OK);
+    assert_int_equal(golgen_universe_population(u), 36 + 5); /* a glider */
+    golgen_universe_free(u);
+
     /* a busy box of 2^22 cells: dense (in tiles on cpu) for fewer than 4x
      * its side, the tree for more */
     enum { S = 2048 };

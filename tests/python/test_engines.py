@@ -121,3 +121,12 @@ def test_tiles_on_a_device_backend_is_refused_or_cannot_run():
     if isinstance(e.value, golgen.InputError):
         assert "host backend" in str(e.value)
     assert u.generation == 0
+
+
+def test_a_result_too_large_for_the_grid_leaves_the_universe_as_it_was():
+    gun = golgen.Universe.parse(
+        "x = 36, y = 9, rule = B3/S23\n24bo$22bobo$12b2o6b2o12b2o$11bo3bo4b"
+        "2o12b2o$2o8bo5bo3b2o$2o8bo3bob2o4bobo$10bo5bo7bo$11bo3bo$12b2o!\n")
+    with pytest.raises(golgen.EnvError, match="more than the universe's"):
+        gun._h.run(2 ** 40, "cpu", "hashlife")  # one call: no chunks
+    assert gun.generation == 0 and gun.population == 36
