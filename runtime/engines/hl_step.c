@@ -332,6 +332,20 @@ static void run_batch(gg_hl *h, int j)
     }
     gg_gen_cells *c = &h->scratch;
     for (int64_t i = 0; i < m; i++) {
+        /* the loads of the squares ahead: their nodes, leaves, rows */
+        if (i + 8 < m)
+            __builtin_prefetch(&h->node[h->frame[qf[i + 8]].n]);
+        if (i + 4 < m)
+            for (int k = 0; k < 4; k++)
+                __builtin_prefetch(
+                    &h->node[h->node[h->frame[qf[i + 4]].n].child[k]]);
+        if (i + 2 < m)
+            for (int k = 0; k < 4; k++) {
+                const char *r = (const char *)hl_rows(
+                    h, h->node[h->frame[qf[i + 2]].n].child[k]);
+                for (int b = 0; b < h->lw * 8; b += 64)
+                    __builtin_prefetch(r + b);
+            }
         const hl_id *q = h->node[h->frame[qf[i]].n].child;
         for (int p = 0; p < h->planes; p++)
             square_in(h, q, p, &c->plane[p], i % cols * SQ, i / cols * SQ);
@@ -347,11 +361,18 @@ static void run_batch(gg_hl *h, int j)
         h->abort = true;
         return;
     }
-    for (int64_t i = 0; i < m && !h->abort; i++) {
-        uint64_t rows[HL_MAX_LW];
-        for (int p = 0; p < h->planes; p++)
-            centre_out(&c->plane[p], p, rows, i % cols * SQ, i / cols * SQ);
-        finish(h, qf[i], hl_leaf(h, rows));
+    /* eight at a time: their leaves looked up together */
+    uint64_t rows[8 * HL_MAX_LW];
+    for (int64_t i0 = 0; i0 < m && !h->abort; i0 += 8) {
+        int n = m - i0 < 8 ? (int)(m - i0) : 8;
+        hl_id leaf[8];
+        for (int k = 0; k < n; k++)
+            for (int p = 0; p < h->planes; p++)
+                centre_out(&c->plane[p], p, rows + (size_t)k * h->lw,
+                           (i0 + k) % cols * SQ, (i0 + k) / cols * SQ);
+        hl_leaves(h, n, rows, leaf);
+        for (int k = 0; k < n && !h->abort; k++)
+            finish(h, qf[i0 + k], leaf[k]);
     }
 }
 

@@ -149,9 +149,8 @@ static int64_t new_leaf_block(gg_hl *h)
     return h->n_leaves++;
 }
 
-hl_id hl_leaf(gg_hl *h, const uint64_t *rows)
+static hl_id leaf_hashed(gg_hl *h, const uint64_t *rows, uint64_t hash)
 {
-    uint64_t hash = leaf_hash(rows, h->lw);
     for (hl_id n = h->bucket[hash & (h->n_buckets - 1)]; n;
          n = h->node[n].next)
         if (h->node[n].level == HL_LEAF_LOG &&
@@ -172,6 +171,30 @@ hl_id hl_leaf(gg_hl *h, const uint64_t *rows)
     h->live_leaves++;
     link_node(h, n, hash);
     return n;
+}
+
+hl_id hl_leaf(gg_hl *h, const uint64_t *rows)
+{
+    return leaf_hashed(h, rows, leaf_hash(rows, h->lw));
+}
+
+void hl_leaves(gg_hl *h, int n, const uint64_t *rows, hl_id *out)
+{
+    uint64_t hash[16];
+    const uint64_t mask = h->n_buckets - 1;
+    for (int i = 0; i < n; i++) {
+        hash[i] = leaf_hash(rows + (size_t)i * (size_t)h->lw, h->lw);
+        __builtin_prefetch(&h->bucket[hash[i] & mask]);
+    }
+    for (int i = 0; i < n; i++)
+        __builtin_prefetch(&h->node[h->bucket[hash[i] & mask]]);
+    for (int i = 0; i < n; i++) { /* the first candidate's first rows */
+        hl_id c = h->bucket[hash[i] & mask];
+        if (c && h->node[c].level == HL_LEAF_LOG)
+            __builtin_prefetch(hl_rows(h, c));
+    }
+    for (int i = 0; i < n; i++)
+        out[i] = leaf_hashed(h, rows + (size_t)i * (size_t)h->lw, hash[i]);
 }
 
 /* The node of `level` with children q, found in its chain (from

@@ -98,6 +98,9 @@ struct gg_hl {
 /* The leaf or node with these cells or children, found or made; 0 when
  * the budget is spent (h->full) or memory ran out. */
 hl_id hl_leaf(gg_hl *h, const uint64_t *rows);
+/* n <= 16 leaves at once (their table loads overlap), leaf i's rows
+ * h->lw words after leaf i - 1's. */
+void hl_leaves(gg_hl *h, int n, const uint64_t *rows, hl_id *out);
 hl_id hl_join(gg_hl *h, hl_id nw, hl_id ne, hl_id sw, hl_id se);
 hl_id hl_empty(gg_hl *h, int level);
 /* n <= 16 joins at once, all making nodes of `level` (their hash-table
