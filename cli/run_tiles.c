@@ -9,16 +9,17 @@ int gg_cli_tiles_wrap(const char *engine, gg_backend *b, bool split,
     bool asked = !strcmp(engine, "tiles");
     if (!asked && strcmp(engine, "auto"))
         return 0;
-    /* a device backend's grid lives on the device; its tiles would need
-     * a launch over a tile list (issue 38), not host copies */
-    bool host = !gg_backend_of(b)->rows;
-    if (asked && (split || !host))
+    const gg_backend_info *info = gg_backend_of(b);
+    bool host = !info->rows, device = info->tiles_step != NULL;
+    if (asked && (split || (!host && !device)))
         return gg_fail(err, "--engine tiles steps tiles on a host backend "
-                       "(cpu, reference) without --devices, --device-mem "
-                       "or ranks; use --engine dense");
-    if (split || !host)
+                       "or on cuda and ptx, without --devices, "
+                       "--device-mem or ranks; use --engine dense");
+    if (split || (!host && !device))
         return 0;
-    *stepper = gg_tiles_stepper(tiles, stepper, 0, 0);
+    /* a device's grid stays there: only tile lists and flags travel */
+    *stepper = host ? gg_tiles_stepper(tiles, stepper, 0, 0)
+                    : gg_tiles_device_stepper(tiles, b, 0, 0);
     return 0;
 }
 
@@ -27,8 +28,8 @@ void gg_cli_tiles_done(gg_tiles *tiles, const char *backend, char *buf,
 {
     const gg_tiles_stats *st = &tiles->stats;
     /* a grid too small for tiles (or a bounded plane) ran whole */
-    if (!tiles->side ||
-        st->tile_steps + st->tile_slept + st->whole_gens == 0) {
+    if (!tiles->side || (!tiles->off && st->tile_steps + st->tile_slept +
+                                                st->whole_gens == 0)) {
         snprintf(buf, size, "%s", backend);
         gg_tiles_free(tiles);
         return;

@@ -11,9 +11,9 @@
 #include "tiles.h"
 
 /* Wraps *stepper in `tiles` for engine "tiles", and for "auto" where the
- * backend steps the host's grid and no option splits the grid (split:
- * --devices, --device-mem, ranks). Fails only for "tiles" where it cannot
- * be had. */
+ * backend steps the host's grid or tiles its device's (tiles_step) and no
+ * option splits the grid (split: --devices, --device-mem, ranks). Fails
+ * only for "tiles" where it cannot be had. */
 int gg_cli_tiles_wrap(const char *engine, gg_backend *b, bool split,
                       gg_tiles *tiles, gg_stepper *stepper, gg_err *err);
 

@@ -100,6 +100,15 @@ int gg_backend_step(gg_backend *b, int64_t gens, gg_err *err)
     return b->info->step(b->state, gens, err);
 }
 
+int gg_backend_tiles_step(gg_backend *b, const gg_tiles_plan *plan,
+                          int64_t gens, uint8_t *flags, gg_err *err)
+{
+    if (!b->info->tiles_step)
+        return gg_fail(err, "the %s backend steps no tiles on its device",
+                       b->info->name);
+    return b->info->tiles_step(b->state, plan, gens, flags, err);
+}
+
 int gg_backend_rows(gg_backend *b, gg_grid *grid, int64_t y, int64_t n,
                     bool up, gg_err *err)
 {

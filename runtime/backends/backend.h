@@ -27,6 +27,16 @@
 #include "stop.h"
 #include "universe.h"
 
+/* Active tiles on a device (runtime/engines/tiles.h): which tiles of the
+ * uploaded grid, cut into side x side tiles (nx x ny of them), a call
+ * steps. */
+typedef struct gg_tiles_plan {
+    int64_t side, halo; /* a tile's side and its halo (cells) */
+    int64_t nx, ny;
+    const int64_t *list; /* tile indices (y * nx + x) */
+    int64_t count;       /* -1: the whole grid */
+} gg_tiles_plan;
+
 /* Options a backend may accept beyond the common ones (info.options); a
  * caller that sets one for a backend without its bit is told so (bench:
  * "--isa applies to the cpu backend only"). */
@@ -132,6 +142,17 @@ typedef struct gg_backend_info {
     int (*queue_peer_rows)(void *state, int64_t at, void *from, int64_t src,
                            int64_t n, gg_err *err);
     int (*finish)(void *state, gg_err *err);
+    /* Optional, device backends: active tiles on the uploaded grid, which
+     * stays on the device (runtime/engines/tiles.h). The plan's tiles step
+     * gens (<= halo) generations, each with its halo taken from the grid
+     * as it was before the call; flags[k] of list[k] gets bit 0 if the
+     * tile changed, bit 1 if it holds a live cell. count -1: the whole
+     * grid steps gens (a multiple of halo) generations and flags[tile]
+     * of every tile says what its last halo generations did. -1 with err
+     * when the grid or the rule is not one it can tile (it then steps
+     * nothing). */
+    int (*tiles_step)(void *state, const gg_tiles_plan *plan, int64_t gens,
+                      uint8_t *flags, gg_err *err);
 } gg_backend_info;
 
 /* ---- the registry (runtime/backends/backends.c) ---- */
@@ -225,6 +246,10 @@ int gg_backend_finish(gg_backend *b, gg_err *err);
 /* Whether steps of distinct open backends may run at once on threads
  * (device backends: each band's device works while the others do). */
 bool gg_backend_steps_in_threads(const gg_backend *b);
+
+/* info->tiles_step, or -1 with err where the backend has none. */
+int gg_backend_tiles_step(gg_backend *b, const gg_tiles_plan *plan,
+                          int64_t gens, uint8_t *flags, gg_err *err);
 
 /* Upload, step gens, download: grid advances in place. */
 int gg_backend_advance(gg_backend *b, gg_topo topo, gg_grid *grid,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tiles_bits.h"
+#include "backend.h"
 
 /* Chosen by bench/tiles.sh on the 2-core VM (BENCHMARKS "Active tiles"). */
 #define TILES_SIDE 256
@@ -26,6 +27,8 @@ static int64_t slot_w(const gg_tiles *tl)
 }
 static int64_t slot_h(const gg_tiles *tl) { return tl->side + 2 * tl->t; }
 
+static int near_lists(gg_tiles *tl, gg_err *err);
+
 /* Forget what the flags say: a new grid, or a failed call. */
 static int reset(gg_tiles *tl, const gg_grid *g, gg_topo topo, gg_err *err)
 {
@@ -43,13 +46,16 @@ static int reset(gg_tiles *tl, const gg_grid *g, gg_topo topo, gg_err *err)
         free(tl->live);
         free(tl->awake);
         free(tl->list);
+        free(tl->flags);
         size_t n = (size_t)(nx * ny);
+        tl->flags = calloc(n, 1);
         tl->changed = calloc(n, 1);
         tl->live = calloc(n, 1);
         tl->awake = calloc(n, 1);
         tl->list = calloc(n, sizeof *tl->list);
         tl->nx = nx, tl->ny = ny;
-        if (!tl->changed || !tl->live || !tl->awake || !tl->list) {
+        if (!tl->changed || !tl->live || !tl->awake || !tl->list ||
+            !tl->flags) {
             tl->nx = tl->ny = 0;
             return gg_fail(err, "out of memory for %lld tiles",
                            (long long)n);
@@ -57,7 +63,7 @@ static int reset(gg_tiles *tl, const gg_grid *g, gg_topo topo, gg_err *err)
     }
     /* Nothing known: every tile counts as live, so all of them wake. */
     memset(tl->live, 1, (size_t)(nx * ny));
-    return 0;
+    return near_lists(tl, err);
 }
 
 /* Tiles whose cells lie within t of tile i along one axis (n tiles over
@@ -93,26 +99,45 @@ static int near_tiles(const gg_tiles *tl, int64_t i, int64_t n, int64_t len,
     return k;
 }
 
-/* awake[] = the tiles near one whose flag is set; returns how many. */
-static int64_t wake(gg_tiles *tl, const uint8_t *flag)
+/* Each tile's near tiles along both axes, once per grid: near[] holds 6
+ * per tile (a count, then up to 5). The relation is symmetric. */
+static int near_lists(gg_tiles *tl, gg_err *err)
 {
     bool torus = tl->topo == GG_TOPO_TORUS;
-    int64_t count = 0;
-    for (int64_t ty = 0; ty < tl->ny; ty++) {
-        int64_t ys[5];
-        int ky = near_tiles(tl, ty, tl->ny, tl->height, torus, ys);
-        for (int64_t tx = 0; tx < tl->nx; tx++) {
-            int64_t xs[5];
-            int kx = near_tiles(tl, tx, tl->nx, tl->width, torus, xs);
-            uint8_t a = 0;
-            for (int j = 0; j < ky && !a; j++)
-                for (int i = 0; i < kx && !a; i++)
-                    a = flag[ys[j] * tl->nx + xs[i]];
-            tl->awake[ty * tl->nx + tx] = a;
-            if (a)
-                tl->list[count++] = ty * tl->nx + tx;
-        }
+    free(tl->near_x);
+    free(tl->near_y);
+    tl->near_x = malloc((size_t)tl->nx * 6 * sizeof *tl->near_x);
+    tl->near_y = malloc((size_t)tl->ny * 6 * sizeof *tl->near_y);
+    if (!tl->near_x || !tl->near_y)
+        return gg_fail(err, "out of memory for the tiles' neighbours");
+    for (int64_t i = 0; i < tl->nx; i++)
+        tl->near_x[6 * i] = near_tiles(tl, i, tl->nx, tl->width, torus,
+                                       tl->near_x + 6 * i + 1);
+    for (int64_t i = 0; i < tl->ny; i++)
+        tl->near_y[6 * i] = near_tiles(tl, i, tl->ny, tl->height, torus,
+                                       tl->near_y + 6 * i + 1);
+    return 0;
+}
+
+/* awake[] = the tiles near one whose flag is set; list[] those tiles in
+ * order; returns how many. Marks around the set flags only: a sparse
+ * grid costs a scan, not a neighbourhood per tile. */
+static int64_t wake(gg_tiles *tl, const uint8_t *flag)
+{
+    int64_t all = tl->nx * tl->ny, count = 0;
+    memset(tl->awake, 0, (size_t)all);
+    for (int64_t tile = 0; tile < all; tile++) {
+        if (!flag[tile])
+            continue;
+        const int64_t *ys = tl->near_y + 6 * (tile / tl->nx);
+        const int64_t *xs = tl->near_x + 6 * (tile % tl->nx);
+        for (int64_t j = 1; j <= ys[0]; j++)
+            for (int64_t i = 1; i <= xs[0]; i++)
+                tl->awake[ys[j] * tl->nx + xs[i]] = 1;
     }
+    for (int64_t tile = 0; tile < all; tile++)
+        if (tl->awake[tile])
+            tl->list[count++] = tile;
     return count;
 }
 
@@ -200,10 +225,48 @@ static void scatter(gg_tiles *tl, gg_grid *g, int64_t tile, int64_t k)
     tl->live[tile] = any != 0;
 }
 
+/* n generations of the whole grid, nothing learnt: the wrapped stepper,
+ * or the device's copy of the grid. */
+static int plain(gg_tiles *tl, const gg_rule *rule, gg_topo topo, gg_grid *g,
+                 int64_t n, gg_err *err)
+{
+    if (tl->dev)
+        return gg_backend_step(tl->dev, n, err);
+    return tl->inner.step(tl->inner.ctx, rule, topo, g, n, err);
+}
+
+/* The device's flags (bit 0 changed, bit 1 live) into changed[], live[]:
+ * for list[k] (count >= 0) or every tile (count -1). */
+static void take_flags(gg_tiles *tl, int64_t count)
+{
+    int64_t all = tl->nx * tl->ny, n = count < 0 ? all : count;
+    if (count >= 0)
+        memset(tl->changed, 0, (size_t)all);
+    for (int64_t k = 0; k < n; k++) {
+        int64_t tile = count < 0 ? k : tl->list[k];
+        tl->changed[tile] = tl->flags[k] & 1;
+        tl->live[tile] = (tl->flags[k] >> 1) & 1;
+    }
+}
+
+/* The device steps the plan's tiles (count >= 0) or the whole grid. */
+static int device_tiles(gg_tiles *tl, int64_t count, int64_t n, gg_err *err)
+{
+    gg_tiles_plan plan = {tl->side, tl->t, tl->nx, tl->ny, tl->list, count};
+    if (gg_backend_tiles_step(tl->dev, &plan, n, tl->flags, err))
+        return -1;
+    take_flags(tl, count);
+    return 0;
+}
+
 /* One sub-batch of n <= t generations over the awake tiles in list. */
 static int step_tiles(gg_tiles *tl, const gg_rule *rule, gg_grid *g,
                       int64_t count, int64_t n, gg_err *err)
 {
+    if (tl->dev) {
+        tl->stats.sub_batches++;
+        return device_tiles(tl, count, n, err);
+    }
     if (scratch_for(tl, count, err))
         return -1;
     #pragma omp parallel for schedule(dynamic, 4)
@@ -252,6 +315,9 @@ static void compare_tiles(gg_tiles *tl, const gg_grid *a, const gg_grid *b)
 static int step_whole(gg_tiles *tl, const gg_rule *rule, gg_grid *g,
                       int64_t n, gg_err *err)
 {
+    tl->stats.whole_gens += n;
+    if (tl->dev)
+        return device_tiles(tl, -1, n, err);
     if (n > tl->t && tl->inner.step(tl->inner.ctx, rule, tl->topo, g,
                                     n - tl->t, err))
         return -1;
@@ -265,9 +331,10 @@ static int step_whole(gg_tiles *tl, const gg_rule *rule, gg_grid *g,
     if (tl->inner.step(tl->inner.ctx, rule, tl->topo, g, tl->t, err))
         return -1;
     compare_tiles(tl, &tl->snapshot, g);
-    tl->stats.whole_gens += n;
     return 0;
 }
+
+static int device_can(gg_tiles *tl, gg_err *err);
 
 static int tiles_step(void *ctx, const gg_rule *rule, gg_topo topo,
                       gg_grid *g, int64_t gens, gg_err *err)
@@ -276,21 +343,23 @@ static int tiles_step(void *ctx, const gg_rule *rule, gg_topo topo,
     /* a bounded plane's edge kills every generation, which a slot's halo
      * would not; too few tiles for a neighbourhood of their own: the whole
      * grid (the unbounded plane's box keeps its edge out of reach) */
-    if (topo == GG_TOPO_PLANE && gg_rule_is_bounded(rule))
-        return tl->inner.step(tl->inner.ctx, rule, topo, g, gens, err);
-    /* too few tiles for a neighbourhood of its own: the whole grid */
-    if (g->width < 3 * tl->side || g->height < 3 * tl->side)
-        return tl->inner.step(tl->inner.ctx, rule, topo, g, gens, err);
+    if (tl->dev && g != tl->held) /* the unbounded plane: not held */
+        return gg_backend_advance(tl->dev, topo, g, gens, err);
+    if ((topo == GG_TOPO_PLANE && gg_rule_is_bounded(rule)) ||
+        g->width < 3 * tl->side || g->height < 3 * tl->side || tl->off)
+        return plain(tl, rule, topo, g, gens, err);
     if ((g->bits != tl->bits || g->width != tl->width ||
          g->height != tl->height || topo != tl->topo) &&
-        reset(tl, g, topo, err))
+        (reset(tl, g, topo, err) || device_can(tl, err)))
         return -1;
+    if (tl->off)
+        return plain(tl, rule, topo, g, gens, err);
     int64_t all = tl->nx * tl->ny;
     int bad = 0;
     for (int64_t done = 0; done < gens && !bad;) {
         if (tl->blind > 0) { /* a busy grid: whole, unchecked for a while */
             int64_t n = gens - done;
-            bad = tl->inner.step(tl->inner.ctx, rule, topo, g, n, err);
+            bad = plain(tl, rule, topo, g, n, err);
             tl->blind -= n;
             tl->stats.whole_gens += n;
             tl->known = false;
@@ -306,6 +375,12 @@ static int tiles_step(void *ctx, const gg_rule *rule, gg_topo topo,
         int64_t count = gg_rule_has_b0(rule) && !full
                             ? (memset(tl->awake, 1, (size_t)all), all)
                             : wake(tl, full ? tl->changed : tl->live);
+        if (full && count == 0) { /* all asleep: so they stay */
+            int64_t k = (gens - done) / tl->t;
+            tl->stats.tile_slept += k * all;
+            done += k * tl->t;
+            continue;
+        }
         if (count > TILES_WHOLE_SHARE * (double)all && n == tl->t) {
             int64_t m = (gens - done) / tl->t * tl->t;
             if (m > TILES_CHECK * tl->t)
@@ -322,7 +397,7 @@ static int tiles_step(void *ctx, const gg_rule *rule, gg_topo topo,
             continue;
         }
         if (count == all && n < tl->t) {
-            bad = tl->inner.step(tl->inner.ctx, rule, topo, g, n, err);
+            bad = plain(tl, rule, topo, g, n, err);
             memset(tl->live, 1, (size_t)all);
         } else if (count)
             bad = step_tiles(tl, rule, g, count, n, err);
@@ -337,6 +412,50 @@ static int tiles_step(void *ctx, const gg_rule *rule, gg_topo topo,
     if (bad)
         tl->bits = NULL; /* a failed call: trust nothing next time */
     return bad;
+}
+
+/* Whether the device tiles this grid (an empty plan asks); where it
+ * cannot, the run goes on whole and the closing line says why. */
+static int device_can(gg_tiles *tl, gg_err *err)
+{
+    if (!tl->dev)
+        return 0;
+    gg_tiles_plan plan = {tl->side, tl->t, tl->nx, tl->ny, tl->list, 0};
+    gg_err why;
+    if (gg_backend_tiles_step(tl->dev, &plan, 0, tl->flags, &why)) {
+        tl->off = true;
+        snprintf(tl->off_why, sizeof tl->off_why, "%.190s", why.msg);
+    }
+    (void)err;
+    return 0;
+}
+
+static int device_hold(void *ctx, gg_topo topo, gg_grid *grid, gg_err *err)
+{
+    gg_tiles *tl = ctx;
+    if (gg_backend_upload(tl->dev, topo, grid, err))
+        return -1;
+    tl->held = grid;
+    tl->bits = NULL; /* a new grid on the device: nothing known */
+    return 0;
+}
+
+static int device_drop(void *ctx, gg_grid *grid, gg_err *err)
+{
+    gg_tiles *tl = ctx;
+    tl->held = NULL;
+    return gg_backend_download(tl->dev, grid, err);
+}
+
+gg_stepper gg_tiles_device_stepper(gg_tiles *tl, gg_backend *b,
+                                   int64_t side, int64_t t)
+{
+    gg_stepper inner = gg_backend_stepper(b);
+    gg_stepper s = gg_tiles_stepper(tl, &inner, side, t);
+    tl->dev = b;
+    s.hold = device_hold;
+    s.drop = device_drop;
+    return s;
 }
 
 gg_stepper gg_tiles_stepper(gg_tiles *tl, const gg_stepper *inner,
@@ -354,6 +473,9 @@ gg_stepper gg_tiles_stepper(gg_tiles *tl, const gg_stepper *inner,
 
 void gg_tiles_free(gg_tiles *tl)
 {
+    free(tl->near_x);
+    free(tl->near_y);
+    free(tl->flags);
     free(tl->changed);
     free(tl->live);
     free(tl->awake);
@@ -366,8 +488,13 @@ void gg_tiles_free(gg_tiles *tl)
 void gg_tiles_describe(const gg_tiles *tl, char *buf, size_t size)
 {
     int64_t all = tl->stats.tile_steps + tl->stats.tile_slept;
-    snprintf(buf, size, "tiles %lld: %.0f%% of tile steps slept, "
+    if (tl->off) {
+        snprintf(buf, size, "no tiles: %s", tl->off_why);
+        return;
+    }
+    snprintf(buf, size, "tiles %lld%s: %.0f%% of tile steps slept, "
              "%lld generations whole", (long long)tl->side,
+             tl->dev ? " on the device" : "",
              all ? 100.0 * (double)tl->stats.tile_slept / (double)all : 0.0,
              (long long)tl->stats.whole_gens);
 }

@@ -52,7 +52,15 @@ typedef struct gg_tiles {
     uint8_t *live;    /* per tile: holds a live cell */
     uint8_t *awake;   /* per tile, this sub-batch (scratch) */
     int64_t *list;    /* awake tiles' indices (scratch) */
+    uint8_t *flags;   /* per tile: what the device said (device_tiles) */
+    int64_t *near_x, *near_y; /* per column, row: its near ones (wake) */
     gg_grid scratch, snapshot;
+    /* a device backend's tiles (gg_tiles_device_stepper): the grid it
+     * holds, and whether it declined to tile it (and why) */
+    struct gg_backend *dev;
+    const gg_grid *held;
+    bool off;
+    char off_why[200];
     gg_tiles_stats stats;
 } gg_tiles;
 
@@ -60,6 +68,12 @@ typedef struct gg_tiles {
  * through `tiles`, which must outlive it; gg_tiles_free releases it. */
 gg_stepper gg_tiles_stepper(gg_tiles *tiles, const gg_stepper *inner,
                             int64_t side, int64_t t);
+/* The same over a device backend with tiles_step (runtime/backends/
+ * backend.h): a bounded universe's grid stays on the device for the
+ * whole run (the stepper holds it) and only tile lists and flags travel;
+ * the unbounded plane, which regrows on the host, steps whole. */
+gg_stepper gg_tiles_device_stepper(gg_tiles *tiles, struct gg_backend *b,
+                                   int64_t side, int64_t t);
 void gg_tiles_free(gg_tiles *tiles);
 
 /* One line for reports: "tiles 256: 93% of tile steps slept". */

@@ -135,6 +135,7 @@ void gg_cuda_close(gg_cuda *c)
     if (c->cu.lib) {
         gg_cuda_stream_free(c);
         gg_cuda_bands_free(c);
+        gg_cuda_tiles_free(c);
         gg_cuda_free_buffers(c);
         gg_cuda_unload(c);
         if (c->ctx)
@@ -250,6 +251,7 @@ const gg_backend_info gg_backend_cuda = {
     .queue_step = gg_cuda_table_queue_step,
     .queue_peer_rows = gg_cuda_table_queue_peer_rows,
     .finish = gg_cuda_table_finish,
+    .tiles_step = gg_cuda_table_tiles_step,
     .timed_step = gg_cuda_table_timed_step,
     .max_batch = gg_cuda_table_max_batch,
     .describe = gg_cuda_table_describe,

@@ -127,6 +127,9 @@ int gg_cuda_table_queue_step(void *state, int64_t gens, gg_err *err);
 int gg_cuda_table_queue_peer_rows(void *state, int64_t at, void *from,
                                   int64_t src, int64_t n, gg_err *err);
 int gg_cuda_table_finish(void *state, gg_err *err);
+/* Active tiles on the resident grid (runtime/gpu/cuda_tiles.c). */
+int gg_cuda_table_tiles_step(void *state, const gg_tiles_plan *plan,
+                             int64_t gens, uint8_t *flags, gg_err *err);
 int gg_cuda_table_stream(void *state, gg_grid *grid, gg_topo topo,
                          int64_t gens, int64_t max_bytes,
                          gg_stream_stats *stats, gg_err *err);

@@ -19,6 +19,7 @@
 #include "kernel_source.h"
 
 typedef struct gg_cuda_streamer gg_cuda_streamer;
+typedef struct gg_cuda_tiles gg_cuda_tiles;
 
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/lsan_interface.h>
@@ -92,6 +93,8 @@ struct gg_cuda {
     CUevent copy_done;     /* a copy into this band, for the band read
                               from to wait on before writing again */
     int builds;            /* modules built outside the tuner */
+    gg_cuda_tiles *tiles;  /* active tiles' kernels and scratch, made at
+                              their first use (cuda_tiles.c) */
 };
 
 /* The device layout of a width x height grid (no launch plan yet). */
@@ -160,6 +163,9 @@ int gg_cuda_step_strip(void *ctx, gg_topo topo, gg_grid *grid, int64_t gens,
                        int strip, gg_err *err);
 int gg_cuda_step_cells(void *ctx, gg_topo topo, gg_gen_cells *cells,
                        int64_t gens, gg_err *err);
+
+/* cuda_tiles.c: the tiles' kernels and scratch, freed (close). */
+void gg_cuda_tiles_free(gg_cuda *c);
 
 /* cuda_tune.c */
 /* The layout of the grid the caller hinted; false when none was. */

@@ -28,6 +28,7 @@ const gg_backend_info gg_backend_ptx = {
     .queue_step = gg_cuda_table_queue_step,
     .queue_peer_rows = gg_cuda_table_queue_peer_rows,
     .finish = gg_cuda_table_finish,
+    .tiles_step = gg_cuda_table_tiles_step,
     .timed_step = gg_cuda_table_timed_step,
     .max_batch = gg_cuda_table_max_batch,
     .describe = gg_cuda_table_describe,
