@@ -21,6 +21,7 @@
 #include "commands.h"
 #include "backend.h"
 #include "band_stepper.h"
+#include "engine_choice.h"
 #include "store.h"
 #include "universe.h"
 
@@ -121,30 +122,24 @@ static const char *hashlife_refuses(const run_opts *o)
                                            : NULL;
 }
 
-/* --engine and --mem: known names, and options the engine takes. */
+/* --engine and --mem: known names (runtime/engines/engine_choice.h), and
+ * options the engine takes. */
 static int engine_check(run_opts *o, gg_err *err)
 {
-    if (!o->engine)
-        o->engine = "auto";
-    if (strcmp(o->engine, "auto") && strcmp(o->engine, "dense") &&
-        strcmp(o->engine, "tiles") && strcmp(o->engine, "hashlife"))
-        return gg_fail(err, "unknown engine '%s'; use auto, dense (the whole "
-                       "grid by a backend), tiles (the grid's active tiles "
-                       "by a host backend) or hashlife (a hash tree whose "
-                       "leaves a backend steps)", o->engine);
-    if (!strcmp(o->engine, "hashlife") && hashlife_refuses(o))
+    gg_engine e;
+    if (gg_engine_parse(o->engine, &e, err))
+        return -1;
+    o->engine = gg_engine_name(e);
+    if (e == GG_ENGINE_HASHLIFE && hashlife_refuses(o))
         return gg_fail(err, "--engine hashlife does not take %s yet; use "
                        "--engine dense", hashlife_refuses(o));
-    if (!strcmp(o->engine, "auto") && hashlife_refuses(o))
+    if (e == GG_ENGINE_AUTO && hashlife_refuses(o))
         o->engine = "dense";
-    if (o->mem && (!strcmp(o->engine, "dense") || !strcmp(o->engine, "tiles")))
+    if (o->mem && (e == GG_ENGINE_DENSE || e == GG_ENGINE_TILES))
         return gg_fail(err, "--mem bounds the hash tree; it needs --engine "
                        "hashlife or auto");
-    if (!o->mem) { /* a quarter of the machine, as a default */
-        long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-        o->mem = pages > 0 && size > 0 ? (int64_t)pages * size / 4
-                                       : (int64_t)1 << 30;
-    }
+    if (!o->mem)
+        o->mem = gg_engine_default_mem();
     return 0;
 }
 

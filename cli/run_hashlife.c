@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli_util.h"
+#include "engine_choice.h"
 #include "hashlife.h"
 #include "mc_tree.h"
 #include "run_control.h"
@@ -146,23 +147,13 @@ static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
                               o->out != NULL);
 }
 
-/* Why the tree does not take this rule, or NULL. */
-static const char *tree_refuses(const gg_rule *rule)
+/* Auto's rule of thumb (runtime/engines/engine_choice.h) for the input:
+ * a macrocell is a tree already (a 0 x 0 box). */
+static bool tree_first(const hl_input *in, const gg_rule *rule, int64_t gens)
 {
-    return gg_rule_is_bounded(rule)   ? "a bounded grid"
-           : gg_rule_has_b0(rule)       ? "a B0 rule"
-                                        : NULL;
-}
-
-/* Auto's rule of thumb for a dense pattern (run_hashlife.h): true for
- * the tree. */
-static bool tree_first(const hl_input *in, int64_t gens)
-{
-    if (in->is_mc)
-        return true;
-    int64_t w = in->p.plane[0].width, h = in->p.plane[0].height;
-    return (double)w * (double)h < (double)(1 << 22) ||
-           gens >= 4 * (w > h ? w : h);
+    return in->is_mc ? gg_engine_prefers_tree(rule, 0, 0, gens)
+                     : gg_engine_prefers_tree(rule, in->p.plane[0].width,
+                                              in->p.plane[0].height, gens);
 }
 
 /* --engine auto's choice, said in one line as backend auto says its own:
@@ -170,25 +161,14 @@ static bool tree_first(const hl_input *in, int64_t gens)
 static bool choose_tree(const hl_input *in, const gg_rule *rule,
                         int64_t gens)
 {
-    const char *no = tree_refuses(rule);
-    if (no)
+    if (gg_engine_tree_refuses(rule))
         return false; /* dense by nature: nothing to say */
-    bool tree = tree_first(in, gens);
+    bool tree = tree_first(in, rule, gens);
     fprintf(stderr, "golgen: engine auto -> %s\n",
             tree ? "hashlife (unbounded plane)"
                  : "dense (a busy box of 2^22 cells or more for few "
                    "generations)");
     return tree;
-}
-
-/* The tree's share of --mem, which bounds the whole process: writing the
- * result walks the tree with a box or a line number per node (up to a
- * third of the tree again), and the process itself takes some 10 MB
- * (measured: jagged2.mc to 2^20 under --mem 128M, BENCHMARKS.md). */
-static int64_t tree_bytes(int64_t mem)
-{
-    int64_t share = (mem - ((int64_t)10 << 20)) / 3 * 2;
-    return share > mem / 4 ? share : mem / 4;
 }
 
 /* The tree for rule over a backend for its leaves, the input placed. */
@@ -199,7 +179,7 @@ static int open_tree(const gg_hl_opts *o, const gg_rule *rule,
     /* leaves are small squares: one host thread steps each */
     gg_backend_opts bo = {.config = o->cfg, .announce = isatty(2),
                           .threads = 1, .host_only = true};
-    const char *no = tree_refuses(rule);
+    const char *no = gg_engine_tree_refuses(rule);
     *status = GG_EXIT_USAGE;
     if (no) {
         char text[256];
@@ -209,7 +189,7 @@ static int open_tree(const gg_hl_opts *o, const gg_rule *rule,
                        "--engine dense", text, no);
     }
     return gg_cli_open_backend(o->backend, rule, &bo, b, status, err) ||
-                   gg_hl_new(rule, *b, tree_bytes(o->mem), h, err) ||
+                   gg_hl_new(rule, *b, gg_engine_tree_bytes(o->mem), h, err) ||
                    (in->is_mc ? gg_hl_set_mc(*h, &in->mc, err)
                               : gg_hl_set_pattern(*h, &in->p, err))
                ? -1
@@ -225,7 +205,7 @@ static bool dense_unread(const gg_hl_opts *o)
     gg_err ignored;
     struct stat st;
     if (o->rule && (gg_rule_parse(o->rule, &rule, &ignored) ||
-                    tree_refuses(&rule)))
+                    gg_engine_tree_refuses(&rule)))
         return true;
     return o->in && (!strcmp(o->in, "-") || stat(o->in, &st) ||
                      !S_ISREG(st.st_mode));

@@ -3,14 +3,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine_choice.h"
+
 int gg_cli_tiles_wrap(const char *engine, gg_backend *b, bool split,
                       gg_tiles *tiles, gg_stepper *stepper, gg_err *err)
 {
     bool asked = !strcmp(engine, "tiles");
     if (!asked && strcmp(engine, "auto"))
         return 0;
-    const gg_backend_info *info = gg_backend_of(b);
-    bool host = !info->rows, device = info->tiles_step != NULL;
+    bool host = gg_engine_tiles_take(b), device = gg_engine_tiles_device(b);
     if (asked && (split || (!host && !device)))
         return gg_fail(err, "--engine tiles steps tiles on a host backend "
                        "or on cuda and ptx, without --devices, "

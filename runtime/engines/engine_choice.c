@@ -21,8 +21,8 @@ int gg_engine_parse(const char *name, gg_engine *engine, gg_err *err)
             return 0;
         }
     return gg_fail(err, "unknown engine '%.60s'; use auto, dense (the whole "
-                   "grid by a backend), tiles (the grid's active tiles by a "
-                   "host backend) or hashlife (a hash tree whose leaves a "
+                   "grid by a backend), tiles (the grid's active tiles, on the "
+                   "host or a GPU) or hashlife (a hash tree whose leaves a "
                    "backend steps)", name);
 }
 
@@ -51,6 +51,11 @@ bool gg_engine_prefers_tree(const gg_rule *rule, int64_t width,
 bool gg_engine_tiles_take(const gg_backend *b)
 {
     return !gg_backend_of(b)->rows;
+}
+
+bool gg_engine_tiles_device(const gg_backend *b)
+{
+    return gg_backend_of(b)->tiles_step != NULL;
 }
 
 int64_t gg_engine_default_mem(void)

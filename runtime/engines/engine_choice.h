@@ -1,9 +1,10 @@
 /* Which engine runs a 2D run: the names, and auto's rule of thumb, in one
  * place for every caller (the library, lib/golgen.c; the command,
- * cli/cmd_run.c and cli/run_hashlife.c, which still hold their own copy).
+ * cli/cmd_run.c, cli/run_hashlife.c and cli/run_tiles.c).
  *
  *   dense     the whole grid stepped by a backend (runtime/universes)
- *   tiles     the grid's active tiles stepped by a host backend (tiles.h)
+ *   tiles     the grid's active tiles stepped by a host backend, or on a
+ *             device whose backend has tiles_step (tiles.h)
  *   hashlife  a hash tree whose leaves a backend steps (hashlife.h)
  *   auto      the tree where it takes the rule and the pattern is small or
  *             runs long (gg_engine_prefers_tree), else dense, wrapped in
@@ -46,6 +47,8 @@ bool gg_engine_prefers_tree(const gg_rule *rule, int64_t width,
 /* Whether tiles can wrap b's stepper: a host backend's (no device copy of
  * the grid: its tiles are host copies). */
 bool gg_engine_tiles_take(const gg_backend *b);
+/* Whether b tiles its device's grid itself (tiles_step: cuda, ptx). */
+bool gg_engine_tiles_device(const gg_backend *b);
 
 /* The memory a run's tree may take by default: a quarter of the machine's
  * (1 GiB when it cannot be read), of which the tree's nodes take
