@@ -699,23 +699,49 @@ static int64_t gg_buf_gap(const gg_geom *g, int64_t rows)
     return gap;
 }
 
-/* The calling thread's tile buffers, at least `words` words, kept from
- * call to call (a leaf square of the hash tree is a call of its own: an
- * allocation, its page faults and a memset each time cost more than its
- * step). Their words are never assumed 0: gg_tile_run clears the guard
- * words it reads. NULL when out of memory. */
-static uint64_t *gg_arena(size_t words)
+/* Tile buffers kept from call to call (a leaf square of the hash tree is
+ * a call of its own: an allocation, its page faults and a memset each
+ * time cost more than its step): one block, taken by one call at a time
+ * (another call meanwhile allocates its own), freed when the kernel is
+ * unloaded. Its words are never assumed 0: gg_tile_run clears the guard
+ * words it reads. */
+static uint64_t *gg_kept;
+static size_t gg_kept_words;
+static int gg_kept_busy;
+
+static uint64_t *gg_arena_take(size_t words, int *kept)
 {
-    static __thread uint64_t *arena;
-    static __thread size_t have;
-    if (words > have) {
-        free(arena);
-        have = words + words / 4;
-        arena = aligned_alloc(64, (have * 8 + 63) / 64 * 64);
-        if (!arena)
-            have = 0;
+    *kept = 0;
+    if (!__atomic_exchange_n(&gg_kept_busy, 1, __ATOMIC_ACQUIRE)) {
+        if (gg_kept_words < words) {
+            free(gg_kept);
+            gg_kept_words = words + words / 4;
+            gg_kept = aligned_alloc(64, (gg_kept_words * 8 + 63) / 64 * 64);
+            if (!gg_kept)
+                gg_kept_words = 0;
+        }
+        if (gg_kept) {
+            *kept = 1;
+            return gg_kept;
+        }
+        __atomic_store_n(&gg_kept_busy, 0, __ATOMIC_RELEASE);
     }
-    return arena;
+    return aligned_alloc(64, (words * 8 + 63) / 64 * 64);
+}
+
+static void gg_arena_give(uint64_t *arena, int kept)
+{
+    if (kept)
+        __atomic_store_n(&gg_kept_busy, 0, __ATOMIC_RELEASE);
+    else
+        free(arena);
+}
+
+__attribute__((destructor)) static void gg_arena_drop(void)
+{
+    free(gg_kept);
+    gg_kept = NULL;
+    gg_kept_words = 0;
 }
 
 /* Every state plane of a, pw words apart (b alike). */
@@ -746,7 +772,8 @@ static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
         nt = (int)ntiles;
     g.buf = gg_buf_gap(&g, B + 2 * (int64_t)T);
     size_t words = (size_t)(2 * g.buf); /* x 8 */
-    uint64_t *arena = gg_arena(words * (size_t)nt);
+    int kept;
+    uint64_t *arena = gg_arena_take(words * (size_t)nt, &kept);
     if (!arena)
         return -1;
     int64_t passes = (gens + T - 1) / T;
@@ -761,6 +788,7 @@ static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
                 gg_tile_run(src, dst, &t, Tp, arena, &g);
             }
         }
+        gg_arena_give(arena, kept);
         return (int)(passes % 2);
     }
 #pragma omp parallel num_threads(nt)
@@ -781,6 +809,7 @@ static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
             }
         }
     }
+    gg_arena_give(arena, kept);
     return (int)(passes % 2);
 }
 
