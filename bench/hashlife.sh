@@ -8,6 +8,9 @@
 #   LIFELIB_PY=/path/venv/bin/python    also time python-lifelib (its rule's
 #                                       first compile is excluded: a warm-up)
 #   REPS=3                              best of REPS runs each
+#   BASE=/path/golgen                   also time another golgen (e.g. a
+#                                       build of an older commit: before
+#                                       and after in one run)
 #
 # Prints one line per case: pattern, generations, seconds for golgen auto,
 # QuickLife, HashLife, lifelib, and "same" when golgen matched HashLife.
@@ -80,13 +83,15 @@ cases=(
     "$work/soup1k.rle 1000"
     "$work/soup4k.rle 1000"
 )
-printf '%-28s %14s %8s %8s %8s %8s  %s\n' pattern gens auto QuickLife \
-    HashLife lifelib check
+printf '%-28s %14s %8s %8s %8s %8s %8s  %s\n' pattern gens auto before \
+    QuickLife HashLife lifelib check
 for c in "${cases[@]}"; do
     set -- $c
     in=$1 gens=$2 name=$(basename "$1")
     ext=mc
     g=$(best "$G" run --gens "$gens" "$in" -o "$work/g.$ext")
+    b=-
+    [ -z "${BASE:-}" ] || b=$(best "$BASE" run --gens "$gens" "$in" -o "$work/b.$ext")
     q=$(best timeout 120 bgolly -a QuickLife -q -q -m "$gens" -o "$work/q.rle" "$in")
     h=$(best timeout 120 bgolly -a HashLife -q -q -m "$gens" -o "$work/h.$ext" "$in")
     l=$(lifelib_time "$in" "$gens")
@@ -94,6 +99,6 @@ for c in "${cases[@]}"; do
     if cmp -s <(grep -v '^[[#]' "$work/g.$ext") <(grep -v '^[[#]' "$work/h.$ext"); then
         check=same
     fi
-    printf '%-28s %14s %8s %8s %8s %8s  %s\n' "$name" "$gens" "$g" "$q" "$h" \
-        "$l" "$check"
+    printf '%-28s %14s %8s %8s %8s %8s %8s  %s\n' "$name" "$gens" "$g" "$b" \
+        "$q" "$h" "$l" "$check"
 done
