@@ -207,3 +207,9 @@ void gg_cli_report_streaming(const gg_memory_stepper *m, const char *name)
                 m->stats.setup_seconds, m->stats.copy_seconds,
                 m->stats.wait_seconds, (long long)m->max_bytes);
 }
+
+bool gg_cli_named_mc(const char *path)
+{
+    size_t n = path ? strlen(path) : 0;
+    return n > 3 && !strcmp(path + n - 3, ".mc");
+}

@@ -55,6 +55,10 @@ int gg_cli_front(const char *text, const gg_rule *rule, gg_front_kind *front,
 /* Monotonic wall-clock seconds, for the times commands report. */
 double gg_cli_now(void);
 
+/* Whether path names a macrocell file (".mc"): the hash tree writes those
+ * from the tree at any size. */
+bool gg_cli_named_mc(const char *path);
+
 /* "label:  3 6" (or "(none)"): the counts set in mask, 0..max. */
 void gg_cli_print_counts(const char *label, uint32_t mask, int max);
 

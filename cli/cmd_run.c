@@ -67,7 +67,9 @@ static void usage(FILE *out)
             "it at any size\n(a power-of-two square of cells a pixel past "
             "2^26 cells, shaded by its\npopulation). --frames runs dense.\n"
             "--store S.ggu writes the universe store (runtime/formats/store.h) "
-            "at the end,\nand every N generations with --checkpoint-every N; "
+            "at the end,\nand every N generations with --checkpoint-every N "
+            "(the hash tree checkpoints\ninto OUT.mc instead: run that file "
+            "to resume); "
             "two-state and Generations\nrules. SIGINT, SIGTERM and SIGHUP stop "
             "the run within about a second and write\nOUT and the store first, "
             "at the last generation completed (exit 130, 143, 129);\none that "
@@ -230,11 +232,15 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
                        "input pattern %s", o->resume, o->in);
     if (gg_cli_scale_check(o->device_mem, &o->devices, err))
         return -1;
-    if (o->every && !o->store)
-        return gg_fail(err, "--checkpoint-every N needs --store S.ggu (the "
-                       "file the checkpoints go to)");
     if (engine_check(o, err))
         return -1;
+    /* the tree checkpoints into OUT.mc itself (run it to resume) */
+    bool tree_mc = o->out && strcmp(o->engine, "dense") &&
+                   strcmp(o->engine, "tiles") && gg_cli_named_mc(o->out);
+    if (o->every && !o->store && !tree_mc)
+        return gg_fail(err, "--checkpoint-every N needs --store S.ggu (the "
+                       "file the checkpoints go to), or with the hash "
+                       "tree (--engine hashlife or auto) -o OUT.mc");
     return gg_cli_backend(backend, &o->backend, err);
 }
 
@@ -469,10 +475,18 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
         /* cli/run_hashlife.h */
         gg_hl_opts h = {o.rule, o.in, o.out, default_pattern, o.backend, cfg,
                         o.gens, o.mem, !strcmp(o.engine, "auto"),
-                        o.progress, &o.pics, &o.pre, &o.has_pre};
+                        o.progress, &o.pics, &o.pre, &o.has_pre,
+                        o.store ? 0 : o.every};
         int rc = gg_run_hashlife(&h);
         if (rc != GG_RUN_DENSE)
             return rc;
+        if (o.every && !o.store) { /* auto chose dense after all */
+            gg_fail(&err, "--checkpoint-every without --store checkpoints "
+                    "the hash tree into OUT.mc, but this run takes the dense "
+                    "engine (a bounded grid, a B0 rule or a busy box); give "
+                    "--store S.ggu");
+            return gg_cli_error("run", GG_EXIT_USAGE, &err);
+        }
     }
     if (o.pics.frames && gg_cli_ranks_refuse("runs with --frames", &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);

@@ -21,11 +21,6 @@ typedef struct hl_input {
     bool is_mc;
 } hl_input;
 
-static bool named_mc(const char *path)
-{
-    size_t n = path ? strlen(path) : 0;
-    return n > 3 && !strcmp(path + n - 3, ".mc");
-}
 
 /* A whole file (NUL-terminated), or NULL with err. */
 static char *read_text(const char *path, size_t *len, gg_err *err)
@@ -101,7 +96,7 @@ static void free_input(hl_input *in)
 static int write_output(gg_hl *h, const char *out, const char *rule_text,
                         gg_err *err)
 {
-    if (named_mc(out))
+    if (gg_cli_named_mc(out))
         return gg_hl_write_mc(h, out, rule_text, err);
     gg_pattern p;
     if (gg_hl_to_pattern(h, (int64_t)1 << 34, &p, err))
@@ -127,8 +122,17 @@ static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
     gg_run_progress ps;
     gg_run_progress_init(&ps, o->progress, o->gens);
     gg_hl_set_progress(h, gg_run_progress_cb, &ps);
-    if (gg_hl_run(h, o->gens, gg_run_stopped, &done, err))
-        return GG_EXIT_USAGE;
+    for (int64_t left = o->gens; left > 0 && !gg_run_stopped();) {
+        int64_t n = o->every > 0 && o->every < left ? o->every : left;
+        int64_t ran = 0;
+        if (gg_hl_run(h, n, gg_run_stopped, &ran, err))
+            return GG_EXIT_USAGE;
+        done += ran;
+        left -= ran;
+        if (ran == n && left > 0 && o->every > 0 &&
+            write_output(h, o->out, rule_text, err))
+            return GG_EXIT_USAGE;
+    }
     double seconds = gg_cli_now() - start;
     if (o->out && write_output(h, o->out, rule_text, err))
         return GG_EXIT_USAGE;

@@ -27,6 +27,9 @@ typedef struct gg_hl_opts {
      * large file is not read twice. */
     gg_pattern *handoff;
     bool *handed;
+    /* --checkpoint-every: OUT (a .mc) written every `every` generations,
+     * atomically; running that file goes on from its #G generation. */
+    int64_t every;
 } gg_hl_opts;
 
 /* gg_run_hashlife's answer when `choose` found the dense engine better

@@ -64,6 +64,16 @@ static void write_soup(const char *name, int w, int h, uint64_t seed,
     free(rle);
 }
 
+/* A file of the temp dir, NUL-terminated (the caller frees it). */
+static char *read_in(const char *d, const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", d, name);
+    char *text = gg_test_read_file(path, NULL);
+    assert_non_null(text);
+    return text;
+}
+
 static bool exists(const char *name)
 {
     char path[256];
@@ -1019,6 +1029,34 @@ static void test_new_rule_search_note(void **state)
     unsetenv("GOLGEN_CACHE_DIR");
 }
 
+/* The hash tree checkpoints into OUT.mc (--checkpoint-every without
+ * --store): the file holds the generation reached (#G), and running it on
+ * ends in the same cells as one straight run; a run that takes the dense
+ * engine says it needs --store. */
+static void test_tree_checkpoints(void **state)
+{
+    (void)state;
+    write_file("acorn.rle", "x = 7, y = 3, rule = B3/S23\nbo5b$3bo3b$2o2b3o!\n");
+    expect("run --engine hashlife --gens 5000 --checkpoint-every 2000 "
+           "acorn.rle -o part.mc", 0, "generation 5000, population 804");
+    char *part = read_in(dir, "part.mc");
+    assert_non_null(strstr(part, "\n#G 5000\n"));
+    free(part);
+    expect("run --gens 5000 --checkpoint-every 1024 part.mc -o resumed.mc", 0,
+           "generation 10000, population 633");
+    expect("run --engine hashlife --gens 10000 acorn.rle -o straight.mc", 0,
+           "generation 10000, population 633");
+    char *a = read_in(dir, "resumed.mc");
+    char *b = read_in(dir, "straight.mc");
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    expect("run --engine dense --gens 10 --checkpoint-every 3 acorn.rle "
+           "-o d.mc", 2, "needs --store S.ggu");
+    expect("run --rule B3/S23:T64,64 --gens 10 --checkpoint-every 3 "
+           "acorn.rle -o t.mc", 2, "takes the dense engine");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1053,6 +1091,7 @@ int main(void)
         cmocka_unit_test(test_synth_stop_says_what_it_kept),
         cmocka_unit_test(test_emit_note_matches_header),
         cmocka_unit_test(test_new_rule_search_note),
+        cmocka_unit_test(test_tree_checkpoints),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
