@@ -404,8 +404,10 @@ static int choose(golgen_universe *u, int64_t gens, const char *backend,
     int code = open_backend(u, backend, false, err);
     if (code)
         return code;
-    *e = gg_engine_tiles_take(u->backend) ? GG_ENGINE_TILES
-                                          : GG_ENGINE_DENSE;
+    *e = gg_engine_tiles_take(u->backend) ||
+                 gg_engine_tiles_device(u->backend)
+             ? GG_ENGINE_TILES
+             : GG_ENGINE_DENSE;
     return GOLGEN_OK;
 }
 
@@ -430,10 +432,11 @@ static int open_engine(golgen_universe *u, int64_t gens, const char *backend,
     int code = open_backend(u, backend, *e == GG_ENGINE_HASHLIFE, err);
     if (code)
         return code;
-    if (*e == GG_ENGINE_TILES && !gg_engine_tiles_take(u->backend))
+    if (*e == GG_ENGINE_TILES && !gg_engine_tiles_take(u->backend) &&
+        !gg_engine_tiles_device(u->backend))
         return gg_fail(err, "engine tiles steps tiles on a host backend "
-                       "(cpu, reference); the %s backend keeps its grid on "
-                       "the device: use engine dense or auto", u->used);
+                       "(cpu, reference) or on cuda and ptx; the %s backend "
+                       "does not: use engine dense or auto", u->used);
     return GOLGEN_OK;
 }
 
@@ -446,7 +449,10 @@ static int run_grid(golgen_universe *u, int64_t gens, bool tiles,
     if (!tiles)
         drop_tiles(u);
     else if (!u->has_tiles) {
-        u->tiled = gg_tiles_stepper(&u->tiles, &s, 0, 0);
+        /* a device's tiles keep the grid there for the run */
+        u->tiled = gg_engine_tiles_device(u->backend)
+                       ? gg_tiles_device_stepper(&u->tiles, u->backend, 0, 0)
+                       : gg_tiles_stepper(&u->tiles, &s, 0, 0);
         u->has_tiles = true;
     }
     if (gens && gg_universe_run(&u->u, tiles ? &u->tiled : &s, gens, NULL,
