@@ -14,5 +14,7 @@ int gg_cmd_emit(int argc, char **argv, const gg_config *cfg);
 int gg_cmd_bench(int argc, char **argv, const gg_config *cfg);
 int gg_cmd_synth(int argc, char **argv, const gg_config *cfg);
 int gg_cmd_store(int argc, char **argv, const gg_config *cfg);
+/* cli/serve/: the live web viewer (or a note that the build lacks it) */
+int gg_cmd_serve(int argc, char **argv, const gg_config *cfg);
 
 #endif

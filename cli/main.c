@@ -32,6 +32,8 @@ static const command commands[] = {
                           "a kernel"},
     {"store", gg_cmd_store, "a universe on disk (.ggu): info, export a "
                             "window, import a pattern"},
+    {"serve", gg_cmd_serve, "watch a universe live in a web browser: pan, "
+                            "zoom, run, draw"},
 };
 
 static void usage(FILE *out)

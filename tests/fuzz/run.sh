@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=${1:-build-fuzz}
 seconds=${FUZZ_SECONDS:-5}
-harnesses=${FUZZ_ONLY:-"pattern rle cells life mc rle3 store rule rule3d net_text cache"}
+harnesses=${FUZZ_ONLY:-"pattern rle cells life mc rle3 store rule rule3d net_text cache serve_msg"}
 
 if ! command -v clang >/dev/null; then
     echo "tests/fuzz/run.sh: clang is missing; install clang and" \

@@ -1,0 +1,122 @@
+/* golgen serve: options, the universe named on the command line, the
+ * simulation thread and the server (cli/serve/). */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "cli_util.h"
+#include "commands.h"
+#include "serve_server.h"
+
+static const char default_pattern[] =
+    "#N R-pentomino\nx = 3, y = 3, rule = B3/S23\nb2o$2o$bo!\n";
+
+static void usage(FILE *out)
+{
+    char names[256];
+    gg_cli_backend_names(names, sizeof names);
+    fprintf(out,
+            "usage: golgen serve [--rule RULE] [--port N] [--backend %s]\n"
+            "                    [--address A] [PATTERN]\n\n"
+            "Serve a live view of a universe to a web browser: open the URL "
+            "printed on\nstderr. The page pans and zooms (wheel, drag), runs, "
+            "pauses and steps the\nuniverse, draws cells, loads a pasted "
+            "pattern, changes the rule and saves\nRLE. PATTERN (RLE, .cells, "
+            "Life 1.06, .mc; the R-pentomino when omitted) is\nthe only file "
+            "read; nothing is written. RULE overrides its rule (:TW,H torus,"
+            "\n:PW,H bounded plane). The server listens on 127.0.0.1 at port "
+            "N (default: a\nfree port); --address A listens there instead "
+            "and then requires the random\ntoken printed in the URL. "
+            "Ctrl-C stops it.\n",
+            names);
+}
+
+typedef struct serve_opts {
+    const char *rule, *in, *backend, *address;
+    int64_t port;
+} serve_opts;
+
+static int parse_args(int argc, char **argv, serve_opts *o, gg_err *err)
+{
+    static const struct option opts[] = {
+        {"rule", required_argument, 0, 'r'},
+        {"port", required_argument, 0, 'p'},
+        {"backend", required_argument, 0, 'b'},
+        {"address", required_argument, 0, 'a'},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    memset(o, 0, sizeof *o);
+    int c;
+    while ((c = getopt_long(argc, argv, "r:p:b:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'r': o->rule = optarg; break;
+        case 'p':
+            if (gg_cli_int("--port", optarg, 0, 65535, &o->port, err))
+                return -1;
+            break;
+        case 'b': o->backend = optarg; break;
+        case 'a': o->address = optarg; break;
+        case 'h': usage(stdout); exit(GG_EXIT_OK);
+        default: return gg_fail(err, "see 'golgen serve --help'");
+        }
+    }
+    if (optind < argc - 1)
+        return gg_fail(err, "one pattern at most, got %d", argc - optind);
+    o->in = optind < argc ? argv[optind] : NULL;
+    return 0;
+}
+
+/* Whether address is this machine's loopback (no token needed). */
+static bool loopback(const char *a)
+{
+    return !a || !strcmp(a, "127.0.0.1") || !strcmp(a, "localhost") ||
+           !strcmp(a, "::1");
+}
+
+static int make_token(char *tok, size_t size, gg_err *err)
+{
+    unsigned char r[16];
+    if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
+        return gg_fail(err, "no random bytes for the token");
+    for (size_t i = 0; i < sizeof r && 2 * i + 2 < size; i++)
+        snprintf(tok + 2 * i, 3, "%02x", r[i]);
+    return 0;
+}
+
+int gg_cmd_serve(int argc, char **argv, const gg_config *cfg)
+{
+    serve_opts o;
+    gg_err err;
+    const gg_backend_info *backend;
+    if (parse_args(argc, argv, &o, &err) ||
+        gg_cli_backend(o.backend, &backend, &err))
+        return gg_cli_error("serve", GG_EXIT_USAGE, &err);
+    char token[40];
+    if (!loopback(o.address) && make_token(token, sizeof token, &err))
+        return gg_cli_error("serve", GG_EXIT_ENV, &err);
+    gg_pattern p;
+    int bad = o.in ? gg_pattern_read(o.in, &p, &err)
+                   : gg_pattern_parse(default_pattern,
+                                      strlen(default_pattern),
+                                      "built-in R-pentomino", &p, &err);
+    if (bad)
+        return gg_cli_error("serve", GG_EXIT_USAGE, &err);
+    sv_world w;
+    bad = sv_world_from_pattern(&w, o.rule, NULL, &p, &err);
+    gg_pattern_free(&p);
+    if (bad)
+        return gg_cli_error("serve", GG_EXIT_USAGE, &err);
+    sv_sim sim;
+    memset(&sim, 0, sizeof sim);
+    if (sv_sim_start(&sim, &w, backend, cfg, &err)) {
+        sv_world_free(&w);
+        return gg_cli_error("serve", GG_EXIT_ENV, &err);
+    }
+    sv_server_opts so = {o.address, (int)o.port,
+                         loopback(o.address) ? NULL : token};
+    bad = sv_serve(&sim, &so, &err);
+    sv_sim_stop(&sim);
+    return bad ? gg_cli_error("serve", GG_EXIT_ENV, &err) : GG_EXIT_OK;
+}

@@ -1,0 +1,53 @@
+/* golgen serve: the messages a page sends over the WebSocket, parsed by a
+ * fixed, small grammar (what tests/fuzz/fuzz_serve_msg.c fuzzes). One
+ * command per message, ASCII words separated by single spaces:
+ *
+ *   view X Y COLS ROWS LEVEL   frames of the window whose top-left cell
+ *                              is (X, Y), COLS x ROWS blocks of 2^LEVEL
+ *                              cells a side (LEVEL 0: single cells)
+ *   run | pause | save | fit | clear
+ *   step N                     N generations (1 .. 2^40), then pause
+ *   speed MS                   a delay of MS (0 .. 1000) ms after each step
+ *   set X Y STATE              one cell
+ *   rule TEXT                  the universe goes on under rule TEXT
+ *   load\nTEXT                 a new universe from pattern TEXT (RLE...)
+ *
+ * Numbers: an optional '-' and 1 to 19 decimal digits, in the ranges
+ * below; anything else (extra words, other bytes, a bigger message) is an
+ * error naming what is wrong. No allocation: text points into the
+ * message. */
+#ifndef GG_SERVE_MSG_H
+#define GG_SERVE_MSG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SV_MAX_COORD (1LL << 62)    /* |X|, |Y| */
+#define SV_MAX_LEVEL 40             /* 2^40 cells a block side */
+#define SV_MAX_SIDE 4096            /* COLS, ROWS */
+#define SV_MAX_BLOCKS (1L << 22)    /* COLS * ROWS: 4 MiB a frame */
+#define SV_MAX_STEP (1LL << 40)
+#define SV_MAX_DELAY 1000
+#define SV_MAX_RULE 255
+#define SV_MAX_LOAD (1L << 20)      /* a pasted pattern: 1 MiB */
+#define SV_MAX_MSG (SV_MAX_LOAD + 16)
+
+typedef enum sv_kind {
+    SV_VIEW, SV_RUN, SV_PAUSE, SV_STEP, SV_SPEED, SV_SET, SV_RULE, SV_LOAD,
+    SV_SAVE, SV_FIT, SV_CLEAR
+} sv_kind;
+
+typedef struct sv_msg {
+    sv_kind kind;
+    int64_t x, y;     /* view, set */
+    int64_t n;        /* step: generations; speed: ms; set: state */
+    int cols, rows, level; /* view */
+    const char *text; /* rule, load: into the message, not NUL-ended */
+    size_t text_len;
+} sv_msg;
+
+/* 0 and *m, or -1 with a one-line reason in err. */
+int sv_msg_parse(const char *buf, size_t len, sv_msg *m, char *err,
+                 size_t errlen);
+
+#endif

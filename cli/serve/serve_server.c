@@ -1,0 +1,478 @@
+/* golgen serve: HTTP and WebSocket by libwebsockets (serve_server.h). */
+#include "serve_server.h"
+
+#include <libwebsockets.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "serve_msg.h"
+#include "serve_page.h"
+
+#define SV_HEADER 224    /* a frame's header, then its blocks */
+#define SV_MAX_SAVE (64L << 20) /* RLE a page may download */
+
+/* A text message waiting to go to one page: "KIND\nbody". */
+typedef struct sv_out {
+    struct sv_out *next;
+    size_t len;
+    unsigned char data[]; /* LWS_PRE bytes, then the message */
+} sv_out;
+
+typedef struct sv_session {
+    bool ws;
+    size_t sent;        /* HTTP: page bytes sent */
+    sv_msg view;        /* the last view asked for */
+    bool want_frame;
+    sv_out *head, *tail;
+    char *rx;           /* a message coming in pieces */
+    size_t rx_len;
+    bool rx_bad;        /* too big or binary: refused at its end */
+    uint64_t note_seen;
+    unsigned char *frame; /* LWS_PRE + header + blocks */
+    size_t frame_cap;
+} sv_session;
+
+typedef struct sv_server {
+    sv_sim *sim;
+    const sv_server_opts *o;
+} sv_server;
+
+static void queue(sv_session *s, const char *kind, const char *body,
+                  size_t len)
+{
+    size_t k = strlen(kind);
+    sv_out *m = malloc(sizeof *m + LWS_PRE + k + 1 + len);
+    if (!m)
+        return; /* dropped: the page sees no answer */
+    memcpy(m->data + LWS_PRE, kind, k);
+    m->data[LWS_PRE + k] = '\n';
+    memcpy(m->data + LWS_PRE + k + 1, body, len);
+    m->len = k + 1 + len;
+    m->next = NULL;
+    if (s->tail)
+        s->tail->next = m;
+    else
+        s->head = m;
+    s->tail = m;
+}
+
+static void error_to(sv_session *s, const char *msg)
+{
+    queue(s, "error", msg, strlen(msg));
+}
+
+/* A rule message: the same cells under the new rule. */
+static void change_rule(sv_sim *sim, sv_session *s, const sv_msg *m)
+{
+    char text[SV_MAX_RULE + 1];
+    memcpy(text, m->text, m->text_len);
+    text[m->text_len] = 0;
+    gg_rule rule;
+    gg_err err;
+    if (gg_rule_parse(text, &rule, &err))
+        return error_to(s, err.msg);
+    sv_world w;
+    pthread_mutex_lock(&sim->lock);
+    int bad = sv_world_with_rule(&sim->world, &rule, &w, &err);
+    if (!bad)
+        sv_sim_replace(sim, &w);
+    pthread_mutex_unlock(&sim->lock);
+    if (bad)
+        error_to(s, err.msg);
+}
+
+static void load(sv_sim *sim, sv_session *s, const sv_msg *m)
+{
+    char rule[256];
+    pthread_mutex_lock(&sim->lock);
+    gg_rule_format(sv_world_rule(&sim->world), rule, sizeof rule);
+    pthread_mutex_unlock(&sim->lock);
+    sv_world w;
+    gg_err err;
+    if (sv_world_parse(&w, NULL, rule, m->text, m->text_len, "the pasted "
+                       "pattern", &err))
+        return error_to(s, err.msg);
+    pthread_mutex_lock(&sim->lock);
+    sv_sim_replace(sim, &w);
+    pthread_mutex_unlock(&sim->lock);
+}
+
+static void save(sv_sim *sim, sv_session *s)
+{
+    char *text = NULL;
+    size_t len = 0;
+    gg_err err;
+    pthread_mutex_lock(&sim->lock);
+    int bad = sv_world_rle(&sim->world, &text, &len, &err);
+    pthread_mutex_unlock(&sim->lock);
+    if (bad)
+        error_to(s, err.msg);
+    else if (len > SV_MAX_SAVE)
+        error_to(s, "the RLE is over 64 MiB: save it with golgen run -o "
+                    "instead");
+    else
+        queue(s, "rle", text, len);
+    free(text);
+}
+
+static void fit(sv_sim *sim, sv_session *s)
+{
+    int64_t x, y, w, h;
+    pthread_mutex_lock(&sim->lock);
+    if (!sv_world_bbox(&sim->world, &x, &y, &w, &h))
+        sv_world_extent(&sim->world, &x, &y, &w, &h);
+    pthread_mutex_unlock(&sim->lock);
+    char buf[100];
+    int n = snprintf(buf, sizeof buf, "%lld %lld %lld %lld", (long long)x,
+                     (long long)y, (long long)w, (long long)h);
+    queue(s, "fit", buf, (size_t)n);
+}
+
+/* What one whole message does. */
+static void handle(sv_server *srv, sv_session *s, const char *buf,
+                   size_t len)
+{
+    sv_msg m;
+    char why[300];
+    if (sv_msg_parse(buf, len, &m, why, sizeof why))
+        return error_to(s, why);
+    sv_sim *sim = srv->sim;
+    gg_err err;
+    switch (m.kind) {
+    case SV_VIEW:
+        s->view = m;
+        s->want_frame = true;
+        return;
+    case SV_RULE: return change_rule(sim, s, &m);
+    case SV_LOAD: return load(sim, s, &m);
+    case SV_SAVE: return save(sim, s);
+    case SV_FIT: return fit(sim, s);
+    default: break;
+    }
+    pthread_mutex_lock(&sim->lock);
+    int bad = 0;
+    switch (m.kind) {
+    case SV_RUN: sim->running = true; break;
+    case SV_PAUSE: sim->running = false, sim->steps_left = 0; break;
+    case SV_STEP: sim->running = false, sim->steps_left = m.n; break;
+    case SV_SPEED: sim->delay_ms = (int)m.n; break;
+    case SV_SET:
+        bad = sv_world_set(&sim->world, m.x, m.y, (int)m.n, &err);
+        sim->edits++;
+        break;
+    case SV_CLEAR:
+        sv_world_clear(&sim->world);
+        sim->running = false, sim->steps_left = 0;
+        sim->edits++;
+        break;
+    default: break;
+    }
+    pthread_cond_signal(&sim->wake);
+    pthread_mutex_unlock(&sim->lock);
+    if (bad)
+        error_to(s, err.msg);
+}
+
+static void put64(unsigned char *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* The frame of s's view, little-endian: "GGF1", level, cols, rows, x, y,
+ * generation, population, rate (double), flags (1 running), states, the
+ * grid's x, y, width, height, then "rule | backend" (128 bytes, NUL
+ * padded), then cols x rows bytes (serve_world.h). */
+static int frame(sv_server *srv, sv_session *s, size_t *len)
+{
+    const sv_msg *v = &s->view;
+    size_t n = SV_HEADER + (size_t)v->cols * v->rows;
+    if (s->frame_cap < LWS_PRE + n) {
+        free(s->frame);
+        s->frame = malloc(LWS_PRE + n);
+        s->frame_cap = s->frame ? LWS_PRE + n : 0;
+        if (!s->frame)
+            return -1;
+    }
+    unsigned char *p = s->frame + LWS_PRE;
+    memset(p, 0, SV_HEADER);
+    sv_sim *sim = srv->sim;
+    pthread_mutex_lock(&sim->lock);
+    sv_world_render(&sim->world, v->x, v->y, v->cols, v->rows, v->level,
+                    p + SV_HEADER);
+    int64_t e[4];
+    sv_world_extent(&sim->world, &e[0], &e[1], &e[2], &e[3]);
+    memcpy(p, "GGF1", 4);
+    put32(p + 4, (uint32_t)v->level);
+    put32(p + 8, (uint32_t)v->cols);
+    put32(p + 12, (uint32_t)v->rows);
+    put64(p + 16, (uint64_t)v->x);
+    put64(p + 24, (uint64_t)v->y);
+    put64(p + 32, (uint64_t)sv_world_generation(&sim->world));
+    put64(p + 40, (uint64_t)sv_sim_population(sim));
+    uint64_t rate;
+    memcpy(&rate, &sim->rate, 8);
+    put64(p + 48, rate);
+    put32(p + 56, (sim->running || sim->steps_left) ? 1u : 0u);
+    put32(p + 60, (uint32_t)sv_world_states(&sim->world));
+    for (int i = 0; i < 4; i++)
+        put64(p + 64 + 8 * i, (uint64_t)e[i]);
+    char rule[100];
+    gg_rule_format(sv_world_rule(&sim->world), rule, sizeof rule);
+    snprintf((char *)p + 96, 128, "%.90s | %.30s", rule, sim->backend);
+    if (sim->note_seq != s->note_seen) {
+        s->note_seen = sim->note_seq;
+        error_to(s, sim->note);
+    }
+    pthread_mutex_unlock(&sim->lock);
+    *len = n;
+    return 0;
+}
+
+/* The next message or frame to s; -1 closes it. */
+static int writeable(sv_server *srv, struct lws *wsi, sv_session *s)
+{
+    if (!s->head && s->want_frame) {
+        size_t n;
+        if (frame(srv, s, &n))
+            return -1;
+        if (!s->head) { /* no note came with it */
+            s->want_frame = false;
+            if (lws_write(wsi, s->frame + LWS_PRE, n, LWS_WRITE_BINARY) <
+                (int)n)
+                return -1;
+            return 0;
+        }
+    }
+    sv_out *m = s->head;
+    if (!m)
+        return 0;
+    s->head = m->next;
+    if (!s->head)
+        s->tail = NULL;
+    int w = lws_write(wsi, m->data + LWS_PRE, m->len, LWS_WRITE_TEXT);
+    free(m);
+    if (w < 0)
+        return -1;
+    if (s->head || s->want_frame)
+        lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static void receive(sv_server *srv, struct lws *wsi, sv_session *s,
+                    const void *in, size_t len)
+{
+    if (lws_is_first_fragment(wsi)) {
+        s->rx_len = 0;
+        s->rx_bad = lws_frame_is_binary(wsi);
+    }
+    if (!s->rx_bad && s->rx_len + len > SV_MAX_MSG) {
+        s->rx_bad = true;
+        error_to(s, "a message over 1 MiB: refused (paste a smaller "
+                    "pattern, or open it with golgen serve FILE)");
+    }
+    if (!s->rx_bad) {
+        if (!s->rx)
+            s->rx = malloc(SV_MAX_MSG);
+        if (!s->rx) {
+            s->rx_bad = true;
+            error_to(s, "out of memory for a message");
+        } else {
+            memcpy(s->rx + s->rx_len, in, len);
+            s->rx_len += len;
+        }
+    }
+    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
+        return;
+    if (!s->rx_bad)
+        handle(srv, s, s->rx, s->rx_len);
+    else if (lws_frame_is_binary(wsi))
+        error_to(s, "binary messages are not understood: send text "
+                    "commands");
+    s->rx_len = 0;
+    s->rx_bad = false;
+    lws_callback_on_writable(wsi);
+}
+
+/* ?token=... as the server was given; true without a token. */
+static bool token_ok(sv_server *srv, struct lws *wsi)
+{
+    if (!srv->o->token)
+        return true;
+    char buf[128];
+    const char *v = lws_get_urlarg_by_name(wsi, "token=", buf, sizeof buf);
+    if (!v)
+        v = lws_get_urlarg_by_name(wsi, "token", buf, sizeof buf);
+    return v && !strcmp(v, srv->o->token);
+}
+
+/* A socket from another site's page is refused: the Origin header (when
+ * a browser sends one) must name this server's Host. */
+static bool origin_ok(struct lws *wsi)
+{
+    char origin[256], host[256];
+    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
+        return true;
+    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+        return false;
+    const char *o = strstr(origin, "://");
+    return o && !strcmp(o + 3, host);
+}
+
+static int http(sv_server *srv, struct lws *wsi, sv_session *s,
+                const char *uri)
+{
+    if ((strcmp(uri, "/") && strcmp(uri, "/index.html")) ||
+        !token_ok(srv, wsi))
+        return lws_return_http_status(wsi, HTTP_STATUS_NOT_FOUND, NULL) ||
+               lws_http_transaction_completed(wsi);
+    unsigned char buf[LWS_PRE + 1024], *start = buf + LWS_PRE, *p = start,
+                                       *end = buf + sizeof buf - 1;
+    if (lws_add_http_common_headers(wsi, HTTP_STATUS_OK,
+                                    "text/html; charset=utf-8",
+                                    gg_serve_page_len, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                    (const unsigned char *)"no-store", 8, &p,
+                                    end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end))
+        return 1;
+    s->sent = 0;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static int http_body(struct lws *wsi, sv_session *s)
+{
+    unsigned char buf[LWS_PRE + 4096];
+    size_t n = gg_serve_page_len - s->sent;
+    if (n > 4096)
+        n = 4096;
+    memcpy(buf + LWS_PRE, gg_serve_page + s->sent, n);
+    s->sent += n;
+    bool last = s->sent == gg_serve_page_len;
+    if (lws_write(wsi, buf + LWS_PRE, n,
+                  last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) < (int)n)
+        return 1;
+    if (last)
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static void drop(sv_session *s)
+{
+    while (s->head) {
+        sv_out *m = s->head;
+        s->head = m->next;
+        free(m);
+    }
+    s->tail = NULL;
+    free(s->rx);
+    free(s->frame);
+    s->rx = NULL;
+    s->frame = NULL;
+    s->frame_cap = 0;
+}
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason,
+                    void *user, void *in, size_t len)
+{
+    sv_server *srv = lws_context_user(lws_get_context(wsi));
+    sv_session *s = user;
+    switch (reason) {
+    case LWS_CALLBACK_HTTP: return http(srv, wsi, s, in);
+    case LWS_CALLBACK_HTTP_WRITEABLE: return http_body(wsi, s);
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        return token_ok(srv, wsi) && origin_ok(wsi) ? 0 : 1;
+    case LWS_CALLBACK_ESTABLISHED:
+        memset(s, 0, sizeof *s);
+        s->ws = true;
+        pthread_mutex_lock(&srv->sim->lock);
+        s->note_seen = srv->sim->note_seq; /* old news */
+        pthread_mutex_unlock(&srv->sim->lock);
+        return 0;
+    case LWS_CALLBACK_RECEIVE:
+        receive(srv, wsi, s, in, len);
+        return 0;
+    case LWS_CALLBACK_SERVER_WRITEABLE: return writeable(srv, wsi, s);
+    case LWS_CALLBACK_CLOSED: drop(s); return 0;
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: /* a new note: tell every page */
+        lws_callback_on_writable_all_protocol(lws_get_context(wsi),
+                                              lws_get_protocol(wsi));
+        return 0;
+    default: return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+}
+
+static const struct lws_protocols protocols[] = {
+    {"golgen", callback, sizeof(sv_session), 65536, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0}};
+
+static void wake(void *ctx)
+{
+    lws_cancel_service(ctx);
+}
+
+/* SIGINT, SIGTERM, SIGHUP: the loop ends (lws_cancel_service only writes
+ * to its pipe). */
+static volatile sig_atomic_t stop_signal;
+static struct lws_context *volatile signal_ctx;
+
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+    if (signal_ctx)
+        lws_cancel_service(signal_ctx);
+}
+
+int sv_serve(sv_sim *sim, const sv_server_opts *o, gg_err *err)
+{
+    sv_server srv = {sim, o};
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    lws_set_log_level(LLL_ERR, NULL);
+    info.port = o->port;
+    info.iface = o->address ? o->address : "127.0.0.1";
+    info.protocols = protocols;
+    info.user = &srv;
+    info.gid = -1;
+    info.uid = -1;
+    info.options = LWS_SERVER_OPTION_DISABLE_IPV6 * !strchr(info.iface, ':');
+    struct lws_context *ctx = lws_create_context(&info);
+    if (!ctx)
+        return gg_fail(err, "cannot listen on %s port %d (in use, or not an "
+                       "address of this machine?)", info.iface, o->port);
+    struct lws_vhost *vh = lws_get_vhost_by_name(ctx, "default");
+    int port = vh ? lws_get_vhost_listen_port(vh) : o->port;
+    pthread_mutex_lock(&sim->lock);
+    sim->notify = wake;
+    sim->notify_ctx = ctx;
+    pthread_mutex_unlock(&sim->lock);
+    fprintf(stderr, "golgen serve: http://%s:%d/%s%s\n", info.iface, port,
+            o->token ? "?token=" : "", o->token ? o->token : "");
+    signal_ctx = ctx;
+    struct sigaction sa, old[3];
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    const int sigs[3] = {SIGINT, SIGTERM, SIGHUP};
+    for (int i = 0; i < 3; i++)
+        sigaction(sigs[i], &sa, &old[i]);
+    while (!stop_signal)
+        if (lws_service(ctx, 0) < 0)
+            break;
+    for (int i = 0; i < 3; i++)
+        sigaction(sigs[i], &old[i], NULL);
+    signal_ctx = NULL;
+    pthread_mutex_lock(&sim->lock);
+    sim->notify = NULL;
+    pthread_mutex_unlock(&sim->lock);
+    lws_context_destroy(ctx);
+    return 0;
+}
