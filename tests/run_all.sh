@@ -75,6 +75,10 @@ x86_64 | i?86)
 *) echo "not x86: no ISA caps to run" ;;
 esac
 
+# golgen serve in a real browser: chromium under Playwright (issue 41;
+# meson test serve, in the suites above, sends it malformed messages).
+tests/serve/browser.sh build
+
 # The Python module: pip install from the checkout into build-py/venv (made
 # by .ci/setup), then pytest on the installed module (tests/python/).
 tests/python/run.sh

@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""golgen serve in a real browser (issue 41): Debian's chromium, headless,
+driven by Playwright for Python. Open the page, paste Golly's Gosper
+glider gun, run about 100 generations (20 ms a step), pause, read the
+generation and population shown, draw a blinker (three clicks), step once,
+save the RLE (a download), and check it against golgen run and bgolly
+from the same generation with the same three cells added. The screenshot
+and the saved RLE stay in OUTDIR.
+
+    test_serve_browser.py GOLGEN OUTDIR"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+from playwright.sync_api import sync_playwright
+
+from wsclient import start_server
+
+GOLGEN, OUT = sys.argv[1], sys.argv[2]
+GUN = '/usr/share/golly/Patterns/Life/Guns/gosper-glider-gun.rle'
+FALLBACK_GUN = """#N Gosper glider gun
+x = 36, y = 9, rule = B3/S23
+24bo$22bobo$12b2o6b2o12b2o$11bo3bo4b2o12b2o$2o8bo5bo3b2o$2o8bo3bob2o4b
+obo$10bo5bo7bo$11bo3bo$12b2o!
+"""
+
+
+def rle_cells(text):
+    """The live cells of a two-state RLE, in Golly coordinates (#CXRLE
+    Pos, else (0, 0) as on the unbounded plane)."""
+    x0 = y0 = 0
+    body = []
+    for line in text.splitlines():
+        m = re.match(r'#CXRLE.*Pos=(-?\d+),(-?\d+)', line)
+        if m:
+            x0, y0 = int(m.group(1)), int(m.group(2))
+        elif line.startswith('#') or line.startswith('x'):
+            continue
+        else:
+            body.append(line.strip())
+    cells, x, y, n = set(), 0, 0, ''
+    for ch in ''.join(body):
+        if ch.isdigit():
+            n += ch
+            continue
+        k = int(n) if n else 1
+        n = ''
+        if ch == 'b':
+            x += k
+        elif ch == 'o':
+            cells.update((x0 + x + i, y0 + y) for i in range(k))
+            x += k
+        elif ch == '$':
+            y += k
+            x = 0
+        elif ch == '!':
+            break
+    return cells
+
+
+def shape(cells):
+    x0 = min(x for x, _ in cells)
+    y0 = min(y for _, y in cells)
+    return {(x - x0, y - y0) for x, y in cells}
+
+
+def cells_rle(cells):
+    """RLE of a cell set, placed by #CXRLE Pos (golgen and bgolly read it)."""
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    x0, y0 = min(xs), min(ys)
+    rows = []
+    for y in range(y0, max(ys) + 1):
+        rows.append(''.join('o' if (x, y) in cells else 'b'
+                            for x in range(x0, max(xs) + 1)).rstrip('b'))
+    return ('#CXRLE Pos=%d,%d\nx = %d, y = %d, rule = B3/S23\n%s!\n' %
+            (x0, y0, max(xs) - x0 + 1, max(ys) - y0 + 1, '$'.join(rows)))
+
+
+def run(cmd):
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.PIPE)
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    gun = open(GUN).read() if os.path.exists(GUN) else FALLBACK_GUN
+    gun_path = os.path.join(OUT, 'gun.rle')
+    open(gun_path, 'w').write(gun)
+    proc, url = start_server(GOLGEN, ['--backend', 'cpu'])
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path='/usr/bin/chromium',
+                                        headless=True,
+                                        args=['--no-sandbox'])
+            page = browser.new_page(viewport={'width': 1200, 'height': 800},
+                                    accept_downloads=True)
+            page.goto(url)
+            page.wait_for_function('window.golgen && window.golgen.frames > 0')
+            page.fill('#paste', gun)
+            page.click('#load')
+            page.wait_for_function(
+                "document.getElementById('pop').textContent === '36' && "
+                "document.getElementById('gen').textContent === '0'")
+            # about 100 generations at 20 ms a step, then pause
+            page.evaluate("""() => { const s = document.getElementById('speed');
+                s.value = 20; s.dispatchEvent(new Event('input')); }""")
+            page.click('#run')
+            page.wait_for_function(
+                "Number(document.getElementById('gen').textContent) >= 100",
+                timeout=60000)
+            page.click('#run')  # Pause
+            page.wait_for_function('!window.golgen.running()')
+            time.sleep(0.3)
+            gen = int(page.text_content('#gen'))
+            pop = int(page.text_content('#pop'))
+            time.sleep(0.3)
+            assert gen == int(page.text_content('#gen')), 'still running'
+            assert 95 <= gen <= 200, gen
+            # golgen run and bgolly at that generation
+            at_g = os.path.join(OUT, 'golgen-at-g.rle')
+            run([GOLGEN, 'run', '--gens', str(gen), '-o', at_g, gun_path])
+            cells = rle_cells(open(at_g).read())
+            assert len(cells) == pop, ('population shown', pop,
+                                       'golgen run', len(cells))
+            # a blinker where nothing lives within 6 cells
+            spot = next(s for s in [(-20, -20), (-20, 40), (60, -20),
+                                    (-40, 10), (10, -40)]
+                        if not any(abs(x - s[0]) < 8 and abs(y - s[1]) < 6
+                                   for x, y in cells))
+            blinker = [(spot[0] + i, spot[1]) for i in range(3)]
+            page.evaluate('([x, y]) => window.golgen.setView(x, y, 12)',
+                          list(spot))
+            box = page.locator('#canvas').bounding_box()
+            for x, y in blinker:
+                frames = page.evaluate('window.golgen.frames')
+                page.wait_for_function('window.golgen.frames > %d' % (frames + 2))
+                sx, sy = page.evaluate('([x, y]) => window.golgen.screenOf(x, y)',
+                                       [x, y])
+                page.mouse.click(box['x'] + sx, box['y'] + sy)
+            page.wait_for_function(
+                "Number(document.getElementById('pop').textContent) === %d"
+                % (pop + 3))
+            page.click('#step')
+            page.wait_for_function(
+                "document.getElementById('gen').textContent === '%d'"
+                % (gen + 1))
+            with page.expect_download() as dl:
+                page.click('#save')
+            saved = os.path.join(OUT, 'saved.rle')
+            dl.value.save_as(saved)
+            page.screenshot(path=os.path.join(OUT, 'serve.png'))
+            errors = page.evaluate('window.golgen.errors')
+            browser.close()
+        assert not errors, errors
+        text = open(saved).read()
+        assert re.search(r'Gen=%d\b' % (gen + 1), text), text[:200]
+        got = rle_cells(text)
+        # the same edit on a copy, one generation more, by both programs
+        edited = os.path.join(OUT, 'edited.rle')
+        open(edited, 'w').write(cells_rle(cells | set(blinker)))
+        ref = os.path.join(OUT, 'golgen-ref.rle')
+        run([GOLGEN, 'run', '--gens', '1', '-o', ref, edited])
+        want = rle_cells(open(ref).read())
+        assert got == want, 'the page saved %d cells, golgen run %d' % (
+            len(got), len(want))
+        if shutil.which('bgolly'):
+            bref = os.path.join(OUT, 'bgolly-ref.rle')
+            run(['bgolly', '-a', 'HashLife', '-q', '-q', '-m', '1', '-o', bref,
+                 edited])
+            # bgolly writes no #CXRLE Pos: compare the shapes, placed
+            # at their boxes' corners
+            assert shape(got) == shape(rle_cells(open(bref).read())), \
+                'bgolly differs'
+            also = ' and bgolly'
+        else:
+            also = ' (no bgolly here)'
+        print('browser: gun run to generation %d (population %d shown), a '
+              'blinker drawn, one step: the saved RLE (%d cells) equals golgen '
+              'run%s; screenshot %s' % (gen, pop, len(got), also,
+                                        os.path.join(OUT, 'serve.png')))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+main()
