@@ -104,7 +104,7 @@ int gg_cmd_serve(int argc, char **argv, const gg_config *cfg)
     if (bad)
         return gg_cli_error("serve", GG_EXIT_USAGE, &err);
     sv_world w;
-    bad = sv_world_from_pattern(&w, o.rule, NULL, &p, &err);
+    bad = sv_world_from_pattern(&w, o.rule, NULL, &p, 0, &err);
     gg_pattern_free(&p);
     if (bad)
         return gg_cli_error("serve", GG_EXIT_USAGE, &err);

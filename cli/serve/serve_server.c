@@ -11,6 +11,7 @@
 
 #define SV_HEADER 224    /* a frame's header, then its blocks */
 #define SV_MAX_SAVE (64L << 20) /* RLE a page may download */
+#define SV_MAX_CELLS (1LL << 32) /* a bounded grid a page may ask for */
 
 /* A text message waiting to go to one page: "KIND\nbody". */
 typedef struct sv_out {
@@ -74,7 +75,7 @@ static void change_rule(sv_sim *sim, sv_session *s, const sv_msg *m)
         return error_to(s, err.msg);
     sv_world w;
     pthread_mutex_lock(&sim->lock);
-    int bad = sv_world_with_rule(&sim->world, &rule, &w, &err);
+    int bad = sv_world_with_rule(&sim->world, &rule, SV_MAX_CELLS, &w, &err);
     if (!bad)
         sv_sim_replace(sim, &w);
     pthread_mutex_unlock(&sim->lock);
@@ -91,7 +92,7 @@ static void load(sv_sim *sim, sv_session *s, const sv_msg *m)
     sv_world w;
     gg_err err;
     if (sv_world_parse(&w, NULL, rule, m->text, m->text_len, "the pasted "
-                       "pattern", &err))
+                       "pattern", SV_MAX_CELLS, &err))
         return error_to(s, err.msg);
     pthread_mutex_lock(&sim->lock);
     sv_sim_replace(sim, &w);

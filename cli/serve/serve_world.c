@@ -15,28 +15,43 @@ static int from_pattern(sv_world *w, const gg_rule *rule, const gg_pattern *p,
                   : gg_universe_from_pattern(&w->u, rule, p, err);
 }
 
+/* A bounded grid of more than max_cells cells (0: any) refused. */
+static int size_check(const gg_rule *rule, int64_t max_cells, gg_err *err)
+{
+    if (max_cells && gg_rule_is_bounded(rule) &&
+        (double)rule->width * (double)rule->height > (double)max_cells)
+        return gg_fail(err, "a grid of %lld x %lld cells: the page takes "
+                       "at most %lld (start golgen serve --rule with it)",
+                       (long long)rule->width, (long long)rule->height,
+                       (long long)max_cells);
+    return 0;
+}
+
 int sv_world_from_pattern(sv_world *w, const char *rule_text,
                           const char *fallback, const gg_pattern *p,
-                          gg_err *err)
+                          int64_t max_cells, gg_err *err)
 {
     const char *r = rule_text  ? rule_text
                     : p->rule  ? p->rule
                     : fallback ? fallback
                                : "B3/S23";
     gg_rule rule;
-    return gg_rule_parse(r, &rule, err) || from_pattern(w, &rule, p, err)
+    return gg_rule_parse(r, &rule, err) ||
+                   size_check(&rule, max_cells, err) ||
+                   from_pattern(w, &rule, p, err)
                ? -1
                : 0;
 }
 
 int sv_world_parse(sv_world *w, const char *rule_text, const char *fallback,
                    const char *text, size_t len, const char *name,
-                   gg_err *err)
+                   int64_t max_cells, gg_err *err)
 {
     gg_pattern p;
     if (gg_pattern_parse(text, len, name, &p, err))
         return -1;
-    int bad = sv_world_from_pattern(w, rule_text, fallback, &p, err);
+    int bad = sv_world_from_pattern(w, rule_text, fallback, &p, max_cells,
+                                    err);
     gg_pattern_free(&p);
     return bad;
 }
@@ -47,9 +62,11 @@ static int to_pattern(const sv_world *w, gg_pattern *p, gg_err *err)
                   : gg_universe_to_pattern(&w->u, p, err);
 }
 
-int sv_world_with_rule(const sv_world *w, const gg_rule *rule, sv_world *out,
-                       gg_err *err)
+int sv_world_with_rule(const sv_world *w, const gg_rule *rule,
+                       int64_t max_cells, sv_world *out, gg_err *err)
 {
+    if (size_check(rule, max_cells, err))
+        return -1;
     gg_pattern p;
     if (to_pattern(w, &p, err))
         return -1;

@@ -17,17 +17,19 @@ typedef struct sv_world {
 } sv_world;
 
 /* From pattern text (any format golgen reads) under rule_text, or when
- * NULL the pattern's rule, else fallback (NULL: B3/S23). */
+ * NULL the pattern's rule, else fallback (NULL: B3/S23); a bounded grid
+ * of more than max_cells cells is refused (0: no limit). */
 int sv_world_parse(sv_world *w, const char *rule_text, const char *fallback,
                    const char *text, size_t len, const char *name,
-                   gg_err *err);
+                   int64_t max_cells, gg_err *err);
 /* The same from a pattern read already. */
 int sv_world_from_pattern(sv_world *w, const char *rule_text,
                           const char *fallback, const gg_pattern *p,
-                          gg_err *err);
-/* The same cells (and generation) under another rule. */
-int sv_world_with_rule(const sv_world *w, const gg_rule *rule, sv_world *out,
-                       gg_err *err);
+                          int64_t max_cells, gg_err *err);
+/* The same cells (and generation) under another rule; a bounded grid of
+ * more than max_cells cells is refused. */
+int sv_world_with_rule(const sv_world *w, const gg_rule *rule,
+                       int64_t max_cells, sv_world *out, gg_err *err);
 void sv_world_free(sv_world *w);
 
 const gg_rule *sv_world_rule(const sv_world *w);

@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sv_world w;
     gg_err e;
     const char *rule = m.level & 1 ? "23/3/3" : NULL;
-    if (sv_world_parse(&w, rule, NULL, glider, strlen(glider), "glider",
+    if (sv_world_parse(&w, rule, NULL, glider, strlen(glider), "glider", 0,
                        &e))
         abort();
     if (m.kind == SV_VIEW && (long)m.cols * m.rows <= 1 << 16) {
@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         gg_rule r;
         sv_world w2;
         if (!gg_rule_parse(text, &r, &e) &&
-            !sv_world_with_rule(&w, &r, &w2, &e))
+            !sv_world_with_rule(&w, &r, 1 << 20, &w2, &e))
             sv_world_free(&w2);
     }
     char *rle;
