@@ -1,4 +1,5 @@
 #include "run_gen.h"
+#include "run_tiles.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,7 +91,7 @@ static int gen_outputs(gen_run *run, const gg_gen_run *o, gg_err *err)
 /* The run itself, once the backends are open (b the first, what the
  * report names; st steps the universe): exit status. */
 static int run_open(gg_gen_universe *u, const gg_gen_run *o, gg_backend *b,
-                    gg_gen_stepper st, gg_err *err)
+                    gg_tiles *tiles, gg_gen_stepper st, gg_err *err)
 {
     char text[128];
     gg_rule_format(&u->rule, text, sizeof text);
@@ -105,8 +106,10 @@ static int run_open(gg_gen_universe *u, const gg_gen_run *o, gg_backend *b,
     double seconds = gg_cli_now() - start;
     if (!status)
         status = gen_outputs(&run, o, err);
-    if (status)
+    if (status) {
+        gg_tiles_free(tiles);
         return status;
+    }
     /* a rate only where the grid kept its size: the unbounded plane
      * grows between batches */
     char rate[64] = "";
@@ -115,10 +118,11 @@ static int run_open(gg_gen_universe *u, const gg_gen_run *o, gg_backend *b,
                    (double)(u->generation - first);
     if (gg_rule_is_bounded(&u->rule) && seconds > 0)
         snprintf(rate, sizeof rate, ", %.3e cell updates/s", cells / seconds);
+    char engine[160];
+    gg_cli_tiles_done(tiles, gg_backend_of(b)->name, engine, sizeof engine);
     fprintf(stderr, "%s: generation %lld, population %lld, %.3f s%s (%s, "
             "Generations)\n", text, (long long)u->generation,
-            (long long)gg_gen_universe_population(u), seconds, rate,
-            gg_backend_of(b)->name);
+            (long long)gg_gen_universe_population(u), seconds, rate, engine);
     return gg_run_stop_report(u->generation - first, o->gens, o->out != NULL);
 }
 
@@ -146,10 +150,12 @@ int gg_run_generations(gg_gen_universe *u, const gg_gen_run *o)
     }
     b = d->b[0];
     gg_gen_bands bands = {.b = d->b, .n = d->n};
-    status = run_open(u, o, b,
-                      d->n > 1 ? gg_gen_bands_view(&bands)
-                               : gg_backend_gen_stepper(b),
-                      &err);
+    gg_gen_stepper st = d->n > 1 ? gg_gen_bands_view(&bands)
+                                 : gg_backend_gen_stepper(b);
+    gg_tiles tiles = {0}; /* cli/run_tiles.h */
+    status = gg_cli_tiles_wrap_gen(o->engine, b, d->n > 1, &tiles, &st, &err)
+                 ? GG_EXIT_USAGE
+                 : run_open(u, o, b, &tiles, st, &err);
     if (d->n > 1)
         fprintf(stderr, "golgen: %d bands (Generations, through the host), "
                 "%lld rounds\n", bands.bands_used, (long long)bands.rounds);

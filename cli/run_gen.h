@@ -27,6 +27,8 @@ typedef struct gg_gen_run {
     const char *out, *store;
     const gg_cli_pictures *pics;
     gg_cli_devices *devices; /* --devices (NULL or none listed: one) */
+    const char *engine;      /* --engine: dense, tiles or auto (tiles on a
+                                host backend) */
 } gg_gen_run;
 
 /* Run universe u (placed from a pattern or read from a store; freed here)

@@ -24,6 +24,24 @@ int gg_cli_tiles_wrap(const char *engine, gg_backend *b, bool split,
     return 0;
 }
 
+int gg_cli_tiles_wrap_gen(const char *engine, gg_backend *b, bool split,
+                          gg_tiles *tiles, gg_gen_stepper *stepper,
+                          gg_err *err)
+{
+    bool asked = engine && !strcmp(engine, "tiles");
+    if (!asked && (!engine || strcmp(engine, "auto")))
+        return 0;
+    bool host = gg_engine_tiles_take(b);
+    if (asked && (split || !host))
+        return gg_fail(err, "--engine tiles steps a Generations grid's "
+                       "tiles on a host backend (cpu, reference) without "
+                       "--devices; use --engine dense");
+    if (split || !host)
+        return 0;
+    *stepper = gg_tiles_gen_stepper(tiles, stepper, 0, 0);
+    return 0;
+}
+
 void gg_cli_tiles_done(gg_tiles *tiles, const char *backend, char *buf,
                        size_t size)
 {

@@ -17,6 +17,12 @@
 int gg_cli_tiles_wrap(const char *engine, gg_backend *b, bool split,
                       gg_tiles *tiles, gg_stepper *stepper, gg_err *err);
 
+/* The same for a Generations run's stepper: tiles on a host backend
+ * (GPUs tile two-state grids only; "tiles" refused there by name). */
+int gg_cli_tiles_wrap_gen(const char *engine, gg_backend *b, bool split,
+                          gg_tiles *tiles, gg_gen_stepper *stepper,
+                          gg_err *err);
+
 /* The closing line's engine ("cpu" or "cpu, tiles 256: ..."); frees tiles. */
 void gg_cli_tiles_done(gg_tiles *tiles, const char *backend, char *buf,
                        size_t size);

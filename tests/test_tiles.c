@@ -19,6 +19,7 @@
 
 #include "backend.h"
 #include "pattern.h"
+#include "rule_gen.h"
 #include "tiles.h"
 #include "universe.h"
 
@@ -257,6 +258,54 @@ static void test_plane_universes(void **state)
     }
 }
 
+/* A Generations rule (23/3/3: Life with a dying state) on a sparse
+ * torus: the state planes are copied together, tiles with only dying
+ * cells count as live, and the result equals the reference's, through
+ * the cpu backend's Generations kernel. */
+static void test_generations_torus(void **state)
+{
+    (void)state;
+    static const int64_t calls[] = {16, 7, 48, 32};
+    gg_rule rule = gg_test_rule("23/3/3:T640,448");
+    gg_gen_cells got, want;
+    gg_err err;
+    int np = gg_gen_planes_of(&rule);
+    assert_int_equal(gg_gen_cells_init(&got, np, 640, 448, &err), 0);
+    assert_int_equal(gg_gen_cells_init(&want, np, 640, 448, &err), 0);
+    sparse(&got.plane[0], 9, 3000);
+    for (int p = 0; p < np; p++)
+        memcpy(want.plane[p].bits, got.plane[p].bits,
+               (size_t)(got.plane[p].stride * got.plane[p].height) * 8);
+    gg_backend *b;
+    gg_stepper two = open_inner(&rule, &b);
+    (void)two;
+    gg_gen_stepper inner = b ? gg_backend_gen_stepper(b)
+                             : gg_reference_gen_stepper();
+    gg_gen_stepper ref = gg_reference_gen_stepper();
+    gg_tiles tl;
+    gg_gen_stepper s = gg_tiles_gen_stepper(&tl, &inner, SIDE, T);
+    for (int64_t done = 0, i = 0; done < 600; i++) {
+        int64_t n = calls[i % 4];
+        assert_int_equal(s.step(s.ctx, &rule, GG_TOPO_TORUS, &got, n, &err),
+                         0);
+        assert_int_equal(ref.step(ref.ctx, &rule, GG_TOPO_TORUS, &want, n,
+                                  &err), 0);
+        done += n;
+        for (int p = 0; p < np; p++)
+            if (!gg_grid_equal(&got.plane[p], &want.plane[p]))
+                fail_msg("23/3/3: plane %d differs after generation %lld", p,
+                         (long long)done);
+    }
+    print_message("23/3/3: %lld tile steps, %lld slept\n",
+                  (long long)tl.stats.tile_steps,
+                  (long long)tl.stats.tile_slept);
+    assert_true(tl.stats.tile_slept > 0);
+    gg_tiles_free(&tl);
+    close_inner(b);
+    gg_gen_cells_free(&got);
+    gg_gen_cells_free(&want);
+}
+
 /* Trimmed to its live box (bgolly writes no position). */
 static void trimmed(const char *path, gg_grid *out)
 {
@@ -318,6 +367,7 @@ int main(void)
         cmocka_unit_test(test_dense_soup),
         cmocka_unit_test(test_plane_universes),
         cmocka_unit_test(test_cli_against_bgolly),
+        cmocka_unit_test(test_generations_torus),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tiles_bits.h"
 #include "backend.h"
+#include "tiles_internal.h"
 
 /* Chosen by bench/tiles.sh on the 2-core VM (BENCHMARKS "Active tiles"). */
 #define TILES_SIDE 256
@@ -17,16 +17,6 @@
  * (TILES_CHECK sub-batches); a grid still busy is looked at after twice
  * as long each time, up to 8 times. */
 #define TILES_CHECK 8
-/* Slots laid side by side in one scratch row: wide rows keep the kernel's
- * vector loop long. */
-#define TILES_ROW_SLOTS 16
-
-static int64_t slot_w(const gg_tiles *tl)
-{
-    return (tl->side + 2 * tl->t + 63) / 64 * 64;
-}
-static int64_t slot_h(const gg_tiles *tl) { return tl->side + 2 * tl->t; }
-
 static int near_lists(gg_tiles *tl, gg_err *err);
 
 /* Forget what the flags say: a new grid, or a failed call. */
@@ -141,98 +131,14 @@ static int64_t wake(gg_tiles *tl, const uint8_t *flag)
     return count;
 }
 
-/* A scratch grid of at least n slots; its rows grow by doubling so that
- * the backend's buffers are rarely made anew. */
-static int scratch_for(gg_tiles *tl, int64_t n, gg_err *err)
-{
-    int64_t per_row = n < TILES_ROW_SLOTS ? n : TILES_ROW_SLOTS;
-    int64_t rows = (n + TILES_ROW_SLOTS - 1) / TILES_ROW_SLOTS, cap = 1;
-    while (cap < rows)
-        cap *= 2;
-    if (n > TILES_ROW_SLOTS)
-        per_row = TILES_ROW_SLOTS;
-    else {
-        int64_t p = 1;
-        while (p < per_row)
-            p *= 2;
-        per_row = p;
-    }
-    int64_t w = per_row * slot_w(tl), h = cap * slot_h(tl);
-    if (tl->scratch.width == w && tl->scratch.height == h)
-        return 0;
-    gg_grid_free(&tl->scratch);
-    return gg_grid_init(&tl->scratch, w, h, err);
-}
-
-static void slot_origin(const gg_tiles *tl, int64_t k, int64_t *sx,
-                        int64_t *sy)
-{
-    int64_t per_row = tl->scratch.width / slot_w(tl);
-    *sx = (k % per_row) * slot_w(tl);
-    *sy = (k / per_row) * slot_h(tl);
-}
-
-/* Tile `tile` and its halo of t cells into slot k. */
-static void gather(gg_tiles *tl, const gg_grid *g, int64_t tile, int64_t k)
-{
-    bool torus = tl->topo == GG_TOPO_TORUS;
-    int64_t x0 = (tile % tl->nx) * tl->side - tl->t;
-    int64_t y0 = (tile / tl->nx) * tl->side - tl->t;
-    int64_t sx, sy;
-    slot_origin(tl, k, &sx, &sy);
-    int64_t words = slot_w(tl) / 64;
-    for (int64_t r = 0; r < slot_h(tl); r++) {
-        uint64_t *dst = gg_grid_row(&tl->scratch, sy + r) + sx / 64;
-        int64_t y = y0 + r;
-        if (torus)
-            y = ((y % g->height) + g->height) % g->height;
-        else if (y < 0 || y >= g->height) {
-            memset(dst, 0, (size_t)words * sizeof *dst);
-            continue;
-        }
-        const uint64_t *src = gg_grid_row(g, y);
-        for (int64_t j = 0; j < words; j++)
-            dst[j] = gg_bits_at(src, x0 + 64 * j, g->width, torus);
-    }
-}
-
-/* Slot k's centre back into tile `tile`; sets its changed and live flags. */
-static void scatter(gg_tiles *tl, gg_grid *g, int64_t tile, int64_t k)
-{
-    int64_t x0 = (tile % tl->nx) * tl->side;
-    int64_t y0 = (tile / tl->nx) * tl->side;
-    int64_t sx, sy;
-    slot_origin(tl, k, &sx, &sy);
-    int64_t w = tl->side, h = tl->side;
-    if (x0 + w > g->width)
-        w = g->width - x0;
-    if (y0 + h > g->height)
-        h = g->height - y0;
-    uint64_t diff = 0, any = 0;
-    for (int64_t r = 0; r < h; r++) {
-        const uint64_t *src = gg_grid_row(&tl->scratch, sy + tl->t + r);
-        uint64_t *dst = gg_grid_row(g, y0 + r) + x0 / 64;
-        for (int64_t j = 0; j * 64 < w; j++) {
-            uint64_t v = gg_bits_span(src, sx + tl->t + 64 * j);
-            if (w - 64 * j < 64)
-                v &= (1ull << (w - 64 * j)) - 1;
-            diff |= v ^ dst[j];
-            any |= v;
-            dst[j] = v;
-        }
-    }
-    tl->changed[tile] = diff != 0;
-    tl->live[tile] = any != 0;
-}
-
 /* n generations of the whole grid, nothing learnt: the wrapped stepper,
  * or the device's copy of the grid. */
-static int plain(gg_tiles *tl, const gg_rule *rule, gg_topo topo, gg_grid *g,
-                 int64_t n, gg_err *err)
+static int plain(gg_tiles *tl, const gg_rule *rule, gg_topo topo,
+                 gg_grid *planes, int np, int64_t n, gg_err *err)
 {
     if (tl->dev)
         return gg_backend_step(tl->dev, n, err);
-    return tl->inner.step(tl->inner.ctx, rule, topo, g, n, err);
+    return gg_tiles_inner(tl, rule, topo, planes, np, n, err);
 }
 
 /* The device's flags (bit 0 changed, bit 1 live) into changed[], live[]:
@@ -260,86 +166,32 @@ static int device_tiles(gg_tiles *tl, int64_t count, int64_t n, gg_err *err)
 }
 
 /* One sub-batch of n <= t generations over the awake tiles in list. */
-static int step_tiles(gg_tiles *tl, const gg_rule *rule, gg_grid *g,
-                      int64_t count, int64_t n, gg_err *err)
+static int step_tiles(gg_tiles *tl, const gg_rule *rule, gg_grid *planes,
+                      int np, int64_t count, int64_t n, gg_err *err)
 {
-    if (tl->dev) {
-        tl->stats.sub_batches++;
-        return device_tiles(tl, count, n, err);
-    }
-    if (scratch_for(tl, count, err))
-        return -1;
-    #pragma omp parallel for schedule(dynamic, 4)
-    for (int64_t k = 0; k < count; k++)
-        gather(tl, g, tl->list[k], k);
-    if (tl->inner.step(tl->inner.ctx, rule, GG_TOPO_PLANE, &tl->scratch, n,
-                       err))
-        return -1;
-    memset(tl->changed, 0, (size_t)(tl->nx * tl->ny));
-    #pragma omp parallel for schedule(dynamic, 4)
-    for (int64_t k = 0; k < count; k++)
-        scatter(tl, g, tl->list[k], k);
     tl->stats.sub_batches++;
-    return 0;
-}
-
-/* Per tile, whether a and b differ and whether b holds a live cell. */
-static void compare_tiles(gg_tiles *tl, const gg_grid *a, const gg_grid *b)
-{
-    #pragma omp parallel for schedule(dynamic, 1)
-    for (int64_t ty = 0; ty < tl->ny; ty++) {
-        int64_t y0 = ty * tl->side, y1 = y0 + tl->side;
-        if (y1 > b->height)
-            y1 = b->height;
-        for (int64_t tx = 0; tx < tl->nx; tx++) {
-            int64_t w0 = tx * tl->side / 64;
-            int64_t w1 = ((tx + 1) * tl->side + 63) / 64;
-            if (w1 > b->stride)
-                w1 = b->stride;
-            uint64_t diff = 0, any = 0;
-            for (int64_t y = y0; y < y1; y++) {
-                const uint64_t *ra = gg_grid_row(a, y), *rb = gg_grid_row(b, y);
-                for (int64_t j = w0; j < w1; j++) {
-                    diff |= ra[j] ^ rb[j];
-                    any |= rb[j];
-                }
-            }
-            tl->changed[ty * tl->nx + tx] = diff != 0;
-            tl->live[ty * tl->nx + tx] = any != 0;
-        }
-    }
+    return tl->dev ? device_tiles(tl, count, n, err)
+                   : gg_tiles_host_step(tl, rule, planes, np, count, n, err);
 }
 
 /* n (a multiple of t) generations of the whole grid; the flags then cover
  * its last t. */
-static int step_whole(gg_tiles *tl, const gg_rule *rule, gg_grid *g,
-                      int64_t n, gg_err *err)
+static int step_whole(gg_tiles *tl, const gg_rule *rule, gg_grid *planes,
+                      int np, int64_t n, gg_err *err)
 {
     tl->stats.whole_gens += n;
-    if (tl->dev)
-        return device_tiles(tl, -1, n, err);
-    if (n > tl->t && tl->inner.step(tl->inner.ctx, rule, tl->topo, g,
-                                    n - tl->t, err))
-        return -1;
-    if (tl->snapshot.width != g->width || tl->snapshot.height != g->height) {
-        gg_grid_free(&tl->snapshot);
-        if (gg_grid_init(&tl->snapshot, g->width, g->height, err))
-            return -1;
-    }
-    memcpy(tl->snapshot.bits, g->bits,
-           (size_t)(g->stride * g->height) * sizeof *g->bits);
-    if (tl->inner.step(tl->inner.ctx, rule, tl->topo, g, tl->t, err))
-        return -1;
-    compare_tiles(tl, &tl->snapshot, g);
-    return 0;
+    return tl->dev ? device_tiles(tl, -1, n, err)
+                   : gg_tiles_host_whole(tl, rule, planes, np, n, err);
 }
 
 static int device_can(gg_tiles *tl, gg_err *err);
 
-static int tiles_step(void *ctx, const gg_rule *rule, gg_topo topo,
-                      gg_grid *g, int64_t gens, gg_err *err)
+/* The sub-batches of a call over the np planes of a grid (planes[0]
+ * names it: size and buffer). */
+static int run_tiles(gg_tiles *tl, const gg_rule *rule, gg_topo topo,
+                     gg_grid *planes, int np, int64_t gens, gg_err *err)
 {
-    gg_tiles *tl = ctx;
+    gg_grid *g = &planes[0];
     /* a bounded plane's edge kills every generation, which a slot's halo
      * would not; too few tiles for a neighbourhood of their own: the whole
      * grid (the unbounded plane's box keeps its edge out of reach) */
@@ -347,19 +199,19 @@ static int tiles_step(void *ctx, const gg_rule *rule, gg_topo topo,
         return gg_backend_advance(tl->dev, topo, g, gens, err);
     if ((topo == GG_TOPO_PLANE && gg_rule_is_bounded(rule)) ||
         g->width < 3 * tl->side || g->height < 3 * tl->side || tl->off)
-        return plain(tl, rule, topo, g, gens, err);
+        return plain(tl, rule, topo, planes, np, gens, err);
     if ((g->bits != tl->bits || g->width != tl->width ||
          g->height != tl->height || topo != tl->topo) &&
         (reset(tl, g, topo, err) || device_can(tl, err)))
         return -1;
     if (tl->off)
-        return plain(tl, rule, topo, g, gens, err);
+        return plain(tl, rule, topo, planes, np, gens, err);
     int64_t all = tl->nx * tl->ny;
     int bad = 0;
     for (int64_t done = 0; done < gens && !bad;) {
         if (tl->blind > 0) { /* a busy grid: whole, unchecked for a while */
             int64_t n = gens - done;
-            bad = plain(tl, rule, topo, g, n, err);
+            bad = plain(tl, rule, topo, planes, np, n, err);
             tl->blind -= n;
             tl->stats.whole_gens += n;
             tl->known = false;
@@ -385,7 +237,7 @@ static int tiles_step(void *ctx, const gg_rule *rule, gg_topo topo,
             int64_t m = (gens - done) / tl->t * tl->t;
             if (m > TILES_CHECK * tl->t)
                 m = TILES_CHECK * tl->t;
-            bad = step_whole(tl, rule, g, m, err);
+            bad = step_whole(tl, rule, planes, np, m, err);
             done += m;
             tl->known = true;
             /* still busy: check again after twice as long each time */
@@ -397,10 +249,10 @@ static int tiles_step(void *ctx, const gg_rule *rule, gg_topo topo,
             continue;
         }
         if (count == all && n < tl->t) {
-            bad = plain(tl, rule, topo, g, n, err);
+            bad = plain(tl, rule, topo, planes, np, n, err);
             memset(tl->live, 1, (size_t)all);
         } else if (count)
-            bad = step_tiles(tl, rule, g, count, n, err);
+            bad = step_tiles(tl, rule, planes, np, count, n, err);
         else
             memset(tl->changed, 0, (size_t)all);
         tl->stats.tile_steps += count;
@@ -412,6 +264,19 @@ static int tiles_step(void *ctx, const gg_rule *rule, gg_topo topo,
     if (bad)
         tl->bits = NULL; /* a failed call: trust nothing next time */
     return bad;
+}
+
+static int tiles_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                      gg_grid *g, int64_t gens, gg_err *err)
+{
+    return run_tiles(ctx, rule, topo, g, 1, gens, err);
+}
+
+static int gen_tiles_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                          gg_gen_cells *cells, int64_t gens, gg_err *err)
+{
+    return run_tiles(ctx, rule, topo, cells->plane, cells->n_planes, gens,
+                     err);
 }
 
 /* Whether the device tiles this grid (an empty plan asks); where it
@@ -471,6 +336,20 @@ gg_stepper gg_tiles_stepper(gg_tiles *tl, const gg_stepper *inner,
     return s;
 }
 
+gg_gen_stepper gg_tiles_gen_stepper(gg_tiles *tl,
+                                    const gg_gen_stepper *inner,
+                                    int64_t side, int64_t t)
+{
+    memset(tl, 0, sizeof *tl);
+    tl->gen_inner = *inner;
+    tl->gen = true;
+    tl->side = side > 0 ? side : TILES_SIDE;
+    tl->t = t > 0 ? t : TILES_T;
+    gg_gen_stepper s = {.name = inner->name, .step = gen_tiles_step,
+                        .ctx = tl, .max_batch = inner->max_batch};
+    return s;
+}
+
 void gg_tiles_free(gg_tiles *tl)
 {
     free(tl->near_x);
@@ -480,8 +359,10 @@ void gg_tiles_free(gg_tiles *tl)
     free(tl->live);
     free(tl->awake);
     free(tl->list);
-    gg_grid_free(&tl->scratch);
-    gg_grid_free(&tl->snapshot);
+    if (tl->scratch.n_planes)
+        gg_gen_cells_free(&tl->scratch);
+    if (tl->snapshot.n_planes)
+        gg_gen_cells_free(&tl->snapshot);
     memset(tl, 0, sizeof *tl);
 }
 

@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gen_universe.h"
 #include "grid.h"
 #include "universe.h"
 
@@ -37,6 +38,8 @@ typedef struct gg_tiles_stats {
 
 typedef struct gg_tiles {
     gg_stepper inner; /* a host stepper (no hold): it steps slots */
+    gg_gen_stepper gen_inner; /* the same for Generations cells (gen) */
+    bool gen;
     int64_t side;     /* a tile's side in cells (a multiple of 64) */
     int64_t t;        /* a sub-batch's generations, and the halo */
     /* The grid the flags describe, as left by the last call: another
@@ -54,7 +57,7 @@ typedef struct gg_tiles {
     int64_t *list;    /* awake tiles' indices (scratch) */
     uint8_t *flags;   /* per tile: what the device said (device_tiles) */
     int64_t *near_x, *near_y; /* per column, row: its near ones (wake) */
-    gg_grid scratch, snapshot;
+    gg_gen_cells scratch, snapshot; /* a universe's state planes */
     /* a device backend's tiles (gg_tiles_device_stepper): the grid it
      * holds, and whether it declined to tile it (and why) */
     struct gg_backend *dev;
@@ -74,6 +77,12 @@ gg_stepper gg_tiles_stepper(gg_tiles *tiles, const gg_stepper *inner,
  * the unbounded plane, which regrows on the host, steps whole. */
 gg_stepper gg_tiles_device_stepper(gg_tiles *tiles, struct gg_backend *b,
                                    int64_t side, int64_t t);
+/* The same for a Generations universe (gg_gen_universe_run): its state
+ * planes copied together; a tile holds a live cell where any state is
+ * not 0. */
+gg_gen_stepper gg_tiles_gen_stepper(gg_tiles *tiles,
+                                    const gg_gen_stepper *inner,
+                                    int64_t side, int64_t t);
 void gg_tiles_free(gg_tiles *tiles);
 
 /* One line for reports: "tiles 256: 93% of tile steps slept". */
