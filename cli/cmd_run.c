@@ -56,7 +56,7 @@ static void usage(FILE *out)
             "which on stderr.\n"
             "--engine auto (the default) runs a rule on the unbounded plane "
             "in a hash tree\n(HashLife: memoized futures of repeated regions, "
-            "any generation count to 2^62\nat once; its 64x64 leaves, with "
+            "any generation count to 2^62\nat once; its 32x32 leaves, with "
             "Generations states as planes, stepped by the\nbackend on one "
             "thread) unless the pattern is a box of 2^22 cells or more run\n"
             "for fewer than 4 times its longer side; otherwise, and for tori, "

@@ -69,12 +69,14 @@ static int isa_flag(const char *isa, const char **extra, gg_err *err)
     return 0;
 }
 
-/* What a kernel's stamp says passed: the rule and this check's version
- * (raise it when validation grows, so old stamps no longer count). */
+/* What a kernel's stamp says passed: the rule's transition (a kernel and
+ * its checks are the same on every topology: a torus run and a plane run
+ * must not overwrite each other's stamp) and this check's version (raise
+ * it when validation grows, so old stamps no longer count). */
 static void validation_tag(const gg_rule *rule, char *tag, size_t size)
 {
     char text[256];
-    gg_rule_format(rule, text, sizeof text);
+    gg_rule_format_transition(rule, text, sizeof text);
     snprintf(tag, size, "validated v1 %s", text);
 }
 
