@@ -6,16 +6,21 @@
 #include "cli_util.h"
 #include "run3d.h"
 #include "run_gen.h"
+#include "run_table.h"
 #include "commands.h"
 #include "front.h"
 #include "truth.h"
 
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: golgen rule RULE\n\n"
+    fprintf(out, "usage: golgen rule [--rules DIR] RULE\n\n"
                  "Print the canonical form of RULE (Golly notation: B3/S23, "
                  "23/3, B2/S013V, B245/S3H,\nB2n3/S23-q, MAP<base64>; with :TW,H torus or :PW,H plane "
-                 "suffix; Generations S/B/C: 23/3/3, /2/3), its neighbourhood, topology and truth table.\n");
+                 "suffix; Generations S/B/C: 23/3/3, /2/3), its neighbourhood, topology and truth table.\n"
+                 "A RULE that names a Golly rule file (WireWorld, Codd) is read from "
+                 "NAME.rule in --rules DIR,\nthen in /usr/share/golly/Rules, and "
+                 "described: states, neighbourhood, symmetries,\ntransitions and "
+                 "where it was found.\n");
 }
 
 static const char *kind_name(const gg_rule *r)
@@ -45,18 +50,43 @@ static int print_final(const gg_rule *r, gg_err *err)
     return 0;
 }
 
+/* A name B/S notation does not know may be a Golly rule file
+ * (cli/run_table.h); err holds the parse error. */
+static int rule_file(const char *name, const char *rules_dir, gg_err *err)
+{
+    gg_rule_found f;
+    gg_err ferr;
+    int got = gg_rule_find(name, NULL, rules_dir, &f, &ferr);
+    if (got == 0) {
+        size_t n = strlen(err->msg);
+        snprintf(err->msg + n, sizeof err->msg - n, " (nor a rule file: %.300s)",
+                 ferr.msg);
+    }
+    if (got <= 0)
+        return gg_cli_error("rule", GG_EXIT_USAGE, got < 0 ? &ferr : err);
+    gg_rule_print_table(&f);
+    gg_rule_found_free(&f);
+    return GG_EXIT_OK;
+}
+
 int gg_cmd_rule(int argc, char **argv, const gg_config *cfg)
 {
     (void)cfg; /* a rule needs no environment */
     if (gg_cli_is_3d(argc, argv, true)) /* 3D.lua rules: cli/run3d.c */
         return gg_cmd_rule3d(argc, argv, cfg);
     static const struct option opts[] = {{"help", no_argument, 0, 'h'},
+                                         {"rules", required_argument, 0, 'U'},
                                          {0, 0, 0, 0}};
     int c;
+    const char *rules_dir = NULL;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         if (c == 'h') {
             usage(stdout);
             return GG_EXIT_OK;
+        }
+        if (c == 'U') {
+            rules_dir = optarg;
+            continue;
         }
         usage(stderr);
         return GG_EXIT_USAGE;
@@ -68,7 +98,7 @@ int gg_cmd_rule(int argc, char **argv, const gg_config *cfg)
     gg_rule r;
     gg_err err;
     if (gg_rule_parse(argv[optind], &r, &err))
-        return gg_cli_error("rule", GG_EXIT_USAGE, &err);
+        return rule_file(argv[optind], rules_dir, &err);
     if (gg_rule_is_generations(&r)) { /* S/B/C: cli/run_gen.c */
         gg_rule_print_generations(&r);
         return GG_EXIT_OK;

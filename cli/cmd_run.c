@@ -16,6 +16,7 @@
 #include "run_ranks.h"
 #include "run_hashlife.h"
 #include "run_tiles.h"
+#include "run_table.h"
 #include "run_store_stream.h"
 #include "search_note.h"
 #include "commands.h"
@@ -39,13 +40,17 @@ static void usage(FILE *out)
             "[-o OUT.rle] [--progress]\n"
             "                  [--engine auto|dense|tiles|hashlife] [--mem BYTES]\n"
             "                  [--png FILE] [--frames DIR --every N] "
-            "[--window X,Y,W,H] [IN]\n\n"
-            "Simulate pattern file IN (RLE, .cells, Life 1.06 or .mc; - for "
+            "[--window X,Y,W,H]\n                  [--rules DIR] [IN]\n\n"
+            "Simulate pattern file IN (RLE, .cells, Life 1.06, .mc or .mcl; - for "
             "stdin; the\nR-pentomino when omitted) for N generations and "
             "write the result to OUT in the\nformat its name asks for (.rle, "
             ".cells, .lif, .mc; - for RLE on stdout).\nRULE overrides the file's "
             "rule (default B3/S23); add :TW,H for a torus or :PW,H\nfor a "
             "bounded plane, otherwise the plane is unbounded as in Golly.\n"
+            "A RULE that names a Golly rule file (WireWorld, Langtons-Loops) is "
+            "read from\nNAME.rule beside IN, in --rules DIR, then in "
+            "/usr/share/golly/Rules; such\nrules run on the reference backend "
+            "only for now.\n"
             "--backend auto (the default) takes the fastest backend that runs "
             "here and passes\nvalidation (ptx, cuda, cpu, reference) and says "
             "which on stderr.\n"
@@ -111,6 +116,7 @@ typedef struct run_opts {
     gg_pattern pre;             /* IN as engine auto read it, if it did */
     bool has_pre;
     int64_t mem;                /* --mem: the hash tree's bytes */
+    const char *rules_dir;      /* --rules: a folder of .rule files */
 } run_opts;
 
 /* What the hash-tree engine does not take yet, refused by name. */
@@ -162,6 +168,7 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         {"devices", required_argument, 0, 'D'},
         {"engine", required_argument, 0, 'E'},
         {"mem", required_argument, 0, 'm'},
+        {"rules", required_argument, 0, 'U'},
         /* for tests: when the line on a new rule's search appears
          * (cli/search_note.h) */
         {"search-note-after", required_argument, 0, 'N'},
@@ -184,6 +191,7 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         case 'o': o->out = optarg; break;
         case 'p': o->progress = true; break;
         case 'S': o->store = optarg; break;
+        case 'U': o->rules_dir = optarg; break;
         case 'E': o->engine = optarg; break;
         case 'm':
             if (gg_cli_bytes("--mem", optarg, &o->mem, err))
@@ -315,8 +323,48 @@ static bool store_is_generations(const char *path)
            gg_rule_is_generations(&rule);
 }
 
-/* 1 (with the exit status in *gen_rc) when a Generations rule was run
- * instead: cli/run_gen.c. */
+/* What a Golly rule table's run does not take yet (cli/run_table.h). */
+static const char *table_refuses(const run_opts *o)
+{
+    return o->store || o->every ? "--store and --checkpoint-every"
+           : o->device_mem || o->devices.n || o->host_mem
+               ? "--device-mem, --devices and --host-mem"
+           : o->pics.png || o->pics.frames ? "--png and --frames"
+           : gg_cli_ranks() > 1            ? "MPI ranks"
+           : strcmp(o->engine, "auto") && strcmp(o->engine, "dense")
+               ? "--engine tiles or hashlife"
+               : NULL;
+}
+
+/* A rule B/S notation does not know may name a Golly rule file: 1 with
+ * the run's status in *rc when one was found and run, 0 when none was
+ * (err then holds the parse error and where the file was looked for). */
+static int try_rule_file(const run_opts *o, const char *text,
+                         const gg_pattern *p, int *rc, gg_err *err)
+{
+    gg_rule_found f;
+    gg_err ferr;
+    int got = gg_rule_find(text, o->in, o->rules_dir, &f, &ferr);
+    if (got < 0) {
+        *rc = gg_cli_error("run", GG_EXIT_USAGE, &ferr);
+        return 1;
+    }
+    if (got == 0) {
+        size_t n = strlen(err->msg);
+        snprintf(err->msg + n, sizeof err->msg - n, " (nor a rule file: %.300s)",
+                 ferr.msg);
+        return 0;
+    }
+    gg_table_run t = {.backend = o->backend_name, .gens = o->gens,
+                      .progress = o->progress, .out = o->out,
+                      .refused = table_refuses(o)};
+    *rc = gg_run_table(&f, p, &t);
+    gg_rule_found_free(&f);
+    return 1;
+}
+
+/* 1 (with the exit status in *gen_rc) when a Generations rule or a Golly
+ * rule file was run instead: cli/run_gen.c, cli/run_table.c. */
 static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
 {
     if (o->resume && store_is_generations(o->resume)) {
@@ -336,6 +384,10 @@ static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
     gg_rule rule;
     const char *text = o->rule ? o->rule : p.rule ? p.rule : "B3/S23";
     bad = gg_rule_parse(text, &rule, err);
+    if (bad && try_rule_file(o, text, &p, gen_rc, err)) {
+        gg_pattern_free(&p);
+        return 1;
+    }
     if (!bad && gg_rule_is_generations(&rule)) {
         *gen_rc = run_gen(o, &rule, &p);
         gg_pattern_free(&p);

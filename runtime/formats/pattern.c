@@ -274,8 +274,7 @@ int gg_pattern_parse(const char *text, size_t len, const char *name,
         (n >= 3 && memcmp(s, "#P ", 3) == 0))
         return gg_pattern_parse_life(text, len, name, p, err);
     if (n >= 6 && memcmp(s, "#MCell", 6) == 0)
-        return gg_fail(err, "%s:%d:1: MCell files are not supported; save "
-                       "the pattern as RLE in Golly", name, line);
+        return gg_pattern_parse_mcl(text, len, name, p, err);
     if (*nws == '#' || *nws == 'x')
         return gg_pattern_parse_rle(text, len, name, p, err);
     if (*s == '!')

@@ -85,6 +85,12 @@ int gg_pattern_parse_cells(const char *text, size_t len, const char *name,
 int gg_pattern_parse_life(const char *text, size_t len, const char *name,
                           gg_pattern *p, gg_err *err);
 
+/* MCell (.mcl), as Golly reads it (runtime/formats/pattern_mcl.c): the
+ * rule gets the file's bounded grid as a :TW,H / :PW,H suffix, and the
+ * cells keep MCell's placing (positioned). */
+int gg_pattern_parse_mcl(const char *text, size_t len, const char *name,
+                         gg_pattern *p, gg_err *err);
+
 /* Golly's macrocell (.mc), two states (runtime/formats/pattern_mc_read.c). */
 int gg_pattern_parse_mc(const char *text, size_t len, const char *name,
                         gg_pattern *p, gg_err *err);

@@ -98,3 +98,27 @@ int gg_gen_step_args(const gg_rule *rule, const gg_gen_cells *cells,
                        cells->n_planes, rule->states);
     return gens > 0 && gg_gen_cells_width(cells) ? 1 : 0;
 }
+
+int gg_gen_cells_keep_margin(gg_gen_cells *c, int64_t *x0, int64_t *y0,
+                             int64_t margin, gg_err *err)
+{
+    int64_t bx0, by0, bx1, by1;
+    if (!gg_gen_cells_bbox(c, &bx0, &by0, &bx1, &by1))
+        return 0; /* all 0 stays so */
+    if (bx0 >= margin && by0 >= margin &&
+        bx1 + margin < gg_gen_cells_width(c) &&
+        by1 + margin < gg_gen_cells_height(c))
+        return 0;
+    int64_t w = bx1 - bx0 + 1, h = by1 - by0 + 1;
+    int64_t sx = margin + w / 2 + 16, sy = margin + h / 2 + 16;
+    gg_gen_cells bigger;
+    if (gg_gen_cells_init(&bigger, c->n_planes, w + 2 * sx, h + 2 * sy,
+                          err))
+        return -1;
+    gg_gen_cells_blit(&bigger, c, sx - bx0, sy - by0);
+    gg_gen_cells_free(c);
+    *c = bigger;
+    *x0 += bx0 - sx;
+    *y0 += by0 - sy;
+    return 0;
+}

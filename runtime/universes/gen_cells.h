@@ -47,6 +47,12 @@ int64_t gg_gen_cells_population(const gg_gen_cells *c);
 void gg_gen_cells_blit(gg_gen_cells *dst, const gg_gen_cells *src,
                        int64_t dx, int64_t dy);
 
+/* The unbounded plane's grid: at least `margin` 0 cells round the non-0
+ * box, else the box recentred in a larger grid with slack that grows with
+ * the pattern; *x0, *y0 (where cell (0, 0) sits) follow the move. */
+int gg_gen_cells_keep_margin(gg_gen_cells *c, int64_t *x0, int64_t *y0,
+                             int64_t margin, gg_err *err);
+
 /* The checks every Generations step makes of its arguments: -1 (err
  * names `who`) for a rule that is not a Generations rule or planes too
  * few for its states, 0 when there is nothing to do, 1 to go on. */

@@ -98,30 +98,11 @@ int gg_gen_universe_from_pattern(gg_gen_universe *u, const gg_rule *rule,
     return 0;
 }
 
-/* Unbounded plane: `margin` 0 cells round the non-0 box, else recentre
- * the box in a larger grid with slack that grows with the pattern. */
+/* Unbounded plane: room for the next batch (no B0 in Generations, so an
+ * all-0 grid stays so). */
 static int ensure_margin(gg_gen_universe *u, int64_t margin, gg_err *err)
 {
-    int64_t x0, y0, x1, y1;
-    const gg_gen_cells *c = &u->cells;
-    if (!gg_gen_cells_bbox(c, &x0, &y0, &x1, &y1))
-        return 0; /* all 0 stays so: no B0 in Generations */
-    if (x0 >= margin && y0 >= margin &&
-        x1 + margin < gg_gen_cells_width(c) &&
-        y1 + margin < gg_gen_cells_height(c))
-        return 0;
-    int64_t w = x1 - x0 + 1, h = y1 - y0 + 1;
-    int64_t sx = margin + w / 2 + 16, sy = margin + h / 2 + 16;
-    gg_gen_cells bigger;
-    if (gg_gen_cells_init(&bigger, c->n_planes, w + 2 * sx, h + 2 * sy,
-                          err))
-        return -1;
-    gg_gen_cells_blit(&bigger, c, sx - x0, sy - y0);
-    gg_gen_cells_free(&u->cells);
-    u->cells = bigger;
-    u->x0 += x0 - sx;
-    u->y0 += y0 - sy;
-    return 0;
+    return gg_gen_cells_keep_margin(&u->cells, &u->x0, &u->y0, margin, err);
 }
 
 static int reference_step(void *ctx, const gg_rule *rule, gg_topo topo,
