@@ -402,7 +402,8 @@ static hl_id result(gg_hl *h, hl_id n, int j)
         if (h->n_req) {
             hl_request r = h->req[--h->n_req];
             start(h, r.n, r.j, r.frame, r.slot);
-            if (h->n_queue[r.j] == BATCH_MAX)
+            /* only a 2-leaf square's request queues (j < HL_LEAF_LOG) */
+            if (r.j < HL_LEAF_LOG && h->n_queue[r.j] == BATCH_MAX)
                 run_batch(h, r.j);
             continue;
         }
