@@ -43,10 +43,8 @@ static int read_file(const char *path, char **text, size_t *len,
     return 1;
 }
 
-/* The rule's name part and its topology (the suffix read by the B/S
- * parser, which names a bad one's character). */
-static int split_rule(const char *rule, char *name, size_t size,
-                      gg_rule_found *out, gg_err *err)
+/* The rule's name part. */
+static int split_name(const char *rule, char *name, size_t size, gg_err *err)
 {
     const char *colon = strchr(rule, ':');
     size_t n = colon ? (size_t)(colon - rule) : strlen(rule);
@@ -58,6 +56,15 @@ static int split_rule(const char *rule, char *name, size_t size,
     for (size_t i = 0; i < n; i++)
         if (name[i] == '/' || name[i] == '\\') /* Golly's "dangerous" */
             name[i] = '_';
+    return 0;
+}
+
+/* Its topology (the suffix read by the B/S parser, which names a bad
+ * one's character); read only once the file is found, so a mistyped B/S
+ * rule keeps its own message. */
+static int split_topology(const char *rule, gg_rule_found *out, gg_err *err)
+{
+    const char *colon = strchr(rule, ':');
     out->topo = GG_TOPO_UNBOUNDED;
     if (colon) {
         char probe[256];
@@ -95,8 +102,8 @@ int gg_rule_find(const char *rule, const char *pattern_path,
 {
     memset(out, 0, sizeof *out);
     char name[160], pdir[4096];
-    if (split_rule(rule, name, sizeof name, out, err))
-        return -1;
+    if (split_name(rule, name, sizeof name, err))
+        return 0; /* no file could have this name */
     const char *dirs[3] = {pattern_dir(pattern_path, pdir, sizeof pdir),
                            rules_dir, GG_GOLLY_RULES_DIR};
     for (int i = 0; i < 3; i++) {
@@ -110,7 +117,8 @@ int gg_rule_find(const char *rule, const char *pattern_path,
             return -1;
         if (!got)
             continue;
-        int bad = gg_rulefile_parse(text, len, out->path, &out->rf, err);
+        int bad = split_topology(rule, out, err) ||
+                  gg_rulefile_parse(text, len, out->path, &out->rf, err);
         free(text);
         if (bad)
             return -1;
