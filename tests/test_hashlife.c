@@ -121,7 +121,8 @@ static void test_family_soups(void **state)
 }
 
 /* Generations rules: states as planes in the leaves, against bgolly's
- * Generations and the dense engine. */
+ * Generations and the dense engine, and in and out as multi-state
+ * macrocell. */
 static void test_generations(void **state)
 {
     (void)state;
@@ -146,14 +147,36 @@ static void test_generations(void **state)
                  "$G run --engine hashlife --gens 500 gs.rle -o h.rle "
                  "2>/dev/null && $G run --engine dense --gens 500 gs.rle -o "
                  "d.rle 2>/dev/null && cmp h.rle d.rle");
-        if (have_bgolly())
-            shell_ok(rules[i][0],
-                     "bgolly -a Generations -q -q -m 500 -o b.rle gs.rle "
-                     ">/dev/null && grep -v '^#' h.rle >h.body && "
-                     "grep -v '^#' b.rle >b.body && cmp -s h.body b.body");
+        if (!have_bgolly())
+            continue;
+        shell_ok(rules[i][0],
+                 "bgolly -a Generations -q -q -m 500 -o b.rle gs.rle "
+                 ">/dev/null && grep -v '^#' h.rle >h.body && "
+                 "grep -v '^#' b.rle >b.body && cmp -s h.body b.body");
+        /* multi-state macrocell both ways: bgolly's file at 250 run on by
+         * the tree and the dense engine, and the tree's file at 500 read
+         * back by bgolly, all as bgolly's own 500 */
+        shell_ok(rules[i][0],
+                 "bgolly -a Generations -q -q -m 250 -o b250.mc gs.rle "
+                 ">/dev/null && $G run --engine hashlife --gens 250 b250.mc "
+                 "-o h500.mc 2>/dev/null && $G run --engine dense --gens 250 "
+                 "b250.mc -o d500.rle 2>/dev/null && bgolly -a Generations "
+                 "-q -q -m 0 -o hb.rle h500.mc >/dev/null && "
+                 "grep -v '^#' hb.rle >hb.body && cmp -s hb.body b.body && "
+                 "grep -v '^#' d500.rle >d.body && cmp -s d.body b.body && "
+                 "grep -q '^#G 500$' h500.mc");
+        /* the dense writer: bgolly's own bytes after the first line */
+        shell_ok(rules[i][0],
+                 "$G run --engine dense --gens 500 gs.rle -o d.mc "
+                 "2>/dev/null && bgolly -a Generations -q -q -m 500 -o b.mc "
+                 "gs.rle >/dev/null && tail -n +2 d.mc >d.tail && "
+                 "tail -n +2 b.mc >b.tail && cmp -s d.tail b.tail");
     }
-    expect("run --engine hashlife --gens 10 gs.rle -o g.mc", 2,
-           "write RLE (.rle) instead");
+    /* a state the rule does not have */
+    write_file("s9.mc", "[M2] (golly 3.3)\n#R /2/3\n1 9 0 0 1\n"
+               "2 1 0 0 0\n3 2 0 0 0\n");
+    expect("run --engine hashlife --gens 1 s9.mc", 2,
+           "cells in state 9, but /2/3 has 3 states");
 }
 
 /* --png: the dense picture where the box is small (the same file as the

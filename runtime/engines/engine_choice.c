@@ -67,6 +67,6 @@ int64_t gg_engine_default_mem(void)
 
 int64_t gg_engine_tree_bytes(int64_t mem)
 {
-    int64_t share = (mem - ((int64_t)10 << 20)) / 3 * 2;
+    int64_t share = (mem - ((int64_t)12 << 20)) / 3 * 2;
     return share > mem / 4 ? share : mem / 4;
 }

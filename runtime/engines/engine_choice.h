@@ -52,7 +52,7 @@ bool gg_engine_tiles_device(const gg_backend *b);
 
 /* The memory a run's tree may take by default: a quarter of the machine's
  * (1 GiB when it cannot be read), of which the tree's nodes take
- * gg_engine_tree_bytes (two thirds less the process's own ~10 MB, at
+ * gg_engine_tree_bytes (two thirds less the process's own ~12 MB, at
  * least a quarter): writing the result walks the tree again. */
 int64_t gg_engine_default_mem(void);
 int64_t gg_engine_tree_bytes(int64_t mem);

@@ -157,11 +157,30 @@ typedef struct mc_out {
     uint32_t *line; /* per node: its line + 1, 0 not yet written */
 } mc_out;
 
-/* The 2^level square at (x, y) of a leaf's rows as macrocell lines. */
+/* The state of cell (x, y) of a leaf block (its planes one after the
+ * other). */
+static uint8_t leaf_state(const gg_hl *h, const uint64_t *rows, int x, int y)
+{
+    unsigned v = 0;
+    for (int p = 0; p < h->planes; p++)
+        v |= (unsigned)((rows[p * HL_LEAF + y] >> x) & 1) << p;
+    return (uint8_t)v;
+}
+
+/* The 2^level square at (x, y) of a leaf's rows as macrocell lines: 8x8
+ * leaf lines for two states, level-1 lines of states for more (as Golly
+ * writes each). */
 static uint32_t leaf_part(mc_out *o, const uint64_t *rows, int level, int x,
                           int y)
 {
-    if (level == 3) {
+    if (o->h->planes > 1 && level == 1) {
+        uint8_t st[4] = {leaf_state(o->h, rows, x, y),
+                         leaf_state(o->h, rows, x + 1, y),
+                         leaf_state(o->h, rows, x, y + 1),
+                         leaf_state(o->h, rows, x + 1, y + 1)};
+        return gg_mc_state_line(&o->lines, st);
+    }
+    if (o->h->planes == 1 && level == 3) {
         uint64_t bits = 0;
         for (int r = 0; r < 8; r++)
             bits |= ((rows[y + r] >> x) & 0xff) << (8 * r);
@@ -218,9 +237,6 @@ int gg_hl_write_mc(gg_hl *h, const char *path, const char *rule_text,
 {
     mc_out o = {.h = h};
     int64_t x0, y0, x1, y1;
-    if (h->planes > 1)
-        return gg_fail(err, "%s: golgen writes two-state macrocell only; "
-                       "write RLE (.rle) instead", h->rule_text);
     gg_mc_header(&o.lines.out, rule_text, h->generation, NULL);
     if (gg_hl_bbox(h, &x0, &y0, &x1, &y1)) {
         if (!(o.line = calloc((size_t)h->n_nodes + 64, sizeof *o.line)))
@@ -240,35 +256,44 @@ int gg_hl_write_mc(gg_hl *h, const char *path, const char *rule_text,
 
 /* ---- macrocell in ---- */
 
-/* The file's tree as nodes: leaves drawn from its 8x8 lines, nodes above
- * joined; a root below leaf + 2 levels is drawn dense and placed. */
+/* The file's tree as nodes: leaves drawn from its 8x8 lines (or its
+ * level-1 lines of states), nodes above joined; a root below leaf + 2
+ * levels is drawn dense and placed. */
 int gg_hl_set_mc(gg_hl *h, const gg_mc_tree *t, gg_err *err)
 {
     uint32_t root = (uint32_t)(t->n - 1);
     int level = t->node[root].level;
-    if (h->planes > 1)
-        return gg_fail(err, "%s: a macrocell file holds two states; give "
-                       "a Generations pattern as RLE", h->rule_text);
+    int states = h->planes > 1 ? h->rule.states : 2;
+    if (t->max_state >= states)
+        return gg_fail(err, "the macrocell file has cells in state %d, but "
+                       "%s has %d states", t->max_state, h->rule_text,
+                       states);
     h->generation = t->generation;
     if (root == 0 || t->node[root].empty) {
         h->root = hl_empty(h, HL_LEAF_LOG + 2);
         return 0;
     }
     if (level < HL_LEAF_LOG + 2) {
-        gg_pattern p = {.n_planes = 1, .generation = t->generation};
+        gg_pattern p = {.n_planes = h->planes, .generation = t->generation};
         int64_t half = (int64_t)1 << (level - 1);
-        if (gg_grid_init(&p.plane[0], 2 * half, 2 * half, err))
+        if (gg_pattern_init(&p, 2 * half, 2 * half, h->planes, err))
             return -1;
-        gg_mc_draw(t->node, root, &p.plane[0], 0, 0);
+        p.generation = t->generation;
+        gg_mc_draw_planes(t->node, root, p.plane, h->planes, 0, 0);
         p.x = -half, p.y = -half + 1;
         int rc = gg_hl_set_pattern(h, &p, err);
-        gg_grid_free(&p.plane[0]);
+        gg_pattern_free(&p);
         return rc;
     }
     hl_id *map = calloc(t->n, sizeof *map);
-    gg_grid leaf;
-    if (!map || gg_grid_init(&leaf, HL_LEAF, HL_LEAF, err)) {
+    gg_grid leaf[GG_GEN_CELLS_MAX_PLANES] = {{0}};
+    bool room = map != NULL;
+    for (int p = 0; p < h->planes && room; p++)
+        room = !gg_grid_init(&leaf[p], HL_LEAF, HL_LEAF, err);
+    if (!room) {
         free(map);
+        for (int p = 0; p < h->planes; p++)
+            gg_grid_free(&leaf[p]);
         return gg_fail(err, "out of memory reading a macrocell file");
     }
     for (uint32_t i = 1; i < t->n; i++) {
@@ -276,11 +301,13 @@ int gg_hl_set_mc(gg_hl *h, const gg_mc_tree *t, gg_err *err)
         if (d->level < HL_LEAF_LOG)
             continue;
         if (d->level == HL_LEAF_LOG) {
-            memset(leaf.bits, 0, (size_t)leaf.stride * HL_LEAF * 8);
-            gg_mc_draw(t->node, i, &leaf, 0, 0);
-            uint64_t rows[HL_LEAF];
-            for (int r = 0; r < HL_LEAF; r++)
-                rows[r] = gg_grid_row(&leaf, r)[0];
+            uint64_t rows[HL_MAX_LW];
+            for (int p = 0; p < h->planes; p++)
+                memset(leaf[p].bits, 0, (size_t)leaf[p].stride * HL_LEAF * 8);
+            gg_mc_draw_planes(t->node, i, leaf, h->planes, 0, 0);
+            for (int p = 0; p < h->planes; p++)
+                for (int r = 0; r < HL_LEAF; r++)
+                    rows[p * HL_LEAF + r] = gg_grid_row(&leaf[p], r)[0];
             map[i] = hl_leaf(h, rows);
         } else {
             hl_id c[4];
@@ -294,7 +321,8 @@ int gg_hl_set_mc(gg_hl *h, const gg_mc_tree *t, gg_err *err)
     }
     hl_id r = map[root];
     free(map);
-    gg_grid_free(&leaf);
+    for (int p = 0; p < h->planes; p++)
+        gg_grid_free(&leaf[p]);
     if (!r)
         return gg_fail(err, "the macrocell pattern does not fit in the hash "
                        "tree's memory budget (%lld bytes): allow more with "

@@ -98,6 +98,20 @@ uint32_t gg_mc_node_line(gg_mc_lines *w, int level, const uint32_t c[4])
     return id;
 }
 
+uint32_t gg_mc_state_line(gg_mc_lines *w, const uint8_t s[4])
+{
+    bool fresh;
+    uint64_t a = s[0] | (uint64_t)s[1] << 8 | (uint64_t)s[2] << 16 |
+                 (uint64_t)s[3] << 24;
+    if (!a || w->out.failed)
+        return 0;
+    uint32_t id = intern(w, 1, a, 0, &fresh);
+    if (fresh)
+        gg_textbuf_printf(&w->out, "1 %u %u %u %u\n", s[0], s[1], s[2],
+                          s[3]);
+    return id;
+}
+
 int gg_mc_root_level(int64_t x0, int64_t y0, int64_t x1, int64_t y1)
 {
     int level = 4;

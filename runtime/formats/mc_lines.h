@@ -6,6 +6,7 @@
 #define GG_MC_LINES_H
 
 #include <stdint.h>
+#include <stdbool.h>
 
 #include "error.h"
 #include "pattern_buf.h"
@@ -26,6 +27,9 @@ void gg_mc_header(gg_textbuf *b, const char *rule, int64_t generation,
  * when new; 0 for an empty one (or out of memory: out.failed). */
 uint32_t gg_mc_leaf_line(gg_mc_lines *w, uint64_t bits);
 uint32_t gg_mc_node_line(gg_mc_lines *w, int level, const uint32_t c[4]);
+/* A multi-state file's level-1 node: the states of a 2x2 square (nw ne
+ * sw se), "1 a b c d"; 0 when all four are 0. */
+uint32_t gg_mc_state_line(gg_mc_lines *w, const uint8_t s[4]);
 
 /* The smallest root level >= 4 whose area holds the box (Golly
  * coordinates: a root of level L covers x from -2^(L-1), y from

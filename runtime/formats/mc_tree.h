@@ -12,9 +12,11 @@
 #include "grid.h"
 
 typedef struct gg_mc_node {
-    int level;          /* 3: a leaf; 0: node[0], the empty node */
+    int level;          /* 3: an 8x8 leaf or a node; 1: a multi-state
+                           file's 2x2 of states; 0: node[0], the empty one */
     uint32_t child[4];  /* nw ne sw se; 0: empty */
-    uint64_t leaf;      /* level 3: bit 8 * row + x */
+    uint64_t leaf;      /* an 8x8 leaf line: bit 8 * row + x */
+    uint8_t state[4];   /* level 1: nw ne sw se states */
     bool empty;
     int64_t x0, y0, x1, y1; /* live cells' box inside the node */
 } gg_mc_node;
@@ -24,6 +26,7 @@ typedef struct gg_mc_tree {
     size_t n;
     char *rule, *comments; /* #R; other '#' lines; NULL when none */
     int64_t generation;    /* #G */
+    int max_state;         /* the highest state (1: two states) */
 } gg_mc_tree;
 
 /* The file's lines checked and numbered; errors name the line. */
@@ -35,5 +38,9 @@ void gg_mc_tree_free(gg_mc_tree *t);
  * its live cells must lie inside g (its dead ones need not). */
 void gg_mc_draw(const gg_mc_node *node, uint32_t id, gg_grid *g, int64_t ox,
                 int64_t oy);
+/* The same for a multi-state file: bit p of each state ORed into
+ * planes[p] (np planes: enough for the tree's max_state). */
+void gg_mc_draw_planes(const gg_mc_node *node, uint32_t id, gg_grid *planes,
+                       int np, int64_t ox, int64_t oy);
 
 #endif

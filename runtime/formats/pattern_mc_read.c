@@ -9,15 +9,16 @@
  *   4 0 1 0 2          a node: level, then its nw ne sw se children
  *
  * Every leaf or node line gets the next number (from 1; 0 is empty); a
- * node names earlier lines one level down (leaves are level 3). The last
+ * node names earlier lines one level down (leaves are level 3). A
+ * multi-state file (Generations) has no 8x8 leaves: its level-1 lines
+ * give a 2x2 square's states, "1 nw ne sw se", and nodes start at level 2. The last
  * line is the root. A root of level L covers x from -2^(L-1) and, as
  * Golly's HashLife stores y upwards, y from -2^(L-1) + 1; the writer takes
  * the smallest L >= 4 that holds the cells, as bgolly does. Identical
  * subtrees are written once.
  *
- * golgen refuses what it cannot hold: multi-state files (level-1 nodes),
- * roots above level 63 (64-bit coordinates) and cells beyond Golly's
- * +-2^31. */
+ * golgen refuses what it cannot hold: roots above level 63 (64-bit
+ * coordinates), states above 255 and cells beyond Golly's +-2^31. */
 #include "pattern.h"
 
 #include <stdlib.h>
@@ -39,6 +40,7 @@ typedef struct mc_reader {
     size_t clen;
     char *rule;     /* #R */
     int64_t gen;    /* #G */
+    int max_state;  /* the highest state a line gave */
 } mc_reader;
 
 #define MC_FAIL(r, line, ...)                                              \
@@ -142,16 +144,45 @@ static void node_box(mc_reader *r, mc_node *nd)
     }
 }
 
+/* A multi-state file's "1 nw ne sw se": four states of a 2x2 square. */
+static int read_states(mc_reader *r, const char *s, const char *e, int line)
+{
+    mc_node nd = {.level = 1, .x0 = 2, .y0 = 2, .x1 = -1, .y1 = -1,
+                  .empty = true};
+    for (int q = 0; q < 4; q++) {
+        uint64_t v;
+        if (!read_uint(&s, e, 255, &v))
+            return MC_FAIL(r, line, "bad level-1 line; it is \"1 nw ne sw "
+                           "se\" with four states 0..255");
+        nd.state[q] = (uint8_t)v;
+        if (v > (uint64_t)r->max_state)
+            r->max_state = (int)v;
+        if (!v)
+            continue;
+        int x = q & 1, y = q >> 1;
+        nd.x0 = x < nd.x0 ? x : nd.x0;
+        nd.x1 = x > nd.x1 ? x : nd.x1;
+        nd.y0 = y < nd.y0 ? y : nd.y0;
+        nd.y1 = y > nd.y1 ? y : nd.y1;
+        nd.empty = false;
+    }
+    while (s < e && *s == ' ')
+        s++;
+    if (s < e)
+        return MC_FAIL(r, line, "text after the level-1 node's four states");
+    return add_node(r, &nd, line);
+}
+
 static int read_node(mc_reader *r, const char *s, const char *e, int line)
 {
     uint64_t level, c[4];
     if (!read_uint(&s, e, 1000, &level))
         return MC_FAIL(r, line, "bad node line; a node is \"level nw ne sw "
                        "se\" with numbers");
-    if (level < 4)
-        return MC_FAIL(r, line, "a level-%d node: multi-state macrocell "
-                       "files are not supported; save the pattern as RLE",
-                       (int)level);
+    if (level == 1)
+        return read_states(r, s, e, line);
+    if (level < 2)
+        return MC_FAIL(r, line, "a level-0 node; nodes start at level 1");
     if (level > MC_MAX_LEVEL)
         return MC_FAIL(r, line, "a level-%d node is beyond golgen's 64-bit "
                        "coordinates (level %d at most)", (int)level,
@@ -225,21 +256,45 @@ static void or_byte(gg_grid *g, int64_t x, int64_t y, unsigned bits)
         row[(x >> 6) + 1] |= (uint64_t)bits >> (64 - s);
 }
 
-void gg_mc_draw(const gg_mc_node *node, uint32_t id, gg_grid *g, int64_t ox,
-                int64_t oy)
+void gg_mc_draw_planes(const gg_mc_node *node, uint32_t id, gg_grid *planes,
+                       int np, int64_t ox, int64_t oy)
 {
     const mc_node *nd = &node[id];
     if (nd->empty)
         return;
-    if (nd->level == 3) {
+    if (nd->level == 1) {
+        for (int q = 0; q < 4; q++)
+            for (int p = 0; p < np; p++)
+                or_byte(&planes[p], ox + (q & 1), oy + (q >> 1),
+                        (nd->state[q] >> p) & 1u);
+        return;
+    }
+    if (nd->level == 3 && !nd->child[0] && !nd->child[1] && !nd->child[2] &&
+        !nd->child[3]) { /* an 8x8 leaf line: state 1 */
         for (int r = 0; r < 8; r++)
-            or_byte(g, ox, oy + r, (unsigned)(nd->leaf >> (8 * r)) & 0xff);
+            or_byte(&planes[0], ox, oy + r,
+                    (unsigned)(nd->leaf >> (8 * r)) & 0xff);
         return;
     }
     int64_t half = (int64_t)1 << (nd->level - 1);
     for (int q = 0; q < 4; q++)
-        gg_mc_draw(node, nd->child[q], g, ox + (q & 1) * half,
-                   oy + (q >> 1) * half);
+        gg_mc_draw_planes(node, nd->child[q], planes, np,
+                          ox + (q & 1) * half, oy + (q >> 1) * half);
+}
+
+void gg_mc_draw(const gg_mc_node *node, uint32_t id, gg_grid *g, int64_t ox,
+                int64_t oy)
+{
+    gg_mc_draw_planes(node, id, g, 1, ox, oy);
+}
+
+/* Planes for states 0..max (bit p of a state in plane p). */
+static int planes_for(int max_state)
+{
+    int np = 1;
+    while ((1 << np) <= max_state)
+        np++;
+    return np;
 }
 
 /* The root's cells into p: box, position, cells. */
@@ -259,11 +314,13 @@ static int render(mc_reader *r, gg_pattern *p)
                        "lie beyond Golly's coordinates (+-2^31)", r->name,
                        (long long)x0, (long long)y0, (long long)x1,
                        (long long)y1);
-    if (gg_pattern_init(p, x1 - x0 + 1, y1 - y0 + 1, 1, r->err))
+    int np = planes_for(r->max_state);
+    if (gg_pattern_init(p, x1 - x0 + 1, y1 - y0 + 1, np, r->err))
         return -1;
     p->x = x0;
     p->y = y0;
-    gg_mc_draw(r->node, root, &p->plane[0], rx - x0, ry - y0);
+    p->multistate = r->max_state > 1;
+    gg_mc_draw_planes(r->node, root, p->plane, np, rx - x0, ry - y0);
     return 0;
 }
 
@@ -325,6 +382,7 @@ int gg_mc_tree_parse(const char *text, size_t len, const char *name,
     t->rule = r.rule;
     t->comments = r.comments;
     t->generation = r.gen;
+    t->max_state = r.max_state > 1 ? r.max_state : 1;
     return 0;
 }
 

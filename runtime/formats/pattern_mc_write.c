@@ -1,15 +1,20 @@
 /* Macrocell writer: the format and its coordinates are described in
  * runtime/formats/pattern_mc_read.c. Byte for byte bgolly 3.3's HashLife output
  * after the first line ("[M2] (golgen)"): the smallest root level >= 4,
- * children before parents (nw ne sw se), identical subtrees once. */
+ * children before parents (nw ne sw se), identical subtrees once. States
+ * above 1 (Generations) go in level-1 lines of states, as Golly writes
+ * them, instead of 8x8 leaves. */
 #include "pattern.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mc_lines.h"
 
 typedef struct mc_writer {
+    const gg_pattern *p;
+    bool states; /* level-1 lines of states (a state above 1) */
     const gg_grid *g;
     int64_t gx, gy; /* the grid's top-left cell in Golly coordinates */
     int64_t bx0, by0, bx1, by1; /* the live cells' box, same coordinates */
@@ -42,7 +47,14 @@ static uint32_t build(mc_writer *w, int level, int64_t x, int64_t y)
     if (w->lines.out.failed || x > w->bx1 || y > w->by1 || x + size <= w->bx0 ||
         y + size <= w->by0)
         return 0;
-    if (level == 3) {
+    if (w->states && level == 1) {
+        uint8_t st[4];
+        for (int q = 0; q < 4; q++)
+            st[q] = (uint8_t)gg_pattern_get(w->p, x + (q & 1) - w->gx,
+                                            y + (q >> 1) - w->gy);
+        return gg_mc_state_line(&w->lines, st);
+    }
+    if (!w->states && level == 3) {
         uint64_t bits = 0;
         for (int r = 0; r < 8; r++)
             bits |= (uint64_t)row8(w->g, x - w->gx, y + r - w->gy) << (8 * r);
@@ -55,21 +67,43 @@ static uint32_t build(mc_writer *w, int level, int64_t x, int64_t y)
     return gg_mc_node_line(&w->lines, level, c);
 }
 
+/* The box of cells in any state but 0 (every plane's). */
+static bool box_of(const gg_pattern *p, int64_t *x0, int64_t *y0,
+                   int64_t *x1, int64_t *y1)
+{
+    bool any = false;
+    for (int k = 0; k < p->n_planes; k++) {
+        int64_t a, b, c, d;
+        if (!gg_grid_bbox(&p->plane[k], &a, &b, &c, &d))
+            continue;
+        if (!any || a < *x0)
+            *x0 = a;
+        if (!any || b < *y0)
+            *y0 = b;
+        if (!any || c > *x1)
+            *x1 = c;
+        if (!any || d > *y1)
+            *y1 = d;
+        any = true;
+    }
+    return any;
+}
+
 int gg_pattern_format_mc(const gg_pattern *p, char **text, size_t *len,
                          gg_err *err)
 {
     *text = NULL;
     *len = 0;
-    if (gg_pattern_max_state(p) > 1)
-        return gg_fail(err, "cannot write states above 1 as macrocell (.mc): "
-                       "golgen writes two-state macrocell only; write RLE "
-                       "(.rle) instead");
     if (gg_pattern_check_coords(p, err))
         return -1;
-    mc_writer w = {.g = &p->plane[0], .gx = p->x, .gy = p->y};
+    /* Golly writes a multi-state algorithm's universe (Generations) in
+     * level-1 lines even when only states 0 and 1 are left */
+    mc_writer w = {.p = p,
+                   .states = p->multistate || gg_pattern_max_state(p) > 1,
+                   .g = &p->plane[0], .gx = p->x, .gy = p->y};
     gg_mc_header(&w.lines.out, p->rule, p->generation, p->comments);
     int64_t x0, y0, x1, y1;
-    if (w.g->bits && gg_grid_bbox(w.g, &x0, &y0, &x1, &y1)) {
+    if (w.g->bits && box_of(p, &x0, &y0, &x1, &y1)) {
         w.bx0 = p->x + x0, w.by0 = p->y + y0;
         w.bx1 = p->x + x1, w.by1 = p->y + y1;
         int level = gg_mc_root_level(w.bx0, w.by0, w.bx1, w.by1);
