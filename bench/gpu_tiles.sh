@@ -7,6 +7,7 @@
 #
 #   bash bench/gpu_tiles.sh [BUILD_DIR]   (OUT=dir for logs, else $OUT)
 #   N=65536 GENS="4096 65536" BACKENDS="ptx cuda"
+#   ONLY=generations: only the Generations cases (23/3/3 sparse tori)
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 B=${1:-build-gpu}
@@ -38,6 +39,31 @@ run() { # label out args...: time from start to written file, closing line
 }
 
 same() { cmp -s "$1" "$2" && echo "  same: $1 $2" || echo "  DIFFER: $1 $2"; }
+
+# Generations (23/3/3: Life with a dying state): the state planes tiled
+# together on the device, against the cpu backend's dense run
+generations() {
+    local r="23/3/3:T4096,4096" R="23/3/3:T16384,16384"
+    python3 "$ROOT/bench/sparse_torus.py" 4096 0.01 2 "$W/g4k.rle" "$r" 0.002 0.001
+    python3 "$ROOT/bench/sparse_torus.py" 16384 0.01 2 "$W/g16k.rle" "$R" \
+        0.00003 0.00001
+    run "cpu dense 23/3/3 4096^2 x 3000" "$W/gc_cpu.rle" --backend cpu \
+        --engine dense --gens 3000 "$W/g4k.rle"
+    for be in $BACKENDS; do
+        run "$be tiles 23/3/3 4096^2 x 3000" "$W/gc_$be.rle" --backend $be \
+            --engine tiles --gens 3000 "$W/g4k.rle"
+        same "$W/gc_cpu.rle" "$W/gc_$be.rle"
+        run "$be dense 23/3/3 16384^2 x 8192" "$W/gd_$be.rle" --backend $be \
+            --engine dense --gens 8192 "$W/g16k.rle"
+        run "$be tiles 23/3/3 16384^2 x 8192" "$W/gt_$be.rle" --backend $be \
+            --engine tiles --gens 8192 "$W/g16k.rle"
+        same "$W/gd_$be.rle" "$W/gt_$be.rle"
+    done
+}
+if [ "${ONLY:-}" = generations ]; then
+    generations
+    exit 0
+fi
 
 # correctness: a busy sparse torus (gliders cross tiles and the wrap)
 python3 "$ROOT/bench/sparse_torus.py" 4096 0.01 1 "$W/c4k.rle" - 0.002 0.001
@@ -82,3 +108,5 @@ for be in $BACKENDS; do
         --gens 8192 "$W/soup8k.rle"
     same "$W/sd_$be.rle" "$W/sa_$be.rle"
 done
+
+generations

@@ -31,14 +31,15 @@ int gg_cli_tiles_wrap_gen(const char *engine, gg_backend *b, bool split,
     bool asked = engine && !strcmp(engine, "tiles");
     if (!asked && (!engine || strcmp(engine, "auto")))
         return 0;
-    bool host = gg_engine_tiles_take(b);
-    if (asked && (split || !host))
+    bool host = gg_engine_tiles_take(b), device = gg_engine_tiles_device(b);
+    if (asked && (split || (!host && !device)))
         return gg_fail(err, "--engine tiles steps a Generations grid's "
-                       "tiles on a host backend (cpu, reference) without "
+                       "tiles on a host backend or on cuda and ptx, without "
                        "--devices; use --engine dense");
-    if (split || !host)
+    if (split || (!host && !device))
         return 0;
-    *stepper = gg_tiles_gen_stepper(tiles, stepper, 0, 0);
+    *stepper = host ? gg_tiles_gen_stepper(tiles, stepper, 0, 0)
+                    : gg_tiles_gen_device_stepper(tiles, b, 0, 0);
     return 0;
 }
 

@@ -17,8 +17,8 @@
 int gg_cli_tiles_wrap(const char *engine, gg_backend *b, bool split,
                       gg_tiles *tiles, gg_stepper *stepper, gg_err *err);
 
-/* The same for a Generations run's stepper: tiles on a host backend
- * (GPUs tile two-state grids only; "tiles" refused there by name). */
+/* The same for a Generations run's stepper (tiles on the host or the
+ * device, as for two-state grids). */
 int gg_cli_tiles_wrap_gen(const char *engine, gg_backend *b, bool split,
                           gg_tiles *tiles, gg_gen_stepper *stepper,
                           gg_err *err);

@@ -176,6 +176,18 @@ static int64_t advance_cells_until(gg_backend *b, gg_topo topo,
     return f->download_cells(b->state, cells, err) ? -1 : ran;
 }
 
+int gg_backend_upload_cells(gg_backend *b, gg_topo topo, gg_gen_cells *cells,
+                            gg_err *err)
+{
+    return b->info->upload_cells(b->state, cells, topo, err);
+}
+
+int gg_backend_download_cells(gg_backend *b, gg_gen_cells *cells,
+                              gg_err *err)
+{
+    return b->info->download_cells(b->state, cells, err);
+}
+
 int gg_backend_advance_cells(gg_backend *b, gg_topo topo,
                              gg_gen_cells *cells, int64_t gens, gg_err *err)
 {

@@ -291,6 +291,12 @@ gg_stepper gg_backend_memory_stepper(gg_backend *b, int64_t max_bytes,
  * download_cells); bench times `gens` generations after one warm-up. */
 int gg_backend_advance_cells(gg_backend *b, gg_topo topo,
                              gg_gen_cells *cells, int64_t gens, gg_err *err);
+/* Its steps one by one (a backend opened for a Generations rule): the
+ * cells up, gg_backend_step as often as wanted, the cells down. */
+int gg_backend_upload_cells(gg_backend *b, gg_topo topo, gg_gen_cells *cells,
+                            gg_err *err);
+int gg_backend_download_cells(gg_backend *b, gg_gen_cells *cells,
+                              gg_err *err);
 int gg_backend_bench_cells(gg_backend *b, gg_topo topo, gg_gen_cells *cells,
                            int64_t gens, gg_backend_timing *t, gg_err *err);
 

@@ -336,6 +336,36 @@ gg_stepper gg_tiles_stepper(gg_tiles *tl, const gg_stepper *inner,
     return s;
 }
 
+/* A Generations call on a device: the cells up, the sub-batches there,
+ * the cells down (Generations steppers hold nothing between calls). */
+static int gen_device_step(void *ctx, const gg_rule *rule, gg_topo topo,
+                           gg_gen_cells *cells, int64_t gens, gg_err *err)
+{
+    gg_tiles *tl = ctx;
+    if (gg_backend_upload_cells(tl->dev, topo, cells, err))
+        return -1;
+    tl->held = &cells->plane[0];
+    tl->bits = NULL; /* a new grid on the device: nothing known */
+    int bad = run_tiles(tl, rule, topo, cells->plane, cells->n_planes, gens,
+                        err);
+    tl->held = NULL;
+    gg_err later; /* the first failure is the one reported */
+    return gg_backend_download_cells(tl->dev, cells, bad ? &later : err) ||
+                   bad
+               ? -1
+               : 0;
+}
+
+gg_gen_stepper gg_tiles_gen_device_stepper(gg_tiles *tl, gg_backend *b,
+                                           int64_t side, int64_t t)
+{
+    gg_gen_stepper inner = gg_backend_gen_stepper(b);
+    gg_gen_stepper s = gg_tiles_gen_stepper(tl, &inner, side, t);
+    tl->dev = b;
+    s.step = gen_device_step;
+    return s;
+}
+
 gg_gen_stepper gg_tiles_gen_stepper(gg_tiles *tl,
                                     const gg_gen_stepper *inner,
                                     int64_t side, int64_t t)

@@ -83,6 +83,11 @@ gg_stepper gg_tiles_device_stepper(gg_tiles *tiles, struct gg_backend *b,
 gg_gen_stepper gg_tiles_gen_stepper(gg_tiles *tiles,
                                     const gg_gen_stepper *inner,
                                     int64_t side, int64_t t);
+/* The same over a device backend with tiles_step: each call's cells go
+ * up once, its sub-batches run there, and they come down at its end. */
+gg_gen_stepper gg_tiles_gen_device_stepper(gg_tiles *tiles,
+                                           struct gg_backend *b,
+                                           int64_t side, int64_t t);
 void gg_tiles_free(gg_tiles *tiles);
 
 /* One line for reports: "tiles 256: 93% of tile steps slept". */

@@ -27,30 +27,34 @@ static const char tiles_src[] =
     "typedef unsigned int u32;\n"
     "typedef long long i64;\n"
     "__device__ int wrap(int v, int n) { v %= n; return v < 0 ? v + n : v; }\n"
-    /* slot k of the scratch <- tile list[k] with its halo */
+    /* slot k of the scratch <- tile list[k] with its halo, every state
+     * plane (gps and sps words apart) */
     "extern \"C\" __global__ void gg_tiles_gather(const u32 *g, int gns,\n"
     "    int gw, int gh, int torus, u32 *s, int sns, const i64 *list,\n"
-    "    int nx, int side, int halo, int sww, int sh, int per_row)\n"
+    "    int nx, int side, int halo, int sww, int sh, int per_row, int np,\n"
+    "    i64 gps, i64 sps)\n"
     "{\n"
     "    int k = blockIdx.x, hw = (halo + 31) / 32;\n"
     "    i64 tile = list[k];\n"
     "    int tx = (int)(tile % nx), ty = (int)(tile / nx);\n"
     "    int sx = (k % per_row) * sww, sy = (k / per_row) * sh;\n"
     "    int x0 = tx * (side / 32) - hw, y0 = ty * side - halo;\n"
-    "    for (int i = threadIdx.x; i < sww * sh; i += blockDim.x) {\n"
-    "        int r = i / sww, j = i % sww, y = y0 + r, x = x0 + j;\n"
+    "    for (int i = threadIdx.x; i < sww * sh * np; i += blockDim.x) {\n"
+    "        int p = i / (sww * sh), e = i % (sww * sh);\n"
+    "        int r = e / sww, j = e % sww, y = y0 + r, x = x0 + j;\n"
     "        u32 v = 0;\n"
     "        if (torus)\n"
-    "            v = g[(i64)wrap(y, gh) * gns + wrap(x, gw) + 1];\n"
+    "            v = g[p * gps + (i64)wrap(y, gh) * gns + wrap(x, gw) + 1];\n"
     "        else if (y >= 0 && y < gh && x >= 0 && x < gw)\n"
-    "            v = g[(i64)y * gns + x + 1];\n"
-    "        s[(i64)(sy + r) * sns + sx + j + 1] = v;\n"
+    "            v = g[p * gps + (i64)y * gns + x + 1];\n"
+    "        s[p * sps + (i64)(sy + r) * sns + sx + j + 1] = v;\n"
     "    }\n"
     "}\n"
     /* tile list[k] <- slot k's centre; flags[k]: bit 0 changed, 1 live */
     "extern \"C\" __global__ void gg_tiles_scatter(u32 *g, int gns, int gw,\n"
     "    int gh, const u32 *s, int sns, const i64 *list, int nx, int side,\n"
-    "    int halo, int sww, int sh, int per_row, unsigned char *flags)\n"
+    "    int halo, int sww, int sh, int per_row, unsigned char *flags,\n"
+    "    int np, i64 gps, i64 sps)\n"
     "{\n"
     "    int k = blockIdx.x, sw = side / 32, hw = (halo + 31) / 32;\n"
     "    i64 tile = list[k];\n"
@@ -58,11 +62,12 @@ static const char tiles_src[] =
     "    int sx = (k % per_row) * sww, sy = (k / per_row) * sh;\n"
     "    int rows = min(side, gh - ty * side), words = min(sw, gw - tx * sw);\n"
     "    u32 diff = 0, any = 0;\n"
-    "    for (int i = threadIdx.x; i < sw * side; i += blockDim.x) {\n"
-    "        int r = i / sw, j = i % sw;\n"
+    "    for (int i = threadIdx.x; i < sw * side * np; i += blockDim.x) {\n"
+    "        int p = i / (sw * side), e = i % (sw * side);\n"
+    "        int r = e / sw, j = e % sw;\n"
     "        if (r >= rows || j >= words) continue;\n"
-    "        u32 v = s[(i64)(sy + halo + r) * sns + sx + hw + j + 1];\n"
-    "        u32 *d = g + (i64)(ty * side + r) * gns + tx * sw + j + 1;\n"
+    "        u32 v = s[p * sps + (i64)(sy + halo + r) * sns + sx + hw + j + 1];\n"
+    "        u32 *d = g + p * gps + (i64)(ty * side + r) * gns + tx * sw + j + 1;\n"
     "        diff |= v ^ *d; any |= v; *d = v;\n"
     "    }\n"
     "    int dd = __syncthreads_or(diff != 0), aa = __syncthreads_or(any != 0);\n"
@@ -70,16 +75,18 @@ static const char tiles_src[] =
     "}\n"
     /* every tile: flags[tile] from the grid a (before) and b (after) */
     "extern \"C\" __global__ void gg_tiles_compare(const u32 *a, const u32 *b,\n"
-    "    int gns, int gw, int gh, int nx, int side, unsigned char *flags)\n"
+    "    int gns, int gw, int gh, int nx, int side, unsigned char *flags,\n"
+    "    int np, i64 gps)\n"
     "{\n"
     "    int tile = blockIdx.x, sw = side / 32;\n"
     "    int tx = tile % nx, ty = tile / nx;\n"
     "    int rows = min(side, gh - ty * side), words = min(sw, gw - tx * sw);\n"
     "    u32 diff = 0, any = 0;\n"
-    "    for (int i = threadIdx.x; i < sw * side; i += blockDim.x) {\n"
-    "        int r = i / sw, j = i % sw;\n"
+    "    for (int i = threadIdx.x; i < sw * side * np; i += blockDim.x) {\n"
+    "        int p = i / (sw * side), e = i % (sw * side);\n"
+    "        int r = e / sw, j = e % sw;\n"
     "        if (r >= rows || j >= words) continue;\n"
-    "        i64 at = (i64)(ty * side + r) * gns + tx * sw + j + 1;\n"
+    "        i64 at = p * gps + (i64)(ty * side + r) * gns + tx * sw + j + 1;\n"
     "        diff |= a[at] ^ b[at]; any |= b[at];\n"
     "    }\n"
     "    int dd = __syncthreads_or(diff != 0), aa = __syncthreads_or(any != 0);\n"
@@ -239,7 +246,8 @@ static int scratch_for(gg_cuda *c, const gg_tiles_plan *p, int64_t n,
     gg_grid dims = {.width = SLOTS_PER_ROW * (p->side + 64 * HALO_WORDS(p)),
                     .height = cap * (p->side + 2 * p->halo)};
     if (gg_cuda_prepare(s, &dims, s->o.strip, err) ||
-        gg_cuda_check(c, c->cu.cuMemsetD8(s->buf[0], 0, s->pbytes),
+        gg_cuda_check(c, c->cu.cuMemsetD8(s->buf[0], 0,
+                                          s->pbytes * (size_t)s->np),
                       "cuMemset", err))
         return -1;
     s->topo = GG_TOPO_PLANE;
@@ -282,15 +290,18 @@ static int step_list(gg_cuda *c, const gg_tiles_plan *p, int64_t gens,
     int sns = s->geom.ns, nx = (int)p->nx, side = (int)p->side;
     int halo = (int)p->halo, sww = side / 32 + 2 * (int)HALO_WORDS(p);
     int sh = side + 2 * halo;
-    int per_row = SLOTS_PER_ROW;
-    void *ga[] = {&g,  &gns, &gw,   &gh,  &torus, &sc,      &sns,
-                  &t->list, &nx, &side, &halo, &sww, &sh, &per_row};
+    int per_row = SLOTS_PER_ROW, np = c->np;
+    long long gps = (long long)(c->pbytes / 4), sps = (long long)(s->pbytes / 4);
+    void *ga[] = {&g,  &gns,  &gw,   &gh,  &torus, &sc,      &sns, &t->list,
+                  &nx, &side, &halo, &sww, &sh,    &per_row, &np,  &gps,
+                  &sps};
     if (launch(c, t->gather, n, ga, err) ||
         gg_cuda_run(s, GG_TOPO_PLANE, gens, err))
         return -1;
     sc = row0(s, s->buf[s->cur]);
-    void *sa[] = {&g,   &gns,  &gw,   &gh, &sc,  &sns,     &t->list,
-                  &nx,  &side, &halo, &sww, &sh, &per_row, &t->flags};
+    void *sa[] = {&g,    &gns,  &gw,  &gh,      &sc,       &sns,
+                  &t->list, &nx, &side, &halo, &sww,     &sh,
+                  &per_row, &t->flags, &np, &gps, &sps};
     return launch(c, t->scatter, n, sa, err) ||
                    gg_cuda_check(c, c->cu.cuMemcpyDtoH(flags, t->flags,
                                                        (size_t)n),
@@ -306,18 +317,21 @@ static int step_whole(gg_cuda *c, const gg_tiles_plan *p, int64_t gens,
 {
     gg_cuda_tiles *t = c->tiles;
     int64_t all = p->nx * p->ny;
-    if (room(c, &t->snap, &t->snap_bytes, c->pbytes, err) ||
+    size_t bytes = c->pbytes * (size_t)c->np; /* every state plane */
+    if (room(c, &t->snap, &t->snap_bytes, bytes, err) ||
         room(c, &t->flags, &t->flags_cap, (size_t)all, err) ||
         (gens > p->halo && gg_cuda_run(c, c->topo, gens - p->halo, err)) ||
-        gg_cuda_check(c, c->cu.cuMemcpyDtoD(t->snap, c->buf[c->cur],
-                                            c->pbytes),
+        gg_cuda_check(c, c->cu.cuMemcpyDtoD(t->snap, c->buf[c->cur], bytes),
                       "the snapshot", err) ||
         gg_cuda_run(c, c->topo, p->halo, err))
         return -1;
     CUdeviceptr a = row0(c, t->snap), b = row0(c, c->buf[c->cur]);
     int gns = c->geom.ns, gw = (int)(c->geom.width / 32);
     int gh = (int)c->geom.height, nx = (int)p->nx, side = (int)p->side;
-    void *args[] = {&a, &b, &gns, &gw, &gh, &nx, &side, &t->flags};
+    int np = c->np;
+    long long gps = (long long)(c->pbytes / 4);
+    void *args[] = {&a,    &b,    &gns,      &gw, &gh,
+                    &nx,   &side, &t->flags, &np, &gps};
     return launch(c, t->compare, all, args, err) ||
                    gg_cuda_check(c, c->cu.cuMemcpyDtoH(flags, t->flags,
                                                        (size_t)all),
@@ -330,9 +344,6 @@ int gg_cuda_table_tiles_step(void *state, const gg_tiles_plan *p,
                              int64_t gens, uint8_t *flags, gg_err *err)
 {
     gg_cuda *c = state;
-    if (c->np != 1)
-        return gg_fail(err, "Generations grids take no tiles on the GPU "
-                       "yet");
     if (c->geom.width % 32)
         return gg_fail(err, "the grid is %lld cells wide; tiles on the GPU "
                        "need a multiple of 32", (long long)c->geom.width);
