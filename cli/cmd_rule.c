@@ -6,6 +6,7 @@
 #include "cli_util.h"
 #include "run3d.h"
 #include "run_gen.h"
+#include "run_ltl.h"
 #include "run_table.h"
 #include "commands.h"
 #include "front.h"
@@ -17,6 +18,8 @@ static void usage(FILE *out)
                  "Print the canonical form of RULE (Golly notation: B3/S23, "
                  "23/3, B2/S013V, B245/S3H,\nB2n3/S23-q, MAP<base64>; with :TW,H torus or :PW,H plane "
                  "suffix; Generations S/B/C: 23/3/3, /2/3), its neighbourhood, topology and truth table.\n"
+                 "Larger than Life in Golly's notation (R5,C0,M1,S34..58,B34..45,NM[:T400,400])\n"
+                 "is described: range, states, neighbourhood, S and B ranges.\n"
                  "A RULE that names a Golly rule file (WireWorld, Codd) is read from "
                  "NAME.rule in --rules DIR,\nthen in /usr/share/golly/Rules, and "
                  "described: states, neighbourhood, symmetries,\ntransitions and "
@@ -97,6 +100,8 @@ int gg_cmd_rule(int argc, char **argv, const gg_config *cfg)
     }
     gg_rule r;
     gg_err err;
+    if (gg_ltl_looks_like(argv[optind])) /* cli/run_ltl.c */
+        return gg_rule_print_ltl(argv[optind]);
     if (gg_rule_parse(argv[optind], &r, &err))
         return rule_file(argv[optind], rules_dir, &err);
     if (gg_rule_is_generations(&r)) { /* S/B/C: cli/run_gen.c */

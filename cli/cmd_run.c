@@ -16,6 +16,7 @@
 #include "run_ranks.h"
 #include "run_hashlife.h"
 #include "run_tiles.h"
+#include "run_ltl.h"
 #include "run_table.h"
 #include "run_store_stream.h"
 #include "search_note.h"
@@ -384,6 +385,14 @@ static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
     gg_rule rule;
     const char *text = o->rule ? o->rule : p.rule ? p.rule : "B3/S23";
     bad = gg_rule_parse(text, &rule, err);
+    if (bad && gg_ltl_looks_like(text)) { /* cli/run_ltl.c */
+        gg_table_run t = {.backend = o->backend_name, .gens = o->gens,
+                          .progress = o->progress, .out = o->out,
+                          .refused = table_refuses(o)};
+        *gen_rc = gg_run_ltl(text, &p, &t);
+        gg_pattern_free(&p);
+        return 1;
+    }
     if (bad && try_rule_file(o, text, &p, gen_rc, err)) {
         gg_pattern_free(&p);
         return 1;

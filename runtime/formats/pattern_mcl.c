@@ -4,15 +4,19 @@
  * pattern then shifted towards the grid's middle as Golly shifts it),
  * "#GOLLY NAME" or "#RULE TEXT" the rule (the first of them), MCell's
  * HistoricalLife rule read as LifeHistory; "#D" lines kept as comments.
- * Refused by name: Larger than Life (not run by golgen yet) and MCell's
- * own rule tables (#RULE 1,0,...) without a #GOLLY line, which Golly
- * cannot run either. */
+ * Larger than Life ("#GAME Larger than Life", "#RULE R5,C0,...") as
+ * Golly reads it: the #BOARD (or, without one, Golly's 0x0 grid, which
+ * its LtL makes 2R wide) as the rule's grid suffix, a state at or past the
+ * rule's C read as 1 and cells outside the grid dropped.
+ * Refused by name: MCell's own rule tables (#RULE 1,0,...) without a
+ * #GOLLY line, which Golly cannot run either. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pattern.h"
+#include "rule_ltl.h"
 
 #define MAX_CELLS (1LL << 28)
 
@@ -182,14 +186,34 @@ static int read_line(mcl *m, const char *l, size_t n)
     return 0;
 }
 
+/* Larger than Life as Golly's readmcell places it: states the rule lacks
+ * become 1, cells outside its grid (a side below 2R grows to 2R) are
+ * dropped. A rule that does not parse is left to the run to report. */
+static void ltl_cells(mcl *m)
+{
+    gg_ltl_rule r;
+    gg_err ignored;
+    char text[320];
+    snprintf(text, sizeof text, "%s:P%lld,%lld", m->rule, (long long)m->wd,
+             (long long)m->ht);
+    if (gg_ltl_parse(text, &r, &ignored))
+        return;
+    int64_t l = -(r.width / 2), t = -(r.height / 2), k = 0;
+    for (int64_t i = 0; i < m->n; i++) {
+        cell c = m->cells[i];
+        if (c.x < l || c.y < t || c.x >= l + r.width || c.y >= t + r.height)
+            continue;
+        if (c.state >= r.states)
+            c.state = 1;
+        m->cells[k++] = c;
+    }
+    m->n = k;
+}
+
 /* What golgen cannot run, refused by name before any cell is placed. */
 static int refusals(const mcl *m)
 {
-    if (m->ltl)
-        return gg_fail(m->err, "%s: Larger than Life (#GAME %s, rule %s) "
-                       "is not supported yet (issue 39 part 3)", m->name,
-                       m->game, m->rule);
-    if (strchr(m->rule, ','))
+    if (!m->ltl && strchr(m->rule, ','))
         return gg_fail(m->err, "%s: MCell's own rule table (#GAME %s, "
                        "#RULE %.40s...) is not read; a \"#GOLLY NAME\" line "
                        "naming a Golly rule (a .rule file) is needed, as "
@@ -269,7 +293,9 @@ int gg_pattern_parse_mcl(const char *text, size_t len, const char *name,
     if (!bad && !m.saw_rule)
         set_rule(&m, "B3/S23");
     bad = bad || refusals(&m);
-    if (!bad && (m.wd > 0 || m.ht > 0))
+    if (!bad && m.ltl)
+        ltl_cells(&m);
+    if (!bad && (m.wd > 0 || m.ht > 0 || m.ltl))
         bound(&m);
     bad = bad || to_pattern(&m, p);
     free(m.cells);

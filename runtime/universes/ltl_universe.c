@@ -1,0 +1,230 @@
+#include "ltl_universe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch.h"
+
+/* A w x h board and its next generation, all dead (u is not changed). */
+static int alloc_board(const gg_ltl_universe *u, int64_t w, int64_t h,
+                       uint8_t **c, uint8_t **n, gg_err *err)
+{
+    if (w <= 0 || h <= 0 || (double)w * (double)h > (double)GG_LTL_MAX_BOARD)
+        return gg_fail(err, "%s: a %lldx%lld board passes golgen's %lld "
+                       "cells for the unbounded Larger than Life plane; "
+                       "give the rule a bounded grid", u->rule_text,
+                       (long long)w, (long long)h,
+                       (long long)GG_LTL_MAX_BOARD);
+    *c = calloc((size_t)(w * h), 1);
+    *n = calloc((size_t)(w * h), 1);
+    if (*c && *n)
+        return 0;
+    free(*c);
+    free(*n);
+    return gg_fail(err, "out of memory for a %lldx%lld Larger than Life "
+                   "grid", (long long)w, (long long)h);
+}
+
+static int board(gg_ltl_universe *u, int64_t w, int64_t h, gg_err *err)
+{
+    if (alloc_board(u, w, h, &u->cells, &u->next, err))
+        return -1;
+    u->w = w;
+    u->h = h;
+    return 0;
+}
+
+/* The box of non-0 cells; false when there are none. */
+static bool bbox(const gg_ltl_universe *u, int64_t *x0, int64_t *y0,
+                 int64_t *x1, int64_t *y1)
+{
+    *x0 = u->w, *y0 = u->h, *x1 = -1, *y1 = -1;
+    for (int64_t y = 0; y < u->h; y++) {
+        const uint8_t *row = u->cells + y * u->w;
+        int64_t a = 0, b = u->w - 1;
+        while (a < u->w && !row[a])
+            a++;
+        if (a == u->w)
+            continue;
+        while (!row[b])
+            b--;
+        *x0 = a < *x0 ? a : *x0;
+        *x1 = b > *x1 ? b : *x1;
+        *y0 = y < *y0 ? y : *y0;
+        *y1 = y;
+    }
+    return *x1 >= 0;
+}
+
+/* Where the pattern's box goes: a #CXRLE Pos (or an MCell file's own
+ * placing) is kept; otherwise Golly's default for the rule's grid. */
+static void place(const gg_ltl_universe *u, const gg_pattern *p, int64_t *x,
+                  int64_t *y)
+{
+    int64_t w = gg_pattern_width(p), h = gg_pattern_height(p), fx, fy;
+    gg_pattern_default_pos(p->rule ? p->rule : "", w, h, &fx, &fy);
+    *x = p->x, *y = p->y;
+    if (!p->positioned && *x == fx && *y == fy)
+        gg_pattern_default_pos(u->rule_text, w, h, x, y);
+}
+
+int gg_ltl_universe_from_pattern(gg_ltl_universe *u, const gg_ltl_rule *rule,
+                                 const gg_pattern *p, gg_err *err)
+{
+    memset(u, 0, sizeof *u);
+    u->rule = *rule;
+    gg_ltl_format(rule, u->rule_text, sizeof u->rule_text);
+    u->generation = p->generation;
+    int top = gg_pattern_max_state(p);
+    if (top >= rule->states)
+        return gg_fail(err, "the pattern has cells in state %d, but %s has "
+                       "states 0..%d", top, u->rule_text, rule->states - 1);
+    int64_t pw = gg_pattern_width(p), ph = gg_pattern_height(p), px, py;
+    place(u, p, &px, &py);
+    int64_t margin = 2 * (int64_t)rule->range + 2;
+    int bad = rule->topo == GG_TOPO_UNBOUNDED
+                  ? board(u, pw + 2 * margin, ph + 2 * margin, err)
+                  : board(u, rule->width, rule->height, err);
+    if (bad || gg_ltl_ref_init(&u->ref, rule, err)) {
+        gg_ltl_universe_free(u);
+        return -1;
+    }
+    if (rule->topo == GG_TOPO_UNBOUNDED) {
+        u->x0 = px - margin;
+        u->y0 = py - margin;
+    } else {
+        u->x0 = -(u->w / 2);
+        u->y0 = -(u->h / 2);
+    }
+    for (int64_t y = 0; y < ph; y++)
+        for (int64_t x = 0; x < pw; x++) {
+            int s = gg_pattern_get(p, x, y);
+            if (!s)
+                continue;
+            int64_t bx = px + x - u->x0, by = py + y - u->y0;
+            if (bx < 0 || by < 0 || bx >= u->w || by >= u->h) {
+                gg_fail(err, "the pattern's cell at (%lld, %lld) lies "
+                        "outside the %lldx%lld grid of %s",
+                        (long long)(px + x), (long long)(py + y),
+                        (long long)u->w, (long long)u->h, u->rule_text);
+                gg_ltl_universe_free(u);
+                return -1;
+            }
+            u->cells[by * u->w + bx] = (uint8_t)s;
+        }
+    return 0;
+}
+
+/* The unbounded plane: R+1 dead cells at least beyond the non-0 box, and
+ * not far more than a fresh margin (a spaceship's wake is dropped). */
+static int keep_margin(gg_ltl_universe *u, gg_err *err)
+{
+    int64_t x0, y0, x1, y1;
+    if (!bbox(u, &x0, &y0, &x1, &y1))
+        return 0;
+    int64_t R = u->rule.range, bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+    int64_t side[4] = {x0, y0, u->w - 1 - x1, u->h - 1 - y1};
+    int64_t big = 4 * (R + 1) + 64 + (bw > bh ? bw : bh);
+    bool regrow = false;
+    for (int i = 0; i < 4; i++)
+        regrow |= side[i] < R + 1 || side[i] > big;
+    if (!regrow)
+        return 0;
+    int64_t m = 2 * (R + 1) + 16 + (bw > bh ? bw : bh) / 4;
+    int64_t nw = bw + 2 * m;
+    uint8_t *c, *n;
+    if (alloc_board(u, nw, bh + 2 * m, &c, &n, err))
+        return -1;
+    for (int64_t y = 0; y < bh; y++)
+        memcpy(c + (y + m) * nw + m, u->cells + (y + y0) * u->w + x0,
+               (size_t)bw);
+    free(u->cells);
+    free(u->next);
+    u->cells = c;
+    u->next = n;
+    u->w = nw;
+    u->h = bh + 2 * m;
+    u->x0 += x0 - m;
+    u->y0 += y0 - m;
+    return 0;
+}
+
+int gg_ltl_universe_run(gg_ltl_universe *u, int64_t gens, gg_stop_flag *stop,
+                        gg_progress_fn progress, void *progress_ctx,
+                        gg_err *err)
+{
+    if (gg_generations_check(u->generation, gens, err))
+        return -1;
+    bool torus = u->rule.topo == GG_TOPO_TORUS;
+    double last = gg_batch_clock();
+    for (int64_t done = 0; done < gens; done++) {
+        if (u->rule.topo == GG_TOPO_UNBOUNDED && keep_margin(u, err))
+            return -1;
+        int rc = gg_ltl_ref_step(&u->ref, u->cells, u->next, u->w, u->h,
+                                 torus, stop, err);
+        if (rc < 0)
+            return -1;
+        if (rc > 0) /* given up at a stop: the last generation stays */
+            break;
+        uint8_t *t = u->cells;
+        u->cells = u->next;
+        u->next = t;
+        u->generation++;
+        double now = gg_batch_clock();
+        if (progress && (now - last >= 0.5 || done + 1 == gens)) {
+            last = now;
+            if (!progress(progress_ctx, done + 1, gens))
+                break;
+        }
+    }
+    return 0;
+}
+
+int gg_ltl_universe_to_pattern(const gg_ltl_universe *u, gg_pattern *p,
+                               gg_err *err)
+{
+    memset(p, 0, sizeof *p);
+    int64_t x0, y0, x1, y1;
+    if (!bbox(u, &x0, &y0, &x1, &y1))
+        x0 = y0 = 0, x1 = y1 = -1;
+    int planes = 1;
+    while ((1 << planes) < u->rule.states)
+        planes++;
+    if (gg_pattern_init(p, x1 - x0 + 1, y1 - y0 + 1, planes, err))
+        return -1;
+    for (int64_t y = y0; y <= y1; y++)
+        for (int64_t x = x0; x <= x1; x++) {
+            uint8_t s = u->cells[y * u->w + x];
+            if (s && gg_pattern_set(p, x - x0, y - y0, s, err)) {
+                gg_pattern_free(p);
+                return -1;
+            }
+        }
+    p->rule = strdup(u->rule_text);
+    if (!p->rule) {
+        gg_pattern_free(p);
+        return gg_fail(err, "out of memory");
+    }
+    p->x = u->x0 + x0;
+    p->y = u->y0 + y0;
+    p->generation = u->generation;
+    p->multistate = u->rule.states > 2; /* bgolly: letters past 2 states */
+    return 0;
+}
+
+int64_t gg_ltl_universe_population(const gg_ltl_universe *u)
+{
+    int64_t n = 0;
+    for (int64_t i = 0; i < u->w * u->h; i++)
+        n += u->cells[i] != 0;
+    return n;
+}
+
+void gg_ltl_universe_free(gg_ltl_universe *u)
+{
+    free(u->cells);
+    free(u->next);
+    gg_ltl_ref_free(&u->ref);
+    memset(u, 0, sizeof *u);
+}

@@ -1,0 +1,55 @@
+/* A universe under a Larger than Life rule (gen/rule_ltl.h): one byte per
+ * cell and where the grid sits in Golly's coordinates. Bounded grids are
+ * exactly their size with the top-left cell at (-(W/2), -(H/2)), as Golly's
+ * ltlalgo; the unbounded plane is a plane regrown before each generation
+ * so that at least R+1 dead cells lie beyond every non-0 cell (a birth
+ * needs a state-1 cell within R), and trimmed when a spaceship leaves
+ * much more behind. Stepped by the reference
+ * (runtime/reference/reference_ltl.h); no backend compiles these rules yet
+ * (issue 39 part 3). */
+#ifndef GG_LTL_UNIVERSE_H
+#define GG_LTL_UNIVERSE_H
+
+#include <stdint.h>
+
+#include "pattern.h"
+#include "reference_ltl.h"
+#include "rule_ltl.h"
+#include "stop.h"
+#include "universe.h"
+
+/* the largest unbounded board (bounded grids are held to Golly's 10^8) */
+#define GG_LTL_MAX_BOARD (1LL << 30)
+
+typedef struct gg_ltl_universe {
+    gg_ltl_rule rule;
+    char rule_text[1200];  /* canonical, with the grid suffix */
+    int64_t w, h;          /* the board */
+    uint8_t *cells, *next;
+    int64_t x0, y0;        /* Golly coordinates of board cell (0, 0) */
+    int64_t generation;
+    gg_ltl_ref ref;
+} gg_ltl_universe;
+
+/* Place a pattern as Golly does (its #CXRLE Pos or an MCell file's own
+ * place; otherwise Golly's default for the grid); fails on states at or
+ * above C and on cells outside a bounded grid. */
+int gg_ltl_universe_from_pattern(gg_ltl_universe *u, const gg_ltl_rule *rule,
+                                 const gg_pattern *p, gg_err *err);
+
+/* `gens` generations, progress called after each second's work (false
+ * stops); ends early at *stop (NULL: never), keeping the last whole
+ * generation. */
+int gg_ltl_universe_run(gg_ltl_universe *u, int64_t gens, gg_stop_flag *stop,
+                        gg_progress_fn progress, void *progress_ctx,
+                        gg_err *err);
+
+/* Non-0 cells trimmed to their box, with position, rule and generation;
+ * Golly's letters for more than two states, as bgolly writes them. */
+int gg_ltl_universe_to_pattern(const gg_ltl_universe *u, gg_pattern *p,
+                               gg_err *err);
+
+int64_t gg_ltl_universe_population(const gg_ltl_universe *u);
+void gg_ltl_universe_free(gg_ltl_universe *u);
+
+#endif

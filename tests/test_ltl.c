@@ -1,0 +1,323 @@
+/* Larger than Life (issue 39 part 3): the rule notation (gen/rule_ltl.h),
+ * the reference's running sums (runtime/reference/reference_ltl.h) against
+ * counting every neighbourhood cell by cell, malformed rules (clear errors,
+ * never a crash), and golgen run against bgolly -a "Larger than Life" on
+ * Golly's bundled patterns (R100 and R500 bugs included) and on random
+ * soups under random rules (torus, bounded plane, unbounded plane). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "reference_ltl.h"
+#include "rule_ltl.h"
+#include "test_util.h"
+
+#define PATTERNS "/usr/share/golly/Patterns/Larger-than-Life"
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static uint64_t next_rand(void)
+{
+    return gg_test_xorshift(&rng);
+}
+
+static void canon(const char *text, const char *want)
+{
+    gg_ltl_rule r;
+    gg_err err;
+    char buf[1200];
+    if (gg_ltl_parse(text, &r, &err))
+        fail_msg("'%s' did not parse: %s", text, err.msg);
+    gg_ltl_format(&r, buf, sizeof buf);
+    if (strcmp(buf, want))
+        fail_msg("'%s' reads as '%s', want '%s'", text, buf, want);
+}
+
+static void parse_and_format(void **state)
+{
+    (void)state;
+    canon("R5,C0,M1,S34..58,B34..45,NM", "R5,C0,M1,S34..58,B34..45,NM");
+    canon("R5,C0,M1,S34..58,B34..45,NM:T500,40",
+          "R5,C0,M1,S34..58,B34..45,NM:T500,40");
+    canon("5,34,45,34,58", "R5,C0,M1,S34..58,B34..45,NM");
+    canon("1,3,3,3,4:P300,200", "R1,C0,M1,S3..4,B3..3,NM:P300,200");
+    canon("R1,C2,M0,S2..3,B3..3,NM", "R1,C0,M0,S2..3,B3..3,NM");
+    canon("R1,C1,M0,S2..3,B3..3,NN", "R1,C0,M0,S2..3,B3..3,NN");
+    canon("R10,C255,M1,S2..3,B3..3,NC", "R10,C255,M1,S2..3,B3..3,NC");
+    /* Golly's grid defaults: ":" and ":T" a 400x400 torus, one number a
+     * square, a dangling comma, sides below 2R raised to 2R */
+    canon("R2,C0,M1,S2..3,B3..3,NM:", "R2,C0,M1,S2..3,B3..3,NM:T400,400");
+    canon("R2,C0,M1,S2..3,B3..3,NM:P", "R2,C0,M1,S2..3,B3..3,NM:P400,400");
+    canon("R2,C0,M1,S2..3,B3..3,NM:T50", "R2,C0,M1,S2..3,B3..3,NM:T50,50");
+    canon("R2,C0,M1,S2..3,B3..3,NM:T50,", "R2,C0,M1,S2..3,B3..3,NM:T50,50");
+    canon("R10,C0,M1,S2..3,B3..3,NM:T5,0",
+          "R10,C0,M1,S2..3,B3..3,NM:T20,20");
+    canon("R2,C0,M1,S2..3,B0..3,NM:T9,9", "R2,C0,M1,S2..3,B0..3,NM:T9,9");
+    /* golgen's extension: several ranges, a bare count */
+    canon("R2,C0,M1,S2..3,5,7..9,B3,NM", "R2,C0,M1,S2..3,5..5,7..9,B3..3,NM");
+    gg_ltl_rule r;
+    gg_err err;
+    assert_int_equal(gg_ltl_parse("R3,C0,M0,S1..1,B1..1,NN", &r, &err), 0);
+    assert_int_equal(gg_ltl_nbhd_cells(&r), 25);
+    assert_int_equal(gg_ltl_max_count(&r), 24);
+    assert_int_equal(gg_ltl_parse("R6,C0,M1,S1..1,B1..1,NC", &r, &err), 0);
+    assert_int_equal(gg_ltl_nbhd_cells(&r), 137); /* pi (6.5)^2 ~ 132.7 */
+    assert_true(gg_ltl_looks_like("R5,C0"));
+    assert_true(gg_ltl_looks_like("5,34,45,34,58:T10,10"));
+    assert_false(gg_ltl_looks_like("B3/S23"));
+    assert_false(gg_ltl_looks_like("23/3/3"));
+    assert_false(gg_ltl_looks_like("WireWorld"));
+}
+
+static void expect_error(const char *text, const char *want)
+{
+    gg_ltl_rule r;
+    gg_err err;
+    if (gg_ltl_parse(text, &r, &err) == 0)
+        fail_msg("'%s' parsed; want an error naming '%s'", text, want);
+    if (!strstr(err.msg, want))
+        fail_msg("'%s': %s (want '%s')", text, err.msg, want);
+}
+
+static void malformed_rules(void **state)
+{
+    (void)state;
+    expect_error("R0,C0,M1,S1..2,B1..2,NM", "R (the range) must be from 1 "
+                                            "to 500, not 0");
+    expect_error("R501,C0,M1,S1..2,B1..2,NM", "not 501");
+    expect_error("R5,C257,M1,S1..2,B1..2,NM", "C (the number of states)");
+    expect_error("R5,C0,M2,S1..2,B1..2,NM", "M (middle cell counted)");
+    expect_error("R5,C0,M1,S5..2,B1..2,NM", "S minimum must be <= S "
+                                            "maximum (5..2)");
+    expect_error("R5,C0,M1,S1..2,B9..2,NM", "B minimum");
+    expect_error("R5,C0,M1,S1..122,B1..2,NM", "S counts must be from 0 to "
+                                              "121");
+    expect_error("R5,C0,M0,S1..121,B1..2,NM", "from 0 to 120");
+    expect_error("R5,C0,M1,S1..2,B1..62,NN", "B counts must be from 0 to 61");
+    expect_error("R5,C0,M1,S1..2,B0..2,NM", "B0 is not allowed on the "
+                                            "unbounded plane");
+    expect_error("R5,C0,M1,S1..2,B1..2,NX", "N must be followed by M");
+    expect_error("R5,C0,M1,S1..2,B1..2", "expected ',N' next at the end");
+    expect_error("R5,C0,M1,B1..2,S1..2,NM", "expected ',S' next");
+    expect_error("R5,C0,M1,S1.2,B1..2,NM", "a range is written a..b");
+    expect_error("R5,C0,M1,S..2,B1..2,NM", "S needs a number");
+    expect_error("R5,C0,M1,S1..2,B1..2,NM:K9,9", "torus (T) or a plane (P)");
+    expect_error("R5,C0,M1,S1..2,B1..2,NM:T9,9x", "unexpected character in "
+                                                  "the grid suffix");
+    expect_error("R5,C0,M1,S1..2,B1..2,NM:T20000,20000", "too big");
+    expect_error("R5,C0,M1,S1..2,B1..2,NMM", "unexpected text after");
+    expect_error("R99999999999,C0,M1,S1..2,B1..2,NM", "too long");
+    expect_error("5,3,2,3,3", "B minimum must be <= B maximum (3..2)");
+    expect_error("0,3,3,3,4", "the range must be from 1 to 500");
+    /* mangled rules: an error or a rule, never a crash or a bad range */
+    static const char *const seeds[] = {
+        "R5,C0,M1,S34..58,B34..45,NM:T400,400", "5,34,45,34,58:P10,20",
+        "R100,C3,M0,S1..2,3..4,B5..6,NC:T", "R1,C0,M1,S1..1,B1..1,NN"};
+    static const char pool[] = "0123456789,.:RCMSBNTPK-x ";
+    for (int i = 0; i < 20000; i++) {
+        char text[64];
+        snprintf(text, sizeof text, "%s", seeds[next_rand() % 4]);
+        size_t n = strlen(text);
+        for (int k = 0; k < 1 + (int)(next_rand() % 4); k++) {
+            size_t at = next_rand() % n;
+            switch (next_rand() % 3) {
+            case 0:
+                text[at] = pool[next_rand() % (sizeof pool - 1)];
+                break;
+            case 1:
+                memmove(text + at, text + at + 1, n - at);
+                n--;
+                break;
+            default:
+                if (n + 1 < sizeof text) {
+                    memmove(text + at + 1, text + at, n - at + 1);
+                    text[at] = pool[next_rand() % (sizeof pool - 1)];
+                    n++;
+                }
+            }
+            if (n == 0)
+                break;
+        }
+        gg_ltl_rule r;
+        gg_err err;
+        if (gg_ltl_parse(text, &r, &err) == 0) {
+            assert_in_range(r.range, 1, 500);
+            assert_in_range(r.states, 2, 256);
+            assert_true(r.s_hi[0] <= gg_ltl_max_count(&r));
+        } else {
+            assert_non_null(strstr(err.msg, "Larger than Life"));
+        }
+    }
+}
+
+/* A random rule of range R with counts that do something. */
+static void random_rule(gg_ltl_rule *r, int R, char nbhd, bool bounded)
+{
+    memset(r, 0, sizeof *r);
+    r->range = R;
+    r->nbhd = nbhd;
+    r->middle = (int)(next_rand() % 2);
+    r->states = next_rand() % 2 ? 2 : 3 + (int)(next_rand() % 3);
+    int64_t max = gg_ltl_max_count(r);
+    r->n_s = r->n_b = 1;
+    int32_t a = (int32_t)(next_rand() % (uint64_t)(max / 2 + 1));
+    r->s_lo[0] = a;
+    r->s_hi[0] = a + (int32_t)(next_rand() % (uint64_t)(max / 3 + 1));
+    a = (int32_t)(bounded ? next_rand() % (uint64_t)(max / 3 + 1)
+                          : 1 + next_rand() % (uint64_t)(max / 3 + 1));
+    r->b_lo[0] = a;
+    r->b_hi[0] = a + (int32_t)(next_rand() % (uint64_t)(max / 4 + 1));
+    if (r->s_hi[0] > max)
+        r->s_hi[0] = (int32_t)max;
+    if (r->b_hi[0] > max)
+        r->b_hi[0] = (int32_t)max;
+    r->topo = bounded ? GG_TOPO_TORUS : GG_TOPO_UNBOUNDED;
+}
+
+/* The running sums equal counting cell by cell, every neighbourhood,
+ * torus and plane, ranges 1..7, a few generations of random grids. */
+static void sums_equal_direct_counts(void **state)
+{
+    (void)state;
+    static const char nbhds[] = "MNC";
+    for (int t = 0; t < 120; t++) {
+        gg_ltl_rule r;
+        int R = 1 + (int)(next_rand() % 7);
+        random_rule(&r, R, nbhds[t % 3], true);
+        bool torus = next_rand() % 2;
+        int64_t w = 2 * R + (int64_t)(next_rand() % 30),
+                h = 2 * R + (int64_t)(next_rand() % 30);
+        uint8_t *a = malloc((size_t)(w * h)), *b = malloc((size_t)(w * h)),
+                *c = malloc((size_t)(w * h));
+        assert_non_null(a);
+        assert_non_null(b);
+        assert_non_null(c);
+        for (int64_t i = 0; i < w * h; i++)
+            a[i] = next_rand() % 3 ? 0 : (uint8_t)(next_rand() % r.states);
+        gg_ltl_ref s;
+        gg_err err;
+        assert_int_equal(gg_ltl_ref_init(&s, &r, &err), 0);
+        for (int g = 0; g < 4; g++) {
+            assert_int_equal(gg_ltl_ref_step(&s, a, b, w, h, torus, NULL,
+                                             &err), 0);
+            gg_ltl_ref_step_direct(&r, a, c, w, h, torus);
+            if (memcmp(b, c, (size_t)(w * h))) {
+                char text[1200];
+                gg_ltl_format(&r, text, sizeof text);
+                fail_msg("%s on a %lldx%lld %s, generation %d: the sums "
+                         "differ from direct counts", text, (long long)w,
+                         (long long)h, torus ? "torus" : "plane", g + 1);
+            }
+            memcpy(a, b, (size_t)(w * h));
+        }
+        gg_ltl_ref_free(&s);
+        free(a);
+        free(b);
+        free(c);
+    }
+}
+
+/* golgen run and bgolly from the same file, the RLE bodies compared
+ * (bgolly writes no #CXRLE). */
+static void agree_with_bgolly(const char *pattern, int gens)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "set -e; d=$(mktemp -d /tmp/gg_ltl_XXXXXX); "
+             "'%s' run --backend reference --gens %d -o $d/g.rle '%s' "
+             "2>/dev/null; bgolly -a 'Larger than Life' -q -q -m %d "
+             "-o $d/b.rle '%s' >/dev/null 2>&1; "
+             "grep -v '^#' $d/g.rle > $d/g2.rle; "
+             "cmp -s $d/g2.rle $d/b.rle || { diff $d/g2.rle $d/b.rle | "
+             "head -5; exit 1; }; rm -rf $d",
+             getenv("GG_GOLGEN"), gens, pattern, gens, pattern);
+    if (gg_test_status(cmd) != 0)
+        fail_msg("%s differs from bgolly at generation %d", pattern, gens);
+}
+
+static bool have_bgolly(void)
+{
+    return getenv("GG_GOLGEN") &&
+           gg_test_status("command -v bgolly >/dev/null 2>&1") == 0 &&
+           gg_test_status("test -d " PATTERNS) == 0;
+}
+
+static void golly_patterns_match_bgolly(void **state)
+{
+    (void)state;
+    if (!have_bgolly())
+        skip();
+    static const struct {
+        const char *file;
+        int gens;
+    } cases[] = {
+        {"Blinkers.mcl", 500},      {"Bosco.mcl", 500},
+        {"Globe.mcl", 300},         {"Gnarl.mcl", 300},
+        {"Majority.mcl", 300},      {"ModernArt.mcl", 300},
+        {"Waffle.mcl", 300},        {"Jitterbug.rle", 500},
+        {"BugGun.rle", 500},        {"BugCollection.rle", 300},
+        {"BugReactions.rle", 300},  {"Butterfly.rle", 500},
+        {"SlowShip.rle", 500},      {"SoldierBugs.rle", 500},
+        {"GunCollection.rle", 200}, {"R100-NN-bug.rle", 100},
+        {"R100-alien-bug.rle", 100}, {"R500-alien-bug.rle", 10},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char path[512];
+        snprintf(path, sizeof path, PATTERNS "/%s", cases[i].file);
+        agree_with_bgolly(path, cases[i].gens);
+    }
+}
+
+/* Random soups under random rules (range 1..4, C 2..5, M0/M1, NM, NN and
+ * NC) on a torus, a bounded plane and the unbounded plane. */
+static void soups_match_bgolly(void **state)
+{
+    (void)state;
+    if (!have_bgolly())
+        skip();
+    static const char nbhds[] = "MNC";
+    for (int t = 0; t < 36; t++) {
+        int kind = t % 3; /* torus, plane, unbounded */
+        gg_ltl_rule r;
+        random_rule(&r, 1 + (int)(next_rand() % 4), nbhds[(t / 3) % 3],
+                    kind < 2);
+        if (kind < 2) {
+            r.topo = kind ? GG_TOPO_PLANE : GG_TOPO_TORUS;
+            r.width = 40 + (int64_t)(next_rand() % 40);
+            r.height = 40 + (int64_t)(next_rand() % 40);
+        }
+        char rule[1200], path[512];
+        gg_ltl_format(&r, rule, sizeof rule);
+        snprintf(path, sizeof path, "%s/soup%d.rle", gg_test_dir, t);
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        int side = 24;
+        fprintf(f, "x = %d, y = %d, rule = %s\n", side, side, rule);
+        for (int y = 0; y < side; y++) {
+            for (int x = 0; x < side; x++)
+                fputc(next_rand() % 100 < 45 ? 'o' : 'b', f);
+            fputs(y + 1 < side ? "$\n" : "!\n", f);
+        }
+        fclose(f);
+        agree_with_bgolly(path, kind < 2 ? 150 : 40);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(parse_and_format),
+        cmocka_unit_test(malformed_rules),
+        cmocka_unit_test(sums_equal_direct_counts),
+        cmocka_unit_test(golly_patterns_match_bgolly),
+        cmocka_unit_test(soups_match_bgolly),
+    };
+    return cmocka_run_group_tests(tests, gg_test_setup_dir,
+                                  gg_test_teardown_dir);
+}
