@@ -358,7 +358,7 @@ static int try_rule_file(const run_opts *o, const char *text,
     }
     gg_table_run t = {.backend = o->backend_name, .gens = o->gens,
                       .progress = o->progress, .out = o->out,
-                      .refused = table_refuses(o)};
+                      .refused = table_refuses(o), .cfg = o->cfg};
     *rc = gg_run_table(&f, p, &t);
     gg_rule_found_free(&f);
     return 1;

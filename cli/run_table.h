@@ -1,14 +1,16 @@
 /* golgen run and rule for Golly's rule tables and trees (.rule files,
  * gen/rulefile/rulefile.h, found by runtime/formats/rule_find.h). They run
- * on the reference only until they are compiled to kernels (issue 39
- * part 2): auto takes it and says so, any other backend is refused by
- * name, as are the options only compiled runs take. */
+ * on the cpu backend (the rule compiled and validated:
+ * runtime/backends/cpu_table.h) or the reference; auto takes cpu when its
+ * kernel opens, else the reference and says why. Other backends are
+ * refused by name, as are the options these runs lack. */
 #ifndef GG_RUN_TABLE_H
 #define GG_RUN_TABLE_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "config.h"
 #include "pattern.h"
 #include "rule_find.h"
 
@@ -18,6 +20,8 @@ typedef struct gg_table_run {
     bool progress;
     const char *out;     /* RLE ("-": stdout; NULL: nothing) */
     const char *refused; /* an option given that these runs lack, or NULL */
+    const gg_config *cfg; /* compiler and kernel cache (NULL: none, so auto
+                             falls back to the reference) */
 } gg_table_run;
 
 /* Run pattern p under the found rule: the exit status. */

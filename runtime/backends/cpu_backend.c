@@ -55,7 +55,7 @@ struct gg_cpu {
 #define GG_NO_AVX2 ""
 #endif
 
-static int isa_flag(const char *isa, const char **extra, gg_err *err)
+int gg_cpu_isa_extra(const char *isa, const char **extra, gg_err *err)
 {
     if (!isa || !strcmp(isa, "native") || !strcmp(isa, "avx512"))
         *extra = NULL;
@@ -114,7 +114,7 @@ int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
     *out = NULL;
     *why = GG_FAIL_INPUT;
     o = o ? o : &defaults;
-    if (isa_flag(o->isa, &jo.extra, err))
+    if (gg_cpu_isa_extra(o->isa, &jo.extra, err))
         return -1;
     const gg_config *cfg = gg_config_or_default(o->config);
     jo.cc = cfg->cc;

@@ -30,6 +30,11 @@ typedef struct gg_cpu_opts {
 
 typedef struct gg_cpu gg_cpu;
 
+/* The compiler flags (*extra; NULL for none) that hold a kernel to isa:
+ * NULL/"native"/"avx512", "avx2" or "portable" (the table kernels,
+ * runtime/backends/cpu_table.h, take the same). */
+int gg_cpu_isa_extra(const char *isa, const char **extra, gg_err *err);
+
 /* Emit, compile (or find in the cache), load and validate rule's kernel.
  * *why: GG_FAIL_INPUT a bad option, GG_FAIL_ENV no compiler, compile
  * error, cache or dlopen, GG_FAIL_INVALID validation or a rejected

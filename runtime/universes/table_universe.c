@@ -101,8 +101,9 @@ int gg_table_universe_run(gg_table_universe *u, int64_t gens,
     bool bounded = u->topo != GG_TOPO_UNBOUNDED;
     gg_topo topo = bounded ? u->topo : GG_TOPO_PLANE;
     gg_batch batch;
-    gg_batch_init(&batch, 64, 0); /* the plane regrows between batches */
-    if (bounded && !progress)
+    /* the plane regrows between batches; a kernel does not poll stop */
+    gg_batch_init(&batch, u->step ? 256 : 64, 0);
+    if (bounded && !progress && !u->step)
         batch.size = gens > 0 ? gens : 1;
     for (int64_t done = 0; done < gens;) {
         int64_t n = gg_batch_take(&batch, gens - done);
@@ -110,8 +111,13 @@ int gg_table_universe_run(gg_table_universe *u, int64_t gens,
                                                  n + 1, err))
             return -1;
         double t0 = gg_batch_clock();
-        int64_t ran = gg_reference_table_run(u->rf, topo, &u->cells, n, stop,
-                                             err);
+        if (u->step && gg_stop_asked(stop))
+            break;
+        int64_t ran = u->step ? (u->step(u->step_ctx, topo, &u->cells, n,
+                                         err) ? -1 : n)
+                              : gg_reference_table_run(u->rf, topo,
+                                                       &u->cells, n, stop,
+                                                       err);
         if (ran < 0)
             return -1;
         done += ran;

@@ -5,9 +5,9 @@
  * bounded grids of exactly their size with the top-left cell at
  * (-(W/2), -(H/2)); the unbounded plane a bounded plane regrown around the
  * non-0 cells before they can reach its edge (a table reads only its
- * 3x3 block, so nothing moves faster than a cell per generation). Only
- * the reference simulator steps it today: the tables are not compiled to
- * kernels yet (issue 39 part 2). */
+ * 3x3 block, so nothing moves faster than a cell per generation). The
+ * reference simulator steps it unless a compiled kernel is given
+ * (runtime/backends/cpu_table.h). */
 #ifndef GG_TABLE_UNIVERSE_H
 #define GG_TABLE_UNIVERSE_H
 
@@ -18,6 +18,10 @@
 #include "stop.h"
 #include "universe.h"
 
+/* A compiled kernel's step of the cells (runtime/backends/cpu_table.h). */
+typedef int (*gg_table_step_fn)(void *ctx, gg_topo topo, gg_gen_cells *cells,
+                                int64_t gens, gg_err *err);
+
 typedef struct gg_table_universe {
     const gg_rulefile *rf; /* not owned */
     char rule[192];        /* as written back: "WireWorld:T60,60" */
@@ -26,6 +30,8 @@ typedef struct gg_table_universe {
     gg_gen_cells cells;
     int64_t x0, y0; /* Golly coordinates of cell (0, 0) */
     int64_t generation;
+    gg_table_step_fn step; /* NULL: the reference steps it */
+    void *step_ctx;
 } gg_table_universe;
 
 /* Place a pattern as Golly does: `rule` is the rule's name with Golly's
@@ -38,9 +44,10 @@ int gg_table_universe_from_pattern(gg_table_universe *u,
                                    int64_t height, const gg_pattern *p,
                                    gg_err *err);
 
-/* `gens` generations by the reference, in batches (between which the
- * unbounded plane regrows and progress is called: false stops); ends
- * early at *stop (NULL: never). */
+/* `gens` generations by u->step (else the reference), in batches (between
+ * which the unbounded plane regrows and progress is called: false stops);
+ * ends early at *stop (NULL: never; a kernel sees it between batches,
+ * which last well under a second: runtime/universes/batch.h). */
 int gg_table_universe_run(gg_table_universe *u, int64_t gens,
                           gg_stop_flag *stop, gg_progress_fn progress,
                           void *progress_ctx, gg_err *err);

@@ -1,0 +1,39 @@
+/* A Golly rule table or tree (gen/rulefile/rulefile.h) as a bitsliced C
+ * kernel (templates/ctable/kernel.c.in): states in ceil(log2 n) bit
+ * planes, the rule's decision DAG evaluated on whole words of cells at
+ * once (a mask per node of the cells whose inputs lead to it; a child's
+ * mask is its parent's AND the cells whose next input has the entry's
+ * state; the last level ORs its masks into the next state's planes).
+ * States past the rule's last never occur, so their encodings are
+ * don't-cares (a set of states may be written as the complement of the
+ * others). The runtime validates the kernel before use
+ * (runtime/backends/cpu_table.h). */
+#ifndef GG_RULEFILE_EMIT_H
+#define GG_RULEFILE_EMIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "rulefile.h"
+
+/* The template, embedded at build time. */
+extern const char gg_template_ctable_kernel[];
+extern const size_t gg_template_ctable_kernel_len;
+
+/* The default bound on the graph's terms (one per distinct child of a
+ * node and per output plane of a last-level node): Golly's largest
+ * bundled rule (Tempesti) has about 16,000; 400,000 compile in about a
+ * minute. */
+#define GG_RF_EMIT_MAX_TERMS 400000
+
+/* The kernel source for rf; name: the rule as messages and the kernel's
+ * gg_table_rule() give it. Fails, naming the rule and its size, when the
+ * graph has more than max_terms terms (0: GG_RF_EMIT_MAX_TERMS); *terms
+ * (NULL: not wanted) gets the count either way. malloc'd, NUL-terminated,
+ * *len bytes. */
+int gg_rulefile_emit_c(const gg_rulefile *rf, const char *name,
+                       int64_t max_terms, char **src, size_t *len,
+                       int64_t *terms, gg_err *err);
+
+#endif
