@@ -11,6 +11,7 @@
 #include "engine_choice.h"
 #include "hashlife.h"
 #include "mc_tree.h"
+#include "rule_ltl.h"
 #include "run_control.h"
 
 /* What the run starts from: a parsed macrocell file (any size, never
@@ -235,6 +236,10 @@ int gg_run_hashlife(const gg_hl_opts *o)
     const char *file_rule = in.is_mc ? in.mc.rule : in.p.rule;
     const char *text = o->rule ? o->rule : file_rule ? file_rule : "B3/S23";
     if (gg_rule_parse(text, &rule, &err)) {
+        if (gg_ltl_looks_like(text)) /* cli/run_ltl.c */
+            gg_fail(&err, "%.300s is a Larger than Life rule, which the hash "
+                    "tree does not run; use --engine dense or auto (the "
+                    "reference)", text);
         free_input(&in);
         return o->choose ? GG_RUN_DENSE
                          : gg_cli_error("run", GG_EXIT_USAGE, &err);

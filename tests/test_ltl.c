@@ -16,6 +16,7 @@
 
 #include "reference_ltl.h"
 #include "rule_ltl.h"
+#include "test_golgen.h"
 #include "test_util.h"
 
 #define PATTERNS "/usr/share/golly/Patterns/Larger-than-Life"
@@ -309,6 +310,37 @@ static void soups_match_bgolly(void **state)
     }
 }
 
+/* golgen rule and run: the description, RLE to stdout, and what is
+ * refused by name (other backends and engines, pictures, states past C,
+ * cells outside the grid). */
+static void command_line(void **state)
+{
+    (void)state;
+    if (!getenv("GG_GOLGEN"))
+        skip();
+    expect("rule R5,C0,M1,S34..58,B34..45,NM:T500,40", 0,
+           "torus 500x40");
+    expect("rule 5,34,45,34,58", 0, "Moore box of range 5 (121 cells");
+    expect("rule R5,C0,M1,S1..2,B0..2,NM", 2, "B0 is not allowed");
+    write_file("j.rle", "x = 3, y = 3, rule = R2,C3,M1,S3..9,B3..6,NM\n"
+                        "obo$3o$bo!\n");
+    expect("run --gens 4 -o - j.rle", 0, "rule = R2,C3,M1,S3..9,B3..6,NM");
+    expect("run --gens 4 -o - j.rle", 0, "auto takes the reference");
+    expect("run --backend cpu --gens 4 j.rle", 2,
+           "Larger than Life rules are not compiled to kernels yet");
+    expect("run --engine hashlife --gens 4 j.rle", 2,
+           "the hash tree does not run");
+    expect("run --png p.png --gens 4 j.rle", 2, "does not take --png");
+    expect("run --rule R2,C0,M1,S3..9,B3..6,NN:T3,3 --gens 4 j.rle", 0,
+           "T4,4"); /* sides below 2R grow to 2R, as Golly */
+    write_file("s.rle", "x = 2, y = 1, rule = R2,C3,M1,S3..9,B3..6,NM\n"
+                        "AC!\n");
+    expect("run --gens 1 s.rle", 2, "cells in state 3, but");
+    write_file("w.rle", "x = 30, y = 1, rule = R2,C0,M1,S3..9,B3..6,NM:T9,9"
+                        "\n30o!\n");
+    expect("run --gens 1 w.rle", 2, "lies outside the 9x9 grid");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -317,6 +349,7 @@ int main(void)
         cmocka_unit_test(sums_equal_direct_counts),
         cmocka_unit_test(golly_patterns_match_bgolly),
         cmocka_unit_test(soups_match_bgolly),
+        cmocka_unit_test(command_line),
     };
     return cmocka_run_group_tests(tests, gg_test_setup_dir,
                                   gg_test_teardown_dir);
