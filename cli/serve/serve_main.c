@@ -19,7 +19,7 @@ static void usage(FILE *out)
     gg_cli_backend_names(names, sizeof names);
     fprintf(out,
             "usage: golgen serve [--rule RULE] [--port N] [--backend %s]\n"
-            "                    [--address A] [PATTERN]\n\n"
+            "                    [--address A] [--batch-ms MS] [PATTERN]\n\n"
             "Serve a live view of a universe to a web browser: open the URL "
             "printed on\nstderr. The page pans and zooms (wheel, drag), runs, "
             "pauses and steps the\nuniverse, draws cells, loads a pasted "
@@ -29,13 +29,18 @@ static void usage(FILE *out)
             "\n:PW,H bounded plane). The server listens on 127.0.0.1 at port "
             "N (default: a\nfree port); --address A listens there instead "
             "and then requires the random\ntoken printed in the URL. "
-            "Ctrl-C stops it.\n",
-            names);
+            "Ctrl-C stops it.\nRunning at full speed, the simulation "
+            "steps in batches of about MS ms (default %d)\nand frames "
+            "show the generation each batch ends at: shorter batches show "
+            "more\ngenerations, longer ones run nearer the backend's full "
+            "rate (its kernel runs\nup to 32 generations a pass over "
+            "memory).\n",
+            names, SV_DEFAULT_BATCH_MS);
 }
 
 typedef struct serve_opts {
     const char *rule, *in, *backend, *address;
-    int64_t port;
+    int64_t port, batch_ms;
 } serve_opts;
 
 static int parse_args(int argc, char **argv, serve_opts *o, gg_err *err)
@@ -45,9 +50,11 @@ static int parse_args(int argc, char **argv, serve_opts *o, gg_err *err)
         {"port", required_argument, 0, 'p'},
         {"backend", required_argument, 0, 'b'},
         {"address", required_argument, 0, 'a'},
+        {"batch-ms", required_argument, 0, 'B'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
+    o->batch_ms = SV_DEFAULT_BATCH_MS;
     int c;
     while ((c = getopt_long(argc, argv, "r:p:b:h", opts, NULL)) != -1) {
         switch (c) {
@@ -58,6 +65,10 @@ static int parse_args(int argc, char **argv, serve_opts *o, gg_err *err)
             break;
         case 'b': o->backend = optarg; break;
         case 'a': o->address = optarg; break;
+        case 'B':
+            if (gg_cli_int("--batch-ms", optarg, 1, 10000, &o->batch_ms, err))
+                return -1;
+            break;
         case 'h': usage(stdout); exit(GG_EXIT_OK);
         default: return gg_fail(err, "see 'golgen serve --help'");
         }
@@ -110,6 +121,7 @@ int gg_cmd_serve(int argc, char **argv, const gg_config *cfg)
         return gg_cli_error("serve", GG_EXIT_USAGE, &err);
     sv_sim sim;
     memset(&sim, 0, sizeof sim);
+    sim.batch_ms = (int)o.batch_ms;
     if (sv_sim_start(&sim, &w, backend, cfg, &err)) {
         sv_world_free(&w);
         return gg_cli_error("serve", GG_EXIT_ENV, &err);

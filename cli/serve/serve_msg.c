@@ -81,14 +81,18 @@ static int number(const words *w, int i, const char *what, int64_t min,
 typedef struct command {
     const char *name;
     sv_kind kind;
-    int args; /* words after the name */
+    int args, max_args; /* words after the name */
+    bool body;          /* a pattern follows the first line */
 } command;
 
 static const command commands[] = {
-    {"view", SV_VIEW, 5},   {"run", SV_RUN, 0},     {"pause", SV_PAUSE, 0},
-    {"step", SV_STEP, 1},   {"speed", SV_SPEED, 1}, {"set", SV_SET, 3},
-    {"rule", SV_RULE, 1},   {"load", SV_LOAD, 0},   {"save", SV_SAVE, 0},
-    {"fit", SV_FIT, 0},     {"clear", SV_CLEAR, 0},
+    {"view", SV_VIEW, 5, 5, 0},   {"run", SV_RUN, 0, 0, 0},
+    {"pause", SV_PAUSE, 0, 0, 0}, {"step", SV_STEP, 1, 1, 0},
+    {"speed", SV_SPEED, 1, 1, 0}, {"set", SV_SET, 3, 3, 0},
+    {"rule", SV_RULE, 1, 1, 0},   {"load", SV_LOAD, 0, 0, 1},
+    {"save", SV_SAVE, 0, 1, 0},   {"fit", SV_FIT, 0, 0, 0},
+    {"clear", SV_CLEAR, 0, 0, 0}, {"paste", SV_PASTE, 2, 2, 1},
+    {"soup", SV_SOUP, 4, 4, 0},
 };
 
 static int args(const words *w, sv_msg *m, char *err, size_t errlen)
@@ -124,6 +128,33 @@ static int args(const words *w, sv_msg *m, char *err, size_t errlen)
                        number(w, 3, "set state", 0, 255, &m->n, err, errlen)
                    ? -1
                    : 0;
+    case SV_SAVE:
+        m->format = SV_RLE;
+        if (w->n == 1 || is_word(w, 1, "rle"))
+            return 0;
+        if (is_word(w, 1, "mc"))
+            return m->format = SV_MC, 0;
+        if (is_word(w, 1, "png"))
+            return m->format = SV_PNG, 0;
+        return fail(err, errlen, "save: the format is rle, mc or png");
+    case SV_PASTE:
+        return number(w, 1, "paste x", -SV_MAX_COORD, SV_MAX_COORD, &m->x,
+                      err, errlen) ||
+                       number(w, 2, "paste y", -SV_MAX_COORD, SV_MAX_COORD,
+                              &m->y, err, errlen)
+                   ? -1
+                   : 0;
+    case SV_SOUP:
+        return number(w, 1, "soup width", 1, SV_MAX_SOUP_SIDE, &m->x, err,
+                      errlen) ||
+                       number(w, 2, "soup height", 1, SV_MAX_SOUP_SIDE,
+                              &m->y, err, errlen) ||
+                       number(w, 3, "soup percent", 0, 100, &m->n, err,
+                              errlen) ||
+                       number(w, 4, "soup seed", 0, INT64_MAX, &m->seed, err,
+                              errlen)
+                   ? -1
+                   : 0;
     case SV_RULE:
         if (w->len[1] > SV_MAX_RULE)
             return fail(err, errlen, "a rule of %zu characters: at most %d",
@@ -153,23 +184,28 @@ int sv_msg_parse(const char *buf, size_t len, sv_msg *m, char *err,
         if (!is_word(&w, 0, commands[i].name))
             continue;
         m->kind = commands[i].kind;
-        if (w.n - 1 != commands[i].args)
-            return fail(err, errlen, "%s takes %d argument%s, got %d",
-                        commands[i].name, commands[i].args,
-                        commands[i].args == 1 ? "" : "s", w.n - 1);
-        if (m->kind == SV_LOAD) {
+        const command *c = &commands[i];
+        if (w.n - 1 < c->args || w.n - 1 > c->max_args) {
+            if (c->args == c->max_args)
+                return fail(err, errlen, "%s takes %d argument%s, got %d",
+                            c->name, c->args, c->args == 1 ? "" : "s",
+                            w.n - 1);
+            return fail(err, errlen, "%s takes %d to %d arguments, got %d",
+                        c->name, c->args, c->max_args, w.n - 1);
+        }
+        if (c->body) {
             if (!nl || len - head - 1 == 0)
-                return fail(err, errlen, "load: the pattern follows the "
-                            "first line");
+                return fail(err, errlen, "%s: the pattern follows the "
+                            "first line", c->name);
             if (len - head - 1 > SV_MAX_LOAD)
                 return fail(err, errlen, "a pattern of %zu bytes: at most "
                             "%ld", len - head - 1, (long)SV_MAX_LOAD);
             m->text = nl + 1;
             m->text_len = len - head - 1;
-            return 0;
+            return args(&w, m, err, errlen);
         }
         if (nl)
-            return fail(err, errlen, "%s takes one line", commands[i].name);
+            return fail(err, errlen, "%s takes one line", c->name);
         return args(&w, m, err, errlen);
     }
     return fail(err, errlen, "unknown command '%.*s'",

@@ -5,12 +5,19 @@
  *   view X Y COLS ROWS LEVEL   frames of the window whose top-left cell
  *                              is (X, Y), COLS x ROWS blocks of 2^LEVEL
  *                              cells a side (LEVEL 0: single cells)
- *   run | pause | save | fit | clear
+ *   run | pause | fit | clear
+ *   save [rle | mc | png]      the universe to the page, as a download
+ *                              (RLE when not named)
  *   step N                     N generations (1 .. 2^40), then pause
  *   speed MS                   a delay of MS (0 .. 1000) ms after each step
  *   set X Y STATE              one cell
  *   rule TEXT                  the universe goes on under rule TEXT
  *   load\nTEXT                 a new universe from pattern TEXT (RLE...)
+ *   paste X Y\nTEXT            pattern TEXT's live cells laid over the
+ *                              universe, its top-left cell at (X, Y)
+ *   soup W H PERCENT SEED      a new W x H torus (1 .. 2^32 a side) under
+ *                              the rule, PERCENT (0 .. 100) of its cells
+ *                              alive at random from SEED (0 .. 2^63-1)
  *
  * Numbers: an optional '-' and 1 to 19 decimal digits, in the ranges
  * below; anything else (extra words, other bytes, a bigger message) is an
@@ -30,19 +37,26 @@
 #define SV_MAX_DELAY 1000
 #define SV_MAX_RULE 255
 #define SV_MAX_LOAD (1L << 20)      /* a pasted pattern: 1 MiB */
-#define SV_MAX_MSG (SV_MAX_LOAD + 16)
+#define SV_MAX_MSG (SV_MAX_LOAD + 64)
+#define SV_MAX_SOUP_SIDE (1LL << 32)
 
 typedef enum sv_kind {
     SV_VIEW, SV_RUN, SV_PAUSE, SV_STEP, SV_SPEED, SV_SET, SV_RULE, SV_LOAD,
-    SV_SAVE, SV_FIT, SV_CLEAR
+    SV_SAVE, SV_FIT, SV_CLEAR, SV_PASTE, SV_SOUP
 } sv_kind;
+
+typedef enum sv_format { SV_RLE, SV_MC, SV_PNG } sv_format;
 
 typedef struct sv_msg {
     sv_kind kind;
-    int64_t x, y;     /* view, set */
-    int64_t n;        /* step: generations; speed: ms; set: state */
+    int64_t x, y;     /* view, set, paste; soup: width, height */
+    int64_t n;        /* step: generations; speed: ms; set: state;
+                         soup: percent */
+    int64_t seed;     /* soup */
+    sv_format format; /* save */
     int cols, rows, level; /* view */
-    const char *text; /* rule, load: into the message, not NUL-ended */
+    const char *text; /* rule, load, paste: into the message, not
+                         NUL-ended */
     size_t text_len;
 } sv_msg;
 

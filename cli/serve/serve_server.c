@@ -9,8 +9,7 @@
 #include "serve_msg.h"
 #include "serve_page.h"
 
-#define SV_HEADER 224    /* a frame's header, then its blocks */
-#define SV_MAX_SAVE (64L << 20) /* RLE a page may download */
+#define SV_MAX_SAVE (64L << 20) /* RLE or macrocell a page may download */
 #define SV_MAX_CELLS (1LL << 32) /* a bounded grid a page may ask for */
 
 /* A text message waiting to go to one page: "KIND\nbody". */
@@ -23,8 +22,7 @@ typedef struct sv_out {
 typedef struct sv_session {
     bool ws;
     size_t sent;        /* HTTP: page bytes sent */
-    sv_msg view;        /* the last view asked for */
-    bool want_frame;
+    int slot;           /* its view in the simulation (sv_sim_view_new) */
     sv_out *head, *tail;
     char *rx;           /* a message coming in pieces */
     size_t rx_len;
@@ -32,6 +30,8 @@ typedef struct sv_session {
     uint64_t note_seen;
     unsigned char *frame; /* LWS_PRE + header + blocks */
     size_t frame_cap;
+    unsigned char *bin;   /* a picture to send (LWS_PRE + bytes) */
+    size_t bin_len;
 } sv_session;
 
 typedef struct sv_server {
@@ -99,21 +99,90 @@ static void load(sv_sim *sim, sv_session *s, const sv_msg *m)
     pthread_mutex_unlock(&sim->lock);
 }
 
-static void save(sv_sim *sim, sv_session *s)
+/* A paste: the pattern's cells laid over the running universe. */
+static void paste(sv_sim *sim, sv_session *s, const sv_msg *m)
 {
+    gg_err err;
+    pthread_mutex_lock(&sim->lock);
+    int bad = sv_world_paste(&sim->world, m->text, m->text_len, m->x, m->y,
+                             &err);
+    sim->edits++;
+    sv_sim_wake(sim);
+    pthread_mutex_unlock(&sim->lock);
+    if (bad)
+        error_to(s, err.msg);
+}
+
+/* A random soup on a torus under the rule, as bounded as other grids a
+ * page makes. */
+static void soup(sv_sim *sim, sv_session *s, const sv_msg *m)
+{
+    gg_err err;
+    if ((double)m->x * (double)m->y > (double)SV_MAX_CELLS)
+        return error_to(s, "a soup of more than 2^32 cells: start golgen "
+                           "serve --rule with a bigger torus");
+    sv_world w;
+    pthread_mutex_lock(&sim->lock);
+    int bad = sv_world_soup(&w, &sim->world, m->x, m->y, (int)m->n,
+                            (uint64_t)m->seed, &err);
+    if (!bad)
+        sv_sim_replace(sim, &w);
+    pthread_mutex_unlock(&sim->lock);
+    if (bad)
+        error_to(s, err.msg);
+}
+
+/* The picture as a binary message: "GGP1", width, height, colours (u32
+ * each), 768 bytes of palette, then width x height palette indices; the
+ * page makes the PNG. */
+static void picture(sv_sim *sim, sv_session *s)
+{
+    gg_image im;
+    gg_err err;
+    pthread_mutex_lock(&sim->lock);
+    int bad = sv_world_picture(&sim->world, &im, &err);
+    pthread_mutex_unlock(&sim->lock);
+    if (bad)
+        return error_to(s, err.msg);
+    size_t n = 16 + 768 + (size_t)(im.width * im.height);
+    free(s->bin);
+    s->bin = malloc(LWS_PRE + n);
+    if (!s->bin) {
+        gg_image_free(&im);
+        return error_to(s, "out of memory for the picture");
+    }
+    unsigned char *p = s->bin + LWS_PRE;
+    memcpy(p, "GGP1", 4);
+    uint32_t v[3] = {(uint32_t)im.width, (uint32_t)im.height,
+                     (uint32_t)im.colours};
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 4; k++)
+            p[4 + 4 * i + k] = (unsigned char)(v[i] >> (8 * k));
+    memcpy(p + 16, im.palette, 768);
+    memcpy(p + 16 + 768, im.index, (size_t)(im.width * im.height));
+    s->bin_len = n;
+    gg_image_free(&im);
+}
+
+static void save(sv_sim *sim, sv_session *s, sv_format format)
+{
+    if (format == SV_PNG)
+        return picture(sim, s);
     char *text = NULL;
     size_t len = 0;
     gg_err err;
     pthread_mutex_lock(&sim->lock);
-    int bad = sv_world_rle(&sim->world, &text, &len, &err);
+    int bad = format == SV_MC
+                  ? sv_world_mc(&sim->world, &text, &len, &err)
+                  : sv_world_rle(&sim->world, &text, &len, &err);
     pthread_mutex_unlock(&sim->lock);
     if (bad)
         error_to(s, err.msg);
     else if (len > SV_MAX_SAVE)
-        error_to(s, "the RLE is over 64 MiB: save it with golgen run -o "
-                    "instead");
+        error_to(s, "the pattern's text is over 64 MiB: save it with "
+                    "golgen run -o instead");
     else
-        queue(s, "rle", text, len);
+        queue(s, format == SV_MC ? "mc" : "rle", text, len);
     free(text);
 }
 
@@ -142,12 +211,13 @@ static void handle(sv_server *srv, sv_session *s, const char *buf,
     gg_err err;
     switch (m.kind) {
     case SV_VIEW:
-        s->view = m;
-        s->want_frame = true;
+        sv_sim_view_ask(sim, s->slot, m.x, m.y, m.cols, m.rows, m.level);
         return;
     case SV_RULE: return change_rule(sim, s, &m);
     case SV_LOAD: return load(sim, s, &m);
-    case SV_SAVE: return save(sim, s);
+    case SV_PASTE: return paste(sim, s, &m);
+    case SV_SOUP: return soup(sim, s, &m);
+    case SV_SAVE: return save(sim, s, m.format);
     case SV_FIT: return fit(sim, s);
     default: break;
     }
@@ -175,95 +245,72 @@ static void handle(sv_server *srv, sv_session *s, const char *buf,
         error_to(s, err.msg);
 }
 
-static void put64(unsigned char *p, uint64_t v)
+/* The frame drawn for s, if one is ready, into s->frame; its length, or
+ * 0. The generation reached now goes into the header (serve_sim.c). */
+static size_t take_frame(sv_sim *sim, sv_session *s)
 {
-    for (int i = 0; i < 8; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void put32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-/* The frame of s's view, little-endian: "GGF1", level, cols, rows, x, y,
- * generation, population, rate (double), flags (1 running), states, the
- * grid's x, y, width, height, then "rule | backend" (128 bytes, NUL
- * padded), then cols x rows bytes (serve_world.h). */
-static int frame(sv_server *srv, sv_session *s, size_t *len)
-{
-    const sv_msg *v = &s->view;
-    size_t n = SV_HEADER + (size_t)v->cols * v->rows;
-    if (s->frame_cap < LWS_PRE + n) {
-        free(s->frame);
-        s->frame = malloc(LWS_PRE + n);
-        s->frame_cap = s->frame ? LWS_PRE + n : 0;
-        if (!s->frame)
-            return -1;
+    size_t n = 0;
+    pthread_mutex_lock(&sim->vlock);
+    sv_view *v = &sim->views[s->slot];
+    if (v->ready && v->frame) {
+        if (s->frame_cap < LWS_PRE + v->len) {
+            free(s->frame);
+            s->frame = malloc(LWS_PRE + v->len);
+            s->frame_cap = s->frame ? LWS_PRE + v->len : 0;
+        }
+        if (s->frame) {
+            memcpy(s->frame + LWS_PRE, v->frame + sim->pre, v->len);
+            n = v->len;
+        }
+        v->ready = false;
     }
-    unsigned char *p = s->frame + LWS_PRE;
-    memset(p, 0, SV_HEADER);
-    sv_sim *sim = srv->sim;
-    pthread_mutex_lock(&sim->lock);
-    sv_world_render(&sim->world, v->x, v->y, v->cols, v->rows, v->level,
-                    p + SV_HEADER);
-    int64_t e[4];
-    sv_world_extent(&sim->world, &e[0], &e[1], &e[2], &e[3]);
-    memcpy(p, "GGF1", 4);
-    put32(p + 4, (uint32_t)v->level);
-    put32(p + 8, (uint32_t)v->cols);
-    put32(p + 12, (uint32_t)v->rows);
-    put64(p + 16, (uint64_t)v->x);
-    put64(p + 24, (uint64_t)v->y);
-    put64(p + 32, (uint64_t)sv_world_generation(&sim->world));
-    put64(p + 40, (uint64_t)sv_sim_population(sim));
-    uint64_t rate;
-    memcpy(&rate, &sim->rate, 8);
-    put64(p + 48, rate);
-    put32(p + 56, (sim->running || sim->steps_left) ? 1u : 0u);
-    put32(p + 60, (uint32_t)sv_world_states(&sim->world));
-    for (int i = 0; i < 4; i++)
-        put64(p + 64 + 8 * i, (uint64_t)e[i]);
-    char rule[100];
-    gg_rule_format(sv_world_rule(&sim->world), rule, sizeof rule);
-    snprintf((char *)p + 96, 128, "%.90s | %.30s", rule, sim->backend);
     if (sim->note_seq != s->note_seen) {
         s->note_seen = sim->note_seq;
         error_to(s, sim->note);
     }
-    pthread_mutex_unlock(&sim->lock);
-    *len = n;
-    return 0;
+    pthread_mutex_unlock(&sim->vlock);
+    if (n) {
+        uint64_t g = (uint64_t)__atomic_load_n(&sim->live_gen,
+                                               __ATOMIC_ACQUIRE);
+        for (int i = 0; i < 8; i++)
+            s->frame[LWS_PRE + 208 + i] = (unsigned char)(g >> (8 * i));
+    }
+    return n;
 }
 
-/* The next message or frame to s; -1 closes it. */
+/* The next message, picture or frame to s; -1 closes it. */
 static int writeable(sv_server *srv, struct lws *wsi, sv_session *s)
 {
-    if (!s->head && s->want_frame) {
-        size_t n;
-        if (frame(srv, s, &n))
-            return -1;
-        if (!s->head) { /* no note came with it */
-            s->want_frame = false;
-            if (lws_write(wsi, s->frame + LWS_PRE, n, LWS_WRITE_BINARY) <
-                (int)n)
-                return -1;
-            return 0;
-        }
-    }
     sv_out *m = s->head;
-    if (!m)
-        return 0;
-    s->head = m->next;
-    if (!s->head)
-        s->tail = NULL;
-    int w = lws_write(wsi, m->data + LWS_PRE, m->len, LWS_WRITE_TEXT);
-    free(m);
-    if (w < 0)
-        return -1;
-    if (s->head || s->want_frame)
+    if (m) {
+        s->head = m->next;
+        if (!s->head)
+            s->tail = NULL;
+        int w = lws_write(wsi, m->data + LWS_PRE, m->len, LWS_WRITE_TEXT);
+        free(m);
+        if (w < 0)
+            return -1;
         lws_callback_on_writable(wsi);
+        return 0;
+    }
+    if (s->bin) {
+        int w = lws_write(wsi, s->bin + LWS_PRE, s->bin_len,
+                          LWS_WRITE_BINARY);
+        free(s->bin);
+        s->bin = NULL;
+        if (w < (int)s->bin_len)
+            return -1;
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    size_t n = take_frame(srv->sim, s);
+    if (s->head) { /* a note came: it goes first */
+        lws_callback_on_writable(wsi);
+        if (!n)
+            return 0;
+    }
+    if (n && lws_write(wsi, s->frame + LWS_PRE, n, LWS_WRITE_BINARY) < (int)n)
+        return -1;
     return 0;
 }
 
@@ -377,8 +424,10 @@ static void drop(sv_session *s)
     s->tail = NULL;
     free(s->rx);
     free(s->frame);
+    free(s->bin);
     s->rx = NULL;
     s->frame = NULL;
+    s->bin = NULL;
     s->frame_cap = 0;
 }
 
@@ -392,18 +441,28 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
     case LWS_CALLBACK_HTTP_WRITEABLE: return http_body(wsi, s);
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return token_ok(srv, wsi) && origin_ok(wsi) ? 0 : 1;
-    case LWS_CALLBACK_ESTABLISHED:
+    case LWS_CALLBACK_ESTABLISHED: {
         memset(s, 0, sizeof *s);
+        uint64_t owner;
+        s->slot = sv_sim_view_new(srv->sim, &owner);
+        if (s->slot < 0)
+            return -1; /* SV_MAX_VIEWS pages already */
         s->ws = true;
-        pthread_mutex_lock(&srv->sim->lock);
+        pthread_mutex_lock(&srv->sim->vlock);
         s->note_seen = srv->sim->note_seq; /* old news */
-        pthread_mutex_unlock(&srv->sim->lock);
+        pthread_mutex_unlock(&srv->sim->vlock);
         return 0;
+    }
     case LWS_CALLBACK_RECEIVE:
         receive(srv, wsi, s, in, len);
         return 0;
     case LWS_CALLBACK_SERVER_WRITEABLE: return writeable(srv, wsi, s);
-    case LWS_CALLBACK_CLOSED: drop(s); return 0;
+    case LWS_CALLBACK_CLOSED:
+        if (s->ws)
+            sv_sim_view_free(srv->sim, s->slot);
+        s->ws = false;
+        drop(s);
+        return 0;
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED: /* a new note: tell every page */
         lws_callback_on_writable_all_protocol(lws_get_context(wsi),
                                               lws_get_protocol(wsi));
@@ -455,6 +514,7 @@ int sv_serve(sv_sim *sim, const sv_server_opts *o, gg_err *err)
     pthread_mutex_lock(&sim->lock);
     sim->notify = wake;
     sim->notify_ctx = ctx;
+    sim->pre = LWS_PRE;
     pthread_mutex_unlock(&sim->lock);
     fprintf(stderr, "golgen serve: http://%s:%d/%s%s\n", info.iface, port,
             o->token ? "?token=" : "", o->token ? o->token : "");

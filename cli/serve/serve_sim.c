@@ -2,18 +2,20 @@
 #include "serve_sim.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 #include "cli_util.h"
 
-#define SV_BATCH_SECONDS 0.015
 
 static void note(sv_sim *s, const char *msg)
 {
+    pthread_mutex_lock(&s->vlock);
     snprintf(s->note, sizeof s->note, "%s", msg);
     s->note_seq++;
+    pthread_mutex_unlock(&s->vlock);
     s->running = false;
     s->steps_left = 0;
     if (s->notify)
@@ -49,6 +51,7 @@ static int reopen(sv_sim *s, gg_backend **b, uint64_t *epoch)
     }
     snprintf(s->backend, sizeof s->backend, "%s",
              gg_backend_of(*b)->name);
+    s->edits++; /* the name shown changed */
     *epoch = want;
     return 0;
 }
@@ -58,7 +61,11 @@ static double now(void)
     return gg_cli_now();
 }
 
-/* n generations of the world on b, under lock. */
+/* n generations of the world on b, under lock. A bounded two-state
+ * universe is stepped in one kernel call (gg_universe_run would start
+ * its batches at one generation, and the cpu kernel runs up to 32
+ * generations a pass over memory: calls of a few generations run at a
+ * fraction of its rate). */
 static int advance(sv_sim *s, gg_backend *b, int64_t n, gg_err *err)
 {
     sv_world *w = &s->world;
@@ -69,19 +76,178 @@ static int advance(sv_sim *s, gg_backend *b, int64_t n, gg_err *err)
         return gg_gen_universe_run(&w->g, &st, n, NULL, NULL, err);
     }
     gg_stepper st = gg_backend_stepper(b);
-    return gg_universe_run(&w->u, &st, n, NULL, NULL, err);
+    gg_universe *u = &w->u;
+    if (!gg_rule_is_bounded(&u->rule))
+        return gg_universe_run(u, &st, n, NULL, NULL, err);
+    if (st.hold && st.hold(st.ctx, u->rule.topo, &u->grid, err))
+        return -1;
+    int bad = 0;
+    while (n > 0 && !bad) {
+        int64_t k = st.max_batch && n > st.max_batch ? st.max_batch : n;
+        bad = st.step(st.ctx, &u->rule, u->rule.topo, &u->grid, k, err);
+        if (!bad)
+            u->generation += k, n -= k;
+    }
+    gg_err later;
+    if (st.hold && st.drop(st.ctx, &u->grid, bad ? &later : err))
+        bad = -1;
+    return bad;
 }
 
-/* Sleep ms, or less when woken (pause, a new speed), under lock. */
-static void delay(sv_sim *s, int ms)
+static void put64(unsigned char *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* Under lock: a frame of v's window into scratch, little-endian: "GGF1",
+ * level, cols, rows, x, y, generation, population, rate (double), flags
+ * (1 running, 2 torus), states, the grid's x, y, width, height, then
+ * "rule | backend" (112 bytes, NUL padded), the generation reached when
+ * the frame was sent (filled in by the server), the generation the
+ * population was counted at, then cols x rows bytes (serve_world.h). */
+static int draw(sv_sim *s, const sv_view *v, size_t *len)
+{
+    size_t n = SV_FRAME_HEADER + (size_t)v->cols * v->rows;
+    if (s->scratch_cap < s->pre + n) {
+        free(s->scratch);
+        s->scratch = malloc(s->pre + n);
+        s->scratch_cap = s->scratch ? s->pre + n : 0;
+        if (!s->scratch)
+            return -1;
+    }
+    unsigned char *p = s->scratch + s->pre;
+    memset(p, 0, SV_FRAME_HEADER);
+    const sv_world *w = &s->world;
+    /* running, a window that would read more than SV_EXACT_CELLS cells
+     * reads a sample of each block's rows (serve_world.h); paused, every
+     * frame is exact */
+    int64_t side = 1LL << v->level, sample = 0;
+    double cells = (double)v->cols * v->rows * (double)side * (double)side;
+    if ((s->running || s->steps_left) && v->level >= 2 &&
+        cells > SV_EXACT_CELLS) {
+        sample = 1;
+        while (sample * 2 < side &&
+               (double)v->cols * v->rows * side * (sample * 2) <=
+                   SV_EXACT_CELLS)
+            sample *= 2;
+    }
+    sv_world_render(w, v->x, v->y, v->cols, v->rows, v->level, sample,
+                    p + SV_FRAME_HEADER);
+    int64_t e[4], pop_gen;
+    sv_world_extent(w, &e[0], &e[1], &e[2], &e[3]);
+    memcpy(p, "GGF1", 4);
+    put32(p + 4, (uint32_t)v->level);
+    put32(p + 8, (uint32_t)v->cols);
+    put32(p + 12, (uint32_t)v->rows);
+    put64(p + 16, (uint64_t)v->x);
+    put64(p + 24, (uint64_t)v->y);
+    put64(p + 32, (uint64_t)sv_world_generation(w));
+    put64(p + 40, (uint64_t)sv_sim_population(s, &pop_gen));
+    uint64_t rate;
+    memcpy(&rate, &s->rate, 8);
+    put64(p + 48, rate);
+    put32(p + 56, ((s->running || s->steps_left) ? 1u : 0u) |
+                      (sv_world_rule(w)->topo == GG_TOPO_TORUS ? 2u : 0u));
+    put32(p + 60, (uint32_t)sv_world_states(w));
+    for (int i = 0; i < 4; i++)
+        put64(p + 64 + 8 * i, (uint64_t)e[i]);
+    char rule[100];
+    gg_rule_format(sv_world_rule(w), rule, sizeof rule);
+    snprintf((char *)p + 96, 112, "%.70s | %.30s", rule, s->backend);
+    put64(p + 216, (uint64_t)pop_gen);
+    *len = n;
+    return 0;
+}
+
+/* Under lock: what a frame shows, as one number (any change redraws). */
+static uint64_t shown_key(sv_sim *s)
+{
+    uint64_t k = (uint64_t)sv_world_generation(&s->world);
+    k = k * 0x9e3779b97f4a7c15ull + s->edits;
+    k = k * 0x9e3779b97f4a7c15ull + (s->running || s->steps_left);
+    return k;
+}
+
+/* Under lock: frames for the views that want one, drawn again only
+ * when what they show changed; the server is woken to send them. */
+static void publish(sv_sim *s)
+{
+    __atomic_store_n(&s->live_gen, sv_world_generation(&s->world),
+                     __ATOMIC_RELEASE);
+    uint64_t key = shown_key(s);
+    bool any = false;
+    pthread_mutex_lock(&s->vlock);
+    for (int i = 0; i < SV_MAX_VIEWS; i++) {
+        sv_view *v = &s->views[i];
+        if (!v->used || (!v->want && !v->ready))
+            continue; /* (a frame not sent yet is drawn again if stale) */
+        if (v->asked == v->drawn_asked && key == v->drawn_key && v->len) {
+            v->ready = true; /* nothing changed: the last frame again */
+            v->want = false;
+            any = true;
+            continue;
+        }
+        sv_view ask = *v;
+        pthread_mutex_unlock(&s->vlock);
+        size_t len;
+        int bad = draw(s, &ask, &len);
+        pthread_mutex_lock(&s->vlock);
+        if (bad || !v->used || v->owner != ask.owner || v->asked != ask.asked)
+            continue; /* gone or moved: drawn again next time */
+        unsigned char *f = v->frame;
+        size_t cap = v->cap;
+        v->frame = s->scratch, v->cap = s->scratch_cap, v->len = len;
+        s->scratch = f, s->scratch_cap = cap;
+        v->ready = true;
+        v->want = false;
+        v->drawn_asked = ask.asked;
+        v->drawn_key = key;
+        any = true;
+    }
+    pthread_mutex_unlock(&s->vlock);
+    if (any && s->notify)
+        s->notify(s->notify_ctx);
+}
+
+/* Under lock: wait until woken or ms milliseconds pass. */
+static void wait_ms(sv_sim *s, double ms)
 {
     struct timespec t;
     clock_gettime(CLOCK_REALTIME, &t);
-    t.tv_sec += ms / 1000;
-    t.tv_nsec += (long)(ms % 1000) * 1000000L;
+    long ns = (long)(ms * 1e6);
+    t.tv_sec += ns / 1000000000L;
+    t.tv_nsec += ns % 1000000000L;
     if (t.tv_nsec >= 1000000000L)
         t.tv_sec++, t.tv_nsec -= 1000000000L;
     pthread_cond_timedwait(&s->wake, &s->lock, &t);
+}
+
+/* A wait wakes for every view message, so frames go out during a delay
+ * or a pause; a wake-up lost to a race costs at most this: */
+#define SV_POLL_MS 10.0
+
+/* Sleep ms after a step (drawing frames meanwhile), or less when the run
+ * is paused, the speed changes or the thread must end. Under lock. */
+static void delay(sv_sim *s, int ms)
+{
+    double end = now() + ms / 1000.0;
+    int speed = s->delay_ms;
+    uint64_t epoch = s->rule_epoch;
+    for (;;) {
+        double left = (end - now()) * 1000.0;
+        if (left <= 0 || s->quit || (!s->running && !s->steps_left) ||
+            s->delay_ms != speed || s->rule_epoch != epoch)
+            return;
+        wait_ms(s, left < SV_POLL_MS ? left : SV_POLL_MS);
+        publish(s);
+    }
 }
 
 static void *loop(void *arg)
@@ -90,19 +256,22 @@ static void *loop(void *arg)
     gg_backend *b = NULL;
     uint64_t epoch = 0;
     int64_t batch = 1, rate_gens = 0;
+    double last_pg = 0; /* seconds a generation, the batch before */
     double rate_since = now();
     pthread_mutex_lock(&s->lock);
     epoch = s->rule_epoch - 1; /* open for the first rule */
     while (!s->quit) {
         if (epoch != s->rule_epoch) {
             reopen(s, &b, &epoch);
+            publish(s);
             continue;
         }
         if (!b || (!s->running && s->steps_left == 0)) {
             s->rate = 0;
             rate_gens = 0;
             rate_since = now();
-            pthread_cond_wait(&s->wake, &s->lock);
+            publish(s);
+            wait_ms(s, SV_POLL_MS);
             continue;
         }
         int64_t n = s->delay_ms ? 1 : batch;
@@ -124,11 +293,19 @@ static void *loop(void *arg)
             if (!s->steps_left)
                 s->running = false;
         }
-        if (!s->delay_ms && n == batch) { /* batches of about 15 ms */
-            if (t < SV_BATCH_SECONDS / 2 && batch < (1LL << 40))
+        if (!s->delay_ms && n == batch && ran == n) {
+            /* batches of about batch_ms; longer (up to 4x) while a
+             * generation costs 15% less each doubling: the cpu kernel
+             * runs up to 32 generations a pass over memory, and a call
+             * of one generation on a big grid costs about what 8 do */
+            double target = s->batch_ms / 1000.0, pg = t / (double)n;
+            bool cheaper = last_pg > 0 && pg < 0.85 * last_pg;
+            last_pg = pg;
+            if (batch < (1LL << 40) &&
+                (t < target / 2 || (cheaper && t < target * 2)))
                 batch *= 2;
-            else if (t > SV_BATCH_SECONDS * 2 && batch > 1)
-                batch /= 2;
+            else if (t > target * 4 && batch > 1)
+                batch /= 2, last_pg = 0;
         }
         rate_gens += ran;
         if (now() - rate_since >= 0.5) {
@@ -136,6 +313,7 @@ static void *loop(void *arg)
             rate_gens = 0;
             rate_since = now();
         }
+        publish(s);
         if (s->delay_ms)
             delay(s, s->delay_ms);
         else { /* let the server in between batches */
@@ -161,6 +339,7 @@ int sv_sim_start(sv_sim *s, sv_world *world, const gg_backend_info *backend,
     s->pop_gen = -1;
     snprintf(s->backend, sizeof s->backend, "opening");
     pthread_mutex_init(&s->lock, NULL);
+    pthread_mutex_init(&s->vlock, NULL);
     pthread_cond_init(&s->wake, NULL);
     int e = pthread_create(&s->thread, NULL, loop, s);
     if (e)
@@ -181,17 +360,71 @@ void sv_sim_stop(sv_sim *s)
         s->started = false;
     }
     sv_world_free(&s->world);
+    for (int i = 0; i < SV_MAX_VIEWS; i++)
+        free(s->views[i].frame);
+    free(s->scratch);
 }
 
-int64_t sv_sim_population(sv_sim *s)
+int64_t sv_sim_population(sv_sim *s, int64_t *gen)
 {
     int64_t g = sv_world_generation(&s->world);
-    if (g != s->pop_gen || s->edits != s->pop_edits) {
+    bool running = s->running || s->steps_left;
+    if (s->pop_gen < 0 || s->edits != s->pop_edits ||
+        (g != s->pop_gen && (!running || now() - s->pop_time >= 0.5))) {
         s->pop = sv_world_population(&s->world);
         s->pop_gen = g;
         s->pop_edits = s->edits;
+        s->pop_time = now();
     }
+    *gen = s->pop_gen;
     return s->pop;
+}
+
+void sv_sim_wake(sv_sim *s)
+{
+    pthread_cond_signal(&s->wake);
+}
+
+int sv_sim_view_new(sv_sim *s, uint64_t *owner)
+{
+    int slot = -1;
+    pthread_mutex_lock(&s->vlock);
+    for (int i = 0; i < SV_MAX_VIEWS && slot < 0; i++)
+        if (!s->views[i].used) {
+            sv_view *v = &s->views[i];
+            free(v->frame);
+            memset(v, 0, sizeof *v);
+            v->used = true;
+            v->owner = *owner = ++s->owners;
+            slot = i;
+        }
+    pthread_mutex_unlock(&s->vlock);
+    return slot;
+}
+
+void sv_sim_view_free(sv_sim *s, int slot)
+{
+    pthread_mutex_lock(&s->vlock);
+    sv_view *v = &s->views[slot];
+    free(v->frame);
+    memset(v, 0, sizeof *v);
+    pthread_mutex_unlock(&s->vlock);
+}
+
+void sv_sim_view_ask(sv_sim *s, int slot, int64_t x, int64_t y, int cols,
+                     int rows, int level)
+{
+    pthread_mutex_lock(&s->vlock);
+    sv_view *v = &s->views[slot];
+    if (v->x != x || v->y != y || v->cols != cols || v->rows != rows ||
+        v->level != level || !v->asked) {
+        v->x = x, v->y = y, v->cols = cols, v->rows = rows;
+        v->level = level;
+        v->asked++;
+    }
+    v->want = true;
+    pthread_mutex_unlock(&s->vlock);
+    sv_sim_wake(s);
 }
 
 void sv_sim_replace(sv_sim *s, sv_world *world)

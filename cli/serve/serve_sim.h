@@ -1,7 +1,11 @@
 /* golgen serve: the simulation thread. It owns the open backend and runs
- * the universe in batches of about 15 ms (or one generation and a delay),
+ * the universe in batches of about batch_ms (or one generation and a delay),
  * never waiting for a page; the server thread takes `lock` between
- * batches to read a frame or change the universe. */
+ * batches to change the universe. Frames are drawn by this thread between
+ * batches (or while it waits) for the views the pages asked for (drawn
+ * again only when something shown changed) and left in the view's slot
+ * for the server to send: the server never waits for a batch to draw a frame, and
+ * the simulation never waits for a page or the network. */
 #ifndef GG_SERVE_SIM_H
 #define GG_SERVE_SIM_H
 
@@ -12,6 +16,28 @@
 #include "backend.h"
 #include "config.h"
 #include "serve_world.h"
+
+#define SV_MAX_VIEWS 64   /* pages at once */
+#define SV_DEFAULT_BATCH_MS 100 /* golgen serve --batch-ms */
+/* Running, a frame reads at most about this many cells: a zoomed-out
+ * window of a big universe samples rows (2^26 cells: ~3 ms here) */
+#define SV_EXACT_CELLS (double)(1 << 26)
+#define SV_FRAME_HEADER 224 /* a frame's header, then its blocks */
+
+/* One page's view, under vlock. */
+typedef struct sv_view {
+    bool used;
+    uint64_t owner;   /* which page holds it (a slot is reused) */
+    int64_t x, y;     /* the window asked for (serve_msg.h's view) */
+    int cols, rows, level;
+    uint64_t asked;   /* bumped by each view message */
+    bool want;        /* a frame is wanted */
+    bool ready;       /* frame holds one to send */
+    unsigned char *frame; /* pre bytes, then the frame */
+    size_t len, cap;
+    /* what the frame drew: a frame is drawn again only when one changed */
+    uint64_t drawn_asked, drawn_key;
+} sv_view;
 
 typedef struct sv_sim {
     pthread_mutex_t lock;
@@ -25,12 +51,23 @@ typedef struct sv_sim {
     bool running, quit;
     int64_t steps_left; /* step N: generations still to run, then pause */
     int delay_ms;
+    int batch_ms;       /* about this long a batch at full speed */
     double rate;        /* generations a second, lately */
     char backend[64];   /* the open backend's name */
-    char note[640];     /* the last failure, for every page */
-    uint64_t note_seq;
     int64_t pop, pop_gen; /* population cache: at generation pop_gen */
     uint64_t pop_edits;   /* ... and edit count */
+    double pop_time;      /* when it was counted */
+    /* views and notes, under vlock (taken after lock, never before) */
+    pthread_mutex_t vlock;
+    sv_view views[SV_MAX_VIEWS];
+    uint64_t owners;
+    char note[640];     /* the last failure, for every page */
+    uint64_t note_seq;
+    size_t pre;         /* bytes before each frame (LWS_PRE) */
+    int64_t live_gen;   /* the generation reached (atomic) */
+    /* the sim thread's own: a frame drawn outside vlock */
+    unsigned char *scratch;
+    size_t scratch_cap;
     /* the sim thread's own */
     const gg_backend_info *info;
     const gg_config *cfg;
@@ -42,8 +79,19 @@ typedef struct sv_sim {
 int sv_sim_start(sv_sim *s, sv_world *world, const gg_backend_info *backend,
                  const gg_config *cfg, gg_err *err);
 void sv_sim_stop(sv_sim *s);
-/* Under lock: the population now (cached per generation and edit). */
-int64_t sv_sim_population(sv_sim *s);
+/* Under lock: the population (cached per generation and edit; while
+ * running, counted again at most twice a second: it reads the whole
+ * grid); *gen the generation it was counted at. */
+int64_t sv_sim_population(sv_sim *s, int64_t *gen);
+/* Wake the thread: a view was asked for, or a change was made. */
+void sv_sim_wake(sv_sim *s);
+/* A view slot for a new page (-1: all taken) and its owner id; given
+ * back by sv_sim_view_free. */
+int sv_sim_view_new(sv_sim *s, uint64_t *owner);
+void sv_sim_view_free(sv_sim *s, int slot);
+/* A frame of (x, y, cols, rows, level) wanted in slot. */
+void sv_sim_view_ask(sv_sim *s, int slot, int64_t x, int64_t y, int cols,
+                     int rows, int level);
 /* Under lock: a new world replaces the old (taken over), paused. */
 void sv_sim_replace(sv_sim *s, sv_world *world);
 

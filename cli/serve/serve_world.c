@@ -5,6 +5,26 @@
 #include <string.h>
 
 #include "pattern.h"
+#include "picture.h"
+
+/* The hot loops use the popcnt instruction where the machine has it (the
+ * build targets plain x86-64, where __builtin_popcountll is a call). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define SV_HOT __attribute__((target_clones("popcnt", "default")))
+#else
+#define SV_HOT
+#endif
+
+static bool is_torus(const sv_world *w)
+{
+    return sv_world_rule(w)->topo == GG_TOPO_TORUS;
+}
+
+static int64_t wrap(int64_t v, int64_t n)
+{
+    v %= n;
+    return v < 0 ? v + n : v;
+}
 
 static int from_pattern(sv_world *w, const gg_rule *rule, const gg_pattern *p,
                         gg_err *err)
@@ -102,10 +122,37 @@ int64_t sv_world_generation(const sv_world *w)
     return w->gen ? w->g.generation : w->u.generation;
 }
 
+/* Live cells (any state but 0) of words [0, n) of the planes. */
+static SV_HOT int64_t count_planes(const uint64_t *const *p, int planes,
+                                   int64_t n)
+{
+    int64_t count = 0;
+    if (planes == 1) {
+        for (int64_t i = 0; i < n; i++)
+            count += __builtin_popcountll(p[0][i]);
+        return count;
+    }
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t v = 0;
+        for (int q = 0; q < planes; q++)
+            v |= p[q][i];
+        count += __builtin_popcountll(v);
+    }
+    return count;
+}
+
+static int planes(const sv_world *w, const gg_grid **g, int64_t *x0,
+                  int64_t *y0);
+
 int64_t sv_world_population(const sv_world *w)
 {
-    return w->gen ? gg_gen_universe_population(&w->g)
-                  : gg_universe_population(&w->u);
+    const gg_grid *g[GG_GEN_CELLS_MAX_PLANES] = {0};
+    const uint64_t *p[GG_GEN_CELLS_MAX_PLANES];
+    int64_t x0, y0;
+    int n = planes(w, g, &x0, &y0);
+    for (int q = 0; q < n; q++)
+        p[q] = g[q]->bits;
+    return count_planes(p, n, g[0]->stride * g[0]->height);
 }
 
 /* The planes (1 for two states) and the grid's place. */
@@ -126,7 +173,7 @@ static int planes(const sv_world *w, const gg_grid **g, int64_t *x0,
 void sv_world_extent(const sv_world *w, int64_t *x, int64_t *y, int64_t *wd,
                      int64_t *ht)
 {
-    const gg_grid *g[GG_GEN_CELLS_MAX_PLANES];
+    const gg_grid *g[GG_GEN_CELLS_MAX_PLANES] = {0};
     planes(w, g, x, y);
     *wd = g[0]->width, *ht = g[0]->height;
 }
@@ -188,6 +235,8 @@ int sv_world_set(sv_world *w, int64_t x, int64_t y, int state, gg_err *err)
                        sv_world_states(w) - 1);
     int64_t ox, oy, ew, eh;
     sv_world_extent(w, &ox, &oy, &ew, &eh);
+    if (is_torus(w))
+        x = ox + wrap(x - ox, ew), y = oy + wrap(y - oy, eh);
     bool inside = x >= ox && y >= oy && x - ox < ew && y - oy < eh;
     if (!inside && gg_rule_is_bounded(sv_world_rule(w)))
         return gg_fail(err, "cell (%lld, %lld) is outside the bounded grid",
@@ -217,7 +266,7 @@ void sv_world_clear(sv_world *w)
 }
 
 /* Live cells among bits [a, b) of row r. */
-static int64_t count_bits(const uint64_t *r, int64_t a, int64_t b)
+static SV_HOT int64_t count_bits(const uint64_t *r, int64_t a, int64_t b)
 {
     int64_t n = 0;
     while (a < b) {
@@ -232,39 +281,95 @@ static int64_t count_bits(const uint64_t *r, int64_t a, int64_t b)
     return n;
 }
 
-/* Level k > 0: counts of 2^k squares, shaded. */
-static void render_blocks(const gg_grid **g, int n, int64_t gx, int64_t gy,
-                          int cols, int rows, int level, uint8_t *out,
-                          uint64_t *row, int64_t *count)
+/* One grid row's live cells added to count[c] for the view's columns:
+ * block c covers cells [gx + c * side, + side), wrapped when wrap_w (the
+ * torus's width) is set, else clipped to [0, width). Blocks aligned to
+ * their size (as the page asks for them) take one masked popcount, or
+ * whole words. */
+static SV_HOT void count_row(const uint64_t *bits, int64_t width,
+                             int64_t wrap_w, int64_t gx, int cols,
+                             int level, int64_t *count)
+{
+    int64_t side = 1LL << level;
+    int64_t a = wrap_w ? wrap(gx, wrap_w) : gx;
+    bool aligned = (a & (side < 64 ? side - 1 : 63)) == 0 &&
+                   (!wrap_w || wrap_w % side == 0);
+    uint64_t mask = side < 64 ? (1ull << side) - 1 : ~0ull;
+    if (aligned && side >= 64) { /* whole words: one pass along the row */
+        int64_t per = side >> 6, nw = (width + 63) >> 6, k = a >> 6;
+        for (int c = 0; c < cols; c++) {
+            int64_t n = 0;
+            for (int64_t j = 0; j < per; j++, k++) {
+                if (wrap_w && k == nw) /* (width is a multiple of side) */
+                    k = 0;
+                if (k >= 0 && k < nw)
+                    n += __builtin_popcountll(bits[k]);
+            }
+            count[c] += n;
+        }
+        return;
+    }
+    for (int c = 0; c < cols; c++, a += side) {
+        if (wrap_w && a >= wrap_w)
+            a -= wrap_w;
+        int64_t b = a + side;
+        if (aligned && a >= 0 && b <= width) {
+            if (side < 64) {
+                count[c] += __builtin_popcountll((bits[a >> 6] >> (a & 63)) &
+                                                 mask);
+            } else {
+                int64_t n = 0;
+                for (int64_t k = a >> 6; k < b >> 6; k++)
+                    n += __builtin_popcountll(bits[k]);
+                count[c] += n;
+            }
+            continue;
+        }
+        if (wrap_w && b > wrap_w) { /* across the seam */
+            count[c] += count_bits(bits, a, wrap_w) +
+                        count_bits(bits, 0, b - wrap_w);
+            continue;
+        }
+        if (b <= 0 || a >= width)
+            continue;
+        count[c] += count_bits(bits, a < 0 ? 0 : a, b > width ? width : b);
+    }
+}
+
+/* Level k > 0: counts of 2^k squares, shaded; with sample (1 .. side)
+ * only that many rows of each square, evenly spaced, are read. */
+static void render_blocks(const gg_grid **g, int n, bool torus, int64_t gx,
+                          int64_t gy, int cols, int rows, int level,
+                          int64_t sample, uint8_t *out, uint64_t *row,
+                          int64_t *count)
 {
     const gg_grid *g0 = g[0];
     int64_t side = 1LL << level;
-    double area = (double)side * (double)side;
+    int64_t every = sample > 0 && sample < side ? side / sample : 1;
+    double area = (double)side * (double)(side / every);
     for (int r = 0; r < rows; r++) {
         memset(count, 0, (size_t)cols * sizeof *count);
-        int64_t y = gy + r * side, yend = y + side;
-        if (y < 0)
-            y = 0;
-        if (yend > g0->height)
-            yend = g0->height;
-        for (; y < yend; y++) {
-            const uint64_t *bits = gg_grid_row(g0, y);
+        int64_t y = gy + r * side + every / 2, yend = gy + r * side + side;
+        if (!torus) {
+            if (y < 0)
+                y += (-y + every - 1) / every * every;
+            if (yend > g0->height)
+                yend = g0->height;
+        }
+        for (; y < yend; y += every) {
+            int64_t gyr = torus ? wrap(y, g0->height) : y;
+            const uint64_t *bits = gg_grid_row(g0, gyr);
             if (n > 1) { /* Generations: any state but 0 */
                 for (int64_t k = 0; k < g0->stride; k++) {
                     uint64_t v = 0;
                     for (int p = 0; p < n; p++)
-                        v |= gg_grid_row(g[p], y)[k];
+                        v |= gg_grid_row(g[p], gyr)[k];
                     row[k] = v;
                 }
                 bits = row;
             }
-            for (int c = 0; c < cols; c++) {
-                int64_t a = gx + c * side, b = a + side;
-                if (b <= 0 || a >= g0->width)
-                    continue;
-                count[c] += count_bits(bits, a < 0 ? 0 : a,
-                                       b > g0->width ? g0->width : b);
-            }
+            count_row(bits, g0->width, torus ? g0->width : 0, gx, cols,
+                      level, count);
         }
         for (int c = 0; c < cols; c++) {
             double s = (double)count[c] / area * 254.0;
@@ -274,8 +379,40 @@ static void render_blocks(const gg_grid **g, int n, int64_t gx, int64_t gy,
     }
 }
 
+/* Level 0: each cell's state, bit by bit along the rows. */
+static void render_cells(const gg_grid **g, int n, bool torus, int64_t gx,
+                         int64_t gy, int cols, int rows, uint8_t *out)
+{
+    int64_t width = g[0]->width, height = g[0]->height;
+    for (int r = 0; r < rows; r++) {
+        int64_t cy = gy + r;
+        if (torus)
+            cy = wrap(cy, height);
+        else if (cy < 0 || cy >= height)
+            continue;
+        uint8_t *o = out + (size_t)r * cols;
+        int c = 0;
+        int64_t x = gx;
+        if (torus)
+            x = wrap(gx, width);
+        else if (gx < 0)
+            c = gx < -(int64_t)cols ? cols : (int)-gx, x = 0;
+        while (c < cols && x < width) {
+            int64_t end = width - x < cols - c ? width - x : cols - c;
+            for (int p = 0; p < n; p++) {
+                const uint64_t *bits = gg_grid_row(g[p], cy);
+                for (int64_t k = 0; k < end; k++)
+                    o[c + k] |= (uint8_t)(((bits[(x + k) >> 6] >>
+                                            ((x + k) & 63)) & 1) << p);
+            }
+            c += (int)end;
+            x = torus ? 0 : width;
+        }
+    }
+}
+
 void sv_world_render(const sv_world *w, int64_t x, int64_t y, int cols,
-                     int rows, int level, uint8_t *out)
+                     int rows, int level, int64_t sample, uint8_t *out)
 {
     const gg_grid *g[GG_GEN_CELLS_MAX_PLANES];
     int64_t x0, y0;
@@ -283,31 +420,21 @@ void sv_world_render(const sv_world *w, int64_t x, int64_t y, int cols,
     int64_t gx = x - x0, gy = y - y0; /* the window in grid cells */
     memset(out, 0, (size_t)cols * rows);
     int64_t side = 1LL << level;
-    if (gx >= g[0]->width || gy >= g[0]->height || gx + cols * side <= 0 ||
-        gy + rows * side <= 0)
+    bool torus = is_torus(w) && side <= g[0]->width && side <= g[0]->height;
+    if (!torus && (gx >= g[0]->width || gy >= g[0]->height ||
+                   gx + cols * side <= 0 || gy + rows * side <= 0))
         return;
     if (level > 0) {
         uint64_t *row = malloc((size_t)g[0]->stride * sizeof *row);
         int64_t *count = malloc((size_t)cols * sizeof *count);
         if (row && count)
-            render_blocks(g, n, gx, gy, cols, rows, level, out, row, count);
+            render_blocks(g, n, torus, gx, gy, cols, rows, level, sample, out,
+                          row, count);
         free(row);
         free(count);
         return;
     }
-    for (int r = 0; r < rows; r++) {
-        int64_t cy = gy + r;
-        if (cy < 0 || cy >= g[0]->height)
-            continue;
-        int c0 = gx < 0 ? (int)-gx : 0;
-        int64_t c1 = g[0]->width - gx < cols ? g[0]->width - gx : cols;
-        for (int64_t c = c0; c < c1; c++) {
-            int s = 0;
-            for (int p = 0; p < n; p++)
-                s |= gg_grid_get(g[p], gx + c, cy) << p;
-            out[(size_t)r * cols + c] = (uint8_t)s;
-        }
-    }
+    render_cells(g, n, torus, gx, gy, cols, rows, out);
 }
 
 int sv_world_rle(const sv_world *w, char **text, size_t *len, gg_err *err)
@@ -316,6 +443,89 @@ int sv_world_rle(const sv_world *w, char **text, size_t *len, gg_err *err)
     if (to_pattern(w, &p, err))
         return -1;
     int bad = gg_pattern_format_rle(&p, text, len, err);
+    gg_pattern_free(&p);
+    return bad;
+}
+
+int sv_world_mc(const sv_world *w, char **text, size_t *len, gg_err *err)
+{
+    gg_pattern p;
+    if (to_pattern(w, &p, err))
+        return -1;
+    int bad = gg_pattern_format_mc(&p, text, len, err);
+    gg_pattern_free(&p);
+    return bad;
+}
+
+int sv_world_picture(const sv_world *w, gg_image *im, gg_err *err)
+{
+    gg_picture_opts o;
+    memset(&o, 0, sizeof o);
+    gg_picture_info info;
+    return w->gen ? gg_picture_gen_universe(&w->g, &o, im, &info, err)
+                  : gg_picture_universe(&w->u, &o, im, &info, err);
+}
+
+int sv_world_soup(sv_world *out, const sv_world *w, int64_t width,
+                  int64_t height, int percent, uint64_t seed, gg_err *err)
+{
+    gg_rule rule = *sv_world_rule(w);
+    rule.topo = GG_TOPO_TORUS;
+    rule.width = width, rule.height = height;
+    gg_pattern p;
+    if (gg_pattern_init(&p, 1, 1, 1, err))
+        return -1;
+    int bad = from_pattern(out, &rule, &p, err);
+    gg_pattern_free(&p);
+    if (bad)
+        return -1;
+    gg_grid *g = out->gen ? &out->g.cells.plane[0] : &out->u.grid;
+    gg_grid_random(g, percent == 50 ? 0.5 : percent / 100.0, seed);
+    return 0;
+}
+
+int sv_world_paste(sv_world *w, const char *text, size_t len, int64_t x,
+                   int64_t y, gg_err *err)
+{
+    gg_pattern p;
+    if (gg_pattern_parse(text, len, "the pasted pattern", &p, err))
+        return -1;
+    int64_t pw = gg_pattern_width(&p), ph = gg_pattern_height(&p);
+    int top = gg_pattern_max_state(&p);
+    int bad = 0;
+    if (top >= sv_world_states(w))
+        bad = gg_fail(err, "the pasted pattern has state %d: this rule has "
+                      "states 0 .. %d", top, sv_world_states(w) - 1);
+    if (!bad && (double)pw * (double)ph > (double)(1LL << 32))
+        bad = gg_fail(err, "the pasted pattern's box is %lld x %lld cells: "
+                      "at most 2^32", (long long)pw, (long long)ph);
+    /* room first: the plane grows (to the far corner too), a bounded
+     * plane refuses before anything changes */
+    int64_t ox, oy, ew, eh;
+    sv_world_extent(w, &ox, &oy, &ew, &eh);
+    if (!bad && !is_torus(w) &&
+        (x < ox || y < oy || x + pw > ox + ew || y + ph > oy + eh)) {
+        if (gg_rule_is_bounded(sv_world_rule(w)))
+            bad = gg_fail(err, "the pasted pattern (%lld x %lld at %lld, "
+                          "%lld) reaches outside the bounded grid",
+                          (long long)pw, (long long)ph, (long long)x,
+                          (long long)y);
+        else
+            bad = grow(w, x < ox ? x : ox, y < oy ? y : oy, err) ||
+                  grow(w, x + pw - 1, y + ph - 1, err);
+    }
+    /* the live cells, a word of the box at a time */
+    for (int64_t r = 0; !bad && r < ph; r++)
+        for (int64_t k = 0; k < p.plane[0].stride; k++) {
+            uint64_t live = 0;
+            for (int q = 0; q < p.n_planes; q++)
+                live |= gg_grid_row(&p.plane[q], r)[k];
+            while (live) {
+                int64_t c = k * 64 + __builtin_ctzll(live);
+                live &= live - 1;
+                sv_world_set(w, x + c, y + r, gg_pattern_get(&p, c, r), err);
+            }
+        }
     gg_pattern_free(&p);
     return bad;
 }

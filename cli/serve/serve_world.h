@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "gen_universe.h"
+#include "png_write.h"
 #include "universe.h"
 
 typedef struct sv_world {
@@ -43,15 +44,39 @@ void sv_world_extent(const sv_world *w, int64_t *x, int64_t *y, int64_t *wd,
 bool sv_world_bbox(const sv_world *w, int64_t *x, int64_t *y, int64_t *wd,
                    int64_t *ht);
 /* Cell (x, y) to state; the unbounded plane grows to take it (within
- * 2^30 cells), a bounded grid refuses a cell outside it. */
+ * 2^30 cells), a torus wraps it, a bounded plane refuses a cell outside. */
 int sv_world_set(sv_world *w, int64_t x, int64_t y, int state, gg_err *err);
+/* The live cells of pattern text laid over the universe with the
+ * pattern's top-left cell at (x, y) (its own position ignored): states
+ * other than 0 replace what is there, the rest stays; a torus wraps, the
+ * plane grows (within 2^30 cells), a bounded plane refuses cells outside.
+ * On failure the universe is unchanged. */
+int sv_world_paste(sv_world *w, const char *text, size_t len, int64_t x,
+                   int64_t y, gg_err *err);
+/* A random soup: a torus of width x height cells under w's rule (its
+ * transition, any topology replaced), each cell alive with probability
+ * percent / 100 (state 1 for Generations rules), from seed; 50 percent is
+ * golgen bench --seed's soup exactly. */
+int sv_world_soup(sv_world *out, const sv_world *w, int64_t width,
+                  int64_t height, int percent, uint64_t seed, gg_err *err);
 /* Every cell 0, the generation 0. */
 void sv_world_clear(sv_world *w);
 /* cols x rows bytes: level 0 each cell's state; level k > 0 each 2^k
- * square's share of live cells, 0 none, 1..255 (any live cell >= 1). */
+ * square's share of live cells, 0 none, 1..255 (any live cell >= 1).
+ * sample > 0 (a power of two) reads only that many rows of each square,
+ * evenly spaced: the share is then an estimate, and a square whose live
+ * cells all lie in rows not read shows as empty. A torus is drawn
+ * wrapped (the window may show it repeated) while a block is no wider or
+ * taller than it. */
 void sv_world_render(const sv_world *w, int64_t x, int64_t y, int cols,
-                     int rows, int level, uint8_t *out);
+                     int rows, int level, int64_t sample, uint8_t *out);
 /* RLE text (malloc'd, NUL-ended), as golgen run -o writes it. */
 int sv_world_rle(const sv_world *w, char **text, size_t *len, gg_err *err);
+/* Macrocell text, as golgen run -o X.mc writes it. */
+int sv_world_mc(const sv_world *w, char **text, size_t *len, gg_err *err);
+/* The picture golgen run --png draws (runtime/formats/picture.h): the
+ * grid of a bounded universe, else the live cells' box, one pixel a cell
+ * up to 4096 a side, else shaded squares. */
+int sv_world_picture(const sv_world *w, gg_image *im, gg_err *err);
 
 #endif

@@ -1,8 +1,9 @@
 /* libFuzzer harness for golgen serve's message parser (cli/serve/
  * serve_msg.h, issue 41): any bytes parse or fail with a message; what
  * parses stays in its ranges and points into the input; a parsed view is
- * drawn and a parsed cell set on a small universe (serve_world.h), as the
- * server would. */
+ * drawn (exact and row-sampled), a cell set, a pattern pasted, a small
+ * soup made and the universe saved as RLE, macrocell or a picture on a
+ * small universe (serve_world.h), as the server would. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +37,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (m.kind == SV_SPEED && (m.n < 0 || m.n > SV_MAX_DELAY)) ||
         (m.kind == SV_SET && (m.n < 0 || m.n > 255)) ||
         (m.kind == SV_RULE && (m.text_len < 1 || m.text_len > SV_MAX_RULE)) ||
-        (m.kind == SV_LOAD && (m.text_len < 1 || m.text_len > SV_MAX_LOAD)))
+        (m.kind == SV_LOAD && (m.text_len < 1 || m.text_len > SV_MAX_LOAD)) ||
+        (m.kind == SV_PASTE &&
+         (m.text_len < 1 || m.text_len > SV_MAX_LOAD || m.x > SV_MAX_COORD ||
+          m.x < -SV_MAX_COORD || m.y > SV_MAX_COORD ||
+          m.y < -SV_MAX_COORD)) ||
+        (m.kind == SV_SOUP &&
+         (m.x < 1 || m.y < 1 || m.x > SV_MAX_SOUP_SIDE ||
+          m.y > SV_MAX_SOUP_SIDE || m.n < 0 || m.n > 100 || m.seed < 0)) ||
+        (m.kind == SV_SAVE && m.format != SV_RLE && m.format != SV_MC &&
+         m.format != SV_PNG))
         abort();
     /* what the server does with it, on a glider (Generations for odd
      * levels, to draw planes too) */
@@ -50,12 +60,37 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint8_t *out = malloc((size_t)m.cols * m.rows);
         if (!out)
             abort();
-        sv_world_render(&w, m.x, m.y, m.cols, m.rows, m.level, out);
+        sv_world_render(&w, m.x, m.y, m.cols, m.rows, m.level,
+                        (m.x & 7) ? 1LL << (m.x & 7) : 0, out);
         free(out);
     }
     if (m.kind == SV_SET && m.x > -5000 && m.x < 5000 && m.y > -5000 &&
         m.y < 5000)
         sv_world_set(&w, m.x, m.y, (int)m.n, &e);
+    if (m.kind == SV_PASTE && m.x > -5000 && m.x < 5000 && m.y > -5000 &&
+        m.y < 5000 && m.text_len < 4096)
+        sv_world_paste(&w, m.text, m.text_len, m.x, m.y, &e);
+    if (m.kind == SV_SOUP && m.x * m.y <= 1 << 16) {
+        sv_world w2;
+        if (sv_world_soup(&w2, &w, m.x, m.y, (int)m.n, (uint64_t)m.seed,
+                          &e))
+            abort(); /* a small torus is always made */
+        if (sv_world_population(&w2) > m.x * m.y)
+            abort();
+        uint8_t out[64];
+        sv_world_render(&w2, m.x / 3, -m.y, 8, 8, (int)(m.n % 3), 0, out);
+        sv_world_free(&w);
+        w = w2;
+    }
+    if (m.kind == SV_SAVE) {
+        char *text;
+        size_t len;
+        gg_image im;
+        if (m.format == SV_MC && !sv_world_mc(&w, &text, &len, &e))
+            free(text);
+        if (m.format == SV_PNG && !sv_world_picture(&w, &im, &e))
+            gg_image_free(&im);
+    }
     if (m.kind == SV_RULE) {
         char text[SV_MAX_RULE + 1];
         memcpy(text, m.text, m.text_len);

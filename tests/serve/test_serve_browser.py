@@ -4,7 +4,9 @@ driven by Playwright for Python. Open the page, paste Golly's Gosper
 glider gun, run about 100 generations (20 ms a step), pause, read the
 generation and population shown, draw a blinker (three clicks), step once,
 save the RLE (a download), and check it against golgen run and bgolly
-from the same generation with the same three cells added. The screenshot
+from the same generation with the same three cells added; save the
+macrocell (golgen run reads back the same cells) and the PNG; paste a
+glider at a click. The screenshot
 and the saved RLE stay in OUTDIR.
 
     test_serve_browser.py GOLGEN OUTDIR"""
@@ -148,10 +150,32 @@ def main():
             page.wait_for_function(
                 "document.getElementById('gen').textContent === '%d'"
                 % (gen + 1))
+            pop1 = int(page.text_content('#pop'))
             with page.expect_download() as dl:
                 page.click('#save')
             saved = os.path.join(OUT, 'saved.rle')
             dl.value.save_as(saved)
+            # the same universe as macrocell and PNG (made by the page)
+            with page.expect_download() as dl:
+                page.click('#savemc')
+            saved_mc = os.path.join(OUT, 'saved.mc')
+            dl.value.save_as(saved_mc)
+            with page.expect_download() as dl:
+                page.click('#savepng')
+            saved_png = os.path.join(OUT, 'saved.png')
+            dl.value.save_as(saved_png)
+            png = page.evaluate('window.golgen.png')
+            # paste a glider into the running universe at a click
+            page.fill('#paste', 'x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n')
+            page.click('#pasteat')
+            frames = page.evaluate('window.golgen.frames')
+            page.wait_for_function('window.golgen.frames > %d' % (frames + 2))
+            sx, sy = page.evaluate('([x, y]) => window.golgen.screenOf(x, y)',
+                                   [spot[0], spot[1] + 3])
+            page.mouse.click(box['x'] + sx, box['y'] + sy)
+            page.wait_for_function(
+                "Number(document.getElementById('pop').textContent) === %d"
+                % (pop1 + 5))
             page.screenshot(path=os.path.join(OUT, 'serve.png'))
             errors = page.evaluate('window.golgen.errors')
             browser.close()
@@ -167,6 +191,15 @@ def main():
         want = rle_cells(open(ref).read())
         assert got == want, 'the page saved %d cells, golgen run %d' % (
             len(got), len(want))
+        # the macrocell saved holds the same cells (golgen run reads it)
+        mc_rle = os.path.join(OUT, 'saved-mc.rle')
+        run([GOLGEN, 'run', '--gens', '0', '-o', mc_rle, saved_mc])
+        assert rle_cells(open(mc_rle).read()) == got, 'the .mc differs'
+        head = open(saved_png, 'rb').read(24)
+        assert head[:8] == b'\x89PNG\r\n\x1a\n', head
+        assert (int.from_bytes(head[16:20], 'big'),
+                int.from_bytes(head[20:24], 'big')) == (png['width'],
+                                                       png['height']), png
         if shutil.which('bgolly'):
             bref = os.path.join(OUT, 'bgolly-ref.rle')
             run(['bgolly', '-a', 'HashLife', '-q', '-q', '-m', '1', '-o', bref,
@@ -180,7 +213,9 @@ def main():
             also = ' (no bgolly here)'
         print('browser: gun run to generation %d (population %d shown), a '
               'blinker drawn, one step: the saved RLE (%d cells) equals golgen '
-              'run%s; screenshot %s' % (gen, pop, len(got), also,
+              'run%s, the saved .mc too, a %dx%d PNG; a glider pasted at a '
+              'click; screenshot %s' % (gen, pop, len(got), also,
+                                        png['width'], png['height'],
                                         os.path.join(OUT, 'serve.png')))
     finally:
         proc.terminate()

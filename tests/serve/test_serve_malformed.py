@@ -18,7 +18,7 @@ from wsclient import Client, start_server
 GOLGEN = sys.argv[1]
 
 GOOD = ['view 0 0 8 8 0', 'step 1', 'speed 10', 'set 1 1 1', 'rule B3/S23',
-        'save', 'fit', 'pause']
+        'save', 'fit', 'pause', 'save mc', 'soup 8 8 50 1']
 BAD_FIXED = [
     '', ' ', 'view', 'view 0 0 8 8', 'view 0 0 8 8 0 0', 'view a b c d e',
     'view 0 0 0 8 0', 'view 0 0 4097 8 0', 'view 0 0 4096 4096 0',
@@ -35,13 +35,25 @@ BAD_FIXED = [
     'load\n' + 'x' * (1 << 20), 'load\n' + 'o' * (2 << 20),
     'rule B3/S23:T64,64 extra', 'rule B3/S23:T2000000000,2000000000',
     'load\nx = 3, y = 1, rule = B3/S23:T100000,100000\n3o!',
+    # save, paste and soup
+    'save gif', 'save mc png', 'save MC', 'save  mc', 'soup', 'soup 8 8 50',
+    'soup 0 8 50 1', 'soup 8 0 50 1', 'soup 8 8 101 1', 'soup 8 8 -1 1',
+    'soup 8 8 50 -1', 'soup 8 8 50 1 1', 'soup 4294967297 1 50 1',
+    'soup 65537 65537 50 1', 'soup 8 8 50 99999999999999999999',
+    'soup 8 8 50 1\n', 'paste', 'paste 0 0', 'paste 0 0\n', 'paste 0\no!',
+    'paste a b\no!', 'paste 0 0 0\no!', 'paste 0 0\nnot a pattern',
+    'paste 0 0\nx = 2, y = 1, rule = 23/3/3\nAB!',
+    'paste 4611686018427387904 0\no!',
+    'paste 4000000000 4000000000\nx = 1, y = 1\no!',
+    'paste 0 0\n#Life 1.06\n-2000000000 -2000000000\n2000000000 2000000000',
+    'paste 0 0\n' + 'o' * (2 << 20),
 ]
 
 
 def bad_messages(rng):
     out = list(BAD_FIXED)
     words = ['view', 'step', 'set', 'rule', 'speed', 'load', 'x',
-             '-', '--1', '1e9', '0x10', '+1', '']
+             '-', '--1', '1e9', '0x10', '+1', '', 'soup', 'paste', 'mc']
     while len(out) < 1000:
         r = rng.random()
         if r < 0.4:  # bytes
