@@ -147,8 +147,8 @@ typedef struct gg_backend_info {
      * gens (<= halo) generations, each with its halo taken from the grid
      * as it was before the call; flags[k] of list[k] gets bit 0 if the
      * tile changed, bit 1 if it holds a live cell. count -1: the whole
-     * grid steps gens (a multiple of halo) generations and flags[tile]
-     * of every tile says what its last halo generations did. -1 with err
+     * grid steps gens generations and flags[tile] of every tile says what
+     * its last min(gens, halo) generations did. -1 with err
      * when the grid or the rule is not one it can tile (it then steps
      * nothing). */
     int (*tiles_step)(void *state, const gg_tiles_plan *plan, int64_t gens,

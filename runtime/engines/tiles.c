@@ -220,45 +220,52 @@ static int run_tiles(gg_tiles *tl, const gg_rule *rule, gg_topo topo,
             continue;
         }
         int64_t n = gens - done < tl->t ? gens - done : tl->t;
-        /* changed[] holds for a sub-batch of t; a shorter one, or one
-         * after a grid it does not know, wakes every tile near a live
-         * cell (all of them under B0) */
-        bool full = n == tl->t && tl->known;
+        /* changed[] covers the last sub-batch, of tl->span generations:
+         * it tells which tiles sleep through one of the same length (up
+         * to t: the halo); one of another length, or one after a grid it
+         * does not know, wakes every tile near a live cell (all of them
+         * under B0) */
+        bool full = tl->known && n == tl->span;
         int64_t count = gg_rule_has_b0(rule) && !full
                             ? (memset(tl->awake, 1, (size_t)all), all)
                             : wake(tl, full ? tl->changed : tl->live);
         if (full && count == 0) { /* all asleep: so they stay */
-            int64_t k = (gens - done) / tl->t;
+            int64_t k = (gens - done) / n;
             tl->stats.tile_slept += k * all;
-            done += k * tl->t;
+            done += k * n;
             continue;
         }
-        if (count > TILES_WHOLE_SHARE * (double)all && n == tl->t) {
-            int64_t m = (gens - done) / tl->t * tl->t;
-            if (m > TILES_CHECK * tl->t)
-                m = TILES_CHECK * tl->t;
+        if (count > TILES_WHOLE_SHARE * (double)all) {
+            int64_t m = n;
+            if (n == tl->t) {
+                m = (gens - done) / tl->t * tl->t;
+                if (m > TILES_CHECK * tl->t)
+                    m = TILES_CHECK * tl->t;
+            }
             bad = step_whole(tl, rule, planes, np, m, err);
             done += m;
             tl->known = true;
-            /* still busy: check again after twice as long each time */
-            bool busy = wake(tl, tl->changed) > TILES_WHOLE_SHARE * (double)all;
+            tl->span = n; /* the whole path compares its last n */
+            /* still busy: check again after twice as long each time (an
+             * odd span sees every blinker change: only a t long look
+             * counts) */
+            bool busy = n == tl->t &&
+                        wake(tl, tl->changed) > TILES_WHOLE_SHARE * (double)all;
             tl->streak = busy ? tl->streak + 1 : 0;
             if (busy)
                 tl->blind = TILES_CHECK * tl->t
                             << (tl->streak < 3 ? tl->streak : 3);
             continue;
         }
-        if (count == all && n < tl->t) {
-            bad = plain(tl, rule, topo, planes, np, n, err);
-            memset(tl->live, 1, (size_t)all);
-        } else if (count)
+        if (count)
             bad = step_tiles(tl, rule, planes, np, count, n, err);
         else
             memset(tl->changed, 0, (size_t)all);
         tl->stats.tile_steps += count;
         tl->stats.tile_slept += all - count;
         done += n;
-        tl->known = n == tl->t;
+        tl->known = true;
+        tl->span = n;
     }
     tl->bits = g->bits;
     if (bad)
@@ -330,9 +337,15 @@ gg_stepper gg_tiles_stepper(gg_tiles *tl, const gg_stepper *inner,
     tl->inner = *inner;
     tl->side = side > 0 ? side : TILES_SIDE;
     tl->t = t > 0 ? t : TILES_T;
+    /* calls of t or more (powers of two of it: runtime/universes/batch.c)
+     * keep every sub-batch t long, so that what one learnt the next can
+     * use; a stepper that gives up a long generation at a stop
+     * (step_until, the reference's) keeps its one-generation start */
+    int64_t floor = inner->step_until ? 1 : tl->t;
     gg_stepper s = {.name = inner->name, .step = tiles_step, .ctx = tl,
                     .max_batch = inner->max_batch,
-                    .min_batch = inner->min_batch};
+                    .min_batch = inner->min_batch > floor ? inner->min_batch
+                                                          : floor};
     return s;
 }
 

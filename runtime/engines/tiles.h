@@ -11,7 +11,8 @@
  * result: the tile stays as it is. Still lifes sleep, and, T being even,
  * period-2 oscillators too. A sub-batch of another length (a call's
  * remainder) cannot rely on that: it steps every tile near a live cell
- * (every tile for B0 rules), and the next full sub-batch learns again.
+ * (every tile for B0 rules), and what it learns holds for the next
+ * sub-batch of its own length.
  *
  * The awake tiles are copied with a halo of T cells into slots laid side
  * by side in one scratch grid, which the wrapped stepper (a host backend)
@@ -47,7 +48,8 @@ typedef struct gg_tiles {
     const uint64_t *bits;
     int64_t width, height;
     gg_topo topo;
-    bool known; /* changed[] covers a sub-batch of exactly t */
+    bool known;   /* changed[] covers the last sub-batch, */
+    int64_t span; /* ... of span (<= t) generations */
     int64_t blind;  /* generations to step whole before looking again */
     int streak;     /* looks in a row that found the grid busy */
     int64_t nx, ny;

@@ -176,8 +176,9 @@ static void compare_tiles(gg_tiles *tl, const gg_grid *a, const gg_grid *b,
 int gg_tiles_host_whole(gg_tiles *tl, const gg_rule *rule, gg_grid *planes,
                         int np, int64_t n, gg_err *err)
 {
-    if (n > tl->t && gg_tiles_inner(tl, rule, tl->topo, planes, np,
-                                    n - tl->t, err))
+    int64_t last = n < tl->t ? n : tl->t; /* what the flags cover */
+    if (n > last && gg_tiles_inner(tl, rule, tl->topo, planes, np, n - last,
+                                   err))
         return -1;
     gg_gen_cells *snap = &tl->snapshot;
     if (snap->n_planes != np || snap->plane[0].width != planes[0].width ||
@@ -192,7 +193,7 @@ int gg_tiles_host_whole(gg_tiles *tl, const gg_rule *rule, gg_grid *planes,
         memcpy(snap->plane[p].bits, planes[p].bits,
                (size_t)(planes[p].stride * planes[p].height) *
                    sizeof *planes[p].bits);
-    if (gg_tiles_inner(tl, rule, tl->topo, planes, np, tl->t, err))
+    if (gg_tiles_inner(tl, rule, tl->topo, planes, np, last, err))
         return -1;
     compare_tiles(tl, snap->plane, planes, np);
     return 0;

@@ -12,8 +12,8 @@ int gg_tiles_inner(gg_tiles *tl, const gg_rule *rule, gg_topo topo,
  * scratch; sets their changed and live flags (the others' changed 0). */
 int gg_tiles_host_step(gg_tiles *tl, const gg_rule *rule, gg_grid *planes,
                        int np, int64_t count, int64_t n, gg_err *err);
-/* n (a multiple of t) generations of the whole grid; every tile's flags
- * then cover its last t. */
+/* n generations of the whole grid (a multiple of t, or fewer than t);
+ * every tile's flags then cover its last min(n, t). */
 int gg_tiles_host_whole(gg_tiles *tl, const gg_rule *rule, gg_grid *planes,
                         int np, int64_t n, gg_err *err);
 

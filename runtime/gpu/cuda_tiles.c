@@ -311,19 +311,20 @@ static int step_list(gg_cuda *c, const gg_tiles_plan *p, int64_t gens,
 }
 
 /* The whole grid, gens generations; flags of every tile over the last
- * halo of them. */
+ * min(gens, halo) of them. */
 static int step_whole(gg_cuda *c, const gg_tiles_plan *p, int64_t gens,
                       uint8_t *flags, gg_err *err)
 {
     gg_cuda_tiles *t = c->tiles;
     int64_t all = p->nx * p->ny;
     size_t bytes = c->pbytes * (size_t)c->np; /* every state plane */
+    int64_t last = gens < p->halo ? gens : p->halo; /* what flags cover */
     if (room(c, &t->snap, &t->snap_bytes, bytes, err) ||
         room(c, &t->flags, &t->flags_cap, (size_t)all, err) ||
-        (gens > p->halo && gg_cuda_run(c, c->topo, gens - p->halo, err)) ||
+        (gens > last && gg_cuda_run(c, c->topo, gens - last, err)) ||
         gg_cuda_check(c, c->cu.cuMemcpyDtoD(t->snap, c->buf[c->cur], bytes),
                       "the snapshot", err) ||
-        gg_cuda_run(c, c->topo, p->halo, err))
+        gg_cuda_run(c, c->topo, last, err))
         return -1;
     CUdeviceptr a = row0(c, t->snap), b = row0(c, c->buf[c->cur]);
     int gns = c->geom.ns, gw = (int)(c->geom.width / 32);
