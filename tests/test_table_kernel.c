@@ -131,6 +131,32 @@ static void golly_rules_compile(void **state)
         skip();
 }
 
+/* The AVX2 and portable paths (the CI's capped runs use them too). */
+static void narrower_isas(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"Langtons-Loops", "TMGasMargolus_emulated"};
+    static const char *const isas[] = {"avx2", "portable"};
+    for (int r = 0; r < 2; r++) {
+        gg_rulefile rf;
+        if (load_rule(names[r], &rf))
+            skip();
+        for (int i = 0; i < 2; i++) {
+            gg_cpu_table_opts o = {.cache_dir = gg_test_dir, .isa = isas[i]};
+            gg_cpu_table *k;
+            gg_fail_kind why;
+            gg_err err;
+            if (gg_cpu_table_open(&rf, names[r], &o, &k, &why, &err))
+                fail_msg("%s %s: %s", names[r], isas[i], err.msg);
+            assert_string_equal(gg_cpu_table_isa(k), isas[i]);
+            kernel_equals_reference(&rf, k, 131, 67, GG_TOPO_TORUS, 10,
+                                    names[r]);
+            gg_cpu_table_close(k);
+        }
+        gg_rulefile_free(&rf);
+    }
+}
+
 /* Langton's loops' kernel with one edit: the rule's last-level terms
  * written to the wrong plane (its per-cell check sees it), or west and
  * east swapped in the grid walk (only the steps against the reference
@@ -263,6 +289,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(golly_rules_compile),
+        cmocka_unit_test(narrower_isas),
         cmocka_unit_test(broken_kernels_refused),
         cmocka_unit_test(too_large_refused),
         cmocka_unit_test(golly_patterns_on_cpu),

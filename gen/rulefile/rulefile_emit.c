@@ -166,6 +166,9 @@ static int emit_body(rf_emit *e, const rf_levels *l, gg_err *err)
             int64_t k = l->order[j];
             const uint32_t *en = rf->flat + k * ns;
             snprintf(mask, sizeof mask, "m%lld", (long long)k);
+            /* most nodes see no cell of a vector: skip their terms */
+            if (i)
+                gg_sbuf_printf(&e->body, "    if (gg_nz(%s)) {\n", mask);
             for (int s = 0; s < ns; s++) {
                 bool first = true;
                 for (int r = 0; r < s && first; r++)
@@ -178,6 +181,8 @@ static int emit_body(rf_emit *e, const rf_levels *l, gg_err *err)
                 if (term(e, dst, i ? mask : NULL, i, set, err))
                     return -1;
             }
+            if (i)
+                gg_sbuf_printf(&e->body, "    }\n");
         }
     }
     gg_sbuf_printf(&e->body, "    /* input %d: the next state */\n", last);
@@ -185,6 +190,7 @@ static int emit_body(rf_emit *e, const rf_levels *l, gg_err *err)
         int64_t k = l->order[j];
         const uint32_t *en = rf->flat + k * ns;
         snprintf(mask, sizeof mask, "m%lld", (long long)k);
+        gg_sbuf_printf(&e->body, "    if (gg_nz(%s)) {\n", mask);
         for (int p = 0; p < e->np; p++) {
             for (int s = 0; s < ns; s++)
                 set[s] = (en[s] >> p) & 1;
@@ -192,6 +198,7 @@ static int emit_body(rf_emit *e, const rf_levels *l, gg_err *err)
             if (term(e, dst, last ? mask : NULL, last, set, err))
                 return -1;
         }
+        gg_sbuf_printf(&e->body, "    }\n");
     }
     return 0;
 }
