@@ -130,28 +130,6 @@ static int level_for(int64_t x0, int64_t y0, int64_t x1, int64_t y1)
     return level;
 }
 
-/* The box of the cells in any state but 0. */
-static bool pattern_box(const gg_pattern *p, int64_t *x0, int64_t *y0,
-                        int64_t *x1, int64_t *y1)
-{
-    bool any = false;
-    for (int i = 0; i < p->n_planes; i++) {
-        int64_t a, b, c, d;
-        if (!gg_grid_bbox(&p->plane[i], &a, &b, &c, &d))
-            continue;
-        if (!any || a < *x0)
-            *x0 = a;
-        if (!any || b < *y0)
-            *y0 = b;
-        if (!any || c > *x1)
-            *x1 = c;
-        if (!any || d > *y1)
-            *y1 = d;
-        any = true;
-    }
-    return any;
-}
-
 int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err)
 {
     const gg_grid *g = &p->plane[0];
@@ -159,7 +137,7 @@ int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err)
     if (states_fit(h, p, err))
         return -1;
     h->generation = p->generation;
-    if (!g->bits || !pattern_box(p, &bx0, &by0, &bx1, &by1)) {
+    if (!g->bits || !gg_pattern_bbox(p, &bx0, &by0, &bx1, &by1)) {
         h->root = hl_empty(h, HL_LEAF_LOG + 2);
         return 0;
     }

@@ -73,6 +73,10 @@ int gg_pattern_write_rle(const char *path, const gg_pattern *p, gg_err *err);
 
 /* Highest state present (0 for an empty pattern). */
 int gg_pattern_max_state(const gg_pattern *p);
+/* The box (in box coordinates) of the cells in any state but 0, over
+ * every plane; false when there are none. */
+bool gg_pattern_bbox(const gg_pattern *p, int64_t *x0, int64_t *y0,
+                     int64_t *x1, int64_t *y1);
 
 void gg_pattern_free(gg_pattern *p);
 

@@ -6,7 +6,6 @@
  * them, instead of 8x8 leaves. */
 #include "pattern.h"
 
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,28 +66,6 @@ static uint32_t build(mc_writer *w, int level, int64_t x, int64_t y)
     return gg_mc_node_line(&w->lines, level, c);
 }
 
-/* The box of cells in any state but 0 (every plane's). */
-static bool box_of(const gg_pattern *p, int64_t *x0, int64_t *y0,
-                   int64_t *x1, int64_t *y1)
-{
-    bool any = false;
-    for (int k = 0; k < p->n_planes; k++) {
-        int64_t a, b, c, d;
-        if (!gg_grid_bbox(&p->plane[k], &a, &b, &c, &d))
-            continue;
-        if (!any || a < *x0)
-            *x0 = a;
-        if (!any || b < *y0)
-            *y0 = b;
-        if (!any || c > *x1)
-            *x1 = c;
-        if (!any || d > *y1)
-            *y1 = d;
-        any = true;
-    }
-    return any;
-}
-
 int gg_pattern_format_mc(const gg_pattern *p, char **text, size_t *len,
                          gg_err *err)
 {
@@ -103,7 +80,7 @@ int gg_pattern_format_mc(const gg_pattern *p, char **text, size_t *len,
                    .g = &p->plane[0], .gx = p->x, .gy = p->y};
     gg_mc_header(&w.lines.out, p->rule, p->generation, p->comments);
     int64_t x0, y0, x1, y1;
-    if (w.g->bits && box_of(p, &x0, &y0, &x1, &y1)) {
+    if (gg_pattern_bbox(p, &x0, &y0, &x1, &y1)) {
         w.bx0 = p->x + x0, w.by0 = p->y + y0;
         w.bx1 = p->x + x1, w.by1 = p->y + y1;
         int level = gg_mc_root_level(w.bx0, w.by0, w.bx1, w.by1);

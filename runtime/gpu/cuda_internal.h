@@ -137,6 +137,12 @@ static inline double gg_cuda_now(void)
 int gg_nvrtc_load(gg_nvrtc_api *nv, const char *given, gg_err *err);
 
 /* cuda_module.c */
+/* The cubin of CUDA C src with NVRTC options opts, from the kernel cache
+ * (PREFIX-HASH.cubin: the source, options and architecture hashed) or
+ * compiled and kept there; *hit says which. */
+int gg_cuda_nvrtc_image(const gg_cuda *c, const char *prefix,
+                        const char *src, const char *const *opts, int nopts,
+                        char **img, size_t *len, bool *hit, gg_err *err);
 /* Build and load the module for c->tune from source (CUDA C or PTX; NULL:
  * emit the rule's). */
 int gg_cuda_build(gg_cuda *c, const char *given, gg_err *err);

@@ -73,31 +73,26 @@ static int read_image(const char *path, char **img, size_t *len)
     return -1;
 }
 
-/* The cubin of src at launch shape t (and c's row stride), from the
- * kernel cache or compiled by NVRTC into it; *hit says which. */
-static int image_for(const gg_cuda *c, const gg_gpu_tune *t, const char *src,
-                     char **img, size_t *len, bool *hit, gg_err *err)
+int gg_cuda_nvrtc_image(const gg_cuda *c, const char *prefix,
+                        const char *src, const char *const *opts, int nopts,
+                        char **img, size_t *len, bool *hit, gg_err *err)
 {
-    char d[N_DEFINES][48], arch[16], path[4200];
-    const char *opts[N_DEFINES];
+    char arch[16], path[4200];
     *hit = false;
-    tune_defines(t, c->kns, c->cfg->cuda_define, d);
-    for (int i = 0; i < N_DEFINES; i++)
-        opts[i] = d[i];
     snprintf(arch, sizeof arch, "sm_%d", c->cc);
     uint64_t h = gg_gpu_hash(0, src, strlen(src));
-    for (int i = 0; i < N_DEFINES; i++)
-        h = gg_gpu_hash(h, d[i], strlen(d[i]));
+    for (int i = 0; i < nopts; i++)
+        h = gg_gpu_hash(h, opts[i], strlen(opts[i]));
     h = gg_gpu_hash(h, arch, strlen(arch));
-    snprintf(path, sizeof path, "%s/cuda-%016llx.cubin", c->cache_dir,
+    snprintf(path, sizeof path, "%s/%s-%016llx.cubin", c->cache_dir, prefix,
              (unsigned long long)h);
     if (read_image(path, img, len) == 0) {
         *hit = true;
         return 0;
     }
     gg_fail_kind why;
-    if (gg_nvrtc_compile(c->cfg->nvrtc, src, arch, true, opts, N_DEFINES,
-                         img, len, &why, err))
+    if (gg_nvrtc_compile(c->cfg->nvrtc, src, arch, true, opts, nopts, img,
+                         len, &why, err))
         return -1;
     gg_atomic_file af;
     gg_err ignored;
@@ -105,6 +100,20 @@ static int image_for(const gg_cuda *c, const gg_gpu_tune *t, const char *src,
         !gg_atomic_write(&af, *img, *len, &ignored))
         gg_atomic_commit(&af, &ignored); /* a cache miss next time at worst */
     return 0;
+}
+
+/* The cubin of src at launch shape t (and c's row stride), from the
+ * kernel cache or compiled by NVRTC into it; *hit says which. */
+static int image_for(const gg_cuda *c, const gg_gpu_tune *t, const char *src,
+                     char **img, size_t *len, bool *hit, gg_err *err)
+{
+    char d[N_DEFINES][48];
+    const char *opts[N_DEFINES];
+    tune_defines(t, c->kns, c->cfg->cuda_define, d);
+    for (int i = 0; i < N_DEFINES; i++)
+        opts[i] = d[i];
+    return gg_cuda_nvrtc_image(c, "cuda", src, opts, N_DEFINES, img, len,
+                               hit, err);
 }
 
 static int cuda_image(gg_cuda *c, const char *src, char **img, size_t *len,

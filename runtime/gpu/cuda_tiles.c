@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic_file.h"
 #include "cuda_api.h"
 #include "cuda_internal.h"
 #include "gpu_tune.h"
@@ -120,46 +119,13 @@ void gg_cuda_tiles_free(gg_cuda *c)
     c->tiles = NULL;
 }
 
-/* The three kernels' cubin from the cache, or NVRTC's (kept there). */
-static int tiles_image(gg_cuda *c, char **img, size_t *len, gg_err *err)
-{
-    char arch[16], path[4200];
-    snprintf(arch, sizeof arch, "sm_%d", c->cc);
-    uint64_t h = gg_gpu_hash(gg_gpu_hash(0, tiles_src, sizeof tiles_src - 1),
-                             arch, strlen(arch));
-    snprintf(path, sizeof path, "%s/tiles-%016llx.cubin", c->cache_dir,
-             (unsigned long long)h);
-    FILE *f = fopen(path, "rb");
-    if (f) {
-        fseek(f, 0, SEEK_END);
-        long n = ftell(f);
-        fseek(f, 0, SEEK_SET);
-        *img = n > 0 ? malloc((size_t)n) : NULL;
-        bool ok = *img && fread(*img, 1, (size_t)n, f) == (size_t)n;
-        fclose(f);
-        if (ok) {
-            *len = (size_t)n;
-            return 0;
-        }
-        free(*img);
-    }
-    gg_fail_kind why;
-    if (gg_nvrtc_compile(c->cfg->nvrtc, tiles_src, arch, true, NULL, 0, img,
-                         len, &why, err))
-        return -1;
-    gg_atomic_file af;
-    gg_err ignored;
-    if (!gg_atomic_open(path, &af, &ignored) &&
-        !gg_atomic_write(&af, *img, *len, &ignored))
-        gg_atomic_commit(&af, &ignored); /* a compile next time at worst */
-    return 0;
-}
-
 static int tiles_module(gg_cuda *c, gg_cuda_tiles *t, gg_err *err)
 {
     char *img;
     size_t len;
-    if (tiles_image(c, &img, &len, err))
+    bool hit;
+    if (gg_cuda_nvrtc_image(c, "tiles", tiles_src, NULL, 0, &img, &len, &hit,
+                            err))
         return -1;
     CUresult r = c->cu.cuModuleLoadDataEx(&t->mod, img, 0, NULL, NULL);
     free(img);
