@@ -213,3 +213,16 @@ bool gg_cli_named_mc(const char *path)
     size_t n = path ? strlen(path) : 0;
     return n > 3 && !strcmp(path + n - 3, ".mc");
 }
+
+int gg_cli_save_pattern(const char *out, const gg_pattern *p, gg_err *err)
+{
+    if (strcmp(out, "-"))
+        return gg_pattern_write(out, p, err); /* format by name */
+    char *text = NULL;
+    size_t len = 0;
+    int bad = gg_pattern_format_rle(p, &text, &len, err);
+    if (!bad && (fwrite(text, 1, len, stdout) != len || fflush(stdout)))
+        bad = gg_fail(err, "writing the pattern to stdout failed");
+    free(text);
+    return bad;
+}

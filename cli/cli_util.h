@@ -8,6 +8,7 @@
 #include "backend.h"
 #include "error.h"
 #include "front.h"
+#include "pattern.h"
 
 /* Exit statuses, the same for every command. */
 enum {
@@ -54,6 +55,10 @@ int gg_cli_front(const char *text, const gg_rule *rule, gg_front_kind *front,
 
 /* Monotonic wall-clock seconds, for the times commands report. */
 double gg_cli_now(void);
+
+/* Pattern p into OUT, its format by OUT's name, or RLE on standard output
+ * for "-" (what run writes at its end, for every family). */
+int gg_cli_save_pattern(const char *out, const gg_pattern *p, gg_err *err);
 
 /* Whether path names a macrocell file (".mc"): the hash tree writes those
  * from the tree at any size. */

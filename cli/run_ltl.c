@@ -13,17 +13,7 @@ static int write_out(const char *out, const gg_ltl_universe *u, gg_err *err)
     gg_pattern p;
     if (gg_ltl_universe_to_pattern(u, &p, err))
         return -1;
-    int bad;
-    if (strcmp(out, "-")) {
-        bad = gg_pattern_write(out, &p, err); /* format by name */
-    } else {
-        char *text = NULL;
-        size_t len = 0;
-        bad = gg_pattern_format_rle(&p, &text, &len, err);
-        if (!bad && (fwrite(text, 1, len, stdout) != len || fflush(stdout)))
-            bad = gg_fail(err, "writing the pattern to stdout failed");
-        free(text);
-    }
+    int bad = gg_cli_save_pattern(out, &p, err);
     gg_pattern_free(&p);
     return bad;
 }
