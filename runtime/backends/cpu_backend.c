@@ -69,6 +69,19 @@ int gg_cpu_isa_extra(const char *isa, const char **extra, gg_err *err)
     return 0;
 }
 
+int gg_cpu_jit_opts(const char *isa, const gg_config *config,
+                    const char *cache_dir, gg_jit_opts *jo, gg_err *err)
+{
+    memset(jo, 0, sizeof *jo);
+    if (gg_cpu_isa_extra(isa, &jo->extra, err))
+        return -1;
+    const gg_config *cfg = gg_config_or_default(config);
+    jo->cc = cfg->cc;
+    jo->cache_dir = cache_dir ? cache_dir
+                    : *cfg->cache_dir ? cfg->cache_dir : NULL;
+    return 0;
+}
+
 /* What a kernel's stamp says passed: the rule's transition (a kernel and
  * its checks are the same on every topology: a torus run and a plane run
  * must not overwrite each other's stamp) and this check's version (raise
@@ -110,16 +123,12 @@ int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
                        gg_err *err)
 {
     static const gg_cpu_opts defaults;
-    gg_jit_opts jo = {0};
+    gg_jit_opts jo;
     *out = NULL;
     *why = GG_FAIL_INPUT;
     o = o ? o : &defaults;
-    if (gg_cpu_isa_extra(o->isa, &jo.extra, err))
+    if (gg_cpu_jit_opts(o->isa, o->config, o->cache_dir, &jo, err))
         return -1;
-    const gg_config *cfg = gg_config_or_default(o->config);
-    jo.cc = cfg->cc;
-    jo.cache_dir = o->cache_dir ? o->cache_dir
-                   : *cfg->cache_dir ? cfg->cache_dir : NULL;
     gg_cpu *c = gg_alloc(1, sizeof *c, err, "CPU backend");
     if (!c)
         return -1;
@@ -317,10 +326,9 @@ void gg_cpu_close(gg_cpu *c)
 
 static gg_jit_opts jit_opts_of(const gg_backend_opts *o)
 {
-    const gg_config *cfg = gg_config_or_default(o->config);
-    gg_jit_opts jo = {0};
-    jo.cc = cfg->cc;
-    jo.cache_dir = *cfg->cache_dir ? cfg->cache_dir : NULL;
+    gg_jit_opts jo;
+    gg_err never; /* the native ISA has no flags to refuse */
+    gg_cpu_jit_opts(NULL, o->config, NULL, &jo, &never);
     return jo;
 }
 

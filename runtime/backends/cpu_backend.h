@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "error.h"
+#include "jit.h"
 #include "fail.h"
 #include "gen_cells.h"
 #include "grid.h"
@@ -34,6 +35,11 @@ typedef struct gg_cpu gg_cpu;
  * NULL/"native"/"avx512", "avx2" or "portable" (the table kernels,
  * runtime/backends/cpu_table.h, take the same). */
 int gg_cpu_isa_extra(const char *isa, const char **extra, gg_err *err);
+
+/* The JIT's options for a host kernel held to isa: its flags, the
+ * configured compiler and kernel cache (cache_dir, when not NULL, wins). */
+int gg_cpu_jit_opts(const char *isa, const gg_config *config,
+                    const char *cache_dir, gg_jit_opts *jo, gg_err *err);
 
 /* Emit, compile (or find in the cache), load and validate rule's kernel.
  * *why: GG_FAIL_INPUT a bad option, GG_FAIL_ENV no compiler, compile

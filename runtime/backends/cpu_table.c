@@ -65,16 +65,12 @@ int gg_cpu_table_open_source(const gg_rulefile *rf, const char *src,
                              gg_err *err)
 {
     static const gg_cpu_table_opts defaults;
-    gg_jit_opts jo = {0};
+    gg_jit_opts jo;
     *out = NULL;
     *why = GG_FAIL_INPUT;
     o = o ? o : &defaults;
-    if (gg_cpu_isa_extra(o->isa, &jo.extra, err))
+    if (gg_cpu_jit_opts(o->isa, o->config, o->cache_dir, &jo, err))
         return -1;
-    const gg_config *cfg = gg_config_or_default(o->config);
-    jo.cc = cfg->cc;
-    jo.cache_dir = o->cache_dir ? o->cache_dir
-                   : *cfg->cache_dir ? cfg->cache_dir : NULL;
     gg_cpu_table *k = gg_alloc(1, sizeof *k, err, "table kernel");
     if (!k)
         return -1;
