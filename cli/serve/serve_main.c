@@ -23,18 +23,20 @@ static void usage(FILE *out)
             "Serve a live view of a universe to a web browser: open the URL "
             "printed on\nstderr. The page pans and zooms (wheel, drag), runs, "
             "pauses and steps the\nuniverse, draws cells, loads a pasted "
-            "pattern, changes the rule and saves\nRLE. PATTERN (RLE, .cells, "
-            "Life 1.06, .mc; the R-pentomino when omitted) is\nthe only file "
-            "read; nothing is written. RULE overrides its rule (:TW,H torus,"
-            "\n:PW,H bounded plane). The server listens on 127.0.0.1 at port "
-            "N (default: a\nfree port); --address A listens there instead "
-            "and then requires the random\ntoken printed in the URL. "
-            "Ctrl-C stops it.\nRunning at full speed, the simulation "
-            "steps in batches of about MS ms (default %d)\nand frames "
-            "show the generation each batch ends at: shorter batches show "
-            "more\ngenerations, longer ones run nearer the backend's full "
-            "rate (its kernel runs\nup to 32 generations a pass over "
-            "memory).\n",
+            "pattern or pastes it where you click,\nmakes random soups on a "
+            "torus, changes the rule and saves RLE, macrocell or\nPNG (as "
+            "downloads). PATTERN (RLE, .cells, Life 1.06, .mc; the "
+            "R-pentomino\nwhen omitted) is the only file read; nothing is "
+            "written. RULE overrides its\nrule (:TW,H torus, :PW,H bounded "
+            "plane). The server listens on 127.0.0.1 at\nport N (default: a "
+            "free port); --address A listens there instead and then\n"
+            "requires the random token printed in the URL. Ctrl-C stops it.\n"
+            "Running at full speed, the simulation steps in batches of about "
+            "33 ms; on the\ncpu backend at least one pass of its kernel (32 "
+            "generations over memory)\nwhile that takes up to MS ms (default "
+            "%d). Frames show the generation a batch\nends at: --batch-ms 33 "
+            "shows a big universe at 30 new generations a second,\nat a "
+            "fraction of the kernel's rate.\n",
             names, SV_DEFAULT_BATCH_MS);
 }
 

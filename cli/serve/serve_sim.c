@@ -256,7 +256,7 @@ static void *loop(void *arg)
     gg_backend *b = NULL;
     uint64_t epoch = 0;
     int64_t batch = 1, rate_gens = 0;
-    double last_pg = 0; /* seconds a generation, the batch before */
+    double pass_again = 0; /* when a whole cpu pass is tried again */
     double rate_since = now();
     pthread_mutex_lock(&s->lock);
     epoch = s->rule_epoch - 1; /* open for the first rule */
@@ -294,18 +294,25 @@ static void *loop(void *arg)
                 s->running = false;
         }
         if (!s->delay_ms && n == batch && ran == n) {
-            /* batches of about batch_ms; longer (up to 4x) while a
-             * generation costs 15% less each doubling: the cpu kernel
-             * runs up to 32 generations a pass over memory, and a call
-             * of one generation on a big grid costs about what 8 do */
-            double target = s->batch_ms / 1000.0, pg = t / (double)n;
-            bool cheaper = last_pg > 0 && pg < 0.85 * last_pg;
-            last_pg = pg;
-            if (batch < (1LL << 40) &&
-                (t < target / 2 || (cheaper && t < target * 2)))
+            /* batches of about SV_FRAME_BATCH (a new generation for
+             * every frame of a 30 Hz page), but on the cpu backend at
+             * least a pass of its kernel (SV_CPU_PASS generations) while
+             * one fits in batch_ms (tried again every 2 s): a call of
+             * fewer moves the grid through memory as often (on a 32768^2
+             * torus one generation costs about what 8 do, 16 a fifth
+             * more each than 32) */
+            double cap = s->batch_ms / 1000.0;
+            double target = cap < SV_FRAME_BATCH ? cap : SV_FRAME_BATCH;
+            if (batch < (1LL << 40) && t < target / 2)
                 batch *= 2;
-            else if (t > target * 4 && batch > 1)
-                batch /= 2, last_pg = 0;
+            else if (t > target * 2 && batch > 1)
+                batch /= 2;
+            if (!strcmp(s->backend, "cpu")) {
+                if (n >= SV_CPU_PASS && t > cap * 1.5)
+                    batch = n / 2, pass_again = now() + 2;
+                else if (batch < SV_CPU_PASS && now() >= pass_again)
+                    batch = SV_CPU_PASS;
+            }
         }
         rate_gens += ran;
         if (now() - rate_since >= 0.5) {
@@ -370,7 +377,7 @@ int64_t sv_sim_population(sv_sim *s, int64_t *gen)
     int64_t g = sv_world_generation(&s->world);
     bool running = s->running || s->steps_left;
     if (s->pop_gen < 0 || s->edits != s->pop_edits ||
-        (g != s->pop_gen && (!running || now() - s->pop_time >= 0.5))) {
+        (g != s->pop_gen && (!running || now() - s->pop_time >= 1.0))) {
         s->pop = sv_world_population(&s->world);
         s->pop_gen = g;
         s->pop_edits = s->edits;

@@ -1,11 +1,11 @@
 /* golgen serve: the simulation thread. It owns the open backend and runs
- * the universe in batches of about batch_ms (or one generation and a delay),
- * never waiting for a page; the server thread takes `lock` between
- * batches to change the universe. Frames are drawn by this thread between
- * batches (or while it waits) for the views the pages asked for (drawn
- * again only when something shown changed) and left in the view's slot
- * for the server to send: the server never waits for a batch to draw a frame, and
- * the simulation never waits for a page or the network. */
+ * the universe in batches of 33 ms to batch_ms (or one generation and a
+ * delay), never waiting for a page; the server thread takes `lock`
+ * between batches to change the universe. Frames are drawn by this thread
+ * between batches (or while it waits) for the views the pages asked for
+ * (drawn again only when something shown changed) and left in the view's
+ * slot for the server to send: the server never waits for a batch to draw
+ * a frame, and the simulation never waits for a page or the network. */
 #ifndef GG_SERVE_SIM_H
 #define GG_SERVE_SIM_H
 
@@ -18,7 +18,10 @@
 #include "serve_world.h"
 
 #define SV_MAX_VIEWS 64   /* pages at once */
-#define SV_DEFAULT_BATCH_MS 100 /* golgen serve --batch-ms */
+#define SV_DEFAULT_BATCH_MS 500 /* golgen serve --batch-ms: the longest */
+#define SV_FRAME_BATCH 0.033    /* seconds a batch, unless longer ones
+                                   make generations cheaper */
+#define SV_CPU_PASS 32 /* generations the cpu kernel runs a pass */
 /* Running, a frame reads at most about this many cells: a zoomed-out
  * window of a big universe samples rows (2^26 cells: ~3 ms here) */
 #define SV_EXACT_CELLS (double)(1 << 26)
@@ -51,7 +54,7 @@ typedef struct sv_sim {
     bool running, quit;
     int64_t steps_left; /* step N: generations still to run, then pause */
     int delay_ms;
-    int batch_ms;       /* about this long a batch at full speed */
+    int batch_ms;       /* the longest a batch at full speed */
     double rate;        /* generations a second, lately */
     char backend[64];   /* the open backend's name */
     int64_t pop, pop_gen; /* population cache: at generation pop_gen */
@@ -80,7 +83,7 @@ int sv_sim_start(sv_sim *s, sv_world *world, const gg_backend_info *backend,
                  const gg_config *cfg, gg_err *err);
 void sv_sim_stop(sv_sim *s);
 /* Under lock: the population (cached per generation and edit; while
- * running, counted again at most twice a second: it reads the whole
+ * running, counted again at most once a second: it reads the whole
  * grid); *gen the generation it was counted at. */
 int64_t sv_sim_population(sv_sim *s, int64_t *gen);
 /* Wake the thread: a view was asked for, or a change was made. */

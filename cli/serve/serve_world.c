@@ -193,6 +193,7 @@ bool sv_world_bbox(const sv_world *w, int64_t *x, int64_t *y, int64_t *wd,
 }
 
 #define SV_MAX_GROW (1LL << 30) /* cells a grown plane may hold */
+#define SV_MAX_PASTE_CELLS (1LL << 24) /* live cells a paste may hold */
 
 /* The unbounded plane's grid grown to hold (x, y), 64 cells beyond. */
 static int grow(sv_world *w, int64_t x, int64_t y, gg_err *err)
@@ -491,14 +492,35 @@ int sv_world_paste(sv_world *w, const char *text, size_t len, int64_t x,
     if (gg_pattern_parse(text, len, "the pasted pattern", &p, err))
         return -1;
     int64_t pw = gg_pattern_width(&p), ph = gg_pattern_height(&p);
-    int top = gg_pattern_max_state(&p);
     int bad = 0;
-    if (top >= sv_world_states(w))
-        bad = gg_fail(err, "the pasted pattern has state %d: this rule has "
-                      "states 0 .. %d", top, sv_world_states(w) - 1);
-    if (!bad && (double)pw * (double)ph > (double)(1LL << 32))
+    if ((double)pw * (double)ph > (double)(1LL << 32))
         bad = gg_fail(err, "the pasted pattern's box is %lld x %lld cells: "
                       "at most 2^32", (long long)pw, (long long)ph);
+    /* its live cells, counted a word at a time, then their states: the
+     * work stays bounded whatever the text describes */
+    int64_t live = 0;
+    for (int64_t r = 0; !bad && r < ph; r++) {
+        const uint64_t *rows[GG_PATTERN_MAX_PLANES];
+        for (int q = 0; q < p.n_planes; q++)
+            rows[q] = gg_grid_row(&p.plane[q], r);
+        live += count_planes(rows, p.n_planes, p.plane[0].stride);
+    }
+    if (!bad && live > SV_MAX_PASTE_CELLS)
+        bad = gg_fail(err, "the pasted pattern has %lld live cells: a paste "
+                      "takes at most 2^24 (load it instead)", (long long)live);
+    for (int64_t r = 0; !bad && r < ph; r++)
+        for (int64_t k = 0; !bad && k < p.plane[0].stride; k++) {
+            uint64_t m = 0;
+            for (int q = 0; q < p.n_planes; q++)
+                m |= gg_grid_row(&p.plane[q], r)[k];
+            for (; m && !bad; m &= m - 1) {
+                int v = gg_pattern_get(&p, k * 64 + __builtin_ctzll(m), r);
+                if (v >= sv_world_states(w))
+                    bad = gg_fail(err, "the pasted pattern has state %d: "
+                                  "this rule has states 0 .. %d", v,
+                                  sv_world_states(w) - 1);
+            }
+        }
     /* room first: the plane grows (to the far corner too), a bounded
      * plane refuses before anything changes */
     int64_t ox, oy, ew, eh;

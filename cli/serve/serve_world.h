@@ -49,8 +49,9 @@ int sv_world_set(sv_world *w, int64_t x, int64_t y, int state, gg_err *err);
 /* The live cells of pattern text laid over the universe with the
  * pattern's top-left cell at (x, y) (its own position ignored): states
  * other than 0 replace what is there, the rest stays; a torus wraps, the
- * plane grows (within 2^30 cells), a bounded plane refuses cells outside.
- * On failure the universe is unchanged. */
+ * plane grows (within 2^30 cells), a bounded plane refuses cells outside;
+ * a box over 2^32 cells or over 2^24 live cells is refused. On failure
+ * the universe's cells are unchanged. */
 int sv_world_paste(sv_world *w, const char *text, size_t len, int64_t x,
                    int64_t y, gg_err *err);
 /* A random soup: a torus of width x height cells under w's rule (its
