@@ -84,3 +84,26 @@ void gg_batch_done(gg_batch *b, int64_t n, double seconds)
     b->prev_s = seconds;
     b->size = next;
 }
+
+int gg_batch_run(gg_batch *b, const gg_batch_calls *c, int64_t gens,
+                 int64_t *generation, gg_progress_fn progress,
+                 void *progress_ctx, gg_err *err)
+{
+    for (int64_t done = 0; done < gens;) {
+        int64_t n = gg_batch_take(b, gens - done);
+        if (c->before && c->before(c->ctx, n, err))
+            return -1;
+        double t0 = gg_batch_clock();
+        int64_t ran = c->step(c->ctx, n, err);
+        if (ran < 0)
+            return -1;
+        done += ran;
+        *generation += ran;
+        gg_batch_done(b, ran, gg_batch_clock() - t0);
+        if (ran < n) /* given up at a stop */
+            break;
+        if (progress && !progress(progress_ctx, done, gens))
+            break;
+    }
+    return 0;
+}

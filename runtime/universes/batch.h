@@ -23,7 +23,10 @@
 #ifndef GG_BATCH_H
 #define GG_BATCH_H
 
+#include <stdbool.h>
 #include <stdint.h>
+
+#include "error.h"
 
 #define GG_BATCH_QUICK 0.25 /* seconds: a call this short doubles */
 #define GG_BATCH_SLOW 1.0   /* seconds: a longer compute-bound call halves */
@@ -47,5 +50,27 @@ void gg_batch_done(gg_batch *b, int64_t n, double seconds);
 
 /* Monotonic seconds. */
 double gg_batch_clock(void);
+
+/* Called after every call of a run; returning false stops the run there
+ * (the universe then holds the generation reached: Ctrl-C keeps the
+ * work). */
+typedef bool (*gg_progress_fn)(void *ctx, int64_t done, int64_t total);
+
+/* What a universe's run does per call: `before` (NULL: nothing; the
+ * unbounded plane's margin for n generations), then `step`, which returns
+ * the generations it ran (fewer than n: given up at a stop) or -1. */
+typedef struct gg_batch_calls {
+    int (*before)(void *ctx, int64_t n, gg_err *err);
+    int64_t (*step)(void *ctx, int64_t n, gg_err *err);
+    void *ctx;
+} gg_batch_calls;
+
+/* gens generations in calls sized by b, each counted into *generation;
+ * ends early at a call that ran short or where progress says stop; -1
+ * when a call failed (the generations run before it counted). The loop
+ * every universe's run shares. */
+int gg_batch_run(gg_batch *b, const gg_batch_calls *c, int64_t gens,
+                 int64_t *generation, gg_progress_fn progress,
+                 void *progress_ctx, gg_err *err);
 
 #endif

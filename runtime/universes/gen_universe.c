@@ -119,15 +119,30 @@ gg_gen_stepper gg_reference_gen_stepper(void)
     return s;
 }
 
+/* A run's calls (gg_batch_run): the stepper, and the unbounded plane's
+ * margin before each. */
+typedef struct run_calls {
+    gg_gen_universe *u;
+    const gg_gen_stepper *s;
+    gg_topo topo;
+} run_calls;
+
+static int margin_before(void *ctx, int64_t n, gg_err *err)
+{
+    return ensure_margin(((run_calls *)ctx)->u, n + 1, err);
+}
+
 /* One call: step_until where the stepper has it and a stop flag, so a
  * long call ends at a stop; the generations run, -1 on failure. */
-static int64_t call_step(const gg_gen_stepper *s, gg_gen_universe *u,
-                         gg_topo topo, int64_t n, gg_err *err)
+static int64_t call_step(void *ctx, int64_t n, gg_err *err)
 {
+    run_calls *r = ctx;
+    const gg_gen_stepper *s = r->s;
+    gg_gen_universe *u = r->u;
     if (s->stop && s->step_until)
-        return s->step_until(s->ctx, &u->rule, topo, &u->cells, n, s->stop,
-                             err);
-    return s->step(s->ctx, &u->rule, topo, &u->cells, n, err) ? -1 : n;
+        return s->step_until(s->ctx, &u->rule, r->topo, &u->cells, n,
+                             s->stop, err);
+    return s->step(s->ctx, &u->rule, r->topo, &u->cells, n, err) ? -1 : n;
 }
 
 int gg_gen_universe_run(gg_gen_universe *u, const gg_gen_stepper *s,
@@ -144,23 +159,10 @@ int gg_gen_universe_run(gg_gen_universe *u, const gg_gen_stepper *s,
     gg_batch_init(&batch, s->max_batch, 0);
     if (bounded && !progress)
         batch.size = gens > 0 ? gens : 1;
-    for (int64_t done = 0; done < gens;) {
-        int64_t n = gg_batch_take(&batch, gens - done);
-        if (!bounded && ensure_margin(u, n + 1, err))
-            return -1;
-        double t0 = gg_batch_clock();
-        int64_t ran = call_step(s, u, topo, n, err);
-        if (ran < 0)
-            return -1;
-        done += ran;
-        u->generation += ran;
-        gg_batch_done(&batch, ran, gg_batch_clock() - t0);
-        if (ran < n) /* given up at a stop */
-            break;
-        if (progress && !progress(progress_ctx, done, gens))
-            break;
-    }
-    return 0;
+    run_calls r = {u, s, topo};
+    gg_batch_calls calls = {bounded ? NULL : margin_before, call_step, &r};
+    return gg_batch_run(&batch, &calls, gens, &u->generation, progress,
+                        progress_ctx, err);
 }
 
 int gg_gen_universe_to_pattern(const gg_gen_universe *u, gg_pattern *p,

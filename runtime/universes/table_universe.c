@@ -92,6 +92,34 @@ int gg_table_universe_from_pattern(gg_table_universe *u,
     return 0;
 }
 
+/* A run's calls (gg_batch_run): the kernel or the reference, and the
+ * unbounded plane's margin before each. */
+typedef struct run_calls {
+    gg_table_universe *u;
+    gg_topo topo;
+    gg_stop_flag *stop;
+} run_calls;
+
+static int margin_before(void *ctx, int64_t n, gg_err *err)
+{
+    gg_table_universe *u = ((run_calls *)ctx)->u;
+    return gg_gen_cells_keep_margin(&u->cells, &u->x0, &u->y0, n + 1, err);
+}
+
+/* The generations run (0 at a stop the kernel cannot poll), -1 on
+ * failure. */
+static int64_t call_step(void *ctx, int64_t n, gg_err *err)
+{
+    run_calls *r = ctx;
+    gg_table_universe *u = r->u;
+    if (!u->step)
+        return gg_reference_table_run(u->rf, r->topo, &u->cells, n, r->stop,
+                                      err);
+    if (gg_stop_asked(r->stop))
+        return 0;
+    return u->step(u->step_ctx, r->topo, &u->cells, n, err) ? -1 : n;
+}
+
 int gg_table_universe_run(gg_table_universe *u, int64_t gens,
                           gg_stop_flag *stop, gg_progress_fn progress,
                           void *progress_ctx, gg_err *err)
@@ -99,36 +127,15 @@ int gg_table_universe_run(gg_table_universe *u, int64_t gens,
     if (gg_generations_check(u->generation, gens, err))
         return -1;
     bool bounded = u->topo != GG_TOPO_UNBOUNDED;
-    gg_topo topo = bounded ? u->topo : GG_TOPO_PLANE;
     gg_batch batch;
     /* the plane regrows between batches; a kernel does not poll stop */
     gg_batch_init(&batch, u->step ? 256 : 64, 0);
     if (bounded && !progress && !u->step)
         batch.size = gens > 0 ? gens : 1;
-    for (int64_t done = 0; done < gens;) {
-        int64_t n = gg_batch_take(&batch, gens - done);
-        if (!bounded && gg_gen_cells_keep_margin(&u->cells, &u->x0, &u->y0,
-                                                 n + 1, err))
-            return -1;
-        double t0 = gg_batch_clock();
-        if (u->step && gg_stop_asked(stop))
-            break;
-        int64_t ran = u->step ? (u->step(u->step_ctx, topo, &u->cells, n,
-                                         err) ? -1 : n)
-                              : gg_reference_table_run(u->rf, topo,
-                                                       &u->cells, n, stop,
-                                                       err);
-        if (ran < 0)
-            return -1;
-        done += ran;
-        u->generation += ran;
-        gg_batch_done(&batch, ran, gg_batch_clock() - t0);
-        if (ran < n) /* given up at a stop */
-            break;
-        if (progress && !progress(progress_ctx, done, gens))
-            break;
-    }
-    return 0;
+    run_calls r = {u, bounded ? u->topo : GG_TOPO_PLANE, stop};
+    gg_batch_calls calls = {bounded ? NULL : margin_before, call_step, &r};
+    return gg_batch_run(&batch, &calls, gens, &u->generation, progress,
+                        progress_ctx, err);
 }
 
 int gg_table_universe_to_pattern(const gg_table_universe *u, gg_pattern *p,

@@ -176,15 +176,30 @@ int gg_generations_check(int64_t generation, int64_t gens, gg_err *err)
     return 0;
 }
 
+/* A run's calls (gg_batch_run): the stepper, and the unbounded plane's
+ * margin before each. */
+typedef struct run_calls {
+    gg_universe *u;
+    const gg_stepper *s;
+    gg_topo topo;
+} run_calls;
+
+static int margin_before(void *ctx, int64_t n, gg_err *err)
+{
+    return ensure_margin(((run_calls *)ctx)->u, n + 1, err);
+}
+
 /* One call: step_until where the stepper has it and a stop flag, so a
  * long call ends at a stop; the generations run, -1 on failure. */
-static int64_t call_step(const gg_stepper *s, gg_universe *u, gg_topo topo,
-                         int64_t n, gg_err *err)
+static int64_t call_step(void *ctx, int64_t n, gg_err *err)
 {
+    run_calls *r = ctx;
+    const gg_stepper *s = r->s;
+    gg_universe *u = r->u;
     if (s->stop && s->step_until)
-        return s->step_until(s->ctx, &u->rule, topo, &u->grid, n, s->stop,
+        return s->step_until(s->ctx, &u->rule, r->topo, &u->grid, n, s->stop,
                              err);
-    return s->step(s->ctx, &u->rule, topo, &u->grid, n, err) ? -1 : n;
+    return s->step(s->ctx, &u->rule, r->topo, &u->grid, n, err) ? -1 : n;
 }
 
 int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
@@ -201,25 +216,10 @@ int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
         return -1;
     gg_batch batch;
     gg_batch_init(&batch, s->max_batch, s->min_batch);
-    int bad = 0;
-    for (int64_t done = 0; done < gens;) {
-        int64_t n = gg_batch_take(&batch, gens - done);
-        if (!bounded && ensure_margin(u, n + 1, err))
-            return -1;
-        double t0 = gg_batch_clock();
-        int64_t ran = call_step(s, u, topo, n, err);
-        if (ran < 0) {
-            bad = -1;
-            break;
-        }
-        done += ran;
-        u->generation += ran;
-        gg_batch_done(&batch, ran, gg_batch_clock() - t0);
-        if (ran < n) /* given up at a stop */
-            break;
-        if (progress && !progress(progress_ctx, done, gens))
-            break;
-    }
+    run_calls r = {u, s, topo};
+    gg_batch_calls calls = {bounded ? NULL : margin_before, call_step, &r};
+    int bad = gg_batch_run(&batch, &calls, gens, &u->generation, progress,
+                           progress_ctx, err);
     gg_err later; /* a failed step's message is the one reported */
     if (held && s->drop(s->ctx, &u->grid, bad ? &later : err))
         bad = -1;

@@ -65,9 +65,7 @@ int gg_universe_init(gg_universe *u, const gg_rule *rule, gg_err *err);
  * (canonical) and generation. */
 int gg_universe_to_pattern(const gg_universe *u, gg_pattern *p, gg_err *err);
 
-/* Called after every batch; returning false stops the run there (the
- * universe then holds the generation reached: Ctrl-C keeps the work). */
-typedef bool (*gg_progress_fn)(void *ctx, int64_t done, int64_t total);
+/* gg_progress_fn: runtime/universes/batch.h. */
 
 /* 0 when `gens` more generations from `generation` can be counted (int64:
  * the generation a run reaches must not wrap), else -1 with err saying
