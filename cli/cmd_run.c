@@ -408,19 +408,6 @@ static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
     return bad ? -1 : 0;
 }
 
-static int write_pattern(const char *path, const gg_pattern *p, gg_err *err)
-{
-    if (strcmp(path, "-"))
-        return gg_pattern_write(path, p, err); /* format by name */
-    char *text = NULL;
-    size_t len = 0;
-    int bad = gg_pattern_format_rle(p, &text, &len, err);
-    if (!bad && (fwrite(text, 1, len, stdout) != len || fflush(stdout)))
-        bad = gg_fail(err, "writing the pattern to stdout failed");
-    free(text);
-    return bad;
-}
-
 /* Write the result; if OUT cannot be written after all, keep the work in a
  * rescue file in $TMPDIR rather than lose a long run. */
 static int save(const run_opts *o, const gg_universe *u, const char *tmp,
@@ -429,7 +416,7 @@ static int save(const run_opts *o, const gg_universe *u, const char *tmp,
     gg_pattern p;
     if (gg_universe_to_pattern(u, &p, err))
         return -1;
-    int bad = write_pattern(o->out, &p, err);
+    int bad = gg_cli_save_pattern(o->out, &p, err);
     if (bad && strcmp(o->out, "-")) {
         char rescue[256];
         gg_err ignored;
