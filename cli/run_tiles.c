@@ -5,6 +5,15 @@
 
 #include "engine_choice.h"
 
+/* Auto leaves alone a backend that gives up a long generation at a stop
+ * (step_until: the reference): tiles step through calls a stop cannot
+ * cut short, and the reference's generations are slow enough to matter
+ * (a stop within a second, tests/test_stop.c). */
+static bool gives_up_in_a_step(gg_backend *b, bool asked)
+{
+    return !asked && gg_backend_of(b)->step_until != NULL;
+}
+
 int gg_cli_tiles_wrap(const char *engine, gg_backend *b, bool split,
                       gg_tiles *tiles, gg_stepper *stepper, gg_err *err)
 {
@@ -16,7 +25,7 @@ int gg_cli_tiles_wrap(const char *engine, gg_backend *b, bool split,
         return gg_fail(err, "--engine tiles steps tiles on a host backend "
                        "or on cuda and ptx, without --devices, "
                        "--device-mem or ranks; use --engine dense");
-    if (split || (!host && !device))
+    if (split || (!host && !device) || gives_up_in_a_step(b, asked))
         return 0;
     /* a device's grid stays there: only tile lists and flags travel */
     *stepper = host ? gg_tiles_stepper(tiles, stepper, 0, 0)
@@ -36,7 +45,7 @@ int gg_cli_tiles_wrap_gen(const char *engine, gg_backend *b, bool split,
         return gg_fail(err, "--engine tiles steps a Generations grid's "
                        "tiles on a host backend or on cuda and ptx, without "
                        "--devices; use --engine dense");
-    if (split || (!host && !device))
+    if (split || (!host && !device) || gives_up_in_a_step(b, asked))
         return 0;
     *stepper = host ? gg_tiles_gen_stepper(tiles, stepper, 0, 0)
                     : gg_tiles_gen_device_stepper(tiles, b, 0, 0);

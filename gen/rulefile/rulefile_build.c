@@ -218,7 +218,8 @@ static int memo_add(builder *b, uint64_t h, int level, const int32_t *a,
     if (2 * (b->used + 1) > b->n_slots && memo_grow(b))
         return -1;
     memo_slot *s = memo_find(b, h, level, a, n);
-    memcpy(b->arena + b->arena_n, a, (size_t)n * sizeof *a);
+    if (n) /* an empty key: no arena yet, and memcpy takes no NULL */
+        memcpy(b->arena + b->arena_n, a, (size_t)n * sizeof *a);
     *s = (memo_slot){.h = h, .off = b->arena_n, .n = n, .node = node,
                      .level = level};
     b->arena_n += n;
