@@ -169,8 +169,8 @@ static memo_slot *memo_find(builder *b, uint64_t h, int level,
     for (;; k = (k + 1) & (b->n_slots - 1)) {
         memo_slot *s = &b->slots[k];
         if (s->n < 0 || (s->h == h && s->level == level && s->n == n &&
-                         !memcmp(b->arena + s->off, a,
-                                 (size_t)n * sizeof *a)))
+                         (!n || !memcmp(b->arena + s->off, a,
+                                        (size_t)n * sizeof *a))))
             return s;
     }
 }
