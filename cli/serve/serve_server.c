@@ -123,13 +123,16 @@ static void soup(sv_sim *sim, sv_session *s, const sv_msg *m)
                            "serve --rule with a bigger torus");
     sv_world w;
     pthread_mutex_lock(&sim->lock);
-    int bad = sv_world_soup(&w, &sim->world, m->x, m->y, (int)m->n,
-                            (uint64_t)m->seed, &err);
-    if (!bad)
-        sv_sim_replace(sim, &w);
+    gg_rule rule = *sv_world_rule(&sim->world);
     pthread_mutex_unlock(&sim->lock);
-    if (bad)
-        error_to(s, err.msg);
+    /* made while the simulation goes on (2^32 cells at a density other
+     * than 1/2 take seconds) */
+    if (sv_world_soup(&w, &rule, m->x, m->y, (int)m->n, (uint64_t)m->seed,
+                      &err))
+        return error_to(s, err.msg);
+    pthread_mutex_lock(&sim->lock);
+    sv_sim_replace(sim, &w);
+    pthread_mutex_unlock(&sim->lock);
 }
 
 /* The picture as a binary message: "GGP1", width, height, colours (u32

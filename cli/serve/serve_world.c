@@ -467,10 +467,10 @@ int sv_world_picture(const sv_world *w, gg_image *im, gg_err *err)
                   : gg_picture_universe(&w->u, &o, im, &info, err);
 }
 
-int sv_world_soup(sv_world *out, const sv_world *w, int64_t width,
+int sv_world_soup(sv_world *out, const gg_rule *of, int64_t width,
                   int64_t height, int percent, uint64_t seed, gg_err *err)
 {
-    gg_rule rule = *sv_world_rule(w);
+    gg_rule rule = *of;
     rule.topo = GG_TOPO_TORUS;
     rule.width = width, rule.height = height;
     gg_pattern p;

@@ -54,11 +54,11 @@ int sv_world_set(sv_world *w, int64_t x, int64_t y, int state, gg_err *err);
  * the universe's cells are unchanged. */
 int sv_world_paste(sv_world *w, const char *text, size_t len, int64_t x,
                    int64_t y, gg_err *err);
-/* A random soup: a torus of width x height cells under w's rule (its
+/* A random soup: a torus of width x height cells under rule (its
  * transition, any topology replaced), each cell alive with probability
  * percent / 100 (state 1 for Generations rules), from seed; 50 percent is
  * golgen bench --seed's soup exactly. */
-int sv_world_soup(sv_world *out, const sv_world *w, int64_t width,
+int sv_world_soup(sv_world *out, const gg_rule *rule, int64_t width,
                   int64_t height, int percent, uint64_t seed, gg_err *err);
 /* Every cell 0, the generation 0. */
 void sv_world_clear(sv_world *w);

@@ -90,8 +90,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (m.kind == SV_SOUP && m.x * m.y <= 1 << 16) {
         sv_world w2;
-        if (sv_world_soup(&w2, &w, m.x, m.y, (int)m.n, (uint64_t)m.seed,
-                          &e))
+        if (sv_world_soup(&w2, sv_world_rule(&w), m.x, m.y, (int)m.n,
+                          (uint64_t)m.seed, &e))
             abort(); /* a small torus is always made */
         if (sv_world_population(&w2) > m.x * m.y)
             abort();
