@@ -305,6 +305,12 @@ static void mcell_files(void **state)
     assert_int_equal(gg_pattern_parse(bad, strlen(bad), "b.mcl", &p, &err),
                      -1);
     assert_non_null(strstr(err.msg, "b.mcl:2: 'k'"));
+    /* a run of 88888888 cells in 12 bytes: refused before it is stored
+     * (it took 3.3 s and 2 GB) */
+    const char *huge = "#MCell 4.00\n#L 88888888A\n";
+    assert_int_equal(gg_pattern_parse(huge, strlen(huge), "h.mcl", &p, &err),
+                     -1);
+    assert_non_null(strstr(err.msg, "h.mcl:2: the pattern passes"));
 }
 
 /* golgen run against bgolly: the RLE bodies (bgolly writes no #CXRLE). */

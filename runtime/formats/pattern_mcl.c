@@ -18,7 +18,8 @@
 #include "pattern.h"
 #include "rule_ltl.h"
 
-#define MAX_CELLS (1LL << 28)
+/* 256 MiB of cells at most: a 100-byte file could ask for far more */
+#define MAX_CELLS (1LL << 24)
 
 typedef struct cell {
     int64_t x, y;
@@ -99,6 +100,11 @@ static int read_runs(mcl *m, const char *p, const char *end)
             state += c - 'A' + 1;
             if (m->extended_hl)
                 state = history_state(state);
+            if (n > MAX_CELLS - m->n) /* before a byte of it is stored */
+                return gg_fail(m->err, "%s:%d: the pattern passes %lld "
+                               "cells; MCell files this large are not read "
+                               "(save it as RLE or macrocell)", m->name,
+                               m->line, (long long)MAX_CELLS);
             while (n-- > 0)
                 if (add_cell(m, state))
                     return -1;
