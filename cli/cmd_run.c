@@ -62,7 +62,7 @@ static void usage(FILE *out)
             "thread) unless the pattern is a box of 2^22 cells or more run\n"
             "for fewer than 4 times its longer side; otherwise, and for tori, "
             "bounded\nplanes, B0 and the options below, the dense grid, "
-            "stepped as active tiles on\na host backend (tiles: 256x256 "
+            "stepped as active tiles on\ncpu, cuda and ptx (tiles: 256x256 "
             "cells, where only those near a change in the\nlast 32 "
             "generations are stepped; dense steps the whole grid). It says "
             "which\non stderr.\n--mem BYTES bounds the run's memory (default "
