@@ -1003,6 +1003,8 @@ static void test_macrocell(void **state)
         {"[M2]\n*********$\n", "bad leaf line"},
         {"[M2]\n*$\n4 1 0 0 0 7\n", "text after the node's four children"},
         {"[M2]\n#G -3\n", "bad #G line"},
+        {"[M2]\n#G 9223372036854775808\n", "bad #G line"},
+        {"[M2]\n#G 99999999999999999999\n", "bad #G line"},
         {"[M2]\nx\n", "unexpected 'x'"},
         {"[M2]\n*$\n64 1 0 0 0\n", "beyond golgen's 64-bit coordinates"},
     };
@@ -1013,6 +1015,13 @@ static void test_macrocell(void **state)
             fail_msg("%s: got '%s', want '%s'", bad[i][0], err.msg,
                      bad[i][1]);
     }
+    /* #G up to 2^63-1, as #CXRLE Gen= reads it (the fuzzer wrote an RLE
+     * at generation 8e18 as .mc and could not read it back) */
+    static const char last[] = "[M2]\n#G 9223372036854775807\n";
+    assert_int_equal(gg_pattern_parse(last, strlen(last), "g.mc", &p, &err),
+                     0);
+    assert_true(p.generation == INT64_MAX);
+    gg_pattern_free(&p);
 }
 
 /* Coordinates beyond Golly's +-2^31 are refused on write, as the Life

@@ -114,9 +114,10 @@ static bool read_uint(const char **s, const char *e, uint64_t max,
         return false;
     uint64_t n = 0;
     for (; *s < e && **s >= '0' && **s <= '9'; (*s)++) {
-        n = n * 10 + (uint64_t)(**s - '0');
-        if (n > max)
+        uint64_t d = (uint64_t)(**s - '0');
+        if (d > max || n > (max - d) / 10) /* n * 10 + d would pass max */
             return false;
+        n = n * 10 + d;
     }
     *v = n;
     return true;
@@ -221,7 +222,7 @@ static int read_hash_line(mc_reader *r, const char *s, const char *e,
         if (s[1] == 'G') {
             uint64_t g;
             const char *t = v;
-            if (!read_uint(&t, ve, INT64_MAX / 2, &g) || t != ve)
+            if (!read_uint(&t, ve, INT64_MAX, &g) || t != ve)
                 return MC_FAIL(r, line, "bad #G line; write the generation "
                                "as #G N with N >= 0");
             r->gen = (int64_t)g;
