@@ -120,8 +120,10 @@ static void set_rule(mcl *m, const char *text)
     m->saw_rule = true;
 }
 
-/* "#GOLLY NAME" / "#RULE TEXT": the first wins, as in Golly. */
-static void read_rule(mcl *m, const char *l, size_t n)
+/* "#GOLLY NAME" / "#RULE TEXT": the first wins, as in Golly; one with
+ * no text names no rule and is refused (a file written from it would
+ * carry an empty rule). */
+static int read_rule(mcl *m, const char *l, size_t n)
 {
     static const char hl[] = "#RULE 1,0,1,0,0,0,1,0,0,0,0,0,0,2,2,1,1,2,2,"
                              "2,2,2,0,2,2,2,1,2,2,2,2,2";
@@ -129,11 +131,11 @@ static void read_rule(mcl *m, const char *l, size_t n)
     if (n >= sizeof hl - 1 && !memcmp(l, hl, sizeof hl - 1)) {
         m->extended_hl = n > sizeof hl - 1 && l[sizeof hl - 1] == ',';
         set_rule(m, "LifeHistory");
-        return;
+        return 0;
     }
     if (n >= sizeof life - 1 && !memcmp(l, life, sizeof life - 1)) {
         set_rule(m, "B3/S23");
-        return;
+        return 0;
     }
     size_t i = l[1] == 'G' ? 6 : 5, k = 0;
     while (i < n && (unsigned char)l[i] <= ' ')
@@ -142,7 +144,11 @@ static void read_rule(mcl *m, const char *l, size_t n)
     while (i < n && (unsigned char)l[i] > ' ' && k < sizeof word - 1)
         word[k++] = l[i++];
     word[k] = 0;
+    if (!k)
+        return gg_fail(m->err, "%s:%d: a %s line without a rule", m->name,
+                       m->line, l[1] == 'G' ? "#GOLLY" : "#RULE");
     set_rule(m, word);
+    return 0;
 }
 
 static int keep_comment(mcl *m, const char *l, size_t n)
@@ -186,7 +192,7 @@ static int read_line(mcl *m, const char *l, size_t n)
         sscanf(buf + 6, "%d", &m->wrap);
     else if (!m->saw_rule && (!strncmp(buf, "#GOLLY", 6) ||
                               !strncmp(buf, "#RULE", 5)))
-        read_rule(m, l, n);
+        return read_rule(m, l, n);
     else if (l[1] == 'D')
         return keep_comment(m, l, n);
     return 0;
