@@ -322,6 +322,10 @@ static int render(mc_reader *r, gg_pattern *p)
     p->y = y0;
     p->multistate = r->max_state > 1;
     gg_mc_draw_planes(r->node, root, p->plane, np, rx - x0, ry - y0);
+    /* planes for the states the root reaches, not for every line's (an
+     * unreachable line may name higher ones), as RLE reads them back */
+    for (int need = planes_for(gg_pattern_max_state(p)); p->n_planes > need;)
+        gg_grid_free(&p->plane[--p->n_planes]);
     return 0;
 }
 
