@@ -295,12 +295,17 @@ int gg_pattern_parse_mcl(const char *text, size_t len, const char *name,
     mcl m = {.name = name, .err = err};
     const char *s = text, *end = text + len;
     int bad = 0;
+    /* lines end at \n, \r\n or a lone \r (as the RLE a comment goes to
+     * reads them: a \r kept inside one would start a line there) */
     while (!bad && s < end) {
-        const char *e = memchr(s, '\n', (size_t)(end - s));
-        size_t n = (size_t)((e ? e : end) - s);
+        const char *e = s;
+        while (e < end && *e != '\n' && *e != '\r')
+            e++;
         m.line++;
-        bad = read_line(&m, s, n && s[n - 1] == '\r' ? n - 1 : n);
-        s = e ? e + 1 : end;
+        bad = read_line(&m, s, (size_t)(e - s));
+        s = e + 1 < end && e[0] == '\r' && e[1] == '\n' ? e + 2
+            : e < end                                 ? e + 1
+                                                      : end;
     }
     if (!bad && !m.saw_rule)
         set_rule(&m, "B3/S23");
