@@ -56,10 +56,10 @@ static int reset(gg_tiles *tl, const gg_grid *g, gg_topo topo, gg_err *err)
     return near_lists(tl, err);
 }
 
-/* Tiles whose cells lie within t of tile i along one axis (n tiles over
- * `len` cells, wrapping on the torus): at most 5, i itself included. */
-static int near_tiles(const gg_tiles *tl, int64_t i, int64_t n, int64_t len,
-                      bool torus, int64_t out[5])
+/* Tiles whose cells lie within t of tile i along one axis (`len` cells,
+ * wrapping on the torus): at most 5, i itself included. */
+static int near_tiles(const gg_tiles *tl, int64_t i, int64_t len, bool torus,
+                      int64_t out[5])
 {
     int k = 0;
     int64_t lo = i * tl->side - tl->t;
@@ -85,7 +85,6 @@ static int near_tiles(const gg_tiles *tl, int64_t i, int64_t n, int64_t len,
             end = len;
         x += end - c;
     }
-    (void)n;
     return k;
 }
 
@@ -101,10 +100,10 @@ static int near_lists(gg_tiles *tl, gg_err *err)
     if (!tl->near_x || !tl->near_y)
         return gg_fail(err, "out of memory for the tiles' neighbours");
     for (int64_t i = 0; i < tl->nx; i++)
-        tl->near_x[6 * i] = near_tiles(tl, i, tl->nx, tl->width, torus,
+        tl->near_x[6 * i] = near_tiles(tl, i, tl->width, torus,
                                        tl->near_x + 6 * i + 1);
     for (int64_t i = 0; i < tl->ny; i++)
-        tl->near_y[6 * i] = near_tiles(tl, i, tl->ny, tl->height, torus,
+        tl->near_y[6 * i] = near_tiles(tl, i, tl->height, torus,
                                        tl->near_y + 6 * i + 1);
     return 0;
 }
@@ -227,7 +226,7 @@ static int run_tiles(gg_tiles *tl, const gg_rule *rule, gg_topo topo,
          * under B0) */
         bool full = tl->known && n == tl->span;
         int64_t count = gg_rule_has_b0(rule) && !full
-                            ? (memset(tl->awake, 1, (size_t)all), all)
+                            ? all /* then the whole grid steps */
                             : wake(tl, full ? tl->changed : tl->live);
         if (full && count == 0) { /* all asleep: so they stay */
             int64_t k = (gens - done) / n;
