@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What `golgen synth` starts from for a rule with no cache entry: the adder
-# tree built within synth's time budget (sat/adder.c), its LUT3 count and
+# tree built within synth's time budget (sat/choose/adder.c), its LUT3 count and
 # the seconds to it. The search after it is cut to k=3 (UNSAT at once), so
 # the network printed is the best start. One line per rule:
 #   RULE LUTS SECONDS

@@ -47,7 +47,7 @@ int gg_cli_open_backend(const gg_backend_info *backend, const gg_rule *rule,
 /* "auto|reference|cpu|..." for usage texts. */
 void gg_cli_backend_names(char *buf, size_t size);
 
-/* --front's value, or the rule's own front (gen/front.h) when text is
+/* --front's value, or the rule's own front (gen/circuits/front.h) when text is
  * NULL: the row sums for a totalistic rule, the cells for one whose
  * arrangement matters (Hensel, MAP). */
 int gg_cli_front(const char *text, const gg_rule *rule, gg_front_kind *front,

@@ -127,7 +127,7 @@ static void usage(FILE *out)
         "on these CNFs) and\nCryptoMiniSat otherwise; a search bounded by "
         "work (the fallback's) always\nruns CryptoMiniSat. --plain-cnf "
         "leaves out the difference clauses and the shape-\nsymmetry order "
-        "(sat/encode.h), for comparisons: with --solver cms it is the\n"
+        "(sat/exact/encode.h), for comparisons: with --solver cms it is the\n"
         "search of before session 13.\n",
         DEFAULT_TIME_LIMIT,
         gg_sat_kind_available(GG_SAT_CADICAL) ? "it was" : "it was not");
@@ -651,7 +651,7 @@ static void polish(gg_net *net, const gg_tt *t, const gg_resynth_opts *ro,
 }
 
 /* The networks the search starts from: the cache's and the candidates of
- * the one policy (sat/choose.h) with synth's time budget: the adder tree
+ * the one policy (sat/choose/choose.h) with synth's time budget: the adder tree
  * and, for gate2, a LUT3 network mapped gate by gate. */
 static void collect_starts(const synth_args *a, const gg_rule *rule,
                            gg_front_kind front, gg_lib lib, const gg_front *f,
@@ -667,7 +667,7 @@ static void collect_starts(const synth_args *a, const gg_rule *rule,
     /* the adder tree's exact rests get up to 120 s in all, or half of what
      * is left: with no cache entry its network is often the one returned
      * (its wide rests find 7 LUTs where the narrow tree gives 8 in 4-40 s;
-     * sat/adder.c), and they only look for networks below the cache's */
+     * sat/choose/adder.c), and they only look for networks below the cache's */
     gg_choose_budget b = {.seconds = budget(a, 120, 0.5),
                           .cancel = &interrupted,
                           .beat = have == 1 ? gg_synth_cost(&o->net, lib) : 0};
@@ -690,7 +690,7 @@ static void polish_starts(const synth_args *a, const gg_tt *t,
     }
 }
 
-/* --front rowsum+cells: the composed circuit (sat/choose.h), verified and
+/* --front rowsum+cells: the composed circuit (sat/choose/choose.h), verified and
  * stored like a search's result, unproven. */
 static int run_composed(const synth_args *a, const gg_rule *rule, gg_lib lib,
                         outcome *o, gg_err *err)

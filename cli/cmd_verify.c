@@ -82,7 +82,7 @@ static void report(const gg_circuit *c, const char *cache_root)
            gg_circuit_shifts_per_word(c));
 }
 
-/* A Generations rule's per-cell stage (gen/gen_nets.h), built as a kernel
+/* A Generations rule's per-cell stage (gen/circuits/gen_nets.h), built as a kernel
  * builds it and checked on every (state, two-state output) pair. */
 static int verify_gen_stage(int states)
 {

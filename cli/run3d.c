@@ -524,7 +524,7 @@ int gg_emit3d_source(const char *rule_text, const char *target, char **src,
 
 /* Whether the final stage gives what the rule says for every count of
  * live neighbours and centre, fed the bits the kernel feeds it: Moore's
- * kernels sum the 27 cells, centre included (gen/emit_c3d.h). */
+ * kernels sum the 27 cells, centre included (gen/emit/emit_c3d.h). */
 static int check_counts(const gg_rule3d *rule, const gg_net *net,
                         int *wrong)
 {

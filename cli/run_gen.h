@@ -1,4 +1,4 @@
-/* golgen run and rule for Generations rules (S/B/C, gen/rule_gen.h),
+/* golgen run and rule for Generations rules (S/B/C, gen/rules/rule_gen.h),
  * which run on any backend of the table that takes state planes
  * (runtime/backends/backend.h: upload_cells; gg_backend_generations_names). */
 #ifndef GG_RUN_GEN_H

@@ -1,4 +1,4 @@
-/* golgen run and rule for Larger than Life (gen/rule_ltl.h, issue 39
+/* golgen run and rule for Larger than Life (gen/rules/rule_ltl.h, issue 39
  * part 3). These rules run on the reference only
  * (runtime/reference/reference_ltl.h) until a kernel counts their
  * neighbourhoods: auto takes it and says so, any other backend is refused

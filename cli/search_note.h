@@ -6,7 +6,7 @@
  * for a second, stderr says what it is; when it is over, how long it
  * took and whether the next run finds it kept.
  *
- * sat/choose.h tells of each search through gg_choose_opts.on_search;
+ * sat/choose/choose.h tells of each search through gg_choose_opts.on_search;
  * main.c installs this file's handler on the one config of the process,
  * and the places that build kernels (backends, --target, verify) call
  * gg_search_note_finish when they are done. MPI ranks above 0 stay

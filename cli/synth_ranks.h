@@ -4,7 +4,7 @@
  *
  * Rank 0 does what one process does (cache, starting networks, storing
  * and printing); the proof itself runs on every rank, each claiming every
- * k's network shapes from rank 0 as its threads get free (sat/team.h,
+ * k's network shapes from rank 0 as its threads get free (sat/exact/team.h,
  * runtime/universes/team_mpi.h).
  * What rank 0 decided before the search reaches the others through
  * gg_synth_ranks_share, called once by every rank. In one process (a

@@ -29,7 +29,7 @@
 #define MAX_COUNT 64
 #define ND_CAP 4096
 
-/* f's non-decomposable input pairs (sat/symm.h): they prune most shapes
+/* f's non-decomposable input pairs (sat/exact/symm.h): they prune most shapes
  * in milliseconds, as in the search itself. */
 static unsigned nd[ND_CAP][2], nd4[ND_CAP][2];
 static int n_nd, n_nd4;

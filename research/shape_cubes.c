@@ -2,7 +2,7 @@
  * proof cheaper in total CPU when its CNF is split into cubes on what some
  * gates read, each cube proven on its own?
  *
- * For each shape: `plain` proves the unsplit CNF (sat/kjob.c solve_one:
+ * For each shape: `plain` proves the unsplit CNF (sat/exact/kjob.c solve_one:
  * CaDiCaL, difference clauses, automorphism order, every care row of the
  * 128-row final-stage table). Then the split, over dimensions: a gate's
  * fanin choice (one alternative per choice, gg_enc_option) or one bit of
@@ -244,7 +244,7 @@ static outcome solve_fresh(const problem *p, int idx, const split *sp,
 }
 
 /* One cube under assumptions, counterexample rows until the answer is
- * final (sat/cegar.h). */
+ * final (sat/exact/cegar.h). */
 static gg_synth_status solve_cube(gg_enc *e, gg_sat *s, const gg_tt *f,
                                   const int *lits, int n, int idx)
 {

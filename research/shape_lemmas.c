@@ -3,7 +3,7 @@
  * for every rule (log-correlation 0.99-1.00 over six rules, session 17),
  * which suggests that most shapes fail for reasons that do not depend on
  * the rule. This program asks each shape the rule-free question: the CNF
- * of sat/encode.h with the output free on each class (neighbour count,
+ * of sat/exact/encode.h with the output free on each class (neighbour count,
  * centre) of the rowsum front's rows (gg_enc_spec.keys), every input
  * read, the function depending on every input, Life's input classes
  * (which every rule with full support and no further symmetry shares).

@@ -2,9 +2,9 @@
  * 18): the same lut3 shapes of a rule's final stage (rowsum front) proven
  * both ways, answers compared, CPU seconds of each.
  *
- * `old` is what `golgen synth` does per shape (sat/kjob.c solve_one:
+ * `old` is what `golgen synth` does per shape (sat/exact/kjob.c solve_one:
  * CaDiCaL, difference clauses, automorphism order, the rows of
- * sat/cegar.c). `new` builds the shape-union CNF of union_cnf.h once per
+ * sat/exact/cegar.c). `new` builds the shape-union CNF of union_cnf.h once per
  * group of shapes and proves each shape under its cube. `both` runs old
  * then new and fails (exit 1) on any answer that differs; every SAT
  * answer's network is checked against the truth table.
@@ -63,7 +63,7 @@ static void check_net(const gg_net *net, const gg_tt *f, int shape)
 }
 
 
-/* sat/kjob.c solve_one without threads. */
+/* sat/exact/kjob.c solve_one without threads. */
 static gg_synth_status old_shape(const gg_tt *f, const gg_shape *sh,
                                  uint64_t *conflicts)
 {
@@ -89,7 +89,7 @@ static gg_synth_status old_shape(const gg_tt *f, const gg_shape *sh,
     return st;
 }
 
-/* The union's solver for a group of shapes, rows as sat/cegar.c adds
+/* The union's solver for a group of shapes, rows as sat/exact/cegar.c adds
  * them (every care row of a table of up to 128 rows). */
 typedef struct group {
     gg_sat *s;
@@ -148,7 +148,7 @@ static void group_close(group *g, uint64_t *conflicts)
 }
 
 /* One shape under its cube; wrong rows of a SAT answer are added and the
- * shape solved again (sat/cegar.c's loop). */
+ * shape solved again (sat/exact/cegar.c's loop). */
 static gg_synth_status new_shape(group *g, const gg_tt *f,
                                  const gg_shape *sh, int idx)
 {

@@ -10,7 +10,7 @@
 #define MAX_SETS (1 << (GG_SHAPE_MAX_GATES - 1))
 #define MAX_FIXED_AMO 64 /* pairwise at-most-one up to this many tuples */
 
-/* The input tuples of one size, in sat/encode.c's list_options order. */
+/* The input tuples of one size, in sat/exact/encode.c's list_options order. */
 typedef struct tuples {
     int n;
     int (*src)[SLOTS];
@@ -183,7 +183,7 @@ static void setup_inputs(uc_cnf *u, ugate *g)
     }
 }
 
-/* As sat/encode.c: dep[s] <-> two patterns differing in slot s only give
+/* As sat/exact/encode.c: dep[s] <-> two patterns differing in slot s only give
  * different outputs; gate slots must matter and, of the p input slots,
  * at least p - 1 (every gate reads at least 2 slots). */
 static void setup_function(uc_cnf *u, ugate *g)
@@ -235,7 +235,7 @@ static void essential_read(uc_cnf *u)
     }
 }
 
-/* sat/encode.c symmetric_pair: input b only after a, or with it. */
+/* sat/exact/encode.c symmetric_pair: input b only after a, or with it. */
 static void symmetry(uc_cnf *u)
 {
     const int *cls = u->spec.class_of;
@@ -325,7 +325,7 @@ void uc_free(uc_cnf *u)
  * size p only says which of 2^p patterns they show: y[p][q] <- the chosen
  * tuple shows q. Under gate set gs (p = 3 - |gs| input slots) each input
  * pattern and gate-slot pattern forces x = fn[pattern]. Stating the
- * simulation over patterns rather than tuples (sat/encode.c states it per
+ * simulation over patterns rather than tuples (sat/exact/encode.c states it per
  * option) takes a third of the clauses here, where every gate set of
  * every shape is present, and lets a learnt clause speak of a pattern
  * that many tuples share. */
@@ -373,7 +373,7 @@ static void gate_row(uc_cnf *u, int i, int r)
     }
 }
 
-/* sat/encode.c differences(), with "gate j is a fanin of i" taken from
+/* sat/exact/encode.c differences(), with "gate j is a fanin of i" taken from
  * the wiring: u_ij -> w[i][j] and u_ij -> d_j. */
 static void differences(uc_cnf *u, int r, int r2)
 {
@@ -428,7 +428,7 @@ void uc_add_row(uc_cnf *u, int r)
 
 /* ---- rules that hold on some shapes: guarded, assumed by the cube ---- */
 
-/* sat/encode.c exclude_pairs, behind the activation literal act. */
+/* sat/exact/encode.c exclude_pairs, behind the activation literal act. */
 static int guarded_pairs(uc_cnf *u, unsigned inside,
                          const unsigned (*pairs)[2], int n_pairs)
 {
@@ -464,7 +464,7 @@ static int guarded_pairs(uc_cnf *u, unsigned inside,
 }
 
 /* Gate i read by j alone, j's other gate fanins all read by i: j's input
- * tuple must hold an input i does not read (sat/encode.c no_reapplied). */
+ * tuple must hold an input i does not read (sat/exact/encode.c no_reapplied). */
 static int guarded_reapplied(uc_cnf *u, int i, int j)
 {
     int act = fresh_frozen(u), lits[2 + SLOTS];
@@ -482,7 +482,7 @@ static int guarded_reapplied(uc_cnf *u, int i, int j)
 }
 
 /* Gate i takes an input tuple no later than gate j's (twins and shape
- * automorphisms, sat/encode.c order_twins / order_automorphisms). */
+ * automorphisms, sat/exact/encode.c order_twins / order_automorphisms). */
 static int guarded_order(uc_cnf *u, int i, int j)
 {
     int act = fresh_frozen(u);
@@ -514,7 +514,7 @@ static bool cone_closed(const gg_shape *sh, int g, unsigned cone)
     return true;
 }
 
-/* Backward-closed gate sets with exactly two exits (sat/encode.c
+/* Backward-closed gate sets with exactly two exits (sat/exact/encode.c
  * two_exit). */
 static bool two_exits(const gg_shape *sh, unsigned c)
 {
@@ -543,7 +543,7 @@ static bool twins(const gg_shape *sh, int i, int j)
     return true;
 }
 
-/* sat/encode.c find_autos, with its caps (the same pairs, so the same
+/* sat/exact/encode.c find_autos, with its caps (the same pairs, so the same
  * rules): per automorphism, its first moved gate i0 and s^-1(i0). */
 #define MAX_AUTOS 64
 

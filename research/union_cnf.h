@@ -9,24 +9,24 @@
  * of p input slots), its function and its simulation values. A shape is
  * the cube that fixes every w[i][j]; the slots left open read p =
  * 3 - |gate fanins| distinct inputs, input slots first, then the fanin
- * gates in increasing order, exactly as sat/encode.c orders a shape's
+ * gates in increasing order, exactly as sat/exact/encode.c orders a shape's
  * slots. Under the cube of shape S, the clauses of every option whose
  * gate set is not S's are satisfied, and what is left is the per-shape
- * CNF of S (sat/encode.h, with difference clauses) gate for gate:
+ * CNF of S (sat/exact/encode.h, with difference clauses) gate for gate:
  * - the rules every network meets (simulation, essential reads, input
  *   symmetry, difference clauses: their "gate j differs" literal is
  *   taken through u = w[i][j] & d[j]) are stated once for all shapes;
  * - the rules that hold on some shapes only (closed cones and two-exit
  *   sets, re-applied gates, twin and automorphism order) are guarded by
  *   an activation literal, and uc_cube assumes those literals that
- *   the per-shape CNF of S would state (sat/encode.c's tests on S).
+ *   the per-shape CNF of S would state (sat/exact/encode.c's tests on S).
  * So "UNSAT under S's cube" says the same as "S's CNF is UNSAT" under the
  * same pruning rules (GG_ENC_PRUNING_VERSION), and the proof records of
- * sat/proof.h would hold for it unchanged. Only lut3 and 3 or more
+ * sat/exact/proof.h would hold for it unchanged. Only lut3 and 3 or more
  * inputs. Measured against one solver per shape (research/shape_union.c,
  * BENCHMARKS.md "Proof speed: one incremental solver per k"): 1.2x on
  * k<=5, 0.5-1.2x on k=6 blocks with hard shapes,
- * so golgen does not use it. sat/encode.c's rules are copied here, not
+ * so golgen does not use it. sat/exact/encode.c's rules are copied here, not
  * shared: a change there must be made here too before comparing. */
 #ifndef GG_RESEARCH_UNION_CNF_H
 #define GG_RESEARCH_UNION_CNF_H

@@ -15,8 +15,8 @@ the CLI passes options down. And below the CLI no function keeps mutable
 static state (a library, threads or MPI ranks call in): file-scope state
 and `static const` / `_Thread_local` locals only.
 Sizes and rooms (issue 37): no product source file (gen, sat, runtime, cli,
-lib, python) over 900 lines: split it by job; runtime/'s top level holds
-its rooms and meson.build, no sources; and at most 8 GOLGEN_* variables
+lib, python) over 900 lines: split it by job; the top level of gen/, sat/
+and runtime/ holds their rooms and meson.build, no sources; and at most 8 GOLGEN_* variables
 read (runtime/base/config.c reads them all). Exit status 1 names every
 crossing."""
 import pathlib
@@ -88,11 +88,12 @@ for folder in PRODUCT:
         for k, line in enumerate(text.splitlines(), 1):
             for name in ENV_READ.findall(line):
                 switches.setdefault(name, f'{src}:{k}')
-for entry in sorted((root / 'runtime').iterdir()):
-    if not entry.is_dir() and entry.name != 'meson.build':
-        problems.append(f'{entry}: a file at runtime/\'s top level; '
-                        'runtime/ holds its rooms (backends/, gpu/, ...) and '
-                        'meson.build only')
+for folder in ('gen', 'sat', 'runtime'):
+    for entry in sorted((root / folder).iterdir()):
+        if not entry.is_dir() and entry.name != 'meson.build':
+            problems.append(f'{entry}: a file at {folder}/\'s top level; '
+                            f'{folder}/ holds its rooms and meson.build '
+                            'only (put it in the room its job names)')
 if len(switches) > MAX_SWITCHES:
     problems.append(f'{len(switches)} GOLGEN_* variables read, over '
                     f'{MAX_SWITCHES}: ' + ', '.join(
@@ -103,6 +104,7 @@ for p in problems:
 print(f'{len(problems)} crossing(s)' if problems else
       'layers: every include points down the line; gen/ and sat/ read no '
       'environment; no mutable function-static state below the CLI; no '
-      f'product file over {MAX_LINES} lines; runtime/ holds rooms only; '
+      f'product file over {MAX_LINES} lines; gen/, sat/, runtime/ hold rooms '
+      'only; '
       f'{len(switches)} GOLGEN_* variables read (at most {MAX_SWITCHES})')
 sys.exit(1 if problems else 0)

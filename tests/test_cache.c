@@ -321,7 +321,7 @@ static void test_uncached_rule_circuit(void **state)
 
 /* Given wall seconds (golgen synth), the adder tree also tries a 6-input
  * rest after one full adder and finds Land Rush's 7 LUTs, where the
- * work-bounded build (emitters) stays at 8 (sat/adder.c: 4-8 s here);
+ * work-bounded build (emitters) stays at 8 (sat/choose/adder.c: 4-8 s here);
  * told of a 7-gate network it searches only below that and keeps the
  * narrow tree. */
 static void test_timed_adder_tree(void **state)
@@ -503,7 +503,7 @@ static void test_table_rules_share_totalistic_networks(void **state)
 }
 
 /* Rules a few letters off a totalistic one get the gated correction
- * (sat/choose_gated.c): small, and right on every neighbourhood. */
+ * (sat/choose/choose_gated.c): small, and right on every neighbourhood. */
 static void test_gated_corrections(void **state)
 {
     (void)state;

@@ -642,7 +642,7 @@ static void test_synth_interrupt(void **state)
 }
 
 /* A long proof's progress lines weigh the shapes by their usual costs
- * (sat/shape_prior.h): the table is found for a real rule's lut3 k=6
+ * (sat/exact/shape_prior.h): the table is found for a real rule's lut3 k=6
  * shape list at run time, not only in test_proof. Electrified Maze
  * (B45/S12345: its start, 7 LUTs, comes in about a second, and k=6 is
  * UNSAT) runs until its first line with an estimate, which needs a shape

@@ -1,4 +1,4 @@
-/* Generations rules (gen/rule_gen.h, runtime/reference/reference_gen.h): notation as
+/* Generations rules (gen/rules/rule_gen.h, runtime/reference/reference_gen.h): notation as
  * Golly 3.3 reads and writes it, and the multi-state reference against
  * bgolly -a Generations state for state on random rules, odd tori,
  * bounded and unbounded planes; known behaviour; the CLI's RLE. */
@@ -362,8 +362,8 @@ static const gg_backend_info *find_backend(const char *name)
     return info;
 }
 
-/* Next state by the rule's words (gen/rule_gen.h), written apart from
- * gen/gen_nets.c: the oracle of the per-cell stage. */
+/* Next state by the rule's words (gen/rules/rule_gen.h), written apart from
+ * gen/circuits/gen_nets.c: the oracle of the per-cell stage. */
 static int stage_next(int states, int s, int alive_next)
 {
     if (s == 0 || s == 1)
@@ -430,7 +430,7 @@ static gg_backend *open_backend(const gg_backend_info *info,
 }
 
 /* The emitted cpu kernel (templates/c/kernel.c.in with the per-cell stage
- * of gen/gen_nets.h) through the backend table, against the reference,
+ * of gen/circuits/gen_nets.h) through the backend table, against the reference,
  * state for state: random rules (C 2..20 and 200, all three
  * neighbourhoods) on odd tori and planes round the 64-bit word edges and
  * wider than a tile, then every state count at the bit-plane boundaries

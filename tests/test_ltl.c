@@ -1,4 +1,4 @@
-/* Larger than Life (issue 39 part 3): the rule notation (gen/rule_ltl.h),
+/* Larger than Life (issue 39 part 3): the rule notation (gen/rules/rule_ltl.h),
  * the reference's running sums (runtime/reference/reference_ltl.h) against
  * counting every neighbourhood cell by cell, malformed rules (clear errors,
  * never a crash), and golgen run against bgolly -a "Larger than Life" on

@@ -83,7 +83,7 @@ static void test_build_random_tables(void **state)
     }
 }
 
-/* The cover grown into free rows (gen/net_sop.h): right on the care rows
+/* The cover grown into free rows (gen/circuits/net_sop.h): right on the care rows
  * of random tables, from nearly all rows free to none. */
 static void test_sop_random_tables(void **state)
 {

@@ -1,4 +1,4 @@
-/* Proof records (sat/proof.h): the shapes of a k shown impossible survive
+/* Proof records (sat/exact/proof.h): the shapes of a k shown impossible survive
  * the text round trip exactly, a record too long for its text only ever
  * forgets shapes (never claims one), and damaged text is refused. */
 #include <setjmp.h>
@@ -126,7 +126,7 @@ static void test_hash(void **state)
 }
 
 /* Records of older pruning versions from GG_ENC_PRUNING_COMPAT on are
- * taken (their rules admit more networks per shape: sat/proof.h), those
+ * taken (their rules admit more networks per shape: sat/exact/proof.h), those
  * of other versions and other lists are not (version 1's hash is the
  * one the records in the cache were written with). */
 static void test_hash_versions(void **state)

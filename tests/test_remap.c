@@ -1,6 +1,6 @@
 /* Networks rewritten without a whole-table search: gg_net_tidy, the
- * LUT3 -> gate2 mapping (sat/lut_map.c) and window resynthesis
- * (sat/resynth.c). Every result is checked row by row against the table it
+ * LUT3 -> gate2 mapping (sat/choose/lut_map.c) and window resynthesis
+ * (sat/choose/resynth.c). Every result is checked row by row against the table it
  * must compute; the counts asserted are facts that hold independently of
  * the code (a 2-input LUT is one 2-input gate; xor is one gate). */
 #include <setjmp.h>

@@ -957,7 +957,7 @@ static void test_two_exit_sound(void **state)
 }
 
 
-/* CaDiCaL behind gg_sat (sat/cadical_shim.cpp): models, UNSAT, conflict
+/* CaDiCaL behind gg_sat (sat/solvers/cadical_shim.cpp): models, UNSAT, conflict
  * budgets spread over solves as CryptoMiniSat's are, and an interrupt
  * that stops every later solve. */
 static void test_cadical_backend(void **state)

@@ -255,7 +255,7 @@ static inline V gg_final_net(const V *x)
 
 
 
-/* Generations rules (gen/gen_nets.h): GG_NP state planes in memory, GG_NX
+/* Generations rules (gen/circuits/gen_nets.h): GG_NP state planes in memory, GG_NX
  * of them kept as extra buffer rows beside the alive row (the cells the
  * final stage sees); GG_XP0: plane 0 is the alive row itself. Two-state
  * rules have one plane and no extra rows. */

@@ -180,9 +180,9 @@ void gg_backend_generations_names(const char *sep, char *buf, size_t size);
 
 /* The families of rules golgen runs. */
 typedef enum gg_family {
-    GG_FAMILY_TWO_STATE,   /* 2D rules of two states (gen/rule.h) */
+    GG_FAMILY_TWO_STATE,   /* 2D rules of two states (gen/rules/rule.h) */
     GG_FAMILY_GENERATIONS, /* 2D Generations rules (state planes) */
-    GG_FAMILY_3D,          /* 3D totalistic rules (gen/rule3d.h) */
+    GG_FAMILY_3D,          /* 3D totalistic rules (gen/rules/rule3d.h) */
 } gg_family;
 
 /* What a run or bench may ask of a family on a backend. */

@@ -1,4 +1,4 @@
-/* 3D totalistic rules (gen/rule3d.h) on the backend table: a backend that
+/* 3D totalistic rules (gen/rules/rule3d.h) on the backend table: a backend that
  * runs them has these entry points beside its gg_backend_info
  * (runtime/backends/backend.h), and the registry (backends.c) pairs the
  * two, so a 3D run picks its backend as a 2D one does, through the

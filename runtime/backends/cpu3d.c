@@ -36,12 +36,12 @@ int gg_cpu3d_choose_final(const gg_rule3d *rule, gg_net *net, char *source,
     gg_c3d_final_tt(rule, &t);
     if (gg_net_build_from_tt(&t, GG_LIB_GATE2, net, err))
         return -1;
-    snprintf(source, size, "a decision diagram (gen/net_build.h)");
+    snprintf(source, size, "a decision diagram (gen/circuits/net_build.h)");
 #if GG_HAVE_SAT
     gg_synth_result *res = gg_alloc(1, sizeof *res, err, "synthesis result");
     if (!res)
         return -1;
-    /* the same bounded work as every uncached 2D rule (sat/choose.h), so
+    /* the same bounded work as every uncached 2D rule (sat/choose/choose.h), so
      * every machine emits the same kernel */
     gg_synth_opts so = {.lib = GG_LIB_GATE2,
                         .time_limit = GG_CHOOSE_GUARD_SECONDS,

@@ -1,5 +1,5 @@
 /* The 3D CPU path: a 3D totalistic rule's kernel emitted from
- * templates/c3d (gen/emit_c3d.h), compiled by the JIT (runtime/backends/jit.h) and
+ * templates/c3d (gen/emit/emit_c3d.h), compiled by the JIT (runtime/backends/jit.h) and
  * validated against runtime/reference/reference3d.h on random soups of odd sizes, on
  * a torus and in a box, before it is used: a kernel that fails is never
  * used (open fails, exit status 1 at the CLI).

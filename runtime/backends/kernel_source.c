@@ -11,7 +11,7 @@
 #include "rule_gen.h"
 
 /* A Generations rule runs its two-state rule B/S on the alive plane and
- * adds a per-cell stage (gen/gen_nets.h): *two is that rule (the rule
+ * adds a per-cell stage (gen/circuits/gen_nets.h): *two is that rule (the rule
  * itself for two-state families), *g the stage (NULL when none: two
  * states, or C = 2, which is the two-state rule). */
 static int gen_split(const gg_rule *rule, gg_rule *two, gg_gen_nets **g,

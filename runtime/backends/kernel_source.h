@@ -1,4 +1,4 @@
-/* A rule's kernel source for one target: the circuits sat/choose.h picks
+/* A rule's kernel source for one target: the circuits sat/choose/choose.h picks
  * (the verified network cache, else the fallback), checked against the
  * rule, pasted into the target's template by gen/'s emitters. The
  * backends compile these; `golgen --target T` prints them. Each returns a
@@ -16,11 +16,11 @@
 #include "rule.h"
 
 /* C SIMD: the LUT3 network for AVX-512, the gate2 one for AVX2 and
- * portable C, in one file (gen/emit_c.h). */
+ * portable C, in one file (gen/emit/emit_c.h). */
 int gg_kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
                 size_t *len, gg_err *err);
 
-/* CUDA C for NVRTC or nvcc (gen/emit_cuda.h). */
+/* CUDA C for NVRTC or nvcc (gen/emit/emit_cuda.h). */
 int gg_kernel_cuda(const gg_rule *rule, const gg_choose_opts *o, char **src,
                    size_t *len, gg_err *err);
 
@@ -53,7 +53,7 @@ int gg_kernel_cuda_parts(const gg_gpu_parts *p, char **src, size_t *len,
 int gg_kernel_ptx_parts(const gg_gpu_parts *p, const gg_ptx_opts *po,
                         char **src, size_t *len, gg_err *err);
 
-/* OpenCL C over the gate2 network (gen/emit_opencl.h). */
+/* OpenCL C over the gate2 network (gen/emit/emit_opencl.h). */
 int gg_kernel_opencl(const gg_rule *rule, const gg_choose_opts *o, char **src,
                      size_t *len, gg_err *err);
 

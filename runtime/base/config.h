@@ -53,7 +53,7 @@ typedef struct gg_config {
      * did (golgen run then starts no MPI: cli/run_ranks.h) */
     int launcher_ranks;
 
-    /* sat/ and gen/ options: the choice of networks (sat/choose.h) from
+    /* sat/ and gen/ options: the choice of networks (sat/choose/choose.h) from
      * GOLGEN_GENERATED (the network cache's root), GOLGEN_FALLBACK_WORK
      * (solver work for an uncached rule, 1..10^12) and GOLGEN_GPU_FRONT
      * (auto, rowsum or rowsum-lr) */

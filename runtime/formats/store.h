@@ -80,7 +80,7 @@ int gg_store_read(const char *path, gg_universe *u, gg_err *err);
 int gg_store_read_gen(const char *path, gg_gen_universe *u, gg_err *err);
 
 /* A 3D grid (runtime/universes/grid3d.h) under its rule's canonical text
- * (gen/rule3d.h's gg_rule3d_format) at generation `generation`. */
+ * (gen/rules/rule3d.h's gg_rule3d_format) at generation `generation`. */
 int gg_store_write3d(const char *path, const gg_grid3d *g,
                      const char *rule_text, int64_t generation, gg_err *err);
 

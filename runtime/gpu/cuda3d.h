@@ -1,5 +1,5 @@
 /* The 3D GPU path: a 3D totalistic rule's CUDA kernel emitted from
- * templates/cuda3d (gen/emit_cuda3d.h) with the final stage the cpu path
+ * templates/cuda3d (gen/emit/emit_cuda3d.h) with the final stage the cpu path
  * chooses (runtime/backends/cpu3d.h), compiled by NVRTC (cubins cached in the
  * cache directory), loaded through the CUDA driver API (both opened with
  * dlopen: a machine without them gets a clear error, *why = GG_FAIL_ENV)

@@ -1,4 +1,4 @@
-/* The reference simulator for Generations rules (gen/rule_gen.h): plain
+/* The reference simulator for Generations rules (gen/rules/rule_gen.h): plain
  * and obviously right, one byte per cell, the oracle every multi-state
  * kernel will be validated against (as runtime/reference/reference.h is for two
  * states). Checked cell for cell against bgolly -a Generations

@@ -1,4 +1,4 @@
-/* The reference simulator for Larger than Life (gen/rule_ltl.h): one
+/* The reference simulator for Larger than Life (gen/rules/rule_ltl.h): one
  * byte per cell (states 0..C-1), the count of state-1 cells around each
  * cell by running sums whose cost per cell does not grow with the range R:
  *

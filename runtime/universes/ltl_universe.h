@@ -1,4 +1,4 @@
-/* A universe under a Larger than Life rule (gen/rule_ltl.h): one byte per
+/* A universe under a Larger than Life rule (gen/rules/rule_ltl.h): one byte per
  * cell and where the grid sits in Golly's coordinates. Bounded grids are
  * exactly their size with the top-left cell at (-(W/2), -(H/2)), as Golly's
  * ltlalgo; the unbounded plane is a plane regrown before each generation

@@ -1,4 +1,4 @@
-/* A search team over MPI ranks (sat/team.h): `mpirun golgen synth`
+/* A search team over MPI ranks (sat/exact/team.h): `mpirun golgen synth`
  * splits each k's network shapes over the ranks of a communicator, on one
  * machine or many. Built only when meson finds MPI. */
 #ifndef GG_TEAM_MPI_H

@@ -1,4 +1,4 @@
-/* libFuzzer harness for the network-cache reader (sat/cache.c): the input
+/* libFuzzer harness for the network-cache reader (sat/choose/cache.c): the input
  * is written as a cache entry and looked up through gg_cache_lookup, so
  * the header lines, the network text and the verification all run as they
  * do on a damaged generated/networks/ file. The first byte picks the rule,

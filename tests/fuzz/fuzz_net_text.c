@@ -1,4 +1,4 @@
-/* libFuzzer harness for the network text reader (gen/net_text.c), which
+/* libFuzzer harness for the network text reader (gen/circuits/net_text.c), which
  * reads every generated/networks/ entry. A network that reads must write
  * and read back to the same network. */
 #include <stdint.h>

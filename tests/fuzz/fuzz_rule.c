@@ -1,4 +1,4 @@
-/* libFuzzer harness for the 2D rule parser (gen/rule.c): outer-totalistic,
+/* libFuzzer harness for the 2D rule parser (gen/rules/rule.c): outer-totalistic,
  * Hensel letters, MAP, Generations and the topology suffixes.
  *
  * A rule that parses must have a canonical form that parses and is its own

@@ -1,4 +1,4 @@
-/* libFuzzer harness for the 3D rule parser (gen/rule3d.c, 3D.lua's
+/* libFuzzer harness for the 3D rule parser (gen/rules/rule3d.c, 3D.lua's
  * notation plus golgen's :T/:P suffixes). A rule that parses must format
  * and parse back to the same rule. */
 #include <stdint.h>
