@@ -98,28 +98,6 @@ static void test_3d_checkpoint_kill_resume(void **state)
              "sed 1d full.rle3 >f && sed 1d resumed.rle3 >r && cmp f r");
 }
 
-/* Patch store `name`'s 8 bytes at off, then make the header checksum
- * valid again (a hostile or hand-made file). */
-static void patch64(const char *name, int off, uint64_t value)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", gg_test_dir, name);
-    FILE *f = fopen(path, "r+b");
-    assert_non_null(f);
-    unsigned char h[336];
-    assert_int_equal(fread(h, 1, sizeof h, f), sizeof h);
-    for (int i = 0; i < 8; i++)
-        h[off + i] = (unsigned char)(value >> (8 * i));
-    uint64_t sum = 0xcbf29ce484222325ull; /* FNV-1a 64 of bytes 0..327 */
-    for (int i = 0; i < 328; i++)
-        sum = (sum ^ h[i]) * 0x100000001b3ull;
-    for (int i = 0; i < 8; i++)
-        h[328 + i] = (unsigned char)(sum >> (8 * i));
-    assert_int_equal(fseek(f, 0, SEEK_SET), 0);
-    assert_int_equal(fwrite(h, 1, sizeof h, f), sizeof h);
-    fclose(f);
-}
-
 /* The depth field (offset 320) is checked as the other sizes are: one
  * that does not divide the rows, a negative one, or a 3D grid whose rule
  * is not its size, is refused by name before anything runs. */
@@ -130,9 +108,9 @@ static void test_3d_hostile_depth(void **state)
     expect("run --gens 3 --store h.ggu h.rle3", 0, "generation 3");
     shell_ok("copies", "cp h.ggu odd.ggu && cp h.ggu neg.ggu && "
              "cp h.ggu deep.ggu");
-    patch64("odd.ggu", 320, 3);
-    patch64("neg.ggu", 320, (uint64_t)-1);
-    patch64("deep.ggu", 320, 5);
+    gg_test_patch_store_header("odd.ggu", 320, 8, 3);
+    gg_test_patch_store_header("neg.ggu", 320, 8, (uint64_t)-1);
+    gg_test_patch_store_header("deep.ggu", 320, 8, 5);
     expect("run --resume odd.ggu --gens 1", 2,
            "depth (3D layers) does not divide its rows");
     expect("store info neg.ggu", 2, "depth (3D layers)");

@@ -115,29 +115,6 @@ static void test_generations_refused_by_name(void **state)
            "B3/S23 has two states (0 and 1); give a Generations rule");
 }
 
-/* Patch store `name`'s header: 8 or 4 bytes at off, then the header
- * checksum made valid again (what a hostile or hand-made file does). */
-static void patch_header(const char *name, int off, int bytes,
-                         uint64_t value)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", gg_test_dir, name);
-    FILE *f = fopen(path, "r+b");
-    assert_non_null(f);
-    unsigned char h[336];
-    assert_int_equal(fread(h, 1, sizeof h, f), sizeof h);
-    for (int i = 0; i < bytes; i++)
-        h[off + i] = (unsigned char)(value >> (8 * i));
-    uint64_t sum = 0xcbf29ce484222325ull; /* FNV-1a 64 of bytes 0..327 */
-    for (int i = 0; i < 328; i++)
-        sum = (sum ^ h[i]) * 0x100000001b3ull;
-    for (int i = 0; i < 8; i++)
-        h[328 + i] = (unsigned char)(sum >> (8 * i));
-    assert_int_equal(fseek(f, 0, SEEK_SET), 0);
-    assert_int_equal(fwrite(h, 1, sizeof h, f), sizeof h);
-    fclose(f);
-}
-
 /* A generation that would pass 2^63 - 1 is refused before the run, from
  * a store and from a pattern's Gen=; a resumed store prints no negative
  * generation. */
@@ -146,7 +123,8 @@ static void test_generation_count_cannot_wrap(void **state)
     (void)state;
     write_file("blk.rle", "x = 2, y = 2\n2o$2o!\n");
     expect("store import blk.rle -o w.ggu", 0, "");
-    patch_header("w.ggu", 32, 8, 9223372036854775806ull);
+    gg_test_patch_store_header("w.ggu", 32, 8,
+                               9223372036854775806ull);
     expect("store info w.ggu", 0, "generation: 9223372036854775806");
     expect("run --resume w.ggu --gens 3 -o w.rle", 2, "would pass");
     assert_null(strstr(out_text, "generation -"));
@@ -171,17 +149,19 @@ static void test_hostile_headers(void **state)
     expect("store import blk.rle -o h.ggu", 0, "");
     shell_ok("copies", "for n in size neg rule dir; do "
              "cp h.ggu $n.ggu; done && rm dir.ggu && mkdir dir.ggu");
-    patch_header("size.ggu", 12, 4, 0);
+    gg_test_patch_store_header("size.ggu", 12, 4, 0);
     expect("store info size.ggu", 2, "header-size field says 0 bytes");
-    patch_header("neg.ggu", 32, 8, (uint64_t)-5);
+    gg_test_patch_store_header("neg.ggu", 32, 8, (uint64_t)-5);
     expect("run --resume neg.ggu --gens 1", 2, "generation is negative");
     /* a Generations store (2 planes) whose rule says B3/S23 */
     write_file("g3.rle", "x = 3, y = 1, rule = /2/3\n3A!\n");
     expect("store import g3.rle -o planes.ggu", 0, "");
-    patch_header("planes.ggu", 72, 8, 0x3332532f3342ull); /* "B3/S23" */
+    /* "B3/S23" */
+    gg_test_patch_store_header("planes.ggu", 72, 8, 0x3332532f3342ull);
     expect("store export planes.ggu -o p.rle", 2, "needs 1 state plane, but "
            "its header says 2");
-    patch_header("rule.ggu", 72, 8, 0x332f322f); /* "/2/3": 2 planes */
+    /* "/2/3": 2 planes */
+    gg_test_patch_store_header("rule.ggu", 72, 8, 0x332f322f);
     expect("run --resume rule.ggu --gens 1", 2, "needs 2 state planes");
     expect("run --resume dir.ggu --gens 1", 2, "it is a directory");
     expect("store info dir.ggu", 2, "it is a directory");
@@ -190,9 +170,9 @@ static void test_hostile_headers(void **state)
     shell_ok("copies", "cp h.ggu huge.ggu && cp h.ggu short.ggu && "
              "truncate -s -8 short.ggu && cp h.ggu long.ggu && "
              "printf 'xx' >>long.ggu");
-    patch_header("huge.ggu", 16, 8, 1ull << 40);
-    patch_header("huge.ggu", 24, 8, 1ull << 20);
-    patch_header("huge.ggu", 60, 4, 1u << 20);
+    gg_test_patch_store_header("huge.ggu", 16, 8, 1ull << 40);
+    gg_test_patch_store_header("huge.ggu", 24, 8, 1ull << 20);
+    gg_test_patch_store_header("huge.ggu", 60, 4, 1u << 20);
     expect("store export huge.ggu -o x.rle", 2, "shorter than its header");
     expect("run --resume short.ggu --gens 1", 2, "shorter than its header");
     expect("store info long.ggu", 2, "bytes after its last row");

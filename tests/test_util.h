@@ -95,4 +95,29 @@ static inline char *gg_test_read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* Patch store `name` (in gg_test_dir): `bytes` little-endian bytes of value
+ * at header offset off, then make the header's checksum valid again (the
+ * FNV-1a 64 of bytes 0..327 at 328), as a hostile or hand-made file would:
+ * the reader must refuse it by its fields, not by its checksum. */
+static inline void gg_test_patch_store_header(const char *name, int off,
+                                              int bytes, uint64_t value)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", gg_test_dir, name);
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    unsigned char h[336];
+    assert_int_equal(fread(h, 1, sizeof h, f), sizeof h);
+    for (int i = 0; i < bytes; i++)
+        h[off + i] = (unsigned char)(value >> (8 * i));
+    uint64_t sum = 0xcbf29ce484222325ull;
+    for (int i = 0; i < 328; i++)
+        sum = (sum ^ h[i]) * 0x100000001b3ull;
+    for (int i = 0; i < 8; i++)
+        h[328 + i] = (unsigned char)(sum >> (8 * i));
+    assert_int_equal(fseek(f, 0, SEEK_SET), 0);
+    assert_int_equal(fwrite(h, 1, sizeof h, f), sizeof h);
+    fclose(f);
+}
+
 #endif
