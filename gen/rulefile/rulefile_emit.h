@@ -17,9 +17,13 @@
 #include "error.h"
 #include "rulefile.h"
 
-/* The template, embedded at build time. */
+/* The templates, embedded at build time: the C kernel and the GPU kernel
+ * (one text for OpenCL C and CUDA C, their differences in a prologue of
+ * macros the emitter writes). */
 extern const char gg_template_ctable_kernel[];
 extern const size_t gg_template_ctable_kernel_len;
+extern const char gg_template_gputable_kernel[];
+extern const size_t gg_template_gputable_kernel_len;
 
 /* The default bound on the graph's terms (one per distinct child of a
  * node and per output plane of a last-level node): Golly's largest
@@ -35,5 +39,18 @@ extern const size_t gg_template_ctable_kernel_len;
 int gg_rulefile_emit_c(const gg_rulefile *rf, const char *name,
                        int64_t max_terms, char **src, size_t *len,
                        int64_t *terms, gg_err *err);
+
+typedef enum gg_rf_gpu_target {
+    GG_RF_GPU_OPENCL, /* OpenCL C 1.2 (runtime/gpu/opencl_table.h) */
+    GG_RF_GPU_CUDA    /* CUDA C for NVRTC (runtime/gpu/cuda_table.h) */
+} gg_rf_gpu_target;
+
+/* The same rule as a GPU kernel (templates/gputable/kernel.gpu.in): the
+ * same decision-graph walk on 32-cell words, a work-item or thread per
+ * word of a row; its ABI is described in the template. */
+int gg_rulefile_emit_gpu(const gg_rulefile *rf, const char *name,
+                         gg_rf_gpu_target target, int64_t max_terms,
+                         char **src, size_t *len, int64_t *terms,
+                         gg_err *err);
 
 #endif

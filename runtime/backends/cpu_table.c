@@ -20,7 +20,7 @@ struct gg_cpu_table {
     gg_cpu_table_opts opts;
     gg_jit_lib lib;
     table_step_fn step;
-    gg_table_eval64_fn eval;
+    void (*eval)(const uint64_t *x, uint64_t *o); /* on 64 cells */
     const char *(*isa)(void);
     int (*threads)(void);
     gg_gen_cells tmp; /* the second buffer, kept between steps */
@@ -53,10 +53,23 @@ static int load_symbols(gg_cpu_table *k, gg_err *err)
                        inputs(), gg_gen_planes(k->rf->n_states),
                        k->rf->n_inputs);
     k->step = (table_step_fn)gg_jit_sym(&k->lib, "gg_table_step", err);
-    k->eval = (gg_table_eval64_fn)gg_jit_sym(&k->lib, "gg_table_eval64", err);
+    k->eval = (void (*)(const uint64_t *, uint64_t *))gg_jit_sym(
+        &k->lib, "gg_table_eval64", err);
     k->isa = (const char *(*)(void))gg_jit_sym(&k->lib, "gg_table_isa", err);
     k->threads = (int (*)(void))gg_jit_sym(&k->lib, "gg_table_threads", err);
     return k->step && k->eval && k->isa && k->threads ? 0 : -1;
+}
+
+/* Validation's eval: the kernel's eval64 on each word. */
+static int eval_words(void *ctx, const uint64_t *x, uint64_t *o, int64_t n,
+                      gg_err *err)
+{
+    gg_cpu_table *k = ctx;
+    int np = gg_gen_planes(k->rf->n_states), ni = k->rf->n_inputs;
+    (void)err;
+    for (int64_t w = 0; w < n; w++)
+        k->eval(x + w * ni * np, o + w * np);
+    return 0;
 }
 
 int gg_cpu_table_open_source(const gg_rulefile *rf, const char *src,
@@ -87,7 +100,7 @@ int gg_cpu_table_open_source(const gg_rulefile *rf, const char *src,
         return -1;
     }
     if (!gg_jit_stamped(&k->lib, TABLE_TAG)) {
-        if (gg_validate_table(rf, k->eval, gg_cpu_table_step_cb, k,
+        if (gg_validate_table(rf, eval_words, gg_cpu_table_step_cb, k,
                               "the cpu table kernel", 0x7ab1e, err)) {
             gg_cpu_table_close(k);
             return -1;

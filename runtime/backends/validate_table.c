@@ -16,53 +16,85 @@ static uint64_t next_rand(uint64_t *s)
     return *s;
 }
 
-/* Up to 64 inputs (in[l], n_inputs each) through eval against the graph. */
-static int check_lanes(const gg_rulefile *rf, gg_table_eval64_fn eval,
-                       uint8_t (*in)[9], int n, const char *who, gg_err *err)
+/* Inputs are checked in batches of up to LANES_MAX (64 a word, the
+ * kernel's eval takes many words per call: a GPU kernel is one launch). */
+#define LANES_MAX (64 * 2048)
+
+typedef struct lanes {
+    uint8_t (*in)[9]; /* LANES_MAX inputs, n_inputs each */
+    int64_t n;
+    uint64_t *x, *o;  /* the packed words */
+    gg_table_eval_fn eval;
+    void *ctx;
+} lanes;
+
+static int lanes_init(lanes *b, gg_table_eval_fn eval, void *ctx,
+                      gg_err *err)
 {
-    int np = gg_gen_planes(rf->n_states);
-    uint64_t x[9 * 8] = {0}, o[8];
-    for (int l = 0; l < n; l++)
-        for (int i = 0; i < rf->n_inputs; i++)
+    b->n = 0;
+    b->eval = eval;
+    b->ctx = ctx;
+    b->in = malloc((size_t)LANES_MAX * sizeof *b->in);
+    b->x = malloc((size_t)LANES_MAX / 64 * 9 * 8 * sizeof *b->x);
+    b->o = malloc((size_t)LANES_MAX / 64 * 8 * sizeof *b->o);
+    if (b->in && b->x && b->o)
+        return 0;
+    free(b->in), free(b->x), free(b->o);
+    return gg_fail(err, "out of memory for the table kernel's checks");
+}
+
+static void lanes_free(lanes *b)
+{
+    free(b->in), free(b->x), free(b->o);
+}
+
+/* The batch's inputs through eval against the graph; empties it. */
+static int flush(const gg_rulefile *rf, lanes *b, const char *who,
+                 gg_err *err)
+{
+    int np = gg_gen_planes(rf->n_states), ni = rf->n_inputs;
+    int64_t words = (b->n + 63) / 64;
+    if (!b->n)
+        return 0;
+    memset(b->x, 0, (size_t)(words * ni * np) * sizeof *b->x);
+    for (int64_t l = 0; l < b->n; l++)
+        for (int i = 0; i < ni; i++)
             for (int p = 0; p < np; p++)
-                x[i * np + p] |= (uint64_t)((in[l][i] >> p) & 1) << l;
-    eval(x, o);
-    for (int l = 0; l < n; l++) {
-        int got = 0, want = gg_rulefile_lookup(rf, in[l]);
+                b->x[(l / 64 * ni + i) * np + p] |=
+                    (uint64_t)((b->in[l][i] >> p) & 1) << (l % 64);
+    if (b->eval(b->ctx, b->x, b->o, words, err))
+        return -1;
+    for (int64_t l = 0; l < b->n; l++) {
+        int got = 0, want = gg_rulefile_lookup(rf, b->in[l]);
         for (int p = 0; p < np; p++)
-            got |= (int)((o[p] >> l) & 1) << p;
+            got |= (int)((b->o[l / 64 * np + p] >> (l % 64)) & 1) << p;
         if (got != want) {
             char text[64];
             int k = 0;
-            for (int i = 0; i < rf->n_inputs; i++)
+            for (int i = 0; i < ni; i++)
                 k += snprintf(text + k, sizeof text - (size_t)k, "%s%d",
-                              i ? "," : "", in[l][i]);
+                              i ? "," : "", b->in[l][i]);
             return gg_fail(err, "%s gives state %d for inputs %s (tree "
                            "order), the rule %d", who, got, text, want);
         }
     }
+    b->n = 0;
     return 0;
 }
 
-/* Batches of 64 inputs: add() fills one, full batches are checked. */
-typedef struct lanes {
-    uint8_t in[64][9];
-    int n;
-} lanes;
-
-static int flush(const gg_rulefile *rf, gg_table_eval64_fn eval, lanes *b,
-                 const char *who, gg_err *err)
+/* The next free input of the batch, checking it first when full. */
+static uint8_t *next_in(const gg_rulefile *rf, lanes *b, const char *who,
+                        gg_err *err)
 {
-    int bad = b->n ? check_lanes(rf, eval, b->in, b->n, who, err) : 0;
-    b->n = 0;
-    return bad;
+    if (b->n == LANES_MAX && flush(rf, b, who, err))
+        return NULL;
+    return b->in[b->n++];
 }
 
 /* A path of inputs from the root to every node, then each entry of it
  * with the other inputs random. */
-static int check_edges(const gg_rulefile *rf, gg_table_eval64_fn eval,
-                       lanes *b, uint64_t *seed, const char *who,
-                       gg_err *err)
+static int check_edges(const gg_rulefile *rf, lanes *b, uint64_t *seed,
+                       const char *who, gg_err *err)
 {
     int64_t ns = rf->n_states, n = rf->n_nodes;
     int64_t *parent = malloc((size_t)n * sizeof *parent);
@@ -83,7 +115,11 @@ static int check_edges(const gg_rulefile *rf, gg_table_eval64_fn eval,
         int64_t k = queue[head++];
         for (int64_t s = 0; s < ns && !bad; s++) {
             /* inputs: the path to k, s, random after */
-            uint8_t *in = b->in[b->n++];
+            uint8_t *in = next_in(rf, b, who, err);
+            if (!in) {
+                bad = -1;
+                break;
+            }
             int64_t up = k;
             for (int d = depth[k] - 1; d >= 0; d--) {
                 in[d] = (uint8_t)via[up];
@@ -92,8 +128,6 @@ static int check_edges(const gg_rulefile *rf, gg_table_eval64_fn eval,
             in[depth[k]] = (uint8_t)s;
             for (int i = depth[k] + 1; i < rf->n_inputs; i++)
                 in[i] = (uint8_t)(next_rand(seed) % (uint64_t)ns);
-            if (b->n == 64)
-                bad = flush(rf, eval, b, who, err);
             if (depth[k] + 1 >= rf->n_inputs)
                 continue;
             int64_t c = rf->flat[k * ns + s] / ns;
@@ -106,40 +140,51 @@ static int check_edges(const gg_rulefile *rf, gg_table_eval64_fn eval,
         }
     }
     free(parent), free(via), free(depth), free(queue);
-    return bad ? -1 : flush(rf, eval, b, who, err);
+    return bad ? -1 : flush(rf, b, who, err);
 }
 
-static int check_eval(const gg_rulefile *rf, gg_table_eval64_fn eval,
-                      uint64_t seed, const char *who, gg_err *err)
+static int check_inputs(const gg_rulefile *rf, lanes *b, uint64_t seed,
+                        const char *who, gg_err *err)
 {
-    lanes b = {.n = 0};
     int64_t ns = rf->n_states, all = 1;
     for (int i = 0; i < rf->n_inputs && all <= (1 << 20); i++)
         all *= ns;
     if (all <= (1 << 20)) { /* every input */
         for (int64_t v = 0; v < all; v++) {
+            uint8_t *in = next_in(rf, b, who, err);
+            if (!in)
+                return -1;
             int64_t r = v;
             for (int i = rf->n_inputs - 1; i >= 0; i--, r /= ns)
-                b.in[b.n][i] = (uint8_t)(r % ns);
-            if (++b.n == 64 && flush(rf, eval, &b, who, err))
-                return -1;
+                in[i] = (uint8_t)(r % ns);
         }
-        return flush(rf, eval, &b, who, err);
+        return flush(rf, b, who, err);
     }
-    if (check_edges(rf, eval, &b, &seed, who, err))
+    if (check_edges(rf, b, &seed, who, err))
         return -1;
     for (int64_t v = 0; v < (1 << 18); v++) {
+        uint8_t *in = next_in(rf, b, who, err);
+        if (!in)
+            return -1;
         /* half of them mostly state 0, as real patterns are */
         bool quiet = v & 1;
         for (int i = 0; i < rf->n_inputs; i++) {
             uint64_t r = next_rand(&seed);
-            b.in[b.n][i] = quiet && (r >> 40) % 4 ? 0
-                                                  : (uint8_t)(r % (uint64_t)ns);
+            in[i] = quiet && (r >> 40) % 4 ? 0 : (uint8_t)(r % (uint64_t)ns);
         }
-        if (++b.n == 64 && flush(rf, eval, &b, who, err))
-            return -1;
     }
-    return flush(rf, eval, &b, who, err);
+    return flush(rf, b, who, err);
+}
+
+static int check_eval(const gg_rulefile *rf, gg_table_eval_fn eval,
+                      void *ctx, uint64_t seed, const char *who, gg_err *err)
+{
+    lanes b;
+    if (lanes_init(&b, eval, ctx, err))
+        return -1;
+    int bad = check_inputs(rf, &b, seed, who, err);
+    lanes_free(&b);
+    return bad;
 }
 
 /* ---- whole steps against the reference ---- */
@@ -209,7 +254,7 @@ static int check_board(const gg_rulefile *rf, gg_table_cells_fn step,
     return bad ? -1 : 0;
 }
 
-int gg_validate_table(const gg_rulefile *rf, gg_table_eval64_fn eval,
+int gg_validate_table(const gg_rulefile *rf, gg_table_eval_fn eval,
                       gg_table_cells_fn step, void *ctx, const char *who,
                       uint64_t seed, gg_err *err)
 {
@@ -217,7 +262,7 @@ int gg_validate_table(const gg_rulefile *rf, gg_table_eval64_fn eval,
                                        {64, 64}, {65, 33},  {130, 17},
                                        {197, 71}, {257, 9}};
     seed |= 1;
-    if (check_eval(rf, eval, seed, who, err))
+    if (check_eval(rf, eval, ctx, seed, who, err))
         return -1;
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
         for (int t = 0; t < 2; t++)

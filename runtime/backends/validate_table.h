@@ -15,16 +15,20 @@
 #include "rule.h"
 #include "rulefile.h"
 
-/* The kernel's entries: eval64 on 64 cells (x[i * planes + p], o[p]) and
- * a step of cells (gens generations, as runtime/backends/cpu_table.h). */
-typedef void (*gg_table_eval64_fn)(const uint64_t *x, uint64_t *o);
+/* The kernel's entries: the rule on n words of 64 cells each (word w's
+ * inputs at x[(w * n_inputs + i) * planes + p], its next state at
+ * o[w * planes + p]; a GPU kernel takes them in one launch) and a step of
+ * cells (gens generations, as runtime/backends/cpu_table.h); both get
+ * ctx. */
+typedef int (*gg_table_eval_fn)(void *ctx, const uint64_t *x, uint64_t *o,
+                                int64_t n, gg_err *err);
 typedef int (*gg_table_cells_fn)(void *ctx, gg_topo topo,
                                  gg_gen_cells *cells, int64_t gens,
                                  gg_err *err);
 
 /* 0 when every check passes; else -1, err naming the first difference
  * (`who` names the kernel). */
-int gg_validate_table(const gg_rulefile *rf, gg_table_eval64_fn eval,
+int gg_validate_table(const gg_rulefile *rf, gg_table_eval_fn eval,
                       gg_table_cells_fn step, void *ctx, const char *who,
                       uint64_t seed, gg_err *err);
 
