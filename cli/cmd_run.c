@@ -388,7 +388,7 @@ static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
     if (bad && gg_ltl_looks_like(text)) { /* cli/run_ltl.c */
         gg_table_run t = {.backend = o->backend_name, .gens = o->gens,
                           .progress = o->progress, .out = o->out,
-                          .refused = table_refuses(o)};
+                          .refused = table_refuses(o), .cfg = o->cfg};
         *gen_rc = gg_run_ltl(text, &p, &t);
         gg_pattern_free(&p);
         return 1;

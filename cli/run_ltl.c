@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend_ltl.h"
 #include "cli_util.h"
 #include "ltl_universe.h"
 #include "run_control.h"
@@ -18,24 +19,47 @@ static int write_out(const char *out, const gg_ltl_universe *u, gg_err *err)
     return bad;
 }
 
-static int backend_check(const char *rule, const gg_table_run *o,
-                         gg_err *err)
+/* The backend the run uses, through the table (runtime/backends/
+ * backend_ltl.h): named, it must open (the cpu kernel validated before
+ * use); auto takes the first that opens and says what it passed over.
+ * *code: the exit status on failure. */
+static int open_backend(const char *rule_text, const gg_ltl_rule *rule,
+                        const gg_table_run *o, gg_backend_ltl **b,
+                        int *code, gg_err *err)
 {
+    *b = NULL;
+    *code = GG_EXIT_USAGE;
     if (o->refused)
         return gg_fail(err, "%s is a Larger than Life rule, which golgen "
-                       "runs on the reference only for now; it does not "
-                       "take %s yet", rule, o->refused);
-    if (!o->backend || !strcmp(o->backend, "auto")) {
-        fprintf(stderr, "golgen: %s is a Larger than Life rule: auto takes "
-                "the reference backend (no kernel counts these "
-                "neighbourhoods yet, issue 39 part 3)\n", rule);
-        return 0;
+                       "runs on the cpu and reference backends only for "
+                       "now; it does not take %s yet", rule_text,
+                       o->refused);
+    const gg_backend_info *info = NULL;
+    if (o->backend && strcmp(o->backend, "auto") &&
+        !(info = gg_backend_find(o->backend, err)))
+        return -1;
+    gg_backend_opts bo = {.config = o->cfg};
+    char note[600];
+    gg_fail_kind why;
+    if (gg_backend_ltl_open(info, rule, &bo, b, note, sizeof note, &why,
+                            err)) {
+        *code = why == GG_FAIL_ENV       ? GG_EXIT_ENV
+                : why == GG_FAIL_INVALID ? GG_EXIT_CHECK_FAILED
+                                         : GG_EXIT_USAGE;
+        return -1;
     }
-    if (strcmp(o->backend, "reference"))
-        return gg_fail(err, "backend %s cannot run %s: Larger than Life "
-                       "rules are not compiled to kernels yet (issue 39 "
-                       "part 3); use --backend reference", o->backend, rule);
+    if (!info && note[0])
+        fprintf(stderr, "golgen: auto: %s; the %s backend runs %s\n", note,
+                gg_backend_ltl_table(*b)->name, rule_text);
     return 0;
+}
+
+static int64_t step_cb(void *ctx, uint8_t *cells, int64_t w, int64_t h,
+                       bool torus, int64_t gens, gg_stop_flag *stop,
+                       gg_err *err)
+{
+    return gg_backend_ltl_step_until(ctx, cells, w, h, torus, gens, stop,
+                                     err);
 }
 
 int gg_run_ltl(const char *text, const gg_pattern *p, const gg_table_run *o)
@@ -43,15 +67,24 @@ int gg_run_ltl(const char *text, const gg_pattern *p, const gg_table_run *o)
     gg_err err;
     gg_ltl_rule rule;
     gg_ltl_universe u;
+    gg_backend_ltl *b;
     char canon[1200];
+    int code;
     if (gg_ltl_parse(text, &rule, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     gg_ltl_format(&rule, canon, sizeof canon);
-    if (backend_check(canon, o, &err) ||
-        (o->out && strcmp(o->out, "-") &&
+    if (open_backend(canon, &rule, o, &b, &code, &err))
+        return gg_cli_error("run", code, &err);
+    if ((o->out && strcmp(o->out, "-") &&
          gg_pattern_check_output(o->out, &err)) ||
-        gg_ltl_universe_from_pattern(&u, &rule, p, &err))
+        gg_ltl_universe_from_pattern(&u, &rule, p, &err)) {
+        gg_backend_ltl_close(b);
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    }
+    if (gg_backend_ltl_batched(b)) {
+        u.step = step_cb;
+        u.step_ctx = b;
+    }
     gg_run_progress ps;
     gg_run_progress_init(&ps, o->progress, o->gens);
     int64_t first = u.generation;
@@ -63,14 +96,20 @@ int gg_run_ltl(const char *text, const gg_pattern *p, const gg_table_run *o)
         bad = write_out(o->out, &u, &err);
     if (bad) {
         gg_ltl_universe_free(&u);
+        gg_backend_ltl_close(b);
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     }
+    gg_backend_desc d;
+    gg_backend_ltl_describe(b, &d);
     fprintf(stderr, "%s: generation %lld, population %lld, %.3f s "
-            "(reference, Larger than Life)\n", u.rule_text,
+            "(%s %s, %d thread%s%s, Larger than Life)\n", u.rule_text,
             (long long)u.generation,
-            (long long)gg_ltl_universe_population(&u), seconds);
+            (long long)gg_ltl_universe_population(&u), seconds,
+            gg_backend_ltl_table(b)->name, d.what, d.threads,
+            d.threads == 1 ? "" : "s", d.cache_hit ? ", cached kernel" : "");
     int64_t reached = u.generation - first;
     gg_ltl_universe_free(&u);
+    gg_backend_ltl_close(b);
     return gg_run_stop_report(reached, o->gens, o->out != NULL);
 }
 
@@ -115,7 +154,9 @@ int gg_rule_print_ltl(const char *text)
         printf("%-15s %s %lldx%lld\n", "topology:",
                r.topo == GG_TOPO_TORUS ? "torus" : "bounded plane",
                (long long)r.width, (long long)r.height);
-    printf("%-15s reference only (not compiled to kernels yet: issue 39 "
-           "part 3)\n", "backends:");
+    char names[128];
+    gg_backend_ltl_names(names, sizeof names);
+    printf("%-15s %s (cpu: a compiled kernel, validated against the "
+           "reference)\n", "backends:", names);
     return GG_EXIT_OK;
 }

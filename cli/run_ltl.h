@@ -1,9 +1,10 @@
 /* golgen run and rule for Larger than Life (gen/rules/rule_ltl.h, issue 39
- * part 3). These rules run on the reference only
- * (runtime/reference/reference_ltl.h) until a kernel counts their
- * neighbourhoods: auto takes it and says so, any other backend is refused
- * by name, as are the options only compiled runs take (cli/run_table.h
- * does the same for Golly's rule tables). */
+ * part 3). These rules run on the backends with LtL entry points
+ * (runtime/backends/backend_ltl.h: the cpu kernel, the reference); auto
+ * takes the cpu kernel when it compiles and validates, else the reference
+ * and says why; other backends are refused by name, as are the options
+ * these runs lack (cli/run_table.h does the same for Golly's rule
+ * tables). */
 #ifndef GG_RUN_LTL_H
 #define GG_RUN_LTL_H
 

@@ -3,7 +3,10 @@
  * counting every neighbourhood cell by cell, malformed rules (clear errors,
  * never a crash), and golgen run against bgolly -a "Larger than Life" on
  * Golly's bundled patterns (R100 and R500 bugs included) and on random
- * soups under random rules (torus, bounded plane, unbounded plane). */
+ * soups under random rules (torus, bounded plane, unbounded plane), on the
+ * reference and on the cpu backend's compiled kernel; the kernel against
+ * the reference on random rules (every neighbourhood, R up to 120, C up
+ * to 255) and a broken kernel refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "cpu_ltl.h"
+#include "emit_ltl.h"
 #include "reference_ltl.h"
 #include "rule_ltl.h"
 #include "test_golgen.h"
@@ -224,22 +229,135 @@ static void sums_equal_direct_counts(void **state)
     }
 }
 
-/* golgen run and bgolly from the same file, the RLE bodies compared
- * (bgolly writes no #CXRLE). */
-static void agree_with_bgolly(const char *pattern, int gens)
+/* The compiled kernel (runtime/backends/cpu_ltl.h) against the reference
+ * on w x h random cells, gens generations. */
+static void kernel_matches(gg_cpu_ltl *k, const gg_ltl_rule *r, int64_t w,
+                           int64_t h, bool torus, int gens, int pct)
+{
+    size_t n = (size_t)(w * h);
+    uint8_t *a = malloc(n), *b = malloc(n), *c = malloc(n);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(c);
+    for (size_t i = 0; i < n; i++)
+        a[i] = (int)(next_rand() % 100) < pct
+                   ? (next_rand() % 3 ? 1 : (uint8_t)(next_rand() % r->states))
+                   : 0;
+    memcpy(c, a, n);
+    gg_err err;
+    assert_int_equal(gg_cpu_ltl_step(k, c, w, h, torus, gens, &err), 0);
+    gg_ltl_ref s;
+    assert_int_equal(gg_ltl_ref_init(&s, r, &err), 0);
+    for (int g = 0; g < gens; g++) {
+        assert_int_equal(gg_ltl_ref_step(&s, a, b, w, h, torus, NULL, &err),
+                         0);
+        memcpy(a, b, n);
+    }
+    if (memcmp(a, c, n)) {
+        char text[1200];
+        gg_ltl_format(r, text, sizeof text);
+        fail_msg("%s: the cpu kernel differs from the reference on a "
+                 "%lldx%lld %s after %d generations", text, (long long)w,
+                 (long long)h, torus ? "torus" : "plane", gens);
+    }
+    gg_ltl_ref_free(&s);
+    free(a);
+    free(b);
+    free(c);
+}
+
+/* Random rules of every neighbourhood, ranges 1..120 (a word of rows and
+ * more), C 2..255, M0 and M1, each compiled (and so validated) and then
+ * run against the reference on more random grids, torus and plane; the
+ * AVX2 and portable paths (4 and 1 strips a superstrip) too. */
+static void cpu_kernel_matches_reference(void **state)
+{
+    (void)state;
+    static const int ranges[] = {1, 2, 3, 5, 7, 13, 31, 64, 65, 120};
+    static const char *const isas[] = {NULL, "avx2", "portable"};
+    static const char nbhds[] = "MNC";
+    for (int t = 0; t < 16; t++) {
+        gg_ltl_rule r;
+        int R = ranges[t % 10];
+        random_rule(&r, R, nbhds[t % 3], true);
+        if (t % 5 == 4)
+            r.states = 100 + (int)(next_rand() % 156);
+        if (t % 4 == 3) { /* a second range of each */
+            r.n_s = r.n_b = 2;
+            int64_t max = gg_ltl_max_count(&r);
+            r.s_lo[1] = r.s_hi[1] = (int32_t)(next_rand() % (uint64_t)max);
+            r.b_lo[1] = (int32_t)(next_rand() % (uint64_t)max) + 1;
+            r.b_hi[1] = r.b_lo[1] + 2;
+        }
+        gg_cpu_ltl_opts o = {.cache_dir = gg_test_dir,
+                             .isa = isas[t < 13 ? 0 : t - 13]};
+        gg_cpu_ltl *k;
+        gg_fail_kind why;
+        gg_err err;
+        if (gg_cpu_ltl_open(&r, &o, &k, &why, &err))
+            fail_msg("rule %d: %s", t, err.msg);
+        for (int c = 0; c < 3; c++) {
+            int64_t w = 1 + (int64_t)(next_rand() % 700),
+                    h = 1 + (int64_t)(next_rand() % 700);
+            if (R > 30 && r.nbhd == 'C') /* the reference's circle is slow */
+                w = w / 4 + 1, h = h / 4 + 1;
+            kernel_matches(k, &r, w, h, next_rand() % 2, 1 + c,
+                           10 + (int)(next_rand() % 60));
+        }
+        gg_cpu_ltl_close(k);
+    }
+}
+
+/* A kernel whose compare is wrong is refused (GG_FAIL_INVALID) and never
+ * stepped. */
+static void broken_kernel_refused(void **state)
+{
+    (void)state;
+    gg_ltl_rule r;
+    gg_err err;
+    assert_int_equal(gg_ltl_parse("R3,C0,M1,S10..20,B12..18,NN", &r, &err),
+                     0);
+    char *src;
+    size_t len;
+    assert_int_equal(gg_ltl_emit_c(&r, &src, &len, &err), 0);
+    char *at = strstr(src, "*born |= g & ~h;");
+    assert_non_null(at);
+    memcpy(at, "*born |= g;     ", 16); /* births past the range's top */
+    gg_cpu_ltl_opts o = {.cache_dir = gg_test_dir};
+    gg_cpu_ltl *k;
+    gg_fail_kind why;
+    assert_int_equal(gg_cpu_ltl_open_source(&r, src, len, &o, &k, &why,
+                                            &err), -1);
+    assert_int_equal(why, GG_FAIL_INVALID);
+    assert_null(k);
+    assert_non_null(strstr(err.msg, "disagrees with the reference"));
+    free(src);
+}
+
+/* golgen run on backend and bgolly from the same file, the RLE bodies
+ * compared (bgolly writes no #CXRLE). */
+static void agree_on(const char *backend, const char *pattern, int gens)
 {
     char cmd[2048];
     snprintf(cmd, sizeof cmd,
              "set -e; d=$(mktemp -d /tmp/gg_ltl_XXXXXX); "
-             "'%s' run --backend reference --gens %d -o $d/g.rle '%s' "
+             "'%s' run --backend %s --gens %d -o $d/g.rle '%s' "
              "2>/dev/null; bgolly -a 'Larger than Life' -q -q -m %d "
              "-o $d/b.rle '%s' >/dev/null 2>&1; "
              "grep -v '^#' $d/g.rle > $d/g2.rle; "
              "cmp -s $d/g2.rle $d/b.rle || { diff $d/g2.rle $d/b.rle | "
              "head -5; exit 1; }; rm -rf $d",
-             getenv("GG_GOLGEN"), gens, pattern, gens, pattern);
+             getenv("GG_GOLGEN"), backend, gens, pattern, gens, pattern);
     if (gg_test_status(cmd) != 0)
-        fail_msg("%s differs from bgolly at generation %d", pattern, gens);
+        fail_msg("%s on %s differs from bgolly at generation %d", pattern,
+                 backend, gens);
+}
+
+/* The reference and the compiled kernel both. */
+static void agree_with_bgolly(const char *pattern, int gens)
+{
+    agree_on("reference", pattern, gens);
+    agree_on("cpu", pattern, gens);
 }
 
 static bool have_bgolly(void)
@@ -325,9 +443,13 @@ static void command_line(void **state)
     write_file("j.rle", "x = 3, y = 3, rule = R2,C3,M1,S3..9,B3..6,NM\n"
                         "obo$3o$bo!\n");
     expect("run --gens 4 -o - j.rle", 0, "rule = R2,C3,M1,S3..9,B3..6,NM");
-    expect("run --gens 4 -o - j.rle", 0, "auto takes the reference");
-    expect("run --backend cpu --gens 4 j.rle", 2,
-           "Larger than Life rules are not compiled to kernels yet");
+    expect("run --gens 4 j.rle", 0, "(cpu ");
+    expect("run --backend cpu --gens 4 j.rle", 0, "(cpu ");
+    expect("run --backend reference --gens 4 j.rle", 0, "(reference ");
+    expect("run --backend opencl --gens 4 j.rle", 2,
+           "does not run Larger than Life rules yet; use --backend "
+           "reference, cpu");
+    expect("run --backend nosuch --gens 4 j.rle", 2, "unknown backend");
     expect("run --engine hashlife --gens 4 j.rle", 2,
            "the hash tree does not run");
     expect("run --png p.png --gens 4 j.rle", 2, "does not take --png");
@@ -347,6 +469,8 @@ int main(void)
         cmocka_unit_test(parse_and_format),
         cmocka_unit_test(malformed_rules),
         cmocka_unit_test(sums_equal_direct_counts),
+        cmocka_unit_test(cpu_kernel_matches_reference),
+        cmocka_unit_test(broken_kernel_refused),
         cmocka_unit_test(golly_patterns_match_bgolly),
         cmocka_unit_test(soups_match_bgolly),
         cmocka_unit_test(command_line),

@@ -116,22 +116,24 @@ int gg_ltl_universe_from_pattern(gg_ltl_universe *u, const gg_ltl_rule *rule,
     return 0;
 }
 
-/* The unbounded plane: R+1 dead cells at least beyond the non-0 box, and
- * not far more than a fresh margin (a spaceship's wake is dropped). */
-static int keep_margin(gg_ltl_universe *u, gg_err *err)
+/* The unbounded plane: `need` dead cells at least beyond the non-0 box
+ * (a batch of b generations needs R*b + 1: the live cells spread at most
+ * R a generation, and a birth needs a state-1 cell within R), and not far
+ * more than a fresh margin (a spaceship's wake is dropped). */
+static int keep_margin(gg_ltl_universe *u, int64_t need, gg_err *err)
 {
     int64_t x0, y0, x1, y1;
     if (!bbox(u, &x0, &y0, &x1, &y1))
         return 0;
-    int64_t R = u->rule.range, bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+    int64_t bw = x1 - x0 + 1, bh = y1 - y0 + 1, big_side = bw > bh ? bw : bh;
     int64_t side[4] = {x0, y0, u->w - 1 - x1, u->h - 1 - y1};
-    int64_t big = 4 * (R + 1) + 64 + (bw > bh ? bw : bh);
+    int64_t big = 4 * need + 64 + big_side;
     bool regrow = false;
     for (int i = 0; i < 4; i++)
-        regrow |= side[i] < R + 1 || side[i] > big;
+        regrow |= side[i] < need || side[i] > big;
     if (!regrow)
         return 0;
-    int64_t m = 2 * (R + 1) + 16 + (bw > bh ? bw : bh) / 4;
+    int64_t m = 2 * need + 16 + big_side / 4;
     int64_t nw = bw + 2 * m;
     uint8_t *c, *n;
     if (alloc_board(u, nw, bh + 2 * m, &c, &n, err))
@@ -150,31 +152,69 @@ static int keep_margin(gg_ltl_universe *u, gg_err *err)
     return 0;
 }
 
+/* The most generations one call may run on the unbounded plane: the
+ * margin they need (R a generation) kept near the pattern's own size. */
+static int64_t plane_batch(const gg_ltl_universe *u)
+{
+    int64_t R = u->rule.range, side = u->w > u->h ? u->w : u->h;
+    int64_t b = (side / 2 > 64 ? side / 2 : 64) / R;
+    return b < 1 ? 1 : b > 64 ? 64 : b;
+}
+
+/* b generations: the stepper's (in place), or the reference's one at a
+ * time; the generations run (fewer at a stop), -1 on failure. */
+static int64_t step_batch(gg_ltl_universe *u, int64_t b, gg_stop_flag *stop,
+                          gg_err *err)
+{
+    bool torus = u->rule.topo == GG_TOPO_TORUS;
+    if (u->step)
+        return u->step(u->step_ctx, u->cells, u->w, u->h, torus, b, stop,
+                       err);
+    for (int64_t g = 0; g < b; g++) {
+        int rc = gg_ltl_ref_step(&u->ref, u->cells, u->next, u->w, u->h,
+                                 torus, stop, err);
+        if (rc < 0)
+            return -1;
+        if (rc > 0) /* given up at a stop: the last generation stays */
+            return g;
+        uint8_t *t = u->cells;
+        u->cells = u->next;
+        u->next = t;
+    }
+    return b;
+}
+
 int gg_ltl_universe_run(gg_ltl_universe *u, int64_t gens, gg_stop_flag *stop,
                         gg_progress_fn progress, void *progress_ctx,
                         gg_err *err)
 {
     if (gg_generations_check(u->generation, gens, err))
         return -1;
-    bool torus = u->rule.topo == GG_TOPO_TORUS;
+    bool plane = u->rule.topo == GG_TOPO_UNBOUNDED;
     double last = gg_batch_clock();
-    for (int64_t done = 0; done < gens; done++) {
-        if (u->rule.topo == GG_TOPO_UNBOUNDED && keep_margin(u, err))
+    int64_t batch = 1, done = 0;
+    while (done < gens) {
+        int64_t b = gens - done < batch ? gens - done : batch;
+        if (plane && u->step && b > plane_batch(u))
+            b = plane_batch(u);
+        if (plane && keep_margin(u, u->rule.range * b + 1, err))
             return -1;
-        int rc = gg_ltl_ref_step(&u->ref, u->cells, u->next, u->w, u->h,
-                                 torus, stop, err);
-        if (rc < 0)
+        double t0 = gg_batch_clock();
+        int64_t ran = step_batch(u, b, stop, err);
+        if (ran < 0)
             return -1;
-        if (rc > 0) /* given up at a stop: the last generation stays */
+        u->generation += ran;
+        done += ran;
+        if (ran < b || gg_stop_asked(stop))
             break;
-        uint8_t *t = u->cells;
-        u->cells = u->next;
-        u->next = t;
-        u->generation++;
         double now = gg_batch_clock();
-        if (progress && (now - last >= 0.5 || done + 1 == gens)) {
+        /* a stepper's calls grow while short: progress and stops stay
+         * prompt, the per-call costs small */
+        if (u->step && now - t0 < 0.25 && batch < (1 << 20))
+            batch *= 2;
+        if (progress && (now - last >= 0.5 || done == gens)) {
             last = now;
-            if (!progress(progress_ctx, done + 1, gens))
+            if (!progress(progress_ctx, done, gens))
                 break;
         }
     }

@@ -1,15 +1,17 @@
 /* A universe under a Larger than Life rule (gen/rules/rule_ltl.h): one byte per
  * cell and where the grid sits in Golly's coordinates. Bounded grids are
  * exactly their size with the top-left cell at (-(W/2), -(H/2)), as Golly's
- * ltlalgo; the unbounded plane is a plane regrown before each generation
- * so that at least R+1 dead cells lie beyond every non-0 cell (a birth
- * needs a state-1 cell within R), and trimmed when a spaceship leaves
- * much more behind. Stepped by the reference
- * (runtime/reference/reference_ltl.h); no backend compiles these rules yet
- * (issue 39 part 3). */
+ * ltlalgo; the unbounded plane is a plane regrown before each batch of
+ * b generations so that at least R*b+1 dead cells lie beyond every non-0
+ * cell (a birth needs a state-1 cell within R, and live cells spread R a
+ * generation), and trimmed when a spaceship leaves much more behind.
+ * Stepped by a backend's LtL entry (runtime/backends/backend_ltl.h, set
+ * in `step`) or, without one, by the reference
+ * (runtime/reference/reference_ltl.h) a generation at a time. */
 #ifndef GG_LTL_UNIVERSE_H
 #define GG_LTL_UNIVERSE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "pattern.h"
@@ -29,6 +31,12 @@ typedef struct gg_ltl_universe {
     int64_t x0, y0;        /* Golly coordinates of board cell (0, 0) */
     int64_t generation;
     gg_ltl_ref ref;
+    /* NULL: the reference above; else b generations of the cells in place
+     * (fewer at a stop): the generations run, -1 on failure */
+    int64_t (*step)(void *ctx, uint8_t *cells, int64_t w, int64_t h,
+                    bool torus, int64_t gens, gg_stop_flag *stop,
+                    gg_err *err);
+    void *step_ctx;
 } gg_ltl_universe;
 
 /* Place a pattern as Golly does (its #CXRLE Pos or an MCell file's own
