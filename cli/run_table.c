@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "cli_util.h"
-#include "cpu_table.h"
 #include "run_control.h"
+#include "table_kernel.h"
 #include "table_universe.h"
 
 static int write_out(const char *out, const gg_table_universe *u,
@@ -27,34 +27,34 @@ static void base_name(const gg_rule_found *f, char *buf, size_t size)
     snprintf(buf, size, "%.*s", (int)strcspn(f->rule, ":"), f->rule);
 }
 
-/* The compiled kernel the run uses (*k), or NULL for the reference:
- * --backend cpu must open it (validated before use); auto takes it when
- * it opens and else says why the reference runs; reference is asked for
- * by name; other backends are refused by name. *exit_code on failure. */
+/* The compiled kernel the run uses (*k; k->step NULL: the reference):
+ * a named backend (cpu, opencl, cuda, ptx) must open it, validated before
+ * use; auto takes cpu when it opens and else says why the reference runs;
+ * reference is asked for by name; other backends are refused by name.
+ * *exit_code on failure. */
 static int open_kernel(const gg_rule_found *f, const gg_table_run *o,
-                       gg_cpu_table **k, int *exit_code, gg_err *err)
+                       gg_table_kernel *k, int *exit_code, gg_err *err)
 {
-    *k = NULL;
+    memset(k, 0, sizeof *k);
     *exit_code = GG_EXIT_USAGE;
     const char *kind = f->rf.is_tree ? "tree" : "table";
     if (o->refused)
         return gg_fail(err, "%s is a Golly rule %s (%s), which golgen runs "
-                       "on the cpu and reference backends only for now; it "
-                       "does not take %s yet", f->rule, kind, f->path,
-                       o->refused);
+                       "on the " GG_TABLE_BACKENDS " and reference backends "
+                       "only for now; it does not take %s yet", f->rule,
+                       kind, f->path, o->refused);
     bool is_auto = !o->backend || !strcmp(o->backend, "auto");
     if (!is_auto && !strcmp(o->backend, "reference"))
         return 0;
-    if (!is_auto && strcmp(o->backend, "cpu"))
+    if (!is_auto && !gg_table_backend_known(o->backend))
         return gg_fail(err, "backend %s cannot run %s: Golly rule tables and "
-                       "trees are compiled for the cpu backend only (issue "
-                       "39 part 2); use --backend cpu or reference",
-                       o->backend, f->rule);
+                       "trees are compiled for " GG_TABLE_BACKENDS " (and run "
+                       "on reference)", o->backend, f->rule);
     char name[192];
     base_name(f, name, sizeof name);
-    gg_cpu_table_opts co = {.config = o->cfg};
     gg_fail_kind why;
-    if (!gg_cpu_table_open(&f->rf, name, &co, k, &why, err))
+    if (!gg_table_kernel_open(is_auto ? "cpu" : o->backend, &f->rf, name,
+                              o->cfg, k, &why, err))
         return 0;
     if (!is_auto) {
         *exit_code = why == GG_FAIL_ENV ? GG_EXIT_ENV
@@ -72,7 +72,7 @@ int gg_run_table(const gg_rule_found *f, const gg_pattern *p,
 {
     gg_err err;
     gg_table_universe u;
-    gg_cpu_table *k;
+    gg_table_kernel k;
     int code;
     if (open_kernel(f, o, &k, &code, &err))
         return gg_cli_error("run", code, &err);
@@ -80,13 +80,11 @@ int gg_run_table(const gg_rule_found *f, const gg_pattern *p,
          gg_pattern_check_output(o->out, &err)) ||
         gg_table_universe_from_pattern(&u, &f->rf, f->rule, f->topo,
                                        f->width, f->height, p, &err)) {
-        gg_cpu_table_close(k);
+        gg_table_kernel_close(&k);
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     }
-    if (k) {
-        u.step = gg_cpu_table_step_cb;
-        u.step_ctx = k;
-    }
+    u.step = k.step;
+    u.step_ctx = k.ctx;
     gg_run_progress ps;
     gg_run_progress_init(&ps, o->progress, o->gens);
     int64_t first = u.generation;
@@ -98,20 +96,14 @@ int gg_run_table(const gg_rule_found *f, const gg_pattern *p,
         bad = write_out(o->out, &u, &err);
     if (bad) {
         gg_table_universe_free(&u);
-        gg_cpu_table_close(k);
+        gg_table_kernel_close(&k);
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     }
-    char what[96] = "reference";
-    if (k)
-        snprintf(what, sizeof what, "cpu %s, %d thread%s%s",
-                 gg_cpu_table_isa(k), gg_cpu_table_threads(k),
-                 gg_cpu_table_threads(k) == 1 ? "" : "s",
-                 gg_cpu_table_cache_hit(k) ? ", cached kernel" : "");
     fprintf(stderr, "%s: generation %lld, population %lld, %.3f s "
             "(%s, rule %s)\n", u.rule, (long long)u.generation,
-            (long long)gg_table_universe_population(&u), seconds, what,
-            f->rf.is_tree ? "tree" : "table");
-    gg_cpu_table_close(k);
+            (long long)gg_table_universe_population(&u), seconds,
+            k.step ? k.what : "reference", f->rf.is_tree ? "tree" : "table");
+    gg_table_kernel_close(&k);
     int64_t reached = u.generation - first;
     gg_table_universe_free(&u);
     return gg_run_stop_report(reached, o->gens, o->out != NULL);
@@ -142,7 +134,7 @@ void gg_rule_print_table(const gg_rule_found *f)
         printf("%-15s %s %lldx%lld\n", "topology:",
                f->topo == GG_TOPO_TORUS ? "torus" : "bounded plane",
                (long long)f->width, (long long)f->height);
-    printf("%-15s cpu (the decision graph compiled to a bitsliced kernel, "
-           "checked against the reference before use) and reference\n",
-           "backends:");
+    printf("%-15s " GG_TABLE_BACKENDS " (the decision graph compiled to a "
+           "bitsliced kernel, checked against the reference before use) and "
+           "reference\n", "backends:");
 }

@@ -1,9 +1,9 @@
 /* golgen run and rule for Golly's rule tables and trees (.rule files,
  * gen/rulefile/rulefile.h, found by runtime/formats/rule_find.h). They run
- * on the cpu backend (the rule compiled and validated:
- * runtime/backends/cpu_table.h) or the reference; auto takes cpu when its
- * kernel opens, else the reference and says why. Other backends are
- * refused by name, as are the options these runs lack. */
+ * on the cpu, opencl, cuda and ptx backends (the rule compiled and
+ * validated: runtime/backends/table_kernel.h) or the reference; auto takes
+ * cpu when its kernel opens, else the reference and says why. Other
+ * backends are refused by name, as are the options these runs lack. */
 #ifndef GG_RUN_TABLE_H
 #define GG_RUN_TABLE_H
 

@@ -3,10 +3,12 @@
  * passes its validation for Golly's rules, equals the reference
  * (runtime/reference/reference_table.h) on larger random boards, is
  * refused when broken, refuses a rule over its size bound by name, and
- * golgen run --backend cpu (and auto) agrees with bgolly -a RuleLoader on
+ * golgen run --backend cpu (and auto) and opencl (PoCL in CI; its own
+ * checks are in test_table_gpu.c) agree with bgolly -a RuleLoader on
  * Golly's bundled patterns. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -252,7 +254,10 @@ static void agree_with_bgolly(const char *pattern, int gens,
                  backend, gens);
 }
 
-static void golly_patterns_on_cpu(void **state)
+/* Golly's bundled patterns on cpu and on opencl (PoCL in CI; skipped with
+ * a message where no OpenCL platform is found: golgen exits 3), each
+ * against bgolly -a RuleLoader. */
+static void golly_patterns_on_cpu_and_opencl(void **state)
 {
     (void)state;
     if (!getenv("GG_GOLGEN") ||
@@ -274,13 +279,26 @@ static void golly_patterns_on_cpu(void **state)
         {"WireWorld/NylesHeise.mcl", 1000},
         {"Turmites/AlienCounter.rle", 1000},
         {"Other-Rules/HPP-demo-small.rle", 300},
+        {"Margolus/BBM.rle", 1000},
+        {"Margolus/TMGas.rle", 1000},
+        {"Margolus/CrittersOscillators.rle", 1000},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char path[512];
-        snprintf(path, sizeof path, PATTERNS "/%s", cases[i].file);
-        agree_with_bgolly(path, cases[i].gens, "cpu", "cpu ");
-    }
-    /* auto takes the compiled kernel */
+    char probe[1024];
+    snprintf(probe, sizeof probe,
+             "GOLGEN_CACHE_DIR='%s' '%s' run --backend opencl --gens 1 "
+             "'" PATTERNS "/WireWorld/gate-AND.mcl' >/dev/null 2>&1; "
+             "test $? -ne 3", gg_test_dir, getenv("GG_GOLGEN"));
+    bool opencl = gg_test_status(probe) == 0;
+    if (!opencl)
+        print_message("no OpenCL platform: the patterns run on cpu only\n");
+    for (int b = 0; b < 1 + opencl; b++)
+        for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+            char path[512];
+            snprintf(path, sizeof path, PATTERNS "/%s", cases[i].file);
+            agree_with_bgolly(path, cases[i].gens, b ? "opencl" : "cpu",
+                              b ? "opencl on " : "cpu ");
+        }
+    /* auto takes the compiled cpu kernel */
     agree_with_bgolly(PATTERNS "/Loops/Langtons-Loops.rle", 500, "auto",
                       "cpu ");
 }
@@ -292,7 +310,7 @@ int main(void)
         cmocka_unit_test(narrower_isas),
         cmocka_unit_test(broken_kernels_refused),
         cmocka_unit_test(too_large_refused),
-        cmocka_unit_test(golly_patterns_on_cpu),
+        cmocka_unit_test(golly_patterns_on_cpu_and_opencl),
     };
     return cmocka_run_group_tests(tests, gg_test_setup_dir,
                                   gg_test_teardown_dir);

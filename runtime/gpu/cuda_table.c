@@ -1,0 +1,313 @@
+#include "cuda_table.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic_file.h"
+#include "cuda_backend.h"
+#include "cuda_device.h"
+#include "gpu_tune.h"
+#include "rule_gen.h"
+#include "rulefile_emit.h"
+#include "validate_table.h"
+
+struct gg_cuda_tk {
+    const gg_rulefile *rf;
+    int np, nin;
+    bool ptx, hit;
+    gg_cu_device d;
+    bool opened; /* d holds the driver and a retained context */
+    CUmodule mod;
+    CUfunction step, eval, abi;
+    gg_gpu_table_geom geom; /* of the buffers below */
+    CUdeviceptr buf[2];
+    uint32_t *host;
+};
+
+int gg_cuda_tk_compile(const char *src, const char *nvrtc, bool ptx,
+                          const char *arch, char **img, size_t *len,
+                          gg_fail_kind *why, gg_err *err)
+{
+    /* -O3 is NVRTC's default; the eval function is straight-line code
+     * with one branch a graph node, which NVVM keeps in registers */
+    return gg_nvrtc_compile(nvrtc, src, arch, !ptx, NULL, 0, img, len, why,
+                            err);
+}
+
+static char *cache_read(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *img = NULL;
+    if (!f)
+        return NULL;
+    long n = fseek(f, 0, SEEK_END) ? -1 : ftell(f);
+    if (n > 0 && !fseek(f, 0, SEEK_SET) && (img = malloc((size_t)n + 1)) &&
+        fread(img, 1, (size_t)n, f) != (size_t)n) {
+        free(img);
+        img = NULL;
+    }
+    fclose(f);
+    if (img)
+        img[n] = 0; /* PTX text is loaded as a C string */
+    *len = img ? (size_t)n : 0;
+    return img;
+}
+
+/* The image of src for this device, from the kernel cache (keyed by
+ * source and arch) or compiled into it. */
+static int image_for(gg_cuda_tk *k, const char *src,
+                     const gg_gpu_table_opts *o, char **img, size_t *len,
+                     gg_fail_kind *why, gg_err *err)
+{
+    char arch[24], dir[4096], path[4300];
+    gg_err ignored;
+    const gg_config *cfg = o ? o->config : NULL;
+    snprintf(arch, sizeof arch, "%s_%d", k->ptx ? "compute" : "sm", k->d.cc);
+    bool cache = !gg_gpu_cache_dir(cfg ? cfg->cache_dir : NULL, dir,
+                                   sizeof dir, &ignored);
+    uint64_t h = gg_gpu_hash(0, src, strlen(src));
+    h = gg_gpu_hash(h, arch, strlen(arch));
+    snprintf(path, sizeof path, "%s/table-%016llx.%s", dir,
+             (unsigned long long)h, k->ptx ? "ptx" : "cubin");
+    if (cache && (*img = cache_read(path, len))) {
+        k->hit = true;
+        return 0;
+    }
+    if (gg_cuda_tk_compile(src, cfg ? cfg->nvrtc : NULL, k->ptx, arch,
+                              img, len, why, err))
+        return -1;
+    gg_atomic_file af;
+    if (cache && !gg_atomic_open(path, &af, &ignored) &&
+        !gg_atomic_write(&af, *img, *len, &ignored))
+        gg_atomic_commit(&af, &ignored); /* a miss next time at worst */
+    return 0;
+}
+
+static int cu(gg_cuda_tk *k, CUresult r, const char *what, gg_err *err)
+{
+    return gg_cu_check(&k->d.cu, r, what, err);
+}
+
+static int load(gg_cuda_tk *k, const char *img, gg_err *err)
+{
+    char log[1024] = "";
+    int opt[2] = {GG_CU_JIT_ERROR_LOG_BUFFER,
+                  GG_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void *val[2] = {log, (void *)(size_t)sizeof log};
+    CUresult r = k->d.cu.cuModuleLoadDataEx(&k->mod, img, 2, opt, val);
+    if (r) {
+        k->mod = NULL;
+        return gg_fail(err, "the CUDA driver refused the table kernel "
+                       "(error %d): %.400s", r, log);
+    }
+    return cu(k, k->d.cu.cuModuleGetFunction(&k->step, k->mod,
+                                             "gg_table_step"),
+              "gg_table_step", err) ||
+           cu(k, k->d.cu.cuModuleGetFunction(&k->eval, k->mod,
+                                             "gg_table_eval_k"),
+              "gg_table_eval_k", err) ||
+           cu(k, k->d.cu.cuModuleGetFunction(&k->abi, k->mod,
+                                             "gg_table_abi"),
+              "gg_table_abi", err);
+}
+
+/* The kernel's own account of its planes and inputs against the rule's. */
+static int check_abi(gg_cuda_tk *k, gg_err *err)
+{
+    CUdeviceptr m = 0;
+    int got[3] = {0, 0, 0};
+    void *args[] = {&m};
+    int bad = cu(k, k->d.cu.cuMemAlloc(&m, sizeof got), "cuMemAlloc", err) ||
+              cu(k, k->d.cu.cuLaunchKernel(k->abi, 1, 1, 1, 1, 1, 1, 0, NULL,
+                                           args, NULL),
+                 "gg_table_abi launch", err) ||
+              cu(k, k->d.cu.cuMemcpyDtoH(got, m, sizeof got), "ABI read",
+                 err);
+    if (m)
+        k->d.cu.cuMemFree(m);
+    if (bad)
+        return -1;
+    if (got[0] != 1 || got[1] != k->np || got[2] != k->nin)
+        return gg_fail(err, "the CUDA table kernel has ABI %d, %d planes "
+                       "and %d inputs; expected ABI 1 and the rule's %d "
+                       "and %d", got[0], got[1], got[2], k->np, k->nin);
+    return 0;
+}
+
+static void free_buffers(gg_cuda_tk *k)
+{
+    for (int i = 0; i < 2; i++)
+        if (k->buf[i])
+            k->d.cu.cuMemFree(k->buf[i]);
+    k->buf[0] = k->buf[1] = 0;
+    free(k->host);
+    k->host = NULL;
+}
+
+static int prepare(gg_cuda_tk *k, const gg_gen_cells *cells, gg_err *err)
+{
+    gg_gpu_table_geom g;
+    if (gg_gpu_table_geom_init(&g, cells, k->np, err))
+        return -1;
+    if (k->host && g.width == k->geom.width && g.height == k->geom.height)
+        return 0;
+    free_buffers(k);
+    k->geom = g;
+    size_t bytes = gg_gpu_table_bytes(&g);
+    k->host = gg_alloc(1, bytes, err, "CUDA staging buffer");
+    if (!k->host)
+        return -1;
+    for (int i = 0; i < 2; i++)
+        if (cu(k, k->d.cu.cuMemAlloc(&k->buf[i], bytes), "cuMemAlloc",
+               err)) {
+            free_buffers(k);
+            return -1;
+        }
+    return 0;
+}
+
+int gg_cuda_tk_step(gg_cuda_tk *k, gg_topo topo, gg_gen_cells *cells,
+                       int64_t gens, gg_err *err)
+{
+    if (gens <= 0)
+        return 0;
+    if (topo != GG_TOPO_TORUS && topo != GG_TOPO_PLANE)
+        return gg_fail(err, "the CUDA table kernel needs a torus or a "
+                       "bounded plane");
+    if (prepare(k, cells, err))
+        return -1;
+    gg_gpu_table_geom *g = &k->geom;
+    size_t bytes = gg_gpu_table_bytes(g);
+    gg_gpu_table_pack(cells, g, k->host);
+    if (cu(k, k->d.cu.cuMemcpyHtoD(k->buf[0], k->host, bytes), "upload",
+           err))
+        return -1;
+    int cur = 0, torus = topo == GG_TOPO_TORUS;
+    long long pw = g->pw;
+    /* blocks of 32 words by 4 rows; the kernel skips what lies past */
+    unsigned gx = (unsigned)((g->nw + 31) / 32),
+             gy = (unsigned)((g->height + 3) / 4);
+    for (int64_t n = 0; n < gens; n++, cur ^= 1) {
+        void *args[] = {&k->buf[cur], &k->buf[cur ^ 1], &g->width,
+                        &g->height, &g->nw, &pw, &torus};
+        if (cu(k, k->d.cu.cuLaunchKernel(k->step, gx, gy, 1, 32, 4, 1, 0,
+                                         NULL, args, NULL),
+               "gg_table_step launch", err))
+            return -1;
+    }
+    if (cu(k, k->d.cu.cuMemcpyDtoH(k->host, k->buf[cur], bytes), "download",
+           err))
+        return -1;
+    gg_gpu_table_unpack(k->host, g, cells);
+    return 0;
+}
+
+int gg_cuda_tk_step_cb(void *ctx, gg_topo topo, gg_gen_cells *cells,
+                          int64_t gens, gg_err *err)
+{
+    return gg_cuda_tk_step(ctx, topo, cells, gens, err);
+}
+
+/* Validation's eval: n words of 64 cells as 2n of 32, one launch. */
+static int eval_words(void *ctx, const uint64_t *x, uint64_t *o, int64_t n,
+                      gg_err *err)
+{
+    gg_cuda_tk *k = ctx;
+    int per = k->nin * k->np, items = (int)(2 * n);
+    size_t xb = (size_t)items * (size_t)per * 4,
+           ob = (size_t)items * (size_t)k->np * 4;
+    uint32_t *x32 = malloc(xb), *o32 = malloc(ob);
+    CUdeviceptr mx = 0, mo = 0;
+    int bad = !x32 || !o32
+                  ? gg_fail(err, "out of memory for the kernel's checks")
+                  : 0;
+    if (!bad) {
+        gg_gpu_table_split(x, n, per, x32);
+        void *args[] = {&mx, &mo, &items};
+        bad = cu(k, k->d.cu.cuMemAlloc(&mx, xb), "cuMemAlloc", err) ||
+              cu(k, k->d.cu.cuMemAlloc(&mo, ob), "cuMemAlloc", err) ||
+              cu(k, k->d.cu.cuMemcpyHtoD(mx, x32, xb), "upload", err) ||
+              cu(k, k->d.cu.cuLaunchKernel(k->eval,
+                                           (unsigned)((items + 63) / 64), 1,
+                                           1, 64, 1, 1, 0, NULL, args, NULL),
+                 "gg_table_eval_k launch", err) ||
+              cu(k, k->d.cu.cuMemcpyDtoH(o32, mo, ob), "download", err);
+    }
+    if (!bad)
+        gg_gpu_table_join(o32, n, k->np, o);
+    if (mx)
+        k->d.cu.cuMemFree(mx);
+    if (mo)
+        k->d.cu.cuMemFree(mo);
+    free(x32);
+    free(o32);
+    return bad ? -1 : 0;
+}
+
+int gg_cuda_tk_open(const gg_rulefile *rf, const char *name, bool ptx,
+                       const gg_gpu_table_opts *o, gg_cuda_tk **out,
+                       gg_fail_kind *why, gg_err *err)
+{
+    char *src = NULL, *img = NULL;
+    size_t len;
+    *out = NULL;
+    *why = GG_FAIL_INPUT; /* too large to compile */
+    if (gg_rulefile_emit_gpu(rf, name, GG_RF_GPU_CUDA, o ? o->max_terms : 0,
+                             &src, &len, NULL, err))
+        return -1;
+    *why = GG_FAIL_ENV;
+    gg_cuda_tk *k = gg_alloc(1, sizeof *k, err, "CUDA table kernel");
+    if (!k) {
+        free(src);
+        return -1;
+    }
+    k->rf = rf;
+    k->np = gg_gen_planes(rf->n_states);
+    k->nin = rf->n_inputs;
+    k->ptx = ptx;
+    int bad = gg_cu_device_open(&k->d, o ? o->device : 0, err);
+    k->opened = !bad;
+    if (!bad)
+        bad = image_for(k, src, o, &img, &len, why, err) || load(k, img, err);
+    if (!bad) {
+        *why = GG_FAIL_INVALID;
+        bad = check_abi(k, err) ||
+              gg_validate_table(rf, eval_words, gg_cuda_tk_step_cb, k,
+                                ptx ? "the ptx table kernel (CUDA C to PTX)"
+                                    : "the CUDA table kernel",
+                                0x7ab1e, err);
+    }
+    free(src);
+    free(img);
+    if (bad) {
+        gg_cuda_tk_close(k);
+        return -1;
+    }
+    *out = k;
+    return 0;
+}
+
+const char *gg_cuda_tk_device(const gg_cuda_tk *k)
+{
+    return k->d.name;
+}
+
+bool gg_cuda_tk_cache_hit(const gg_cuda_tk *k) { return k->hit; }
+
+void gg_cuda_tk_close(gg_cuda_tk *k)
+{
+    if (!k)
+        return;
+    if (k->opened) {
+        free_buffers(k);
+        if (k->mod)
+            k->d.cu.cuModuleUnload(k->mod);
+    }
+    if (k->d.ctx)
+        k->d.cu.cuDevicePrimaryCtxRelease(k->d.dev);
+    if (k->d.cu.lib)
+        dlclose(k->d.cu.lib);
+    free(k);
+}
