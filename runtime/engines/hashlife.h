@@ -71,8 +71,14 @@ int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
 
 /* Called after each power-of-two step of gg_hl_run with the generations
  * run so far and the run's total (universe.h's progress form; its answer
- * is not read: stops come through gg_hl_run's stop). NULL: none. */
+ * is not read: stops come through gg_hl_run's stop), and inside a step
+ * of more than 2^16 generations after each batch of leaf squares, with
+ * the same count (the step's generations arrive at its end). NULL: none. */
 void gg_hl_set_progress(gg_hl *h, gg_progress_fn fn, void *ctx);
+
+/* k while a step of 2^k generations is under way (for a progress
+ * callback: it is called from inside), else -1. */
+int gg_hl_step_in_flight(const gg_hl *h);
 
 int64_t gg_hl_generation(const gg_hl *h);
 /* Live cells (saturates at INT64_MAX). */

@@ -31,13 +31,13 @@ int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
     h->backend = b;
     h->mem_limit = mem_bytes;
     h->n_nodes = 1; /* id 0: none */
+    h->step_log = -1;
     h->n_leaves = 1; /* block 0: the end of the free list */
     h->planes = gg_gen_planes_of(rule);
     h->lw = h->planes * HL_LEAF;
     h->err = err;
-    h->bucket = calloc(1 << 12, sizeof *h->bucket);
-    h->n_buckets = h->bucket ? 1 << 12 : 0;
-    if (!h->bucket ||
+    hl_store_init(h);
+    if (hl_table_init(h, 1 << 12) ||
         gg_gen_cells_init(&h->scratch, h->planes, 2 * HL_LEAF, 2 * HL_LEAF,
                           err) ||
         !(h->root = hl_empty(h, HL_LEAF_LOG + 2))) {
@@ -53,9 +53,7 @@ void gg_hl_free(gg_hl *h)
 {
     if (!h)
         return;
-    free(h->node);
-    free(h->leaf);
-    free(h->bucket);
+    hl_store_free(h);
     free(h->pop);
     gg_gen_cells_free(&h->scratch);
     free(h->frame);

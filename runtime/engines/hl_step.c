@@ -309,6 +309,24 @@ static int batch_grid(gg_hl *h, int64_t m, int64_t *cols)
     return gg_gen_cells_init(sc, h->planes, w, ht, h->err);
 }
 
+/* Inside a step of more than 2^16 generations (seconds on a big
+ * pattern, and all its generations arrive at its end), the progress
+ * callback is called after every batch with the generations reached so
+ * far; gg_hl_step_in_flight tells it that a step is under way. (A share
+ * of the step done is not worth showing: weighting the recursion's parts
+ * evenly or by population put it at 86-94% a third of the way through
+ * puzzle.mc's 2^28 step, memoized parts being nearly free.) */
+static void step_progress(gg_hl *h)
+{
+    if (h->progress && h->step_log > 16)
+        h->progress(h->progress_ctx, h->run_done, h->run_total);
+}
+
+int gg_hl_step_in_flight(const gg_hl *h)
+{
+    return h->step_log;
+}
+
 /* Step queue j's squares 2^j generations in one backend call and finish
  * their frames. */
 static void run_batch(gg_hl *h, int j)
@@ -374,6 +392,7 @@ static void run_batch(gg_hl *h, int j)
         for (int k = 0; k < n && !h->abort; k++)
             finish(h, qf[i0 + k], leaf[k]);
     }
+    step_progress(h);
 }
 
 /* n's centre half 2^j generations on (j <= level - 2), memoized; 0 when
@@ -387,6 +406,7 @@ static hl_id result(gg_hl *h, hl_id n, int j)
     h->n_req = 0;
     h->top = 0;
     h->abort = false;
+    h->step_log = j;
     for (int i = 0; i < HL_LEAF_LOG; i++) {
         h->n_queue[i] = 0;
         if (!h->queue[i] &&
@@ -466,6 +486,7 @@ static int step_pow2(gg_hl *h, int j)
                        "across; golgen's coordinates end there");
     root = root ? expand(h, root) : 0;
     hl_id r = root ? result(h, root, j) : 0;
+    h->step_log = -1;
     if (h->failed)
         return -1;
     if (!r)
@@ -487,6 +508,7 @@ static int step_pow2(gg_hl *h, int j)
 static int step_fit(gg_hl *h, int j, bool (*stop)(void),
                     int64_t *done)
 {
+    h->run_done = *done;
     int rc = step_pow2(h, j);
     if (rc <= 0 || h->stopped) {
         *done += rc ? 0 : (int64_t)1 << j;
@@ -528,6 +550,7 @@ int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
     h->failed = false;
     h->stop = stop;
     h->stopped = false;
+    h->run_total = gens;
     int rc = gg_generations_check(h->generation, gens, err);
     /* low bits first (the small steps run while the root is small), then
      * the part above 2^60 as steps of 2^60 */

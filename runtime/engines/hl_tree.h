@@ -16,10 +16,15 @@ typedef uint32_t hl_id;
 /* Words of the largest leaf block (8 planes: 256 states). */
 #define HL_MAX_LW (GG_GEN_CELLS_MAX_PLANES * HL_LEAF)
 
+/* 32 bytes, and the array starts on a page (hl_tree.c's arenas): a node
+ * is one cache line's half, never two lines (at 28 bytes, 3 in 7 nodes
+ * straddled two, and a lookup is a cache miss per line). */
 typedef struct hl_node {
     hl_id child[4];  /* nw ne sw se; a leaf: child[0] = its row block */
     hl_id next;      /* hash chain */
     hl_id result;    /* memoized centre 2^result_j generations on; 0 */
+    uint32_t hash;   /* its hash's low bits: chains and rehashes compare
+                        and reuse them (a leaf's hash reads 128+ bytes) */
     int8_t level;
     int8_t result_j;
     uint8_t mark;
@@ -59,6 +64,9 @@ struct gg_hl {
     int64_t mem_limit;
     hl_node *node;
     int64_t n_nodes, cap_nodes;  /* ids 1 .. n_nodes - 1 used or free */
+    size_t node_reserved, leaf_reserved; /* bytes of address space held
+                                    for node[] and leaf[] (0: malloc'd) */
+    size_t bucket_mapped;        /* bytes when bucket[] was mmap'd */
     hl_id free_nodes;            /* chained through next */
     int planes;                  /* state planes a leaf holds */
     int lw;                      /* words a leaf block: planes * HL_LEAF */
@@ -88,12 +96,23 @@ struct gg_hl {
     gg_err *err;                 /* where a backend failure goes */
     bool failed;
     bool (*stop)(void);          /* polled every 256 base steps */
-    gg_progress_fn progress;     /* after each step (gg_hl_set_progress) */
+    gg_progress_fn progress;     /* after each step (gg_hl_set_progress),
+                                    and inside a long one */
     void *progress_ctx;
+    int64_t run_done, run_total; /* gg_hl_run's generations so far, all */
+    int step_log;                /* the step in flight: 2^step_log
+                                    generations; -1 none */
     bool stopped;                /* a step was given up for it */
     int64_t polls;
     gg_hl_stats stats;
 };
+
+/* The store's arrays: address space for node[] and leaf[] (h->mem_limit
+ * set; on failure they fall back to realloc), a first table of n (a
+ * power of two) buckets (-1: out of memory), and all three freed. */
+void hl_store_init(gg_hl *h);
+int hl_table_init(gg_hl *h, uint64_t n);
+void hl_store_free(gg_hl *h);
 
 /* The leaf or node with these cells or children, found or made; 0 when
  * the budget is spent (h->full) or memory ran out. */
