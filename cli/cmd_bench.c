@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "backend.h"
 #include "grid.h"
+#include "cmd_bench.h"
 
 static void usage(FILE *out)
 {
@@ -24,7 +25,9 @@ static void usage(FILE *out)
             "                    [--plane] [--threads N] [--isa "
             "native|avx2|portable] [--seed S] [--json]\n"
             "                    [--device-mem BYTES] [--devices LIST] "
-            "[--halos peer|host]\n\n"
+            "[--halos peer|host]\n"
+            "                    [--engine auto|dense|tiles|hashlife] "
+            "[--mem BYTES]\n\n"
             "Run RULE (default B3/S23) on a random soup of density 1/2 on a "
             "WxH torus\n(default 4096x4096, or the rule's :T/:P size; --plane "
             "for dead cells outside)\nfor N generations (default 100) and "
@@ -44,22 +47,19 @@ static void usage(FILE *out)
             "every T generations device to\ndevice (--halos host: through "
             "the host, to compare); the timed region is the\nsteps and "
             "exchanges on the host clock (--devices 0 times one band the "
-            "same\nway); moving the bands in and out is reported apart.\n",
+            "same\nway); moving the bands in and out is reported apart.\n"
+            "--engine dense times the backend's kernel on the whole grid; "
+            "tiles the same\ngrid through active tiles (on a busy soup "
+            "every tile stays awake); hashlife\nputs the soup on the "
+            "unbounded plane in a hash tree whose leaves the backend\n"
+            "steps (--mem bounds it, as for run) and times its run from "
+            "the soup, with no\nwarm-up, printing generations per second "
+            "and CUpS over the soup's box (what\nthe dense engine would "
+            "need on that box to keep up). auto (the default) is\ndense: "
+            "the soup fills a bounded grid (the tree takes no edges) and "
+            "keeps it\nbusy, and says so on stderr.\n",
             names);
 }
-
-typedef struct bench_opts {
-    const char *backend_name, *rule_text;
-    const gg_backend_info *backend;
-    gg_rule rule;
-    gg_topo topo;
-    int64_t width, height, gens, seed;
-    int64_t device_mem; /* --device-mem: stream through the backend */
-    gg_cli_devices devices; /* --devices: bands resident on several */
-    gg_backend_opts bo; /* isa and threads: backends that accept them */
-    bool json;
-    bool host_halos; /* --halos host: through the host (to compare) */
-} bench_opts;
 
 static int parse_size(const char *s, bench_opts *o, gg_err *err)
 {
@@ -100,6 +100,10 @@ static int finish_args(bench_opts *o, bool plane, gg_err *err)
 {
     if (gg_rule_parse(o->rule_text, &o->rule, err))
         return -1;
+    const char *no_tree = gg_engine_tree_refuses(&o->rule);
+    if (o->engine == GG_ENGINE_HASHLIFE && no_tree)
+        return gg_fail(err, "--engine hashlife does not take %s; use "
+                       "--engine dense or tiles", no_tree);
     bool bounded = gg_rule_is_bounded(&o->rule);
     o->topo = plane ? GG_TOPO_PLANE
                     : bounded ? o->rule.topo : GG_TOPO_TORUS;
@@ -121,6 +125,33 @@ static int finish_args(bench_opts *o, bool plane, gg_err *err)
                : 0;
 }
 
+/* --engine (parsed as run parses it, runtime/engines/engine_choice.c):
+ * what the engines above the backends take here, and auto's choice,
+ * said on stderr. */
+static int engine_check(bench_opts *o, bool plane, gg_err *err)
+{
+    bool tree = o->engine == GG_ENGINE_HASHLIFE;
+    if (o->engine != GG_ENGINE_DENSE && o->engine != GG_ENGINE_AUTO &&
+        (o->device_mem || o->devices.n))
+        return gg_fail(err, "--engine %s steps one backend's grid; "
+                       "--device-mem and --devices go with --engine dense",
+                       gg_engine_name(o->engine));
+    if (o->mem && !tree)
+        return gg_fail(err, "--mem bounds the hash tree; it needs --engine "
+                       "hashlife");
+    if (tree && plane)
+        return gg_fail(err, "--engine hashlife runs the soup on the "
+                       "unbounded plane; --plane (dead cells outside a "
+                       "bounded box) goes with dense or tiles");
+    if (o->engine == GG_ENGINE_AUTO) {
+        fprintf(stderr, "golgen bench: engine auto -> dense (a soup that "
+                "fills its bounded grid; --engine tiles or hashlife time "
+                "those)\n");
+        o->engine = GG_ENGINE_DENSE;
+    }
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
 {
     static const struct option opts[] = {
@@ -136,6 +167,8 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
         {"device-mem", required_argument, 0, 'M'},
         {"devices", required_argument, 0, 'D'},
         {"halos", required_argument, 0, 'H'},
+        {"engine", required_argument, 0, 'E'},
+        {"mem", required_argument, 0, 'm'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
@@ -144,6 +177,7 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
     o->gens = 100;
     o->seed = 1;
     bool plane = false;
+    const char *engine = NULL;
     int64_t v;
     int c;
     while ((c = getopt_long(argc, argv, "b:r:s:g:t:h", opts, NULL)) != -1) {
@@ -182,6 +216,11 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
                                optarg);
             o->host_halos = !strcmp(optarg, "host");
             break;
+        case 'E': engine = optarg; break;
+        case 'm':
+            if (gg_cli_bytes("--mem", optarg, &o->mem, err))
+                return -1;
+            break;
         case 'h': usage(stdout); exit(GG_EXIT_OK);
         default: return gg_fail(err, "see 'golgen bench --help'");
         }
@@ -192,19 +231,11 @@ static int parse_args(int argc, char **argv, bench_opts *o, gg_err *err)
         return -1;
     if (o->host_halos && !o->devices.n)
         return gg_fail(err, "--halos applies to bands (--devices LIST)");
+    if (gg_engine_parse(engine, &o->engine, err) ||
+        engine_check(o, plane, err))
+        return -1;
     return finish_args(o, plane, err);
 }
-
-typedef struct bench_result {
-    gg_backend_timing time; /* CPU time (host-timed backends): on a shared
-                               machine, cells x generations / cpu_seconds
-                               x cores is what the cores would do alone */
-    gg_backend_desc desc;   /* isa or device, threads, cache hit */
-    const gg_backend_info *backend; /* the one that ran */
-    int64_t population;
-    double open_seconds; /* opening the backend: build, tuning, checks */
-    gg_multi_band bands; /* --devices: what the bands did (n 0: none) */
-} bench_result;
 
 /* --device-mem: the whole streamed run, on the host's clock, after a
  * warm-up of one generation (the in-memory bench has one too). */
@@ -276,6 +307,10 @@ static int run_bench(bench_opts *o, gg_gen_cells *cells,
 {
     if (o->devices.n)
         return bench_bands(o, &cells->plane[0], r, status, err);
+    if (o->engine == GG_ENGINE_TILES)
+        return gg_bench_tiles(o, cells, r, status, err);
+    if (o->engine == GG_ENGINE_HASHLIFE)
+        return gg_bench_tree(o, cells, r, status, err);
     gg_backend *b;
     double t0 = gg_cli_now();
     if (gg_cli_open_backend(o->backend, &o->rule, &o->bo, &b, status, err))
@@ -306,6 +341,10 @@ static int run_bench(bench_opts *o, gg_gen_cells *cells,
 
 static void report(const bench_opts *o, const bench_result *r)
 {
+    if (o->engine != GG_ENGINE_DENSE) {
+        gg_bench_engine_report(o, r);
+        return;
+    }
     char rule[128];
     gg_rule_format_transition(&o->rule, rule, sizeof rule);
     const char *topo = o->topo == GG_TOPO_TORUS ? "torus" : "plane";

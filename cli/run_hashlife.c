@@ -114,18 +114,50 @@ static int draw_tree(void *ctx, const char *path, const gg_picture_opts *o,
     return gg_hl_write_png(ctx, path, o, info, err);
 }
 
+/* run's progress line, and inside a long step (seconds, all of whose
+ * generations arrive at its end) what the tree is doing meanwhile. */
+typedef struct tree_progress {
+    gg_run_progress ps;
+    gg_hl *h;
+} tree_progress;
+
+static bool tree_progress_cb(void *ctx, int64_t done, int64_t total)
+{
+    tree_progress *t = ctx;
+    int k = gg_hl_step_in_flight(t->h);
+    if (k < 0)
+        return gg_run_progress_cb(&t->ps, done, total);
+    double now = gg_cli_now();
+    if (!t->ps.show || t->ps.all <= 0 || now - t->ps.last < 1.0)
+        return true;
+    t->ps.last = now;
+    gg_hl_stats st;
+    gg_hl_stats_get(t->h, &st);
+    done += t->ps.base;
+    /* padded: \r's next line may be shorter */
+    fprintf(stderr, "\rgeneration %lld of %lld (%.0f%%), a step of 2^%d "
+            "under way: %lld leaf squares, %lld nodes, %.0f MB   ",
+            (long long)done, (long long)t->ps.all,
+            100.0 * (double)done / (double)t->ps.all, k,
+            (long long)st.base_steps, (long long)st.nodes,
+            (double)st.bytes / 1e6);
+    return true;
+}
+
 /* The run once the tree holds the input: exit status. */
 static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
                     const char *leaves, gg_err *err)
 {
     double start = gg_cli_now();
     int64_t done = 0, first = gg_hl_generation(h);
-    gg_run_progress ps;
-    gg_run_progress_init(&ps, o->progress, o->gens);
-    gg_hl_set_progress(h, gg_run_progress_cb, &ps);
+    tree_progress tp = {.h = h};
+    gg_run_progress *ps = &tp.ps;
+    gg_run_progress_init(ps, o->progress, o->gens);
+    gg_hl_set_progress(h, tree_progress_cb, &tp);
     for (int64_t left = o->gens; left > 0 && !gg_run_stopped();) {
         int64_t n = o->every > 0 && o->every < left ? o->every : left;
         int64_t ran = 0;
+        ps->base = done; /* the callback counts within this call */
         if (gg_hl_run(h, n, gg_run_stopped, &ran, err))
             return GG_EXIT_USAGE;
         done += ran;

@@ -266,6 +266,51 @@ static void test_stop_mid_step(void **state)
              "stop.mc >/dev/null 2>&1");
 }
 
+/* --progress inside one long step (2^20 generations of
+ * unlimited-novelty, seconds): a line a second says the step is under
+ * way with the tree's counts, before any generation arrives. */
+static void test_progress_in_step(void **state)
+{
+    (void)state;
+    shell_ok("in a step", "rm -f pr.mc && { $G run --progress --engine "
+             "hashlife --gens 1048576 '" GOLLY "HashLife/unlimited-novelty.mc'"
+             " -o pr.mc 2>pr.log & pid=$!; sleep 2.5; kill -TERM $pid; "
+             "wait $pid; test $? = 143; } && tr '\\r' '\\n' <pr.log | "
+             "grep -q '^generation 0 of 1048576 (0%), a step of 2^20 under "
+             "way: [0-9]* leaf squares, [0-9]* nodes, [0-9]* MB'");
+}
+
+/* bench --engine: tiles time the dense bench's soup through active tiles
+ * and end on the same cells (population), the tree times the soup on the
+ * unbounded plane and says what it did; what an engine cannot take is
+ * refused by name. */
+static void test_bench_engines(void **state)
+{
+    (void)state;
+    shell_ok("tiles = dense", "$G bench --engine dense --size 512x512 "
+             "--gens 300 --json >d.json 2>/dev/null && $G bench --engine "
+             "tiles --size 512x512 --gens 300 --json >t.json 2>/dev/null && "
+             "grep -o '\"population\": [0-9]*' d.json >d.pop && "
+             "grep -o '\"population\": [0-9]*' t.json >t.pop && "
+             "cmp d.pop t.pop && grep -q '\"engine\": \"tiles\"' t.json");
+    expect("bench --engine hashlife --size 128x128 --gens 1000", 0,
+           "unbounded plane, a 128x128 soup, 1000 generations: ");
+    assert_non_null(strstr(out_text, " generations/s, "));
+    assert_non_null(strstr(out_text, "CUpS over the soup's box (hashlife, "
+                                     "leaves by "));
+    expect("bench --engine hashlife --size 64x64 --gens 100 --json", 0,
+           "\"topology\": \"unbounded\"");
+    assert_non_null(strstr(out_text, "\"leaf_steps\": "));
+    expect("bench --size 64x64 --gens 2", 0, "engine auto -> dense");
+    expect("bench --engine hashlife --plane", 2, "unbounded plane; --plane");
+    expect("bench --engine hashlife --rule B3/S23:T64,64", 2,
+           "does not take a bounded grid");
+    expect("bench --engine hashlife --rule B03/S23", 2,
+           "does not take a B0 rule");
+    expect("bench --engine tiles --mem 1G", 2, "--mem bounds the hash tree");
+    expect("bench --engine warp", 2, "unknown engine 'warp'");
+}
+
 /* auto takes the tree for the unbounded plane and says so, the dense
  * grid elsewhere; what the tree cannot take is refused by name. */
 static void test_engine_choice(void **state)
@@ -301,6 +346,8 @@ int main(void)
         cmocka_unit_test(test_memory_peak),
         cmocka_unit_test(test_stop_mid_step),
         cmocka_unit_test(test_engine_choice),
+        cmocka_unit_test(test_progress_in_step),
+        cmocka_unit_test(test_bench_engines),
     };
     if (!getenv("GG_GOLGEN"))
         return 1;
