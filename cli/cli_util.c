@@ -23,34 +23,15 @@ int gg_cli_error(const char *cmd, int status, const gg_err *err)
 int gg_cli_int(const char *option, const char *text, int64_t min, int64_t max,
                int64_t *value, gg_err *err)
 {
-    char *end;
-    errno = 0;
-    long long v = strtoll(text, &end, 10);
-    if (end == text || *end || errno == ERANGE)
-        return gg_fail(err, "%s expects a whole number, got '%s'", option,
-                       text);
-    if (v < min || v > max)
-        return gg_fail(err, "%s %lld is out of range %lld..%lld", option, v,
-                       (long long)min, (long long)max);
-    *value = v;
-    return 0;
+    return gg_cli_parse_int(option, text, min, max, value, err->msg,
+                            sizeof err->msg);
 }
 
 int gg_cli_seconds(const char *option, const char *text, double max,
                    double *value, gg_err *err)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    /* "v == v" refuses nan, which strtod accepts */
-    if (end == text || *end || errno == ERANGE || !(v == v))
-        return gg_fail(err, "%s expects seconds (a number such as 30 or "
-                       "0.5), got '%s'", option, text);
-    if (v < 0 || v > max)
-        return gg_fail(err, "%s %g is out of range 0..%g seconds", option, v,
-                       max);
-    *value = v;
-    return 0;
+    return gg_cli_parse_seconds(option, text, max, value, err->msg,
+                                sizeof err->msg);
 }
 
 int gg_cli_backend(const char *name, const gg_backend_info **backend,

@@ -6,17 +6,10 @@
 #include <stdint.h>
 
 #include "backend.h"
+#include "cli_args.h" /* the exit statuses */
 #include "error.h"
 #include "front.h"
 #include "pattern.h"
-
-/* Exit statuses, the same for every command. */
-enum {
-    GG_EXIT_OK = 0,
-    GG_EXIT_CHECK_FAILED = 1, /* a verification or validation failed */
-    GG_EXIT_USAGE = 2,        /* bad usage or bad input */
-    GG_EXIT_ENV = 3,          /* the environment lacks something (GPU, tool) */
-};
 
 /* Print "golgen <cmd>: <message>" on stderr and return status (nothing
  * for an empty message: another MPI rank said it, cli/run_ranks.h). */

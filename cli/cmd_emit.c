@@ -1,17 +1,19 @@
-/* golgen --target TARGET --rule RULE [-o FILE]: emit a kernel source. */
+/* golgen --target TARGET --rule RULE [-o FILE]: emit a kernel source.
+ * The work is libgolgen's golgen_emit_kernel and golgen_write_file
+ * (lib/emit.c); this file parses, notes quick stages and writes, on the
+ * public header alone (tests/check_layers.py). */
 #include <getopt.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic_file.h"
-#include "cli_util.h"
-#include "rule_gen.h"
+#include "golgen.h"
+
+#include "cli_args.h"
 #include "commands.h"
-#include "kernel_source.h"
-#include "rule3d.h"
-#include "run3d.h"
-#include "search_note.h"
+#include "search_hook.h"
 
 /* Targets; every one takes every 2D family, Generations included
  * (runtime/backends/kernel_source.h: gg_kernel_for_target). */
@@ -31,26 +33,23 @@ static int find_target(const char *name)
  * stages the kernel was built from: a lookup of its own (rowsum only)
  * missed a Hensel rule's cached rowsum+cells stage and said "no cached
  * network" under a header that said the cache's. */
-static void note_uncached(const gg_rule *rule, const gg_kernel_stages *st)
+static void note_uncached(const golgen_kernel *k)
 {
-    char name[128];
-    gg_rule_format_transition(rule, name, sizeof name);
-    for (int i = 0; i < st->n; i++) {
-        if (st->stage[i].cached)
+    for (int i = 0; i < k->n_stages; i++) {
+        if (k->stage[i].cached)
             continue;
-        const char *lib = gg_lib_name(st->stage[i].lib);
+        const char *lib = k->stage[i].lib;
         char front[64] = "";
         /* synth searches the rule's usual front unless told another */
-        if (st->stage[i].front != gg_front_for_rule(rule))
-            snprintf(front, sizeof front, " --front %s",
-                     gg_front_name(st->stage[i].front));
+        if (strcmp(k->stage[i].front, k->usual_front))
+            snprintf(front, sizeof front, " --front %s", k->stage[i].front);
         /* rowsum+cells has no exact search: synth caches the composed
-         * circuit as it is (cmd_synth.c, run_composed) */
-        bool composed = st->stage[i].front == GG_FRONT_ROWSUM_CELLS;
+         * circuit as it is (lib/synth.c, run_composed) */
+        bool composed = !strcmp(k->stage[i].front, "rowsum+cells");
         fprintf(stderr, "golgen: note: %s has no cached %s network; the "
                 "kernel's %s final stage is a quick one (%s; its header "
-                "says so). 'golgen synth --rule %s --lib %s%s' %s.\n", name,
-                lib, lib, st->stage[i].source, name, lib, front,
+                "says so). 'golgen synth --rule %s --lib %s%s' %s.\n",
+                k->rule, lib, lib, k->stage[i].source, k->rule, lib, front,
                 composed ? "caches it for machines without the solver"
                          : "searches for fewer gates and caches them");
     }
@@ -80,7 +79,18 @@ typedef struct emit_opts {
     const char *target, *rule, *out;
 } emit_opts;
 
-static int parse_args(int argc, char **argv, emit_opts *o, gg_err *err)
+/* A sentence into msg (512 bytes); -1. */
+__attribute__((format(printf, 2, 3)))
+static int say(char *msg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, 512, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int parse_args(int argc, char **argv, emit_opts *o, char *msg)
 {
     static const struct option opts[] = {
         {"target", required_argument, 0, 't'},
@@ -98,69 +108,45 @@ static int parse_args(int argc, char **argv, emit_opts *o, gg_err *err)
         case 'r': o->rule = optarg; break;
         case 'o': o->out = optarg; break;
         case 'h': usage(stdout); exit(GG_EXIT_OK);
-        default: return gg_fail(err, "see 'golgen --target c --help'");
+        default: return say(msg, "see 'golgen --target c --help'");
         }
     }
     if (optind < argc)
-        return gg_fail(err, "unexpected argument '%s'", argv[optind]);
+        return say(msg, "unexpected argument '%s'", argv[optind]);
     if (!o->target || !o->rule)
-        return gg_fail(err, "--target and --rule are required");
+        return say(msg, "--target and --rule are required");
     if (find_target(o->target) < 0)
-        return gg_fail(err, "unknown target '%s'; available: c, cuda, ptx, "
-                       "opencl", o->target);
+        return say(msg, "unknown target '%s'; available: c, cuda, ptx, "
+                   "opencl", o->target);
     return 0;
 }
 
 static int write_out(const char *path, const char *src, size_t len,
-                     gg_err *err)
+                     char *msg)
 {
     if (!path || !strcmp(path, "-")) {
         if (fwrite(src, 1, len, stdout) != len || fflush(stdout))
-            return gg_fail(err, "cannot write the kernel to stdout");
+            return say(msg, "cannot write the kernel to stdout");
         return 0;
     }
-    gg_atomic_file f;
-    if (gg_atomic_open(path, &f, err) || gg_atomic_write(&f, src, len, err))
-        return -1;
-    return gg_atomic_commit(&f, err);
-}
-
-/* A 3D rule's kernel (c or cuda). */
-static int emit3d(const emit_opts *o)
-{
-    gg_err err;
-    char *src;
-    size_t len;
-    if (gg_emit3d_source(o->rule, o->target, &src, &len, &err))
-        return gg_cli_error("--target", GG_EXIT_USAGE, &err);
-    int bad = write_out(o->out, src, len, &err);
-    free(src);
-    return bad ? gg_cli_error("--target", GG_EXIT_USAGE, &err) : GG_EXIT_OK;
+    return golgen_write_file(path, src, len, msg, 512) ? -1 : 0;
 }
 
 int gg_cmd_emit(int argc, char **argv, const gg_config *cfg)
 {
+    (void)cfg; /* the library reads the environment itself */
     emit_opts o;
-    gg_err err;
-    gg_rule rule;
-    if (parse_args(argc, argv, &o, &err))
-        return gg_cli_error("--target", GG_EXIT_USAGE, &err);
-    if (gg_rule3d_is_3d(o.rule)) /* cli/run3d.c */
-        return emit3d(&o);
-    if (gg_rule_parse(o.rule, &rule, &err))
-        return gg_cli_error("--target", GG_EXIT_USAGE, &err);
-    char *src;
-    size_t len;
-    gg_kernel_stages st;
-    int bad = gg_kernel_for_target(o.target, &rule, &cfg->choose, &src, &len,
-                                   &st, &err);
+    char msg[512];
+    if (parse_args(argc, argv, &o, msg))
+        return gg_cli_say("--target", GG_EXIT_USAGE, msg);
+    golgen_emit_opts eo = {.on_search = gg_search_note_event};
+    golgen_kernel *k;
+    int rc = golgen_emit_kernel(o.rule, o.target, &eo, &k, msg, sizeof msg);
     gg_search_note_finish(); /* a new rule's networks were searched for */
-    if (bad)
-        return gg_cli_error("--target", GG_EXIT_CHECK_FAILED, &err);
-    /* a Generations rule's network is its two-state rule's */
-    gg_rule two = gg_gen_two_state(&rule);
-    note_uncached(&two, &st);
-    bad = write_out(o.out, src, len, &err);
-    free(src);
-    return bad ? gg_cli_error("--target", GG_EXIT_USAGE, &err) : GG_EXIT_OK;
+    if (rc)
+        return gg_cli_say("--target", gg_cli_status(rc), msg);
+    note_uncached(k);
+    int bad = write_out(o.out, k->src, k->len, msg);
+    golgen_kernel_free(k);
+    return bad ? gg_cli_say("--target", GG_EXIT_USAGE, msg) : GG_EXIT_OK;
 }

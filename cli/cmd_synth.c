@@ -1,22 +1,23 @@
 /* golgen synth: the fewest gates for a rule's final stage, from the
- * network cache or from the SAT solver (which then fills the cache). */
+ * network cache or from the SAT solver (which then fills the cache). The
+ * work is libgolgen's golgen_synth (lib/synth.c); this file parses the
+ * options, catches the stop signals and prints the answer. It includes the
+ * public header only (tests/check_layers.py holds it to that). */
 #include <getopt.h>
 #include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#include "cache.h"
-#include "choose.h"
-#include "cli_util.h"
+#include "golgen.h"
+
+#include "cli_args.h"
 #include "commands.h"
-#include "kjob.h"
-#include "net_text.h"
-#include "resynth.h"
-#include "run_ranks.h"
-#include "shape_prior.h"
+#include "search_hook.h"
 #include "stop_signals.h"
-#include "synth.h"
 #include "synth_ranks.h"
 
 /* Seconds a search gets when --time-limit is not given: a user who asks
@@ -24,26 +25,14 @@
 #define DEFAULT_TIME_LIMIT 600
 
 typedef struct synth_args {
-    const char *rule, *front, *lib;
-    gg_choose_opts choose; /* the cache root: --root, else the config's */
-    bool json, force, no_store, resume;
-    gg_synth_opts opts;
-    double resynth_time; /* seconds per gate2 start */
-    int resynth_leaves;  /* most signals a resynthesis window reads */
-    double t0;           /* gg_kjob_now() at the start */
+    const char *rule;
+    bool json;
+    golgen_synth_opts opts;
+    double t0; /* now() at the start */
 } synth_args;
 
-/* What a run produced, from the cache or the solver. */
-typedef struct outcome {
-    gg_net net;
-    gg_cache_info info;
-    bool cached, exact;
-    const char *start;   /* where the search's first network came from */
-    gg_synth_result res; /* solver runs only */
-} outcome;
-
 /* The signal that stopped the search (SIGINT, SIGTERM or SIGHUP), 0 while
- * none did: the solvers poll it as their cancel flag. Ctrl-C, `timeout`'s
+ * none did: golgen_synth polls it as its stop flag. Ctrl-C, `timeout`'s
  * SIGTERM and a closed terminal's SIGHUP all stop the search the same way:
  * the best network so far is stored and printed. */
 static volatile sig_atomic_t interrupted;
@@ -51,6 +40,13 @@ static volatile sig_atomic_t interrupted;
 static void on_signal(int sig)
 {
     interrupted = sig;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 static void usage(FILE *out)
@@ -130,53 +126,75 @@ static void usage(FILE *out)
         "(sat/exact/encode.h), for comparisons: with --solver cms it is the\n"
         "search of before session 13.\n",
         DEFAULT_TIME_LIMIT,
-        gg_sat_kind_available(GG_SAT_CADICAL) ? "it was" : "it was not");
+        golgen_solver_available("cadical") ? "it was" : "it was not");
+}
+
+/* A sentence into the parser's message (512 bytes); -1. */
+__attribute__((format(printf, 2, 3)))
+static int say(char *msg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, 512, fmt, ap);
+    va_end(ap);
+    return -1;
 }
 
 /* --time-limit: seconds > 0, or "none". 0 used to mean no limit, which
  * nobody guesses; it is refused with the spelling that does. */
-static int parse_time_limit(const char *text, double *v, gg_err *err)
+static int parse_time_limit(const char *text, double *v, char *msg)
 {
     if (!strcmp(text, "none")) {
         *v = 0;
         return 0;
     }
-    if (gg_cli_seconds("--time-limit", text, 1e7, v, err))
+    if (gg_cli_parse_seconds("--time-limit", text, 1e7, v, msg, 512))
         return -1;
     if (*v <= 0)
-        return gg_fail(err, "--time-limit %s leaves no time to search; give "
-                       "seconds > 0 (default %d), or --time-limit none for "
-                       "no limit", text, DEFAULT_TIME_LIMIT);
+        return say(msg, "--time-limit %s leaves no time to search; give "
+                   "seconds > 0 (default %d), or --time-limit none for "
+                   "no limit", text, DEFAULT_TIME_LIMIT);
     return 0;
 }
 
-static int parse_num(const char *opt, const char *text, int64_t max,
-                     int64_t *v, gg_err *err)
+static int parse_int(const char *opt, const char *text, int64_t min,
+                     int64_t max, int *v, char *msg)
 {
-    return gg_cli_int(opt, text, 0, max, v, err);
+    int64_t n;
+    if (gg_cli_parse_int(opt, text, min, max, &n, msg, 512))
+        return -1;
+    *v = (int)n;
+    return 0;
+}
+
+static int parse_seconds(const char *opt, const char *text, double *v,
+                         char *msg)
+{
+    return gg_cli_parse_seconds(opt, text, 1e7, v, msg, 512);
 }
 
 /* --shapes A or A-B: shape indices, A <= B. */
-static int parse_shapes(const char *text, gg_synth_sample *s, gg_err *err)
+static int parse_shapes(const char *text, golgen_synth_opts *o, char *msg)
 {
     char first[32];
     const char *dash = strchr(text, '-');
     size_t n = dash ? (size_t)(dash - text) : strlen(text);
-    int64_t a, b;
+    int a, b;
     if (n >= sizeof first)
-        return gg_fail(err, "--shapes wants A or A-B, not '%s'", text);
+        return say(msg, "--shapes wants A or A-B, not '%s'", text);
     memcpy(first, text, n);
     first[n] = 0;
-    if (gg_cli_int("--shapes", first, 0, INT32_MAX, &a, err) ||
-        gg_cli_int("--shapes", dash ? dash + 1 : first, a, INT32_MAX, &b,
-                   err))
+    if (parse_int("--shapes", first, 0, INT32_MAX, &a, msg) ||
+        parse_int("--shapes", dash ? dash + 1 : first, a, INT32_MAX, &b,
+                  msg))
         return -1;
-    *s = (gg_synth_sample){.stride = s->stride, .trace = s->trace,
-                           .range = true, .first = (int)a, .last = (int)b};
+    o->shapes_range = 1;
+    o->shapes_first = a;
+    o->shapes_last = b;
     return 0;
 }
 
-static int parse_args(int argc, char **argv, synth_args *a, gg_err *err)
+static int parse_args(int argc, char **argv, synth_args *a, char *msg)
 {
     static const struct option opts[] = {
         {"rule", required_argument, 0, 'r'},   {"front", required_argument, 0, 'f'},
@@ -198,311 +216,105 @@ static int parse_args(int argc, char **argv, synth_args *a, gg_err *err)
         {"solver", required_argument, 0, 'V'},
         {"plain-cnf", no_argument, 0, 'D'},
         {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
+    golgen_synth_opts *o = &a->opts;
+    const int max_k = GOLGEN_SYNTH_MAX_GATES;
     int c;
-    int64_t v;
     while ((c = getopt_long(argc, argv, "r:f:l:jt:T:s:p:k:K:Fng:i:R:L:M:S:A:xPV:Dh", opts, NULL)) != -1) {
         switch (c) {
         case 'r': a->rule = optarg; break;
-        case 'f': a->front = optarg; break;
-        case 'l': a->lib = optarg; break;
+        case 'f': o->front = optarg; break;
+        case 'l': o->lib = optarg; break;
         case 'j': a->json = true; break;
-        case 't': if (parse_time_limit(optarg, &a->opts.time_limit, err))
+        case 't': if (parse_time_limit(optarg, &o->time_limit, msg))
                       return -1;
                   break;
-        case 'P': a->resume = true; break;
-        case 'T': if (gg_cli_seconds("--k-time-limit", optarg, 1e7,
-                                     &a->opts.k_time_limit, err)) return -1;
+        case 'P': o->resume = 1; break;
+        case 'T': if (parse_seconds("--k-time-limit", optarg,
+                                    &o->k_time_limit, msg)) return -1;
                   break;
-        case 's': if (gg_cli_seconds("--shape-time-limit", optarg, 1e7,
-                                     &a->opts.shape_time_limit, err)) return -1;
+        case 's': if (parse_seconds("--shape-time-limit", optarg,
+                                    &o->shape_time_limit, msg)) return -1;
                   break;
-        case 'R': if (gg_cli_seconds("--resynth-time", optarg, 1e7,
-                                     &a->resynth_time, err)) return -1;
+        case 'R': if (parse_seconds("--resynth-time", optarg,
+                                    &o->resynth_time, msg)) return -1;
                   break;
-        case 'L': if (gg_cli_int("--resynth-leaves", optarg, 3, 8, &v, err))
-                      return -1;
-                  a->resynth_leaves = (int)v; break;
-        case 'p': if (parse_num("--threads", optarg, 64, &v, err)) return -1;
-                  a->opts.threads = (int)v; break;
-        case 'k': if (parse_num("--k-min", optarg, GG_ENC_MAX_GATES, &v, err)) return -1;
-                  a->opts.k_min = (int)v; break;
-        case 'K': if (parse_num("--k-max", optarg, GG_ENC_MAX_GATES, &v, err)) return -1;
-                  a->opts.k_max = (int)v; break;
-        case 'F': a->force = true; break;
-        case 'n': a->no_store = true; break;
-        case 'g': a->choose.cache_root = optarg; break;
-        case 'i': if (parse_num("--init-rows", optarg, 1 << 16, &v, err)) return -1;
-                  a->opts.init_rows = (int)v; break;
-        case 'M': if (gg_cli_int("--shape-max-k", optarg, 1,
-                                 GG_ENC_MAX_GATES, &v, err)) return -1;
-                  a->opts.shape_max_k = (int)v; break;
-        case 'S': if (gg_cli_int("--shape-stride", optarg, 1, 1 << 30, &v,
-                                 err)) return -1;
-                  a->opts.sample.stride = (int)v; break;
-        case 'A': if (parse_shapes(optarg, &a->opts.sample, err)) return -1;
+        case 'L': if (parse_int("--resynth-leaves", optarg, 3, 8,
+                                &o->resynth_leaves, msg)) return -1;
                   break;
-        case 'x': a->opts.sample.trace = true; break;
-        case 'D': a->opts.plain_cnf = true; break;
-        case 'V': if (!strcmp(optarg, "auto"))
-                      a->opts.solver = GG_SAT_AUTO;
-                  else if (!strcmp(optarg, "cms"))
-                      a->opts.solver = GG_SAT_CMS;
-                  else if (!strcmp(optarg, "cadical") &&
-                           gg_sat_kind_available(GG_SAT_CADICAL))
-                      a->opts.solver = GG_SAT_CADICAL;
-                  else
-                      return gg_fail(err, "--solver %s: give auto, cms or "
-                                     "cadical (cadical needs a golgen built "
-                                     "with libcadical-dev)", optarg);
+        case 'p': if (parse_int("--threads", optarg, 0, 64, &o->threads,
+                                msg)) return -1;
+                  break;
+        case 'k': if (parse_int("--k-min", optarg, 0, max_k, &o->k_min,
+                                msg)) return -1;
+                  break;
+        case 'K': if (parse_int("--k-max", optarg, 0, max_k, &o->k_max,
+                                msg)) return -1;
+                  break;
+        case 'F': o->force = 1; break;
+        case 'n': o->no_store = 1; break;
+        case 'g': o->cache_root = optarg; break;
+        case 'i': if (parse_int("--init-rows", optarg, 0, 1 << 16,
+                                &o->init_rows, msg)) return -1;
+                  break;
+        case 'M': if (parse_int("--shape-max-k", optarg, 1, max_k,
+                                &o->shape_max_k, msg)) return -1;
+                  break;
+        case 'S': if (parse_int("--shape-stride", optarg, 1, 1 << 30,
+                                &o->shape_stride, msg)) return -1;
+                  break;
+        case 'A': if (parse_shapes(optarg, o, msg)) return -1;
+                  break;
+        case 'x': o->trace = 1; break;
+        case 'D': o->plain_cnf = 1; break;
+        case 'V': if (strcmp(optarg, "auto") && strcmp(optarg, "cms") &&
+                      (strcmp(optarg, "cadical") ||
+                       !golgen_solver_available("cadical")))
+                      return say(msg, "--solver %s: give auto, cms or "
+                                 "cadical (cadical needs a golgen built "
+                                 "with libcadical-dev)", optarg);
+                  o->solver = optarg;
                   break;
         case 'h': return 1;
-        default: return gg_fail(err, "unknown option; see 'golgen synth --help'");
+        default: return say(msg, "unknown option; see 'golgen synth --help'");
         }
     }
     if (!a->rule || optind != argc)
-        return gg_fail(err, "--rule is required; see 'golgen synth --help'");
-    if (a->opts.k_min && a->opts.k_max && a->opts.k_min > a->opts.k_max)
-        return gg_fail(err, "--k-min %d is above --k-max %d: nothing to "
-                       "search; give k-min <= k-max", a->opts.k_min,
-                       a->opts.k_max);
+        return say(msg, "--rule is required; see 'golgen synth --help'");
+    if (o->k_min && o->k_max && o->k_min > o->k_max)
+        return say(msg, "--k-min %d is above --k-max %d: nothing to "
+                   "search; give k-min <= k-max", o->k_min, o->k_max);
     return 0;
-}
-
-static void search_log(const gg_synth_result *r, char *buf, size_t size)
-{
-    static const char *names[] = {"UNSAT", "SAT", "unknown"};
-    size_t len = 0;
-    buf[0] = 0;
-    for (int i = 0; i < r->n_k && len < size; i++)
-        len += (size_t)snprintf(buf + len, size - len, "%sk%d:%s:%.2fs",
-                                i ? " " : "", r->per_k[i].k,
-                                names[r->per_k[i].status], r->per_k[i].seconds);
-}
-
-/* The old entry's log steps for the k below this run's first one (a run
- * that starts at the cached lower bound would otherwise drop the steps
- * that proved it), then this run's steps. */
-static void merge_search(const char *old, const char *now, char *out,
-                         size_t size)
-{
-    int first = now[0] == 'k' ? atoi(now + 1) : 1 << 30;
-    size_t len = 0;
-    out[0] = 0;
-    for (const char *p = old; *p;) {
-        size_t n = strcspn(p, " ");
-        if (*p == 'k' && atoi(p + 1) < first && len + n + 1 < size) {
-            memcpy(out + len, p, n);
-            len += n;
-            out[len++] = ' ';
-        }
-        p += n + (p[n] == ' ');
-    }
-    snprintf(out + len, size - len, "%s", now);
-    len = strlen(out);
-    if (len > 0 && out[len - 1] == ' ') /* this run searched no k */
-        out[len - 1] = 0;
-}
-
-/* Shapes of the open k shown impossible: how far an unproven entry got
- * beyond its lower bound. */
-static int progress_of(const gg_cache_info *info)
-{
-    return info->proof.k == info->lower_bound ? gg_proof_count(&info->proof)
-                                              : 0;
-}
-
-/* Stores a new result unless the cache already holds one at least as
- * good: fewer gates, or as few and proven, or as few, neither proven and
- * a lower bound at least as high and, at an equal bound, at least as many
- * shapes of the next k shown impossible (a run that settles one more k,
- * or part of one, keeps that even when its network is the cached one). */
-static int store(const synth_args *a, const gg_rule *rule, gg_front_kind front,
-                 gg_lib lib, const outcome *o, gg_err *err)
-{
-    gg_net old;
-    gg_cache_info info, keep = o->info;
-    gg_err ignore;
-    if (a->no_store)
-        return 0;
-    int have = gg_cache_lookup(a->choose.cache_root, rule, front, lib, &old, &info, &ignore);
-    if (have == 1) {
-        int was = gg_synth_cost(&old, lib), now = gg_synth_cost(&o->net, lib);
-        if (was < now || (was == now && info.proven))
-            return 0;
-        if (was == now && !o->info.proven &&
-            (info.lower_bound > o->info.lower_bound ||
-             (info.lower_bound == o->info.lower_bound &&
-              progress_of(&info) >= progress_of(&o->info))))
-            return 0;
-        merge_search(info.search, o->info.search, keep.search,
-                     sizeof keep.search);
-    }
-    return gg_cache_store(a->choose.cache_root, rule, front, lib, &o->net, &keep, err);
-}
-
-/* want seconds, or less when --time-limit leaves less: share of what is
- * left, so that the steps before the search never eat the whole limit. */
-static double budget(const synth_args *a, double want, double share)
-{
-    if (a->opts.time_limit <= 0)
-        return want;
-    double left = a->opts.time_limit - (gg_kjob_now() - a->t0);
-    left = left * share > 0.01 ? left * share : 0.01;
-    return want < left ? want : left;
-}
-
-/* Rank 0 tells the other ranks (if any) whether and what to search:
- * once per run, go or no go (gg_cmd_synth says no go when it never got
- * here). */
-static bool shared;
-
-static int share_search(const gg_synth_opts *opts, gg_err *err)
-{
-    static gg_synth_share s; /* two networks: off the stack */
-    memset(&s, 0, sizeof s);
-    shared = true;
-    if (opts) {
-        s.go = 1;
-        s.time_limit = opts->time_limit;
-        s.known_lower = opts->known_lower;
-        s.has_upper = opts->upper != NULL;
-        if (opts->upper)
-            s.upper = *opts->upper;
-        s.has_proof = opts->resume != NULL;
-        if (opts->resume)
-            s.proof = *opts->resume;
-    }
-    return gg_synth_ranks_share(&s, err);
-}
-
-/* The ranks but 0: the search rank 0 shares, claiming their part of the
- * shapes; rank 0 stores and prints the result. */
-static int follow(const synth_args *a, const gg_rule *rule,
-                  gg_front_kind front, gg_err *err)
-{
-    static gg_synth_share s;
-    memset(&s, 0, sizeof s);
-    if (gg_synth_ranks_share(&s, err))
-        return GG_EXIT_ENV;
-    if (!s.go)
-        return GG_EXIT_OK;
-    gg_front f;
-    gg_tt t;
-    /* rank 0 built the same table before it said go */
-    if (gg_front_build(rule, front, &f, err) ||
-        gg_front_final_tt(rule, &f, &t, err))
-        return GG_EXIT_USAGE;
-    gg_synth_opts opts = a->opts;
-    opts.time_limit = s.time_limit;
-    opts.upper = s.has_upper ? &s.upper : NULL;
-    opts.known_lower = s.known_lower;
-    opts.resume = s.has_proof ? &s.proof : NULL;
-    opts.cancel = &interrupted;
-    opts.team = gg_synth_ranks_team();
-    static gg_synth_result res;
-    if (gg_synth_run(&t, &opts, &res, err))
-        return GG_EXIT_CHECK_FAILED;
-    return GG_EXIT_OK;
-}
-
-static int solve(const synth_args *a, const gg_tt *t, const gg_net *upper,
-                 int known_lower, const gg_proof *proof, outcome *o,
-                 gg_err *err)
-{
-    gg_synth_opts opts = a->opts;
-    /* --time-limit bounds the whole run, the steps before this one too */
-    if (opts.time_limit > 0)
-        opts.time_limit = budget(a, opts.time_limit, 1);
-    opts.upper = upper;
-    opts.known_lower = known_lower;
-    opts.resume = proof && proof->k ? proof : NULL;
-    opts.cancel = &interrupted;
-    opts.progress = true;
-    if (share_search(&opts, err))
-        return -1;
-    opts.team = gg_synth_ranks_team();
-    if (gg_synth_run(t, &opts, &o->res, err))
-        return -1;
-    o->net = o->res.net;
-    o->exact = o->res.exact;
-    o->info.gates = o->net.n_gates;
-    o->info.proven = o->res.proven;
-    o->info.lower_bound = o->res.lower_bound;
-    o->info.seconds = o->res.seconds;
-    o->info.proof = o->res.proof;
-    search_log(&o->res, o->info.search, sizeof o->info.search);
-    return 0;
-}
-
-typedef struct ops {
-    int shifts, front, final, not_gate, total;
-} ops;
-
-/* The accounting of ops_per_word, as --help states it. */
-static int count_ops(const gg_rule *rule, gg_front_kind front, gg_lib lib,
-                     const gg_net *net, ops *n, gg_err *err)
-{
-    gg_circuit c;
-    memset(&c, 0, sizeof c);
-    c.rule = *rule;
-    c.lib = lib;
-    if (gg_front_build_lib(rule, front, lib, &c.front, err))
-        return -1;
-    c.final = *net;
-    n->shifts = gg_circuit_shifts_per_word(&c);
-    n->front = c.front.gates_per_word;
-    n->final = net->n_gates;
-    n->not_gate = gg_synth_cost(net, lib) - net->n_gates;
-    n->total = n->shifts + n->front + n->final + n->not_gate;
-    return 0;
-}
-
-static char *network_text(const gg_rule *rule, gg_front_kind front,
-                          const gg_net *net)
-{
-    gg_front f;
-    gg_err ignore;
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    if (!m)
-        return NULL;
-    bool named = gg_front_build(rule, front, &f, &ignore) == 0;
-    gg_net_write_text(m, net, named ? (const char(*)[8])f.names : NULL);
-    fclose(m);
-    return buf;
 }
 
 /* What a proof of this answer still needs: every k from the lower bound
  * to one below the network shown impossible. k=7 costs at least 200 k=6
  * proofs, so an 8-gate answer is a matter of hours on many cores, not of
  * a longer --time-limit on a laptop. */
-static void print_proof_left(gg_lib lib, int lower, int gates)
+static void print_proof_left(const golgen_synth_result *r)
 {
+    int lower = r->lower_bound, gates = r->gates;
     if (lower >= gates)
         return;
     printf("  left to prove: no network of %d", lower);
     if (gates - 1 > lower)
         printf("..%d", gates - 1);
     printf(" gates\n");
-    for (int k = lower; k < gates; k++) {
-        const gg_k_cost *c = gg_k_cost_find(lib, k);
-        if (c)
-            printf("  (k=%d: %d shapes, usually %s%.0f times the work of "
-                   "k=6)\n", k, c->shapes, c->at_least ? "at least " : "",
-                   c->times_k6);
-    }
+    for (int i = 0; i < r->n_left; i++)
+        printf("  (k=%d: %d shapes, usually %s%.0f times the work of "
+               "k=6)\n", r->left[i].k, r->left[i].shapes,
+               r->left[i].at_least ? "at least " : "", r->left[i].times_k6);
 }
 
 /* The search line. A run a signal stopped says so, how long the run
  * took and what it kept: stopped before its first k it has no steps and
  * no search time, which read "search: trivial (0.00 s)". */
-static void print_search(const synth_args *a, const outcome *o, int sig)
+static void print_search(const synth_args *a, const golgen_synth_result *r,
+                         int sig)
 {
-    const char *log = o->info.search;
-    if (!sig || o->cached) {
+    const char *log = r->search;
+    if (!sig || r->cached) {
         printf("  search: %s (%.2f s)\n", log[0] ? log : "trivial",
-               o->info.seconds);
+               r->seconds);
         return;
     }
     printf("  search: stopped by %s ", gg_stop_signal_name(sig));
@@ -510,44 +322,39 @@ static void print_search(const synth_args *a, const outcome *o, int sig)
         printf("in %s", log);
     else
         printf("before the exact search began");
-    printf(" (%.2f s in all)", gg_kjob_now() - a->t0);
-    if (o->exact)
+    printf(" (%.2f s in all)", now() - a->t0);
+    if (r->exact)
         printf("; kept the search's best network");
     else
         printf("; kept the best start, from %s",
-               o->start ? o->start : "the fallback");
-    printf(" (%d gates)\n", o->net.n_gates);
+               r->start[0] ? r->start : "the fallback");
+    printf(" (%d gates)\n", r->gates);
 }
 
-static void print_text(const synth_args *a, const gg_rule *rule,
-                       gg_front_kind front, gg_lib lib, const outcome *o,
-                       const ops *n, int sig)
+static void print_text(const synth_args *a, const golgen_synth_result *r,
+                       int sig)
 {
-    char name[128];
-    gg_rule_format_transition(rule, name, sizeof name);
-    char *text = network_text(rule, front, &o->net);
-    printf("%s", text ? text : "");
-    free(text);
-    printf("rule %s, front %s, lib %s: %d gates, %s%s\n", name,
-           gg_front_name(front), gg_lib_name(lib), o->net.n_gates,
-           o->info.proven ? "proven minimal"
-                          : "not proven minimal",
-           o->cached ? " (from the cache)" : "");
-    if (!o->info.proven && o->info.lower_bound > 0) {
-        printf("  every network has at least %d gates\n", o->info.lower_bound);
-        print_proof_left(lib, o->info.lower_bound, o->net.n_gates);
-    } else if (!o->info.proven) /* composed (rowsum+cells): no search */
+    printf("%s", r->network);
+    printf("rule %s, front %s, lib %s: %d gates, %s%s\n", r->rule, r->front,
+           r->lib, r->gates,
+           r->proven ? "proven minimal" : "not proven minimal",
+           r->cached ? " (from the cache)" : "");
+    if (!r->proven && r->lower_bound > 0) {
+        printf("  every network has at least %d gates\n", r->lower_bound);
+        print_proof_left(r);
+    } else if (!r->proven) /* composed (rowsum+cells): no search */
         printf("  no lower bound known\n");
-    if (!o->info.proven && progress_of(&o->info))
+    if (!r->proven && r->proof_impossible)
         printf("  of k=%d, %d of %d network shapes shown impossible "
-               "(--resume goes on)\n", o->info.proof.k,
-               progress_of(&o->info), o->info.proof.shapes_total);
-    else if (!o->info.proven && o->cached)
+               "(--resume goes on)\n", r->proof_k, r->proof_impossible,
+               r->proof_shapes);
+    else if (!r->proven && r->cached)
         printf("  (--resume goes on with the proof at k=%d)\n",
-               o->info.lower_bound);
+               r->lower_bound);
     printf("  ops per word: %d = %d shifts + %d front + %d final + %d not\n",
-           n->total, n->shifts, n->front, n->final, n->not_gate);
-    print_search(a, o, sig);
+           r->ops_per_word, r->shifts, r->front_ops, r->final_ops,
+           r->not_ops);
+    print_search(a, r, sig);
 }
 
 static void json_string(const char *s)
@@ -562,24 +369,21 @@ static void json_string(const char *s)
     putchar('"');
 }
 
-static void json_per_k(const gg_synth_result *r)
+static void json_per_k(const golgen_synth_result *r)
 {
-    static const char *names[] = {"UNSAT", "SAT", "unknown"};
     printf(",\"per_k\":[");
-    for (int i = 0; i < r->n_k; i++) {
-        const gg_synth_k *k = &r->per_k[i];
+    for (int i = 0; i < r->n_k; i++)
         printf("%s{\"k\":%d,\"status\":\"%s\",\"seconds\":%.3f,"
                "\"conflicts\":%llu,\"shapes\":%d,\"shapes_total\":%d}",
-               i ? "," : "", k->k, names[k->status], k->seconds,
-               (unsigned long long)k->conflicts, k->shapes, k->shapes_total);
-    }
+               i ? "," : "", r->per_k[i].k, r->per_k[i].status,
+               r->per_k[i].seconds, r->per_k[i].conflicts,
+               r->per_k[i].shapes, r->per_k[i].shapes_total);
     putchar(']');
 }
 
-static void json_network(const gg_rule *rule, gg_front_kind front,
-                         const gg_net *net)
+static void json_network(const char *network)
 {
-    char *text = network_text(rule, front, net);
+    char *text = strdup(network);
     printf(",\"network\":[");
     int first = 1;
     for (char *line = text, *next; line && *line; line = next) {
@@ -594,286 +398,83 @@ static void json_network(const gg_rule *rule, gg_front_kind front,
     free(text);
 }
 
-static void print_json(const gg_rule *rule, gg_front_kind front, gg_lib lib,
-                       const outcome *o, const ops *n, int sig)
+static void print_json(const golgen_synth_result *r, int sig)
 {
-    char name[128];
-    gg_rule_format_transition(rule, name, sizeof name);
     printf("{\"rule\":");
-    json_string(name);
+    json_string(r->rule);
     printf(",\"front\":\"%s\",\"lib\":\"%s\",\"gates\":%d,\"proven\":%s,"
            "\"lower_bound\":%d,\"output_inverted\":%s,\"ops_per_word\":%d,"
            "\"ops\":{\"shifts\":%d,\"front\":%d,\"final\":%d,\"not\":%d},"
            "\"seconds\":%.3f,\"cached\":%s,\"search\":",
-           gg_front_name(front), gg_lib_name(lib), o->net.n_gates,
-           o->info.proven ? "true" : "false", o->info.lower_bound,
-           o->net.out_neg[0] ? "true" : "false", n->total, n->shifts,
-           n->front, n->final, n->not_gate, o->info.seconds,
-           o->cached ? "true" : "false");
-    json_string(o->info.search);
-    if (progress_of(&o->info))
+           r->front, r->lib, r->gates, r->proven ? "true" : "false",
+           r->lower_bound, r->output_inverted ? "true" : "false",
+           r->ops_per_word, r->shifts, r->front_ops, r->final_ops,
+           r->not_ops, r->seconds, r->cached ? "true" : "false");
+    json_string(r->search);
+    if (r->proof_impossible)
         printf(",\"proof\":{\"k\":%d,\"shapes\":%d,\"impossible\":%d}",
-               o->info.proof.k, o->info.proof.shapes_total,
-               progress_of(&o->info));
-    if (!o->cached)
-        printf(",\"resumed_shapes\":%d", o->res.resumed);
+               r->proof_k, r->proof_shapes, r->proof_impossible);
+    if (!r->cached)
+        printf(",\"resumed_shapes\":%d", r->resumed_shapes);
     printf(",\"stopped_by\":");
     if (sig)
         json_string(gg_stop_signal_name(sig));
     else
         printf("null");
-    if (!o->cached)
-        json_per_k(&o->res);
-    json_network(rule, front, &o->net);
+    if (!r->cached)
+        json_per_k(r);
+    json_network(r->network);
     printf("}\n");
-}
-
-/* The cache's answer (1), none (0) or a rejected entry (-1). */
-static int from_cache(const synth_args *a, const gg_rule *rule,
-                      gg_front_kind front, gg_lib lib, outcome *o, gg_err *err)
-{
-    int rc = gg_cache_lookup(a->choose.cache_root, rule, front, lib, &o->net, &o->info, err);
-    o->cached = rc == 1;
-    return rc;
-}
-
-/* net shrunk by window resynthesis, with a progress line. */
-static void polish(gg_net *net, const gg_tt *t, const gg_resynth_opts *ro,
-                   const char *from)
-{
-    gg_err ignore;
-    fprintf(stderr, "  start: %d gates from %s",
-            gg_synth_cost(net, GG_LIB_GATE2), from);
-    if (gg_resynth(net, t, ro, &ignore) > 0)
-        fprintf(stderr, ", %d after window resynthesis",
-                gg_synth_cost(net, GG_LIB_GATE2));
-    fputc('\n', stderr);
-}
-
-/* The networks the search starts from: the cache's and the candidates of
- * the one policy (sat/choose/choose.h) with synth's time budget: the adder tree
- * and, for gate2, a LUT3 network mapped gate by gate. */
-static void collect_starts(const synth_args *a, const gg_rule *rule,
-                           gg_front_kind front, gg_lib lib, const gg_front *f,
-                           const gg_tt *t, const outcome *o, int have,
-                           gg_choose_set *st)
-{
-    gg_err ignore;
-    st->n = 0;
-    if (have == 1) {
-        st->net[st->n] = o->net;
-        st->from[st->n++] = "the cache";
-    }
-    /* the adder tree's exact rests get up to 120 s in all, or half of what
-     * is left: with no cache entry its network is often the one returned
-     * (its wide rests find 7 LUTs where the narrow tree gives 8 in 4-40 s;
-     * sat/choose/adder.c), and they only look for networks below the cache's */
-    gg_choose_budget b = {.seconds = budget(a, 120, 0.5),
-                          .cancel = &interrupted,
-                          .beat = have == 1 ? gg_synth_cost(&o->net, lib) : 0};
-    gg_choose_candidates(rule, front, lib, f, t, &a->choose, &b, st, &ignore);
-}
-
-/* Each gate2 start shrunk by window resynthesis (--resynth-time each, all
- * of them within a quarter of what --time-limit leaves): a larger start
- * may shrink further than the best one (B3/S135: mapped 20 -> 14, cache
- * 18). */
-static void polish_starts(const synth_args *a, const gg_tt *t,
-                          gg_choose_set *st)
-{
-    for (int i = 0; i < st->n; i++) {
-        gg_resynth_opts ro = {
-            .lib = GG_LIB_GATE2, .leaves = a->resynth_leaves,
-            .window_seconds = 1, .cancel = &interrupted,
-            .time_limit = budget(a, a->resynth_time, 0.25 / (st->n - i))};
-        polish(&st->net[i], t, &ro, st->from[i]);
-    }
-}
-
-/* --front rowsum+cells: the composed circuit (sat/choose/choose.h), verified and
- * stored like a search's result, unproven. */
-static int run_composed(const synth_args *a, const gg_rule *rule, gg_lib lib,
-                        outcome *o, gg_err *err)
-{
-    if (rule->nbhd != GG_NBHD_MOORE || gg_rule_is_totalistic(rule)) {
-        gg_fail(err, "--front rowsum+cells is for Moore rules whose "
-                "arrangement matters (Hensel, MAP); this one is totalistic: "
-                "leave --front out");
-        return GG_EXIT_USAGE;
-    }
-    gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
-    if (!c)
-        return GG_EXIT_ENV;
-    double t0 = gg_kjob_now();
-    int bad_row = 0, rc = GG_EXIT_OK;
-    if (gg_choose_composed_circuit(rule, lib, &a->choose, 0, c, err))
-        rc = GG_EXIT_CHECK_FAILED;
-    else if (gg_circuit_check(c, &bad_row)) {
-        gg_fail(err, "the composed circuit is wrong on neighbourhood %d; "
-                "nothing stored", bad_row);
-        rc = GG_EXIT_CHECK_FAILED;
-    }
-    if (!rc) {
-        memset(&o->info, 0, sizeof o->info);
-        o->net = c->final;
-        o->info.gates = c->final.n_gates;
-        o->info.seconds = gg_kjob_now() - t0;
-        snprintf(o->info.search, sizeof o->info.search, "composed:%s",
-                 c->source);
-        o->start = "the composed circuit";
-        if (store(a, rule, GG_FRONT_ROWSUM_CELLS, lib, o, err))
-            rc = GG_EXIT_CHECK_FAILED;
-    }
-    free(c);
-    return rc;
-}
-
-static int run(const synth_args *a, const gg_rule *rule, gg_front_kind front,
-               gg_lib lib, outcome *o, gg_err *err)
-{
-    gg_front f;
-    gg_tt t;
-    if (gg_front_build(rule, front, &f, err) ||
-        gg_front_final_tt(rule, &f, &t, err))
-        return GG_EXIT_USAGE;
-    int have = from_cache(a, rule, front, lib, o, err);
-    if (have < 0 && !a->force)
-        return GG_EXIT_CHECK_FAILED;
-    if (have < 0) { /* the message says --force replaces it: so it does */
-        fprintf(stderr, "golgen synth: %s; --force: searching afresh%s\n",
-                err->msg, a->no_store ? "" : " and replacing it");
-        have = 0;
-    }
-    /* a proven entry is the answer; an unproven one too, unless --resume
-     * asks to go on with its proof (--force searches again either way) */
-    if (have == 1 && !a->force && (o->info.proven || !a->resume))
-        return GG_EXIT_OK;
-    /* the starts, then the fallback in their last slot */
-    gg_choose_set *st = gg_alloc(1, sizeof *st, err, "starting networks");
-    if (!st)
-        return GG_EXIT_ENV;
-    /* the cache's lower bound and proof record: the search goes on from
-     * there (and --k-min at that bound raises it) */
-    gg_cache_info before = o->info;
-    int known_lower = have == 1 ? before.lower_bound : 0;
-    if (have == 1 && a->resume && !a->force) {
-        /* the cached network already beat the candidates of the run that
-         * stored it: resuming goes straight to the proof */
-        st->n = 0;
-        st->net[st->n] = o->net;
-        st->from[st->n++] = "the cache";
-    } else {
-        collect_starts(a, rule, front, lib, &f, &t, o, have, st);
-        if (lib == GG_LIB_GATE2)
-            polish_starts(a, &t, st);
-    }
-    /* what the emitters build without a cache entry (a fraction of a
-     * second, not interruptible): a run stopped early must not store a
-     * network worse than that (B3568/S1245 gate2 stopped in the adder
-     * step stored a 39-gate decision diagram; the emitters make 21) */
-    char source[GG_CIRCUIT_SOURCE_MAX];
-    int rc = GG_EXIT_OK;
-    /* (the starts take at most 3 of the set's GG_CHOOSE_MAX slots) */
-    if (gg_choose_fallback(rule, front, lib, &f, &t, &a->choose,
-                           &st->net[st->n], source, err))
-        rc = GG_EXIT_CHECK_FAILED;
-    else
-        st->from[st->n++] = "the fallback";
-    o->cached = false;
-    int best = rc ? 0 : gg_choose_cheapest(st, lib);
-    if (!rc) /* said when a signal stops the search; a string constant */
-        o->start = st->from[best];
-    if (!rc && solve(a, &t, &st->net[best], known_lower,
-                     have == 1 ? &before.proof : NULL, o, err))
-        rc = gg_sat_available() ? GG_EXIT_CHECK_FAILED : GG_EXIT_ENV;
-    free(st);
-    if (rc)
-        return rc;
-    /* a proof that went on where the cached one stopped took the time of
-     * both runs */
-    if (have == 1 && o->res.n_k > 0 && o->res.per_k[0].k == known_lower)
-        o->info.seconds += before.seconds;
-    /* an interrupted search still stores its best network, unproven */
-    if (store(a, rule, front, lib, o, err))
-        return GG_EXIT_CHECK_FAILED;
-    return GG_EXIT_OK;
-}
-
-/* A rank but 0, from the parsed arguments to its exit status: stopped
- * by a signal like rank 0 (mpirun passes it to every rank). */
-static int synth_follower(const synth_args *a, const gg_rule *rule,
-                          gg_front_kind front)
-{
-    struct sigaction old[GG_N_STOP_SIGNALS];
-    gg_err err = {{0}};
-    gg_stop_signals_catch(on_signal, old);
-    int rc = follow(a, rule, front, &err);
-    gg_synth_ranks_free();
-    int sig = interrupted;
-    gg_stop_signals_release(old);
-    if (rc != GG_EXIT_OK && err.msg[0]) /* else rank 0 says why */
-        return gg_cli_error("synth", rc, &err);
-    return rc ? rc : sig ? 128 + sig : GG_EXIT_OK;
 }
 
 int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
 {
-    synth_args a = { .lib = "lut3", .resynth_time = 10,
-                    .opts.time_limit = DEFAULT_TIME_LIMIT,
-                    .resynth_leaves = 6, .t0 = gg_kjob_now(),
-                    .choose = cfg->choose};
-    gg_err err;
+    (void)cfg; /* the library reads the environment itself */
+    synth_args a = {.t0 = now()};
+    char msg[512] = "";
+    golgen_synth_defaults(&a.opts);
+    a.opts.time_limit = DEFAULT_TIME_LIMIT;
     /* under mpirun every rank parses the same arguments: rank 0 speaks */
-    bool lead = gg_cli_rank() == 0;
-    int rc = parse_args(argc, argv, &a, &err);
+    bool lead = gg_synth_ranks_lead();
+    int rc = parse_args(argc, argv, &a, msg);
     if (rc > 0) {
         if (lead)
             usage(stdout);
         return GG_EXIT_OK;
     }
     if (rc) /* the message alone: the usage would bury it */
-        return lead ? gg_cli_error("synth", GG_EXIT_USAGE, &err)
+        return lead ? gg_cli_say("synth", GG_EXIT_USAGE, msg)
                     : GG_EXIT_USAGE;
-    gg_rule rule;
-    gg_front_kind front;
-    gg_lib lib;
-    if (gg_rule_parse(a.rule, &rule, &err) ||
-        gg_cli_front(a.front, &rule, &front, &err) ||
-        gg_lib_parse(a.lib, &lib, &err))
-        return lead ? gg_cli_error("synth", GG_EXIT_USAGE, &err)
-                    : GG_EXIT_USAGE;
-    a.opts.lib = lib;
-    if (!lead)
-        return synth_follower(&a, &rule, front);
-    static outcome o; /* a gg_net is big; keep it off the stack */
-    memset(&o, 0, sizeof o);
-    ops n;
+    a.opts.progress = 1;
+    a.opts.stop = &interrupted;
+    a.opts.on_search = gg_search_note_event;
+    a.opts.team = gg_synth_ranks_team();
     /* from here on Ctrl-C, SIGTERM and SIGHUP stop the work, and the best
      * network so far is stored and printed (unproven); a second one while
      * storing and printing changes nothing */
     struct sigaction old[GG_N_STOP_SIGNALS];
     gg_stop_signals_catch(on_signal, old);
-    rc = front == GG_FRONT_ROWSUM_CELLS ? run_composed(&a, &rule, lib, &o, &err)
-                                        : run(&a, &rule, front, lib, &o, &err);
-    if (!shared) /* no search: the other ranks have nothing to do */
-        share_search(NULL, &err);
-    gg_synth_ranks_free();
-    if (rc == GG_EXIT_OK && count_ops(&rule, front, lib, &o.net, &n, &err))
-        rc = GG_EXIT_USAGE;
-    if (rc == GG_EXIT_OK && a.json)
-        print_json(&rule, front, lib, &o, &n, interrupted);
-    else if (rc == GG_EXIT_OK)
-        print_text(&a, &rule, front, lib, &o, &n, interrupted);
+    golgen_synth_result *r = NULL;
+    rc = gg_cli_status(golgen_synth(a.rule, &a.opts, &r, msg, sizeof msg));
+    if (rc == GG_EXIT_OK && r && a.json)
+        print_json(r, interrupted);
+    else if (rc == GG_EXIT_OK && r)
+        print_text(&a, r, interrupted);
     fflush(stdout);
+    golgen_synth_free(r);
     int sig = interrupted;
     gg_stop_signals_release(old);
+    /* a rank but 0 leaves bad input to rank 0, which parsed the same */
     if (rc != GG_EXIT_OK)
-        return gg_cli_error("synth", rc, &err);
+        return lead || rc != GG_EXIT_USAGE ? gg_cli_say("synth", rc, msg)
+                                           : rc;
+    if (sig && !lead) /* stopped like rank 0: mpirun passes the signal */
+        return 128 + sig;
     if (sig) {
         fprintf(stderr, "golgen synth: stopped by %s: the network above is "
                 "the best found, not proven minimal%s\n",
                 gg_stop_signal_name(sig),
-                a.no_store ? "" : "; it is cached with what was proven "
+                a.opts.no_store ? "" : "; it is cached with what was proven "
                 "('golgen synth --resume' goes on from there)");
         /* the shell's convention, 128 + the signal, as golgen run */
         return 128 + sig;

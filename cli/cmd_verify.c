@@ -1,18 +1,16 @@
-/* golgen verify: a rule's circuit against its exhaustive truth table. */
+/* golgen verify: a rule's circuit against its exhaustive truth table.
+ * The work is libgolgen's golgen_verify (lib/verify.c); this file parses
+ * and prints, on the public header alone (tests/check_layers.py). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cache.h"
-#include "choose.h"
-#include "choose_gen.h"
-#include "rule3d.h"
-#include "rule_gen.h"
-#include "run3d.h"
-#include "cli_util.h"
+#include "golgen.h"
+
+#include "cli_args.h"
 #include "commands.h"
-#include "search_note.h"
+#include "search_hook.h"
 
 static void usage(FILE *out)
 {
@@ -31,94 +29,104 @@ static void usage(FILE *out)
             "included), 2 = bad input.\n");
 }
 
-static void print_counts(const char *stage, const gg_net *n)
+static void print_counts(const char *stage, const golgen_gates *g)
 {
-    int counts[GG_OP_COUNT];
-    int total = gg_net_count(n, counts);
-    printf("  %-12s %3d gates (", stage, total);
-    int shown = 0;
-    for (int op = 0; op < GG_OP_COUNT; op++)
-        if (counts[op])
-            printf("%s%d %s", shown++ ? ", " : "", counts[op],
-                   gg_op_name((gg_op)op));
+    printf("  %-12s %3d gates (", stage, g->total);
+    for (int i = 0; i < g->n_kinds; i++)
+        printf("%s%d %s", i ? ", " : "", g->kind[i].count, g->kind[i].op);
     printf(")\n");
 }
 
-static void report(const gg_circuit *c, const char *cache_root)
+static void report(const golgen_verify_result *r)
 {
-    char rule[128];
-    gg_rule_format_transition(&c->rule, rule, sizeof rule);
-    printf("rule %s, front %s, library %s, final stage from %s%s\n", rule,
-           gg_front_name(c->front.kind), gg_lib_name(c->lib), c->source,
-           c->proven ? " (proven minimal)" : "");
-    if (c->cached) {
-        char path[4096];
-        gg_cache_path(cache_root, &c->rule, c->front.kind, c->lib, path,
-                      sizeof path);
-        printf("  cached network: %s\n  proof: %s", path,
-               c->proven ? "proven minimal" : "not proven minimal");
-        if (!c->proven && c->lower_bound > 0)
+    printf("rule %s, front %s, library %s, final stage from %s%s\n", r->rule,
+           r->front, r->lib, r->source,
+           r->proven ? " (proven minimal)" : "");
+    if (r->cached) {
+        printf("  cached network: %s\n  proof: %s", r->cache_path,
+               r->proven ? "proven minimal" : "not proven minimal");
+        if (!r->proven && r->lower_bound > 0)
             printf(" (every final stage has at least %d gates)",
-                   c->lower_bound);
-        printf("\n  search: %s\n", c->search[0] ? c->search : "trivial");
-    } else {
-        /* rowsum+cells is composed, not searched: synth works on the
-         * cells' network */
-        gg_front_kind f = c->front.kind == GG_FRONT_ROWSUM_CELLS
-                              ? GG_FRONT_NONE
-                              : c->front.kind;
+                   r->lower_bound);
+        printf("\n  search: %s\n", r->search[0] ? r->search : "trivial");
+    } else
         printf("  no cached network: 'golgen synth --rule %s --front %s "
-               "--lib %s' searches for a smaller one\n", rule,
-               gg_front_name(f), gg_lib_name(c->lib));
-    }
-    print_counts("front:", &c->front.net);
-    print_counts("final stage:", &c->final);
+               "--lib %s' searches for a smaller one\n", r->rule,
+               r->synth_front, r->lib);
+    print_counts("front:", &r->front_gates);
+    print_counts("final stage:", &r->final_gates);
     printf("  per 64-cell word: %d front (%s) + %d final = %d logic ops, "
            "+ %d neighbour shifts\n",
-           c->front.gates_per_word,
-           c->front.rows_shared ? "one row sum, shared by 3 rows"
-                                : "not shared",
-           c->final.n_gates, gg_circuit_gates_per_word(c),
-           gg_circuit_shifts_per_word(c));
+           r->front_per_word,
+           r->rows_shared ? "one row sum, shared by 3 rows" : "not shared",
+           r->final_gates.total, r->ops_per_word, r->shifts_per_word);
 }
 
-/* A Generations rule's per-cell stage (gen/circuits/gen_nets.h), built as a kernel
- * builds it and checked on every (state, two-state output) pair. */
-static int verify_gen_stage(int states)
+/* A Generations rule's per-cell stage (gen/circuits/gen_nets.h), built as
+ * a kernel builds it and checked on every (state, two-state output)
+ * pair. */
+static int report_gen(const golgen_verify_result *r)
 {
-    gg_err err;
-    gg_gen_nets *g = gg_alloc(1, sizeof *g, &err, "Generations stage");
-    if (!g)
-        return gg_cli_error("verify", GG_EXIT_ENV, &err);
-    if (gg_choose_gen_nets(states, g, &err)) {
-        free(g);
-        return gg_cli_error("verify", GG_EXIT_CHECK_FAILED, &err);
-    }
+    if (r->gen_status)
+        return gg_cli_say("verify", gg_cli_status(r->gen_status),
+                          r->gen_error);
     printf("Generations, %d states in %d bit planes; per-cell stage "
-           "(gate2, %s):\n", states, g->planes,
-           g->proven ? "each output proven minimal" : "not proven minimal");
-    if (!g->a_is_p0)
-        print_counts("alive:", &g->alive);
-    print_counts("next state:", &g->post);
+           "(gate2, %s):\n", r->states, r->planes,
+           r->gen_proven ? "each output proven minimal"
+                         : "not proven minimal");
+    if (r->gen_alive_shown)
+        print_counts("alive:", &r->alive_gates);
+    print_counts("next state:", &r->next_gates);
     printf("PASS: all %d states x alive-next or not match the rule\n",
-           states);
-    free(g);
+           r->states);
     return GG_EXIT_OK;
+}
+
+/* A 3D rule's final stage over the neighbour count and the centre. */
+static int report3d(const golgen_verify_result *r)
+{
+    printf("rule %s (%d neighbours), final stage from %s: %d gate2 gates "
+           "over %d count bits and the centre\n", r->rule, r->neighbours,
+           r->source, r->final_gates.total, r->count_bits);
+    if (!r->passed) {
+        printf("FAIL: %s with %d live neighbours is wrong\n",
+               r->first_bad >= 100 ? "a live cell" : "a dead cell",
+               r->first_bad % 100);
+        return GG_EXIT_CHECK_FAILED;
+    }
+    printf("PASS: all %d (count, centre) pairs match the rule\n", r->rows);
+    return GG_EXIT_OK;
+}
+
+static int report2d(const golgen_verify_result *r)
+{
+    report(r);
+    if (r->wrong) {
+        printf("FAIL: %d of %d neighbourhoods wrong, first row %d\n",
+               r->wrong, r->rows, r->first_bad);
+        return GG_EXIT_CHECK_FAILED;
+    }
+    printf("PASS: all %d neighbourhoods (centre + %d neighbours) match the "
+           "rule\n", r->rows, r->neighbours);
+    return r->states > 2 ? report_gen(r) : GG_EXIT_OK;
 }
 
 int gg_cmd_verify(int argc, char **argv, const gg_config *cfg)
 {
+    (void)cfg; /* the library reads the environment itself */
     static const struct option opts[] = {
         {"rule", required_argument, 0, 'r'}, {"front", required_argument, 0, 'f'},
         {"lib", required_argument, 0, 'l'},  {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    const char *rule_text = NULL, *front_text = NULL, *lib_text = "lut3";
+    const char *rule_text = NULL;
+    golgen_verify_opts o = {.lib = "lut3",
+                            .on_search = gg_search_note_event};
     int c;
     while ((c = getopt_long(argc, argv, "r:f:l:h", opts, NULL)) != -1) {
         switch (c) {
         case 'r': rule_text = optarg; break;
-        case 'f': front_text = optarg; break;
-        case 'l': lib_text = optarg; break;
+        case 'f': o.front = optarg; break;
+        case 'l': o.lib = optarg; break;
         case 'h': usage(stdout); return GG_EXIT_OK;
         default: usage(stderr); return GG_EXIT_USAGE;
         }
@@ -127,45 +135,13 @@ int gg_cmd_verify(int argc, char **argv, const gg_config *cfg)
         usage(stderr);
         return GG_EXIT_USAGE;
     }
-    gg_err err;
-    gg_rule rule;
-    gg_front_kind front;
-    gg_lib lib;
-    if (gg_rule3d_is_3d(rule_text)) /* cli/run3d.c */
-        return gg_cmd_verify3d(rule_text);
-    if (gg_rule_parse(rule_text, &rule, &err))
-        return gg_cli_error("verify", GG_EXIT_USAGE, &err);
-    /* a Generations rule: its two-state rule's circuit, then the stage */
-    int states = gg_rule_is_generations(&rule) ? rule.states : 0;
-    rule = gg_gen_two_state(&rule);
-    if (gg_cli_front(front_text, &rule, &front, &err) ||
-        gg_lib_parse(lib_text, &lib, &err))
-        return gg_cli_error("verify", GG_EXIT_USAGE, &err);
-    static gg_circuit circuit;
-    if (gg_choose_circuit(&rule, front, lib, &cfg->choose, &circuit, &err)) {
-        /* a cached network that fails its check is a failed check */
-        gg_net net;
-        gg_err ignore;
-        bool bad_cache = gg_cache_lookup(cfg->choose.cache_root, &rule, front,
-                                         lib, &net, NULL, &ignore) < 0;
-        return gg_cli_error("verify", bad_cache ? GG_EXIT_CHECK_FAILED
-                                                : GG_EXIT_USAGE, &err);
-    }
-    /* without --front, the circuit a kernel gets (a Hensel rule's may be
-     * totalistic + correction) */
-    if (!front_text &&
-        gg_choose_try_split(&rule, lib, &cfg->choose, &circuit, &err))
-        return gg_cli_error("verify", GG_EXIT_CHECK_FAILED, &err);
+    golgen_verify_result *r;
+    char msg[512];
+    int rc = golgen_verify(rule_text, &o, &r, msg, sizeof msg);
     gg_search_note_finish(); /* before the report: a search's closing line */
-    report(&circuit, cfg->choose.cache_root);
-    int first_bad, wrong = gg_circuit_check(&circuit, &first_bad);
-    int rows = 1 << (rule.n_neighbours + 1);
-    if (wrong) {
-        printf("FAIL: %d of %d neighbourhoods wrong, first row %d\n", wrong,
-               rows, first_bad);
-        return GG_EXIT_CHECK_FAILED;
-    }
-    printf("PASS: all %d neighbourhoods (centre + %d neighbours) match the "
-           "rule\n", rows, rule.n_neighbours);
-    return states > 2 ? verify_gen_stage(states) : GG_EXIT_OK;
+    if (rc)
+        return gg_cli_say("verify", gg_cli_status(rc), msg);
+    rc = r->dims == 3 ? report3d(r) : report2d(r);
+    golgen_verify_free(r);
+    return rc;
 }

@@ -18,14 +18,7 @@ int gg_cmd_rule3d(int argc, char **argv, const gg_config *cfg);
 int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg);
 int gg_cmd_bench3d(int argc, char **argv, const gg_config *cfg);
 
-/* golgen --target c|cuda for a 3D rule text: the kernel source the cpu
- * or cuda backend compiles (malloc'd, *len bytes); -1 with err for a bad
- * rule or another target. */
-int gg_emit3d_source(const char *rule_text, const char *target, char **src,
-                     size_t *len, gg_err *err);
-
-/* golgen verify for a 3D rule text: the final stage against every
- * (live-neighbour count, centre) of the rule; the exit status. */
-int gg_cmd_verify3d(const char *rule_text);
+/* (golgen --target and verify take 3D rules through libgolgen:
+ * lib/emit.c, lib/verify.c) */
 
 #endif

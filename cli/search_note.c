@@ -1,4 +1,5 @@
 #include "search_note.h"
+#include "search_hook.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -24,11 +25,10 @@ static struct {
     int depth;      /* searches under way (they nest) */
     double after, t0, t_end;
     char rule[128];
-    gg_front_kind usual; /* the rule's front when synth is given none */
-    int n_unkept;        /* outermost searches nothing keeps */
+    char usual[32];  /* the rule's front when synth is given none */
+    int n_unkept;    /* outermost searches nothing keeps */
     struct {
-        gg_front_kind front;
-        gg_lib lib;
+        char front[32], lib[16];
     } unkept[MAX_UNKEPT];
 } note = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER,
         .after = 1};
@@ -56,12 +56,12 @@ static void unkept_commands(char *buf, size_t size)
     buf[0] = 0;
     for (int i = 0; i < note.n_unkept && n < size; i++) {
         char front[48] = "";
-        if (note.unkept[i].front != note.usual)
+        if (strcmp(note.unkept[i].front, note.usual))
             snprintf(front, sizeof front, " --front %s",
-                     gg_front_name(note.unkept[i].front));
+                     note.unkept[i].front);
         n += (size_t)snprintf(buf + n, size - n, "%s'golgen synth --rule %s%s"
                               "%s'", i ? " and " : "", note.rule, front,
-                              note.unkept[i].lib == GG_LIB_LUT3
+                              !strcmp(note.unkept[i].lib, "lut3")
                                   ? ""
                                   : " --lib gate2");
     }
@@ -84,14 +84,17 @@ static void print_closing(void)
             "cache gets them from %s\n", note.rule, took, commands);
 }
 
-static void remember_unkept(const gg_choose_search *s)
+static void remember_unkept(const golgen_search_event *s)
 {
     for (int i = 0; i < note.n_unkept; i++)
-        if (note.unkept[i].front == s->front && note.unkept[i].lib == s->lib)
+        if (!strcmp(note.unkept[i].front, s->front) &&
+            !strcmp(note.unkept[i].lib, s->lib))
             return;
     if (note.n_unkept < MAX_UNKEPT) {
-        note.unkept[note.n_unkept].front = s->front;
-        note.unkept[note.n_unkept++].lib = s->lib;
+        snprintf(note.unkept[note.n_unkept].front,
+                 sizeof note.unkept[0].front, "%s", s->front);
+        snprintf(note.unkept[note.n_unkept++].lib, sizeof note.unkept[0].lib,
+                 "%s", s->lib);
     }
 }
 
@@ -118,7 +121,7 @@ static void *timer_main(void *arg)
 
 /* mu held. Only the outermost search counts: a composed stage's parts
  * are kept or not with it. */
-static void search_begins(const gg_choose_search *s)
+static void search_begins(const golgen_search_event *s)
 {
     if (note.depth++ > 0)
         return;
@@ -128,15 +131,15 @@ static void search_begins(const gg_choose_search *s)
         return;
     note.started = true;
     note.t0 = now();
-    gg_rule_format_transition(s->rule, note.rule, sizeof note.rule);
-    note.usual = gg_front_for_rule(s->rule);
+    snprintf(note.rule, sizeof note.rule, "%s", s->rule);
+    snprintf(note.usual, sizeof note.usual, "%s", s->usual_front);
     if (note.after <= 0)
         print_opening();
     else if (pthread_create(&note.timer, NULL, timer_main, NULL) == 0)
         note.timing = true;
 }
 
-static void on_search(void *ctx, const gg_choose_search *s)
+void gg_search_note_event(void *ctx, const golgen_search_event *s)
 {
     (void)ctx;
     pthread_mutex_lock(&note.mu);
@@ -146,6 +149,19 @@ static void on_search(void *ctx, const gg_choose_search *s)
         note.t_end = now();
     pthread_cond_broadcast(&note.cv);
     pthread_mutex_unlock(&note.mu);
+}
+
+/* The engine's event (sat/choose/choose.h) as the library tells it, for
+ * the commands that pass the process's config down (cli/main.c). */
+static void on_search(void *ctx, const gg_choose_search *s)
+{
+    char rule[128];
+    gg_rule_format_transition(s->rule, rule, sizeof rule);
+    golgen_search_event e = {
+        .rule = rule, .front = gg_front_name(s->front),
+        .usual_front = gg_front_name(gg_front_for_rule(s->rule)),
+        .lib = gg_lib_name(s->lib), .begin = s->begin, .kept = s->kept};
+    gg_search_note_event(ctx, &e);
 }
 
 void gg_search_note_finish(void)

@@ -185,6 +185,260 @@ int golgen_emit(const golgen_rule *rule, const char *target, char **src,
 /* Frees what golgen_emit and golgen_universe_format return. */
 void golgen_free(void *p);
 
+/* ---- networks: verify and synthesize (golgen_0.3) ----
+ *
+ * A rule's kernel computes, per 64-cell word, a front end (row sums, or
+ * the cells themselves) and a final stage: a gate network from the network
+ * cache (generated/networks, or $GOLGEN_GENERATED, written by
+ * golgen_synth), else a quick one built on the spot. These calls are what
+ * `golgen verify` and `golgen synth` do. */
+
+/* One stage's gates, by kind in the library's order ("AND", "OR", "XOR",
+ * "ANDNOT", "NOT", "LUT3"; kinds with no gate left out). */
+#define GOLGEN_GATE_KINDS 8
+typedef struct golgen_gates {
+    int total;
+    int n_kinds;
+    struct {
+        const char *op; /* static text */
+        int count;
+    } kind[GOLGEN_GATE_KINDS];
+} golgen_gates;
+
+/* Told when golgen begins and ends a search for networks the cache lacks
+ * (seconds to tens of seconds on a new rule; `golgen` says so on stderr
+ * after a second). Called on the calling thread; the strings last for the
+ * call only. Searches nest: only the outermost one counts. */
+typedef struct golgen_search_event {
+    const char *rule;        /* its transition, e.g. "B2/S345" */
+    const char *front;       /* the searched stage's front: "rowsum", ... */
+    const char *usual_front; /* the rule's own front (synth's default) */
+    const char *lib;         /* "lut3" or "gate2" */
+    int begin;               /* 1: a search begins; 0: it is over */
+    int kept;                /* its network is kept for the next run */
+} golgen_search_event;
+typedef void (*golgen_search_fn)(void *ctx, const golgen_search_event *e);
+
+/* Options of golgen_verify; all zero: the circuit a kernel gets, lut3. */
+typedef struct golgen_verify_opts {
+    const char *front;      /* "rowsum", "rowsum-lr", "rowsum+cells",
+                               "none"; NULL: the rule's own (and a Hensel
+                               rule's split into totalistic + correction
+                               when that is what its kernel gets) */
+    const char *lib;        /* "lut3" (NULL) or "gate2" */
+    const char *cache_root; /* NULL: $GOLGEN_GENERATED, else generated/ */
+    golgen_search_fn on_search; /* NULL: nobody is told */
+    void *search_ctx;
+} golgen_verify_opts;
+
+/* What golgen_verify found. Allocated by the library (fields may be
+ * appended in later versions); free it with golgen_verify_free. */
+typedef struct golgen_verify_result {
+    int passed;          /* every row matched the rule */
+    int dims;            /* 2, or 3 for a 3D rule (3D.lua notation) */
+    char rule[256];      /* the transition checked: "B3/S23"; a
+                            Generations rule's two-state part */
+    int neighbours;
+    int rows;            /* rows checked */
+    int wrong;           /* rows wrong (2D) */
+    int first_bad;       /* the first wrong row, -1 when none (2D); 3D:
+                            the live-neighbour count wrong, + 100 when
+                            the centre is alive */
+    golgen_gates final_gates; /* the final stage */
+    char source[256];    /* where the final stage came from */
+    /* 2D */
+    char front[32], lib[16];
+    int proven;          /* the final stage is proven minimal */
+    int cached;          /* it is the network cache's */
+    int lower_bound;     /* cached, unproven: every final stage has at
+                            least this many gates (0: none known) */
+    char cache_path[4096]; /* cached: the entry's file */
+    char search[512];    /* cached: the solver's per-k log ("" trivial) */
+    char synth_front[32]; /* the front `golgen synth` would search */
+    golgen_gates front_gates;
+    int front_per_word;  /* front gates per 64-cell word */
+    int rows_shared;     /* one row sum, shared by 3 rows */
+    int ops_per_word;    /* front + final logic ops per word */
+    int shifts_per_word; /* neighbour shifts per word */
+    /* Generations (states > 2): the per-cell stage after the two-state
+     * circuit, checked on every (state, alive next) pair */
+    int states, planes;
+    int gen_proven;      /* each output proven minimal */
+    int gen_alive_shown; /* alive_gates is a stage of its own */
+    golgen_gates alive_gates, next_gates;
+    int gen_status;      /* 0, or the GOLGEN_ERR_* code the stage failed
+                            with (gen_error says why; the two-state part
+                            above still stands) */
+    char gen_error[512];
+    /* 3D */
+    int count_bits;      /* bits of the neighbour count the stage reads */
+} golgen_verify_result;
+
+/* Builds rule's circuit (text: every 2D family golgen emits, Generations
+ * included, or a 3D.lua rule) and checks it against the rule's exhaustive
+ * truth table. GOLGEN_OK when the check ran: (*res)->passed says how it
+ * went. GOLGEN_ERR_INPUT: a bad rule, front or library; GOLGEN_ERR_CHECK:
+ * a cached network failed its own check, or no circuit could be built. */
+int golgen_verify(const char *rule, const golgen_verify_opts *opts,
+                  golgen_verify_result **res, char *errbuf, size_t errlen);
+void golgen_verify_free(golgen_verify_result *res);
+
+/* Several processes searching one network together: the golgen command's
+ * MPI ranks (runtime/universes/synth_team.h). Opaque; NULL: this process
+ * alone. */
+typedef struct golgen_synth_team golgen_synth_team;
+
+/* Options of golgen_synth: golgen_synth_defaults fills `golgen synth`'s
+ * defaults (lut3, 600 s, 10 s of window resynthesis per gate2 start,
+ * windows of 6 leaves); set what differs. */
+typedef struct golgen_synth_opts {
+    const char *front;      /* NULL: the rule's own */
+    const char *lib;        /* "lut3" (NULL) or "gate2" */
+    const char *cache_root; /* NULL: $GOLGEN_GENERATED, else generated/ */
+    double time_limit;      /* seconds for the whole run; <= 0: none */
+    double k_time_limit;    /* seconds per k; <= 0: none */
+    double shape_time_limit; /* > 0: a first pass of this long per shape */
+    double resynth_time;    /* seconds of window resynthesis per gate2
+                               start */
+    int resynth_leaves;     /* most signals a window reads, 3..8 */
+    int threads;            /* solver threads; 0: 2 */
+    int k_min, k_max;       /* 0: from the lower bound, below the best */
+    int init_rows;          /* 0: the solver's default */
+    int force;              /* search afresh, replacing the cache's */
+    int resume;             /* go on with an unproven entry's proof */
+    int no_store;           /* leave the cache as it is */
+    int shape_max_k;        /* split by shape up to this k; 0: default */
+    int shape_stride;       /* > 1: every N-th shape only (proves
+                               nothing unless it finds a network) */
+    int shapes_range;       /* 1: shapes shapes_first..shapes_last only
+                               (a sample: it proves nothing unless it
+                               finds a network) */
+    int shapes_first, shapes_last;
+    int trace;              /* each shape's outcome on stderr */
+    const char *solver;     /* "auto" (NULL), "cms" or "cadical" */
+    int plain_cnf;          /* no difference clauses, no shape order */
+    int progress;           /* progress lines on stderr, as golgen synth
+                               prints them (each start's gates, each k's
+                               outcome and the time left); 0: silent */
+    volatile int *stop;     /* nonzero stops the search (another thread or
+                               a signal handler sets it): the best network
+                               so far is stored and returned, unproven */
+    golgen_search_fn on_search; /* NULL: nobody is told */
+    void *search_ctx;
+    const golgen_synth_team *team; /* NULL: this process alone */
+} golgen_synth_opts;
+
+void golgen_synth_defaults(golgen_synth_opts *opts);
+
+#define GOLGEN_SYNTH_MAX_K 64
+/* The most gates an exact search takes (k_min, k_max, shape_max_k). */
+#define GOLGEN_SYNTH_MAX_GATES 24
+
+/* What golgen_synth returned. Allocated by the library (fields may be
+ * appended in later versions); free it with golgen_synth_free. */
+typedef struct golgen_synth_result {
+    char rule[256];      /* the transition, e.g. "B36/S23" */
+    char front[32], lib[16];
+    int gates;           /* final-stage gates */
+    int proven;          /* no network has fewer */
+    int lower_bound;     /* every network has at least this many (0: none
+                            known, as for a composed rowsum+cells stage) */
+    int output_inverted; /* gate2 pays one NOT (B0 rules) */
+    int cached;          /* the cache's answer; no search ran */
+    int exact;           /* the network came from the exact search */
+    int stopped;         /* opts->stop ended the run */
+    char start[64];      /* where the search's first network came from */
+    double seconds;      /* the search's time (the cache entry's) */
+    char search[512];    /* per-k log: "k5:UNSAT:0.01s k6:SAT:0.20s" */
+    int proof_k, proof_shapes, proof_impossible; /* of the open k proof_k,
+                            proof_impossible of proof_shapes shapes shown
+                            impossible (0 when none) */
+    int resumed_shapes;  /* shapes skipped as shown impossible before */
+    int n_k;             /* this run's steps (0 for a cached answer) */
+    struct {
+        int k;
+        const char *status; /* "UNSAT", "SAT" or "unknown" (static) */
+        double seconds;
+        unsigned long long conflicts;
+        int shapes, shapes_total;
+    } per_k[GOLGEN_SYNTH_MAX_K];
+    /* ops per 64-cell word: shifts + front + final + not */
+    int ops_per_word, shifts, front_ops, final_ops, not_ops;
+    /* what a proof still needs, k from lower_bound below gates, where the
+     * shapes' costs were measured */
+    int n_left;
+    struct {
+        int k, shapes;
+        double times_k6;  /* usually this many times the work of k=6 */
+        int at_least;     /* ... at least */
+    } left[GOLGEN_SYNTH_MAX_K];
+    char *network;       /* the network as text, its inputs named by the
+                            front (as `golgen synth` prints it) */
+} golgen_synth_result;
+
+/* The fewest gates of a library that compute rule's final stage on every
+ * reachable input: the cache's entry when it has one (unless force or
+ * resume), else an exact SAT search from the best known network, which
+ * fills the cache (unless no_store). A stopped or timed-out search
+ * returns its best network, unproven, and caches what was proven.
+ * GOLGEN_ERR_INPUT: bad rule or options; GOLGEN_ERR_CHECK: a cached
+ * entry failed its check (force replaces it) or the search failed;
+ * GOLGEN_ERR_ENV: no solver in this build, or out of memory. With a team,
+ * every member calls it with the same arguments: the lead gets the result
+ * (*res), the others NULL. */
+int golgen_synth(const char *rule, const golgen_synth_opts *opts,
+                 golgen_synth_result **res, char *errbuf, size_t errlen);
+void golgen_synth_free(golgen_synth_result *res);
+
+/* 1 when this golgen has the SAT solver named ("cms", "cadical", or
+ * "any"), else 0 (golgen_synth then fails with GOLGEN_ERR_ENV). */
+int golgen_solver_available(const char *name);
+
+/* ---- kernels with their story, and files (golgen_0.3) ---- */
+
+typedef struct golgen_emit_opts {
+    golgen_search_fn on_search; /* NULL: nobody is told */
+    void *search_ctx;
+} golgen_emit_opts;
+
+#define GOLGEN_KERNEL_STAGES 4
+
+/* A kernel as golgen_emit_kernel made it. Allocated by the library
+ * (fields may be appended in later versions); free it with
+ * golgen_kernel_free. */
+typedef struct golgen_kernel {
+    char *src;           /* the source, NUL-terminated, len bytes */
+    size_t len;
+    int dims;            /* 2, or 3 for a 3D rule */
+    /* 2D: the final stages it was built from (a Generations rule's are
+     * its two-state rule's, rule below) */
+    char rule[256];      /* the transition they are for, e.g. "B3/S23" */
+    char usual_front[32]; /* that rule's own front (synth's default) */
+    int n_stages;
+    struct {
+        char lib[16], front[32];
+        char source[64]; /* where it came from: the cache, the adder
+                            tree, ... (the kernel's header says so too) */
+        int cached;      /* 0: a quick one; golgen_synth caches a
+                            smaller one */
+    } stage[GOLGEN_KERNEL_STAGES];
+} golgen_kernel;
+
+/* rule's kernel for target "c", "cuda", "ptx" or "opencl" (a 3D.lua rule:
+ * "c" or "cuda"), as `golgen --target` writes it: every 2D family, and
+ * Generations. GOLGEN_ERR_INPUT: bad rule or target (for a 3D rule, any
+ * failure); GOLGEN_ERR_CHECK: a network could not be built or failed its
+ * check. */
+int golgen_emit_kernel(const char *rule, const char *target,
+                       const golgen_emit_opts *opts, golgen_kernel **kernel,
+                       char *errbuf, size_t errlen);
+void golgen_kernel_free(golgen_kernel *kernel);
+
+/* len bytes into path, whole or not at all (a temporary file beside it,
+ * renamed over it). GOLGEN_ERR_INPUT when it cannot be written. */
+int golgen_write_file(const char *path, const void *data, size_t len,
+                      char *errbuf, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

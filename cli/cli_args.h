@@ -1,0 +1,38 @@
+/* What every golgen subcommand shares that needs nothing but the C
+ * library: exit statuses, the error line, the public library's codes as
+ * statuses, and number and duration options. Commands on the library
+ * alone (tests/check_layers.py: ON_LIBRARY) include this, golgen.h and no
+ * engine header. */
+#ifndef GG_CLI_ARGS_H
+#define GG_CLI_ARGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Exit statuses, the same for every command. */
+enum {
+    GG_EXIT_OK = 0,
+    GG_EXIT_CHECK_FAILED = 1, /* a verification or validation failed */
+    GG_EXIT_USAGE = 2,        /* bad usage or bad input */
+    GG_EXIT_ENV = 3,          /* the environment lacks something (GPU, tool) */
+};
+
+/* Print "golgen <cmd>: <msg>" on stderr and return status (nothing for an
+ * empty message: another MPI rank said it, cli/run_ranks.h). */
+int gg_cli_say(const char *cmd, int status, const char *msg);
+
+/* The exit status of a libgolgen result (GOLGEN_OK, GOLGEN_ERR_*). */
+int gg_cli_status(int golgen_code);
+
+/* A whole decimal number in [min, max]; -1 with a sentence naming the
+ * option in msg. */
+int gg_cli_parse_int(const char *option, const char *text, int64_t min,
+                     int64_t max, int64_t *value, char *msg, size_t len);
+
+/* A duration in seconds: a finite decimal >= 0 and <= max; -1 with a
+ * sentence naming the option in msg (0 means "no limit" to the options
+ * that take one). */
+int gg_cli_parse_seconds(const char *option, const char *text, double max,
+                         double *value, char *msg, size_t len);
+
+#endif

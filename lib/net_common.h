@@ -1,0 +1,35 @@
+/* What lib/verify.c and lib/synth.c share: the environment's network
+ * options with the caller's hook and cache, gate counts in the public
+ * shape, and the rule's front as the command reads it. */
+#ifndef GG_LIB_NET_COMMON_H
+#define GG_LIB_NET_COMMON_H
+
+#include "golgen.h"
+
+#include "choose.h"
+#include "config.h"
+#include "front.h"
+#include "net.h"
+
+/* The sentence into the caller's buffer; returns code. */
+int gg_lib_fail(int code, const gg_err *err, char *errbuf, size_t errlen);
+
+/* The environment's choose options (runtime/base/config.h), cache_root
+ * when given, and on_search told through *hook (which must outlive the
+ * options' use: the caller keeps it on its stack for the call). */
+typedef struct gg_lib_search_hook {
+    golgen_search_fn fn;
+    void *ctx;
+} gg_lib_search_hook;
+int gg_lib_choose_opts(const char *cache_root, gg_lib_search_hook *hook,
+                       gg_choose_opts *o, gg_err *err);
+
+/* n's gates by kind. */
+void gg_lib_gates(const gg_net *n, golgen_gates *g);
+
+/* text's front for rule, or the rule's own when text is NULL; a
+ * Generations rule is refused with the two-state rule to give. */
+int gg_lib_front(const char *text, const gg_rule *rule, gg_front_kind *front,
+                 gg_err *err);
+
+#endif
