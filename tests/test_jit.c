@@ -96,6 +96,44 @@ static void test_missing_compiler(void **state)
     assert_non_null(strstr(err.msg, "/nonexistent/cc"));
 }
 
+/* The probe remembers a compiler that ran: a stand-in `cc` counts its
+ * runs; the second probe does not run it, a changed file (size, time)
+ * runs it again, one that fails is never remembered. */
+static void test_probe_stamp(void **state)
+{
+    (void)state;
+    char cc[600], runs[600], script[1400];
+    snprintf(cc, sizeof cc, "%s/fake-cc", gg_test_dir);
+    snprintf(runs, sizeof runs, "%s/fake-cc.runs", gg_test_dir);
+    unlink(runs);
+    snprintf(script, sizeof script, "#!/bin/sh\necho x >>'%s'\nexit 0\n",
+             runs);
+    FILE *f = fopen(cc, "w");
+    assert_non_null(f);
+    fputs(script, f);
+    fclose(f);
+    chmod(cc, 0755);
+    gg_jit_opts o = {.cache_dir = gg_test_dir, .cc = cc};
+    gg_err err;
+    assert_int_equal(gg_jit_probe(&o, &err), 0);
+    assert_int_equal(gg_jit_probe(&o, &err), 0);
+    char cmd[800];
+    snprintf(cmd, sizeof cmd, "test $(wc -l <'%s') = 1", runs);
+    assert_int_equal(system(cmd), 0);
+    f = fopen(cc, "a"); /* another compiler now: the probe runs again */
+    fputs("# changed\n", f);
+    fclose(f);
+    assert_int_equal(gg_jit_probe(&o, &err), 0);
+    snprintf(cmd, sizeof cmd, "test $(wc -l <'%s') = 2", runs);
+    assert_int_equal(system(cmd), 0);
+    f = fopen(cc, "w"); /* a failing compiler: refused, every time */
+    fputs("#!/bin/sh\nexit 1\n", f);
+    fclose(f);
+    assert_int_equal(gg_jit_probe(&o, &err), -1);
+    assert_non_null(strstr(err.msg, "cannot run the C compiler"));
+    assert_int_equal(gg_jit_probe(&o, &err), -1);
+}
+
 static void test_compile_error(void **state)
 {
     (void)state;
@@ -158,6 +196,7 @@ int main(void)
         cmocka_unit_test(test_cache_hit),
         cmocka_unit_test(test_stamps),
         cmocka_unit_test(test_missing_compiler),
+        cmocka_unit_test(test_probe_stamp),
         cmocka_unit_test(test_compile_error),
         cmocka_unit_test(test_cache_dir_env),
         cmocka_unit_test(test_cli_exit_env),
