@@ -158,6 +158,12 @@ int gg_cuda_wanted_stride(const gg_cuda *c, const gg_gpu_geom *g);
 /* The generic module's validation cases. */
 int gg_cuda_validate_generic(gg_cuda *c, gg_err *err);
 
+/* cuda_backend.c */
+/* A von Neumann or hexagonal totalistic rule's circuit with the
+ * neighbours read directly (front none) instead of the row sums, when
+ * that costs fewer gates per word; other circuits stay. */
+void gg_cuda_cheaper_front(gg_circuit *c, const gg_choose_opts *o);
+
 /* cuda_step.c */
 /* Device buffers and module for grid's size, the launch plan for strip. */
 int gg_cuda_prepare(gg_cuda *c, const gg_grid *grid, int strip, gg_err *err);
