@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "golgen.h"
 
@@ -61,5 +62,36 @@ int gg_cli_parse_seconds(const char *option, const char *text, double max,
         return -1;
     }
     *value = v;
+    return 0;
+}
+
+int gg_cli_parse_window(const char *option, const char *arg, int64_t v[4],
+                        char *msg, size_t len)
+{
+    char buf[128], name[64];
+    char *parts[4];
+    int n = 0;
+    snprintf(buf, sizeof buf, "%s", arg);
+    for (char *s = buf, *comma; n < 4; s = comma + 1) {
+        parts[n++] = s;
+        comma = strchr(s, ',');
+        if (!comma)
+            break;
+        *comma = 0;
+    }
+    if (n != 4 || strchr(parts[3], ',')) {
+        snprintf(msg, len, "%s wants x,y,w,h (Golly coordinates of the "
+                 "top-left cell, then width and height), e.g. "
+                 "-64,-64,128,128, not '%s'", option, arg);
+        return -1;
+    }
+    const int64_t big = INT64_C(1) << 31;
+    static const char *const what[4] = {"x", "y", "w", "h"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(name, sizeof name, "%s %s", option, what[i]);
+        if (gg_cli_parse_int(name, parts[i], i < 2 ? -big : 1, big, &v[i],
+                             msg, len))
+            return -1;
+    }
     return 0;
 }

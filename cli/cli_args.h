@@ -35,4 +35,10 @@ int gg_cli_parse_int(const char *option, const char *text, int64_t min,
 int gg_cli_parse_seconds(const char *option, const char *text, double max,
                          double *value, char *msg, size_t len);
 
+/* A window x,y,w,h into v[0..3]: Golly coordinates of its top-left cell
+ * (within Golly's +-2^31) and its sides (1 .. 2^31); -1 with a sentence
+ * naming `option` in msg. */
+int gg_cli_parse_window(const char *option, const char *arg, int64_t v[4],
+                        char *msg, size_t len);
+
 #endif

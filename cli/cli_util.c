@@ -121,29 +121,10 @@ void gg_cli_print_topology(const gg_rule *r)
 int gg_cli_window(const char *option, const char *arg, int64_t *x,
                   int64_t *y, int64_t *w, int64_t *h, gg_err *err)
 {
-    char buf[128], name[64];
-    char *parts[4];
-    int n = 0;
-    snprintf(buf, sizeof buf, "%s", arg);
-    for (char *s = buf, *comma; n < 4; s = comma + 1) {
-        parts[n++] = s;
-        comma = strchr(s, ',');
-        if (!comma)
-            break;
-        *comma = 0;
-    }
-    if (n != 4 || strchr(parts[3], ','))
-        return gg_fail(err, "%s wants x,y,w,h (Golly coordinates of the "
-                       "top-left cell, then width and height), e.g. "
-                       "-64,-64,128,128, not '%s'", option, arg);
-    const int64_t big = INT64_C(1) << 31;
-    int64_t *v[4] = {x, y, w, h};
-    static const char *const what[4] = {"x", "y", "w", "h"};
-    for (int i = 0; i < 4; i++) {
-        snprintf(name, sizeof name, "%s %s", option, what[i]);
-        if (gg_cli_int(name, parts[i], i < 2 ? -big : 1, big, v[i], err))
-            return -1;
-    }
+    int64_t v[4];
+    if (gg_cli_parse_window(option, arg, v, err->msg, sizeof err->msg))
+        return -1;
+    *x = v[0], *y = v[1], *w = v[2], *h = v[3];
     return 0;
 }
 

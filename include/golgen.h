@@ -439,6 +439,79 @@ void golgen_kernel_free(golgen_kernel *kernel);
 int golgen_write_file(const char *path, const void *data, size_t len,
                       char *errbuf, size_t errlen);
 
+/* ---- stores and checkpoints (golgen_0.3) ----
+ *
+ * A store (.ggu) holds a universe bit-packed on disk with its rule,
+ * generation and position, and a checksum per band of rows: `golgen run
+ * --store` writes one and keeps it current, `--resume` goes on from it. */
+
+/* A store's header. Allocated by the library (fields may be appended in
+ * later versions); free it with golgen_store_info_free. */
+typedef struct golgen_store_info {
+    char rule[256];      /* canonical */
+    int version;         /* the store format's */
+    int64_t width, height; /* cells; a 3D store's layer */
+    int64_t depth;       /* 0: 2D; a 3D store's layers */
+    int planes;          /* state planes (Generations: more than 1) */
+    int64_t generation;
+    int64_t x0, y0;      /* the Golly coordinates of cell (0, 0) */
+    int64_t bands;       /* bands of band_rows rows, each checksummed */
+    int band_rows;
+} golgen_store_info;
+
+/* The header (checked). GOLGEN_ERR_INPUT: no such store, or damaged. */
+int golgen_store_info_read(const char *path, golgen_store_info **info,
+                           char *errbuf, size_t errlen);
+void golgen_store_info_free(golgen_store_info *info);
+
+/* The live cells of the store at path, or of the window x, y, w, h
+ * (window[0..3], Golly coordinates; NULL: the whole store), as a pattern
+ * file in the format out's name asks for (.rle, .cells, .lif, .mc),
+ * reading only the bands the window covers. */
+int golgen_store_export(const char *path, const int64_t *window,
+                        const char *out, char *errbuf, size_t errlen);
+
+/* The pattern file in placed as `golgen run` places it under rule (NULL:
+ * the file's, else B3/S23), stored at out: two-state and Generations
+ * rules. */
+int golgen_store_import(const char *in, const char *rule, const char *out,
+                        char *errbuf, size_t errlen);
+
+/* A checkpoint of u (two-state rules), and a universe from one, every
+ * band checked: the run goes on from the generation stored. */
+int golgen_universe_write_store(const golgen_universe *u, const char *path,
+                                char *errbuf, size_t errlen);
+int golgen_universe_read_store(const char *path, golgen_universe **u,
+                               char *errbuf, size_t errlen);
+
+/* ---- pictures (golgen_0.3) ---- */
+
+/* What a picture shows: as `golgen run --png`, --window, --png-scale,
+ * --png-zoom. All zero: the whole grid of a bounded rule (the live cells'
+ * box on the unbounded plane), a pixel a cell while that fits 4096 pixels
+ * a side, else the fewest cells a pixel side that fit (a pixel then shades
+ * the share of live cells in its square). */
+typedef struct golgen_picture_opts {
+    int window;          /* 1: only the cells of x, y, w, h (Golly's) */
+    int64_t x, y, w, h;
+    int64_t scale;       /* cells per pixel side; 0: automatic */
+    int64_t zoom;        /* pixels per cell side (scale 1); 0: 1 */
+    int64_t max_side;    /* the automatic scale's bound; 0: 4096 */
+} golgen_picture_opts;
+
+typedef struct golgen_picture_info {
+    int64_t x, y, w, h;  /* the region drawn: top-left cell, size */
+    int64_t scale, zoom;
+} golgen_picture_info;
+
+/* u as a PNG file at path (atomically; black dead, white alive). info
+ * (may be NULL) says what it shows. GOLGEN_ERR_ENV: this golgen was built
+ * without libpng. */
+int golgen_universe_write_png(const golgen_universe *u, const char *path,
+                              const golgen_picture_opts *opts,
+                              golgen_picture_info *info, char *errbuf,
+                              size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

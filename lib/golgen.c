@@ -16,7 +16,9 @@
 #include "hashlife.h"
 #include "kernel_source.h"
 #include "pattern.h"
+#include "picture.h"
 #include "rule.h"
+#include "store.h"
 #include "tiles.h"
 #include "universe.h"
 
@@ -678,6 +680,63 @@ int golgen_universe_write(const golgen_universe *u, const char *path,
     int bad = gg_pattern_write(path, &p, &err);
     gg_pattern_free(&p);
     return bad ? report(GOLGEN_ERR_INPUT, &err, errbuf, errlen) : GOLGEN_OK;
+}
+
+int golgen_universe_write_store(const golgen_universe *u, const char *path,
+                                char *errbuf, size_t errlen)
+{
+    gg_err err;
+    clear(errbuf, errlen);
+    if (!u || !path)
+        return report(GOLGEN_ERR_INPUT, &(gg_err){"u or path is NULL"},
+                      errbuf, errlen);
+    if (gg_store_write(path, &u->u, &err))
+        return report(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
+    return GOLGEN_OK;
+}
+
+int golgen_universe_read_store(const char *path, golgen_universe **u,
+                               char *errbuf, size_t errlen)
+{
+    gg_err err;
+    gg_universe g;
+    int rc = begin_new(u, errbuf, errlen);
+    if (rc)
+        return rc;
+    if (!path)
+        return report(GOLGEN_ERR_INPUT, &(gg_err){"path is NULL"}, errbuf,
+                      errlen);
+    if (gg_store_read(path, &g, &err) || wrap(&g, u, &err))
+        return report(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
+    return GOLGEN_OK;
+}
+
+int golgen_universe_write_png(const golgen_universe *u, const char *path,
+                              const golgen_picture_opts *o,
+                              golgen_picture_info *info, char *errbuf,
+                              size_t errlen)
+{
+    gg_err err;
+    gg_picture_info got;
+    clear(errbuf, errlen);
+    if (!u || !path)
+        return report(GOLGEN_ERR_INPUT, &(gg_err){"u or path is NULL"},
+                      errbuf, errlen);
+    gg_picture_opts po = {0};
+    if (o)
+        po = (gg_picture_opts){.window = o->window, .wx = o->x, .wy = o->y,
+                               .ww = o->w, .wh = o->h, .scale = o->scale,
+                               .zoom = o->zoom, .max_side = o->max_side};
+    if (!gg_png_available())
+        return report(GOLGEN_ERR_ENV, &(gg_err){"this golgen was built "
+                      "without libpng: no pictures (install libpng-dev and "
+                      "rebuild)"}, errbuf, errlen);
+    if (gg_picture_write_universe(path, &u->u, &po, &got, &err))
+        return report(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
+    if (info)
+        *info = (golgen_picture_info){got.x, got.y, got.w, got.h, got.scale,
+                                      got.zoom};
+    return GOLGEN_OK;
 }
 
 typedef int (*format_fn)(const gg_pattern *, char **, size_t *, gg_err *);
