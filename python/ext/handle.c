@@ -169,6 +169,63 @@ static PyObject *h_write(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+static PyObject *h_write_store(PyObject *self, PyObject *args)
+{
+    handle *h = (handle *)self;
+    PyObject *path = NULL;
+    char err[GP_ERRLEN];
+    if (!PyArg_ParseTuple(args, "O&:write_store", PyUnicode_FSConverter,
+                          &path))
+        return NULL;
+    if (!idle(h)) {
+        Py_DECREF(path);
+        return NULL;
+    }
+    int rc = golgen_universe_write_store(h->u, PyBytes_AS_STRING(path), err,
+                                         sizeof err);
+    Py_DECREF(path);
+    if (rc)
+        return gp_raise(rc, err);
+    Py_RETURN_NONE;
+}
+
+static PyObject *h_write_png(PyObject *self, PyObject *args)
+{
+    handle *h = (handle *)self;
+    PyObject *path = NULL, *win = Py_None;
+    long long scale = 0, zoom = 0;
+    char err[GP_ERRLEN];
+    golgen_picture_opts o = {0};
+    golgen_picture_info info;
+    if (!PyArg_ParseTuple(args, "O&OLL:write_png", PyUnicode_FSConverter,
+                          &path, &win, &scale, &zoom))
+        return NULL;
+    long long x, y, w, ht;
+    if (win != Py_None &&
+        !PyArg_ParseTuple(win, "LLLL:window", &x, &y, &w, &ht)) {
+        Py_DECREF(path);
+        return NULL;
+    }
+    if (win != Py_None)
+        o = (golgen_picture_opts){.window = 1, .x = x, .y = y, .w = w,
+                                  .h = ht};
+    o.scale = scale;
+    o.zoom = zoom;
+    if (!idle(h)) {
+        Py_DECREF(path);
+        return NULL;
+    }
+    int rc = golgen_universe_write_png(h->u, PyBytes_AS_STRING(path), &o,
+                                       &info, err, sizeof err);
+    Py_DECREF(path);
+    if (rc)
+        return gp_raise(rc, err);
+    return Py_BuildValue("{s:L,s:L,s:L,s:L,s:L,s:L}", "x", (long long)info.x,
+                         "y", (long long)info.y, "w", (long long)info.w, "h",
+                         (long long)info.h, "scale", (long long)info.scale,
+                         "zoom", (long long)info.zoom);
+}
+
 static PyObject *h_format(PyObject *self, PyObject *args)
 {
     handle *h = (handle *)self;
@@ -233,6 +290,10 @@ static PyMethodDef handle_methods[] = {
     {"bbox", h_bbox, METH_NOARGS, "bbox() -> (x, y, w, h), w = h = 0 if empty"},
     {"window", h_window, METH_VARARGS, "window(x, y, w, h) -> uint8 (h, w)"},
     {"write", h_write, METH_VARARGS, "write(path): format by the name"},
+    {"write_store", h_write_store, METH_VARARGS, "write_store(path): a "
+     "checkpoint (.ggu)"},
+    {"write_png", h_write_png, METH_VARARGS, "write_png(path, window or "
+     "None, scale, zoom) -> dict: a PNG picture"},
     {"format", h_format, METH_VARARGS, "format(name) -> str: rle, cells, "
      "lif or mc"},
     {"generation", h_generation, METH_NOARGS, "generation() -> int"},

@@ -65,6 +65,17 @@ PyObject *gp_from_bits(PyObject *self, PyObject *args);
 PyObject *gp_read(PyObject *self, PyObject *args);
 PyObject *gp_parse(PyObject *self, PyObject *args);
 
+/* Networks (networks.c). */
+PyObject *gp_verify(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *gp_synth(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *gp_solver_available(PyObject *self, PyObject *args);
+
+/* Stores (stores.c). */
+PyObject *gp_store_info(PyObject *self, PyObject *args);
+PyObject *gp_store_export(PyObject *self, PyObject *args);
+PyObject *gp_store_import(PyObject *self, PyObject *args);
+PyObject *gp_read_store(PyObject *self, PyObject *args);
+
 static PyMethodDef methods[] = {
     {"version", version, METH_NOARGS, "version() -> str: libgolgen's version"},
     {"emit", emit, METH_VARARGS,
@@ -82,6 +93,24 @@ static PyMethodDef methods[] = {
      "read(path, rule) -> handle: a pattern file; rule None: the file's"},
     {"parse", gp_parse, METH_VARARGS,
      "parse(text, rule) -> handle: pattern text; rule None: the text's"},
+    {"verify", (PyCFunction)(void (*)(void))gp_verify,
+     METH_VARARGS | METH_KEYWORDS,
+     "verify(rule, front=None, lib=None, cache_root=None) -> dict: the "
+     "rule's circuit against its exhaustive truth table"},
+    {"synth", (PyCFunction)(void (*)(void))gp_synth,
+     METH_VARARGS | METH_KEYWORDS,
+     "synth(rule, lib=None, front=None, cache_root=None, ...) -> dict: the "
+     "fewest gates for the rule's final stage"},
+    {"solver_available", gp_solver_available, METH_VARARGS,
+     "solver_available(name='any') -> bool: this build has the SAT solver"},
+    {"store_info", gp_store_info, METH_VARARGS,
+     "store_info(path) -> dict: a store's header"},
+    {"store_export", gp_store_export, METH_VARARGS,
+     "store_export(path, out, window or None): cells to a pattern file"},
+    {"store_import", gp_store_import, METH_VARARGS,
+     "store_import(pattern, rule or None, out): a pattern file stored"},
+    {"read_store", gp_read_store, METH_VARARGS,
+     "read_store(path) -> handle: a universe from a store"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -4,6 +4,8 @@
     u = golgen.Universe("B3/S23:T1024,1024", cells=arr)  # 2D, nonzero alive
     u.run(1000)                                          # backend "auto"
     u.cells                                              # 2D uint8, 0/1
+    golgen.verify("B3/S23")["passed"]                    # True
+    golgen.synth("B36/S23")["gates"]                     # fewest LUT3s
 
 Errors are golgen.Error subclasses carrying golgen's own message:
 InputError (also a ValueError), EnvError and CheckError (also
@@ -24,9 +26,13 @@ if not _os.environ.get("GOLGEN_GENERATED") and _os.path.isdir(_CACHE):
 
 from ._golgen import CheckError, EnvError, Error, InputError  # noqa: E402
 from ._golgen import emit as _emit, version as _version  # noqa: E402
+from .networks import solver_available, synth, verify  # noqa: E402
+from .stores import store_export, store_import, store_info  # noqa: E402
 from .universe import Universe  # noqa: E402
 
-__all__ = ["Universe", "emit", "version", "Error", "InputError", "EnvError",
+__all__ = ["Universe", "emit", "version", "verify", "synth",
+           "solver_available", "store_info", "store_export", "store_import",
+           "Error", "InputError", "EnvError",
            "CheckError"]
 
 

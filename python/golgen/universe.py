@@ -111,6 +111,13 @@ class Universe:
         return cls._wrap(_golgen.read(path, rule))
 
     @classmethod
+    def read_store(cls, path):
+        """A universe from a store (.ggu: `golgen run --store`, or
+        write_store), every band checked: a run goes on from the
+        generation stored."""
+        return cls._wrap(_golgen.read_store(path))
+
+    @classmethod
     def parse(cls, text, rule=None):
         """A universe from pattern text, e.g. 'x = 3, y = 3\\nbo$2bo$3o!'."""
         return cls._wrap(_golgen.parse(text, rule))
@@ -217,6 +224,23 @@ class Universe:
         """Write a pattern file in the format its name asks for: .rle (and
         other names), .cells, .lif/.life, .mc; atomically."""
         self._h.write(path)
+
+    def write_store(self, path):
+        """A checkpoint: the universe as a store (.ggu), its rule,
+        generation and position with it; Universe.read_store resumes it."""
+        self._h.write_store(path)
+
+    def write_png(self, path, window=None, scale=0, zoom=0):
+        """A PNG picture, as `golgen run --png`: the whole grid (or the
+        live cells' box on the unbounded plane, or window = (x, y, w, h),
+        Golly coordinates), a pixel a cell while it fits 4096 pixels a
+        side, else `scale` cells a pixel side (0: the fewest that fit;
+        such a pixel shades the share of live cells in its square); zoom:
+        pixels a cell side. Returns what it shows: a dict of x, y, w, h,
+        scale, zoom."""
+        if window is not None:
+            window = tuple(int(v) for v in window)
+        return self._h.write_png(path, window, int(scale), int(zoom))
 
     def format(self, fmt="rle"):
         """The pattern as text: 'rle', 'cells', 'lif' or 'mc'."""

@@ -1,0 +1,129 @@
+"""Stores from Python (libgolgen golgen_0.3): a checkpoint written part way
+and resumed ends where conftest's numpy Life step ends; a pattern stored,
+described and exported reads back the same cells."""
+import numpy as np
+import pytest
+
+import golgen
+from conftest import GLIDER, life
+
+
+def test_checkpoint_and_resume(tmp_path, soup):
+    cells = soup(24, 32)
+    u = golgen.Universe("B3/S23:T32,24", cells)
+    u.run(13, backend="reference")
+    u.write_store(tmp_path / "ck.ggu")
+    v = golgen.Universe.read_store(tmp_path / "ck.ggu")
+    assert v.generation == 13 and v.rule == "B3/S23:T32,24"
+    v.run(19, backend="reference")
+    assert v.generation == 32
+    assert np.array_equal(v.cells, life(cells, 32))
+
+
+def test_import_info_export(tmp_path):
+    (tmp_path / "g.rle").write_text("x = 3, y = 3, rule = B3/S23\n"
+                                    "bo$2bo$3o!\n")
+    golgen.store_import(tmp_path / "g.rle", tmp_path / "g.ggu",
+                        rule="B3/S23:T16,16")
+    info = golgen.store_info(tmp_path / "g.ggu")
+    assert (info["rule"], info["width"], info["height"], info["depth"],
+            info["planes"], info["generation"]) == ("B3/S23:T16,16", 16, 16,
+                                                    0, 1, 0)
+    assert (info["x0"], info["y0"]) == (-8, -8)
+    golgen.store_export(tmp_path / "g.ggu", tmp_path / "out.rle")
+    back = golgen.Universe.read(tmp_path / "out.rle", "B3/S23:T16,16")
+    stored = golgen.Universe.read_store(tmp_path / "g.ggu")
+    assert np.array_equal(back.cells, stored.cells)
+    x, y, w, h = stored.bbox
+    assert (w, h) == (3, 3)
+    assert np.array_equal(stored.window(x, y, 3, 3), GLIDER)
+    golgen.store_export(tmp_path / "g.ggu", tmp_path / "win.rle",
+                        window=(x, y, 2, 3))
+    part = golgen.Universe.read(tmp_path / "win.rle")
+    assert part.population == int(GLIDER[:, :2].sum())
+
+
+def test_errors(tmp_path):
+    with pytest.raises(golgen.InputError, match="nowhere"):
+        golgen.store_info(tmp_path / "nowhere.ggu")
+    with pytest.raises(golgen.InputError):
+        golgen.Universe.read_store(tmp_path / "nowhere.ggu")
+    (tmp_path / "g.rle").write_text("x = 1, y = 1\no!\n")
+    with pytest.raises(golgen.InputError, match="Q"):
+        golgen.store_import(tmp_path / "g.rle", tmp_path / "x.ggu",
+                            rule="B3/S2Q")
+
+
+def read_png(path):
+    """Width, height and luminance rows of a PNG golgen wrote, decoded here
+    from the PNG specification with the standard library only (zlib):
+    greyscale or palette of any bit depth, or 8-bit RGB; filters undone."""
+    import struct
+    import zlib
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, palette = 8, b"", None
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            w, h, depth, colour = struct.unpack(">IIBB", body[:10])
+        elif kind == b"PLTE":
+            palette = [tuple(body[i:i + 3]) for i in range(0, n, 3)]
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    channels = {0: 1, 2: 3, 3: 1}[colour]
+    bits = depth * channels
+    bpp = max(1, bits // 8)  # the filters' byte distance
+    stride = (w * bits + 7) // 8
+    rows, prev = [], bytearray(stride)
+    for r in range(h):
+        f = raw[r * (stride + 1)]
+        line = bytearray(raw[r * (stride + 1) + 1:(r + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                pred = a if pa <= pb and pa <= pc else b if pb <= pc else c
+                line[i] = (line[i] + pred) & 255
+        rows.append(bytes(line))
+        prev = line
+    lum = []
+    top = (1 << depth) - 1
+    for line in rows:
+        if colour == 2:
+            lum.append([sum(line[i:i + 3]) // 3 for i in range(0, stride, 3)])
+            continue
+        # samples of `depth` bits, the first in the high bits of a byte
+        values = [line[(x * depth) // 8] >> (8 - depth - (x * depth) % 8) & top
+                  for x in range(w)]
+        lum.append([sum(palette[v]) // 3 for v in values] if colour == 3
+                   else [v * 255 // top for v in values])
+    return w, h, lum
+
+
+def test_png(tmp_path, soup):
+    cells = soup(24, 32)
+    u = golgen.Universe("B3/S23:T32,24", cells)
+    info = u.write_png(tmp_path / "a.png")
+    assert info == {"x": -16, "y": -12, "w": 32, "h": 24, "scale": 1,
+                    "zoom": 1}
+    w, h, lum = read_png(tmp_path / "a.png")
+    assert (w, h) == (32, 24)
+    assert np.array_equal((np.array(lum) > 127).astype(np.uint8), cells)
+    info = u.write_png(tmp_path / "b.png", window=(-16, -12, 8, 4), zoom=3)
+    w, h, lum = read_png(tmp_path / "b.png")
+    assert (w, h, info["zoom"]) == (24, 12, 3)
+    big = (np.array(lum) > 127).astype(np.uint8)
+    assert np.array_equal(big[::3, ::3], cells[:4, :8])
