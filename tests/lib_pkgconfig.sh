@@ -97,4 +97,32 @@ if command -v nm >/dev/null; then
         exit 1
     fi
 fi
+# the ABI stays versioned: every function golgen.h declares is in a node
+# of lib/golgen.map, and the library exports each with its node's version
+# (a new symbol in an old node, or one missing from the map, fails here)
+src=$(cd "$(dirname "$0")/.." && pwd)
+if command -v objdump >/dev/null; then
+    want=$(awk '/^golgen_[0-9.]+ *\{/ {node = $1}
+                /^ +golgen_[a-z0-9_]+;/ {sub(";", "", $1); print node, $1}' \
+               "$src/lib/golgen.map" | sort)
+    so=$(find "$libdir" -name 'libgolgen.so.*' | head -n 1)
+    have=$(objdump -T "$so" |
+           awk '$NF ~ /^golgen_[a-z]/ && $(NF-1) ~ /^golgen_[0-9.]+$/ {
+                    print $(NF-1), $NF }' | sort)
+    if [ "$want" != "$have" ]; then
+        echo "libgolgen.so's versioned symbols differ from lib/golgen.map:"
+        printf '%s\n' "$want" > "$tmp/want"
+        printf '%s\n' "$have" > "$tmp/have"
+        diff "$tmp/want" "$tmp/have" | head -20
+        exit 1
+    fi
+    for f in $(grep -o 'golgen_[a-z0-9_]*(' "$src/include/golgen.h" |
+               tr -d '(' | sort -u); do
+        case " $(echo $want) " in
+        *" $f "*) ;;
+        *) echo "include/golgen.h declares $f, which no node of" \
+                "lib/golgen.map exports"; exit 1 ;;
+        esac
+    done
+fi
 echo "lib_pkgconfig: ok"
