@@ -3,6 +3,9 @@
  * dicts (python/golgen/networks.py wraps them). */
 #include "ext.h"
 
+#include <pthread.h>
+#include <time.h>
+
 /* A golgen_gates as {"total": n, "kinds": {"lut3": n, ...}}. */
 static PyObject *gates(const golgen_gates *g)
 {
@@ -155,6 +158,54 @@ fail:
     return NULL;
 }
 
+/* A search on a thread of its own, so that the caller's thread can take
+ * Ctrl-C meanwhile: it sets the stop flag, and the search returns its
+ * best network so far (stopped, unproven), as `golgen synth` prints it. */
+typedef struct synth_job {
+    const char *rule;
+    golgen_synth_opts *o;
+    golgen_synth_result *r;
+    int rc;
+    char err[GP_ERRLEN];
+    int done; /* atomic */
+} synth_job;
+
+static void *synth_main(void *arg)
+{
+    synth_job *j = arg;
+    j->rc = golgen_synth(j->rule, j->o, &j->r, j->err, sizeof j->err);
+    __atomic_store_n(&j->done, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+/* Runs j, polling for signals every 50 ms; 1 when one stopped it. */
+static int run_synth(synth_job *j, volatile int *stop)
+{
+    pthread_t t;
+    int stopped = 0;
+    if (pthread_create(&t, NULL, synth_main, j)) {
+        Py_BEGIN_ALLOW_THREADS
+        synth_main(j);
+        Py_END_ALLOW_THREADS
+        return 0;
+    }
+    while (!__atomic_load_n(&j->done, __ATOMIC_ACQUIRE)) {
+        Py_BEGIN_ALLOW_THREADS
+        nanosleep(&(struct timespec){0, 50000000}, NULL);
+        Py_END_ALLOW_THREADS
+        if (!stopped && PyErr_CheckSignals() < 0) {
+            /* the search keeps its best network: the interrupt is
+             * answered by the result's "stopped" */
+            PyErr_Clear();
+            *stop = stopped = 1;
+        }
+    }
+    Py_BEGIN_ALLOW_THREADS
+    pthread_join(t, NULL);
+    Py_END_ALLOW_THREADS
+    return stopped;
+}
+
 PyObject *gp_synth(PyObject *self, PyObject *args, PyObject *kw)
 {
     static char *names[] = {
@@ -175,16 +226,17 @@ PyObject *gp_synth(PyObject *self, PyObject *args, PyObject *kw)
             &o.resume, &store, &o.solver, &o.progress))
         return NULL;
     o.no_store = !store;
-    golgen_synth_result *r = NULL;
-    char err[GP_ERRLEN];
-    int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = golgen_synth(rule, &o, &r, err, sizeof err);
-    Py_END_ALLOW_THREADS
-    if (rc)
-        return gp_raise(rc, err);
-    PyObject *d = synth_dict(r);
-    golgen_synth_free(r);
+    volatile int stop = 0;
+    o.stop = &stop;
+    synth_job *j = PyMem_Calloc(1, sizeof *j);
+    if (!j)
+        return PyErr_NoMemory();
+    j->rule = rule;
+    j->o = &o;
+    run_synth(j, &stop);
+    PyObject *d = j->rc ? gp_raise(j->rc, j->err) : synth_dict(j->r);
+    golgen_synth_free(j->r);
+    PyMem_Free(j);
     return d;
 }
 

@@ -44,8 +44,9 @@ def synth(rule, lib=None, front=None, cache_root=None, time_limit=600.0,
     resume), else an exact SAT search from the best known network, stored
     in the cache unless store is False. time_limit (seconds, 0: none)
     bounds the whole run; a search cut short returns its best network,
-    unproven, and caches what was proven. progress=True prints golgen
-    synth's progress lines on stderr.
+    unproven, and caches what was proven; so does Ctrl-C (the result then
+    says "stopped": True, and the KeyboardInterrupt is answered by it).
+    progress=True prints golgen synth's progress lines on stderr.
 
     Returns a dict: rule, front, lib, gates, proven, lower_bound,
     output_inverted, cached, exact, stopped, start, seconds, search,

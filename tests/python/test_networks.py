@@ -118,3 +118,21 @@ def test_synth_errors():
         golgen.synth("B3/S23", solver="minisat")
     with pytest.raises(TypeError):
         golgen.synth("B3/S23", lib=3)
+
+
+@NEEDS_SOLVER
+def test_synth_ctrl_c_keeps_the_best_network(tmp_path):
+    """SIGINT during a search (no time limit) stops it: the best network
+    so far comes back, stopped and unproven, and is right."""
+    import os
+    import signal
+    import threading
+    timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        r = golgen.synth("B36/S23", front="none", cache_root=tmp_path,
+                         time_limit=0, threads=1, store=False)
+    finally:
+        timer.cancel()
+    assert r["stopped"] and not r["proven"]
+    assert_rule(r["network"], {3, 6}, {2, 3})
