@@ -153,8 +153,34 @@ int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err)
 
 int64_t gg_hl_generation(const gg_hl *h) { return h->generation; }
 
+/* Out of memory for the memo: counted along the tree's shared paths
+ * again and again (slow for a deep repetitive tree, still right). */
+static int64_t hl_population_unmemoized(gg_hl *h, hl_id n)
+{
+    int64_t sum = 0;
+    if (h->node[n].level == HL_LEAF_LOG) {
+        const uint64_t *r = hl_rows(h, n);
+        for (int i = 0; i < HL_LEAF; i++)
+            sum += __builtin_popcountll(hl_live_row(h, r, i));
+        return sum;
+    }
+    if (hl_is_empty(h, n))
+        return 0;
+    for (int i = 0; i < 4; i++) {
+        int64_t c = hl_population_unmemoized(h, h->node[n].child[i]);
+        sum = c > INT64_MAX - sum ? INT64_MAX : sum + c;
+    }
+    return sum;
+}
+
 int64_t hl_population(gg_hl *h, hl_id n)
 {
+    if (!h->pop) { /* the first count: every node's unknown yet */
+        size_t cap = (size_t)(h->cap_nodes > 1 ? h->cap_nodes : 1);
+        if (!(h->pop = malloc(cap * sizeof *h->pop)))
+            return hl_population_unmemoized(h, n);
+        memset(h->pop, 0xff, cap * sizeof *h->pop); /* -1 each */
+    }
     if (h->pop[n] >= 0)
         return h->pop[n];
     int64_t sum = 0;

@@ -196,19 +196,26 @@ static hl_id new_node(gg_hl *h)
             if (!grow(h, (void **)&h->node, &h->cap_nodes, sizeof(hl_node),
                       sizeof(int64_t), h->node_reserved))
                 return 0;
-            int64_t *p = realloc(h->pop, (size_t)h->cap_nodes * sizeof *p);
-            if (!p) {
+            /* populations are counted only once asked for (hl_population
+             * makes the array): a run that never asks writes no second
+             * cache line per new node */
+            int64_t *p = h->pop ? realloc(h->pop, (size_t)h->cap_nodes *
+                                                      sizeof *p)
+                                : NULL;
+            if (h->pop && !p) {
                 h->cap_nodes = cap; /* the nodes array may stay larger */
                 h->full = true;
                 return 0;
             }
-            h->pop = p;
+            if (p)
+                h->pop = p;
         }
         n = (hl_id)h->n_nodes++;
     }
     memset(&h->node[n], 0, sizeof h->node[n]);
     h->node[n].live = 1;
-    h->pop[n] = -1;
+    if (h->pop)
+        h->pop[n] = -1;
     h->live_nodes++;
     if ((uint64_t)h->live_nodes * 2 > h->n_buckets &&
         hl_bytes(h) + (int64_t)h->n_buckets * 4 <= h->mem_limit)
