@@ -19,7 +19,8 @@ static void usage(FILE *out)
     gg_cli_backend_names(names, sizeof names);
     fprintf(out,
             "usage: golgen serve [--rule RULE] [--port N] [--backend %s]\n"
-            "                    [--address A] [--batch-ms MS] [PATTERN]\n\n"
+            "                    [--address A] [--batch-ms MS] [--fps F] "
+            "[PATTERN]\n\n"
             "Serve a live view of a universe to a web browser: open the URL "
             "printed on\nstderr. The page pans and zooms (wheel, drag), runs, "
             "pauses and steps the\nuniverse, draws cells, loads a pasted "
@@ -34,15 +35,18 @@ static void usage(FILE *out)
             "Running at full speed, the simulation steps in batches of about "
             "33 ms; on the\ncpu backend at least one pass of its kernel (32 "
             "generations over memory)\nwhile that takes up to MS ms (default "
-            "%d). Frames show the generation a batch\nends at: --batch-ms 33 "
-            "shows a big universe at 30 new generations a second,\nat a "
-            "fraction of the kernel's rate.\n",
-            names, SV_DEFAULT_BATCH_MS);
+            "%d). Where a batch spans several\nframes (a big bounded "
+            "two-state universe on the cpu backend), the frames are\ntaken "
+            "from inside the kernel's pass, every few generations: at least F "
+            "a second\n(default %d), each of one generation, sent spread over "
+            "the next batch; other\nframes show the generation a batch ends "
+            "at.\n",
+            names, SV_DEFAULT_BATCH_MS, SV_WATCH_FPS);
 }
 
 typedef struct serve_opts {
     const char *rule, *in, *backend, *address;
-    int64_t port, batch_ms;
+    int64_t port, batch_ms, fps;
 } serve_opts;
 
 static int parse_args(int argc, char **argv, serve_opts *o, gg_err *err)
@@ -53,10 +57,12 @@ static int parse_args(int argc, char **argv, serve_opts *o, gg_err *err)
         {"backend", required_argument, 0, 'b'},
         {"address", required_argument, 0, 'a'},
         {"batch-ms", required_argument, 0, 'B'},
+        {"fps", required_argument, 0, 'F'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
     o->batch_ms = SV_DEFAULT_BATCH_MS;
+    o->fps = SV_WATCH_FPS;
     int c;
     while ((c = getopt_long(argc, argv, "r:p:b:h", opts, NULL)) != -1) {
         switch (c) {
@@ -69,6 +75,10 @@ static int parse_args(int argc, char **argv, serve_opts *o, gg_err *err)
         case 'a': o->address = optarg; break;
         case 'B':
             if (gg_cli_int("--batch-ms", optarg, 1, 10000, &o->batch_ms, err))
+                return -1;
+            break;
+        case 'F':
+            if (gg_cli_int("--fps", optarg, 1, 1000, &o->fps, err))
                 return -1;
             break;
         case 'h': usage(stdout); exit(GG_EXIT_OK);
@@ -124,6 +134,7 @@ int gg_cmd_serve(int argc, char **argv, const gg_config *cfg)
     sv_sim sim;
     memset(&sim, 0, sizeof sim);
     sim.batch_ms = (int)o.batch_ms;
+    sim.fps = (int)o.fps;
     if (sv_sim_start(&sim, &w, backend, cfg, &err)) {
         sv_world_free(&w);
         return gg_cli_error("serve", GG_EXIT_ENV, &err);

@@ -248,25 +248,17 @@ static void handle(sv_server *srv, sv_session *s, const char *buf,
         error_to(s, err.msg);
 }
 
-/* The frame drawn for s, if one is ready, into s->frame; its length, or
- * 0. The generation reached now goes into the header (serve_sim.c). */
-static size_t take_frame(sv_sim *sim, sv_session *s)
+/* The frame for s, if one is ready or due, into s->frame; its length, or
+ * 0 (then a watched frame due later wakes wsi at its time). The
+ * generation reached now goes into the header (serve_sim.c). */
+static size_t take_frame(sv_sim *sim, struct lws *wsi, sv_session *s)
 {
-    size_t n = 0;
+    double wait;
     pthread_mutex_lock(&sim->vlock);
-    sv_view *v = &sim->views[s->slot];
-    if (v->ready && v->frame) {
-        if (s->frame_cap < LWS_PRE + v->len) {
-            free(s->frame);
-            s->frame = malloc(LWS_PRE + v->len);
-            s->frame_cap = s->frame ? LWS_PRE + v->len : 0;
-        }
-        if (s->frame) {
-            memcpy(s->frame + LWS_PRE, v->frame + sim->pre, v->len);
-            n = v->len;
-        }
-        v->ready = false;
-    }
+    size_t n = sv_sim_view_take(sim, s->slot, &s->frame, &s->frame_cap,
+                                &wait);
+    if (!n && wait > 0)
+        lws_set_timer_usecs(wsi, (lws_usec_t)(wait * 1e6) + 1);
     if (sim->note_seq != s->note_seen) {
         s->note_seen = sim->note_seq;
         error_to(s, sim->note);
@@ -306,7 +298,7 @@ static int writeable(sv_server *srv, struct lws *wsi, sv_session *s)
         lws_callback_on_writable(wsi);
         return 0;
     }
-    size_t n = take_frame(srv->sim, s);
+    size_t n = take_frame(srv->sim, wsi, s);
     if (s->head) { /* a note came: it goes first */
         lws_callback_on_writable(wsi);
         if (!n)
@@ -460,6 +452,9 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
         receive(srv, wsi, s, in, len);
         return 0;
     case LWS_CALLBACK_SERVER_WRITEABLE: return writeable(srv, wsi, s);
+    case LWS_CALLBACK_TIMER: /* a watched frame fell due (take_frame) */
+        lws_callback_on_writable(wsi);
+        return 0;
     case LWS_CALLBACK_CLOSED:
         if (s->ws)
             sv_sim_view_free(srv->sim, s->slot);

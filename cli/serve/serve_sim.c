@@ -106,12 +106,44 @@ static void put32(unsigned char *p, uint32_t v)
         p[i] = (unsigned char)(v >> (8 * i));
 }
 
-/* Under lock: a frame of v's window into scratch, little-endian: "GGF1",
- * level, cols, rows, x, y, generation, population, rate (double), flags
- * (1 running, 2 torus), states, the grid's x, y, width, height, then
- * "rule | backend" (112 bytes, NUL padded), the generation reached when
- * the frame was sent (filled in by the server), the generation the
- * population was counted at, then cols x rows bytes (serve_world.h). */
+/* Under lock: a frame's header for v's window at generation gen,
+ * little-endian: "GGF1", level, cols, rows, x, y, generation, population,
+ * rate (double), flags (1 running, 2 torus, 4 taken inside a batch:
+ * serve_watch.h), states, the grid's x, y, width, height, then "rule |
+ * backend" (112 bytes, NUL padded), the generation reached when the
+ * frame was sent (filled in by the server), the generation the population
+ * was counted at; then come cols x rows bytes (serve_world.h). */
+static void header(sv_sim *s, const sv_view *v, int64_t gen, bool inside,
+                   unsigned char *p)
+{
+    memset(p, 0, SV_FRAME_HEADER);
+    const sv_world *w = &s->world;
+    int64_t e[4], pop_gen;
+    sv_world_extent(w, &e[0], &e[1], &e[2], &e[3]);
+    memcpy(p, "GGF1", 4);
+    put32(p + 4, (uint32_t)v->level);
+    put32(p + 8, (uint32_t)v->cols);
+    put32(p + 12, (uint32_t)v->rows);
+    put64(p + 16, (uint64_t)v->x);
+    put64(p + 24, (uint64_t)v->y);
+    put64(p + 32, (uint64_t)gen);
+    put64(p + 40, (uint64_t)sv_sim_population(s, &pop_gen));
+    uint64_t rate;
+    memcpy(&rate, &s->rate, 8);
+    put64(p + 48, rate);
+    put32(p + 56, ((s->running || s->steps_left) ? 1u : 0u) |
+                      (sv_world_rule(w)->topo == GG_TOPO_TORUS ? 2u : 0u) |
+                      (inside ? 4u : 0u));
+    put32(p + 60, (uint32_t)sv_world_states(w));
+    for (int i = 0; i < 4; i++)
+        put64(p + 64 + 8 * i, (uint64_t)e[i]);
+    char rule[100];
+    gg_rule_format(sv_world_rule(w), rule, sizeof rule);
+    snprintf((char *)p + 96, 112, "%.70s | %.30s", rule, s->backend);
+    put64(p + 216, (uint64_t)pop_gen);
+}
+
+/* Under lock: a frame of v's window into scratch (header, then blocks). */
 static int draw(sv_sim *s, const sv_view *v, size_t *len)
 {
     size_t n = SV_FRAME_HEADER + (size_t)v->cols * v->rows;
@@ -123,45 +155,15 @@ static int draw(sv_sim *s, const sv_view *v, size_t *len)
             return -1;
     }
     unsigned char *p = s->scratch + s->pre;
-    memset(p, 0, SV_FRAME_HEADER);
-    const sv_world *w = &s->world;
     /* running, a window that would read more than SV_EXACT_CELLS cells
      * reads a sample of each block's rows (serve_world.h); paused, every
      * frame is exact */
-    int64_t side = 1LL << v->level, sample = 0;
-    double cells = (double)v->cols * v->rows * (double)side * (double)side;
-    if ((s->running || s->steps_left) && v->level >= 2 &&
-        cells > SV_EXACT_CELLS) {
-        sample = 1;
-        while (sample * 2 < side &&
-               (double)v->cols * v->rows * side * (sample * 2) <=
-                   SV_EXACT_CELLS)
-            sample *= 2;
-    }
-    sv_world_render(w, v->x, v->y, v->cols, v->rows, v->level, sample,
-                    p + SV_FRAME_HEADER);
-    int64_t e[4], pop_gen;
-    sv_world_extent(w, &e[0], &e[1], &e[2], &e[3]);
-    memcpy(p, "GGF1", 4);
-    put32(p + 4, (uint32_t)v->level);
-    put32(p + 8, (uint32_t)v->cols);
-    put32(p + 12, (uint32_t)v->rows);
-    put64(p + 16, (uint64_t)v->x);
-    put64(p + 24, (uint64_t)v->y);
-    put64(p + 32, (uint64_t)sv_world_generation(w));
-    put64(p + 40, (uint64_t)sv_sim_population(s, &pop_gen));
-    uint64_t rate;
-    memcpy(&rate, &s->rate, 8);
-    put64(p + 48, rate);
-    put32(p + 56, ((s->running || s->steps_left) ? 1u : 0u) |
-                      (sv_world_rule(w)->topo == GG_TOPO_TORUS ? 2u : 0u));
-    put32(p + 60, (uint32_t)sv_world_states(w));
-    for (int i = 0; i < 4; i++)
-        put64(p + 64 + 8 * i, (uint64_t)e[i]);
-    char rule[100];
-    gg_rule_format(sv_world_rule(w), rule, sizeof rule);
-    snprintf((char *)p + 96, 112, "%.70s | %.30s", rule, s->backend);
-    put64(p + 216, (uint64_t)pop_gen);
+    int64_t sample = s->running || s->steps_left
+                         ? sv_watch_sample(v->cols, v->rows, v->level)
+                         : 0;
+    sv_world_render(&s->world, v->x, v->y, v->cols, v->rows, v->level,
+                    sample, p + SV_FRAME_HEADER);
+    header(s, v, sv_world_generation(&s->world), false, p);
     *len = n;
     return 0;
 }
@@ -175,6 +177,113 @@ static uint64_t shown_key(sv_sim *s)
     return k;
 }
 
+/* Under lock: the views a batch of n generations on b is watched for
+ * (the next set of s->watch; serve_watch.h), every how many generations;
+ * false: none (a delay, a backend or universe that cannot be watched, no
+ * page asking, or one frame a batch at this rate: drawn after it). */
+static bool plan_watch(sv_sim *s, gg_backend *b, int64_t n)
+{
+    int64_t most = gg_backend_stepper(b).max_batch;
+    if (s->delay_ms || s->world.gen || !gg_backend_watches(b) || n < 2 ||
+        (most && n > most) || !gg_rule_is_bounded(sv_world_rule(&s->world)))
+        return false;
+    /* a frame every `every` generations: at least fps frames a second at
+     * the last batch's rate (a page takes at most its display's rate: more
+     * would be counted for nothing) */
+    int fps = s->fps > 0 ? s->fps : SV_WATCH_FPS;
+    int64_t every = s->call_rate > 0 ? (int64_t)(s->call_rate / fps) : n / 8;
+    if (every < 1)
+        every = 1;
+    if (n / every > SV_WATCH_FRAMES)
+        every = (n + SV_WATCH_FRAMES - 1) / SV_WATCH_FRAMES;
+    if (n / every < 2)
+        return false;
+    int cur = !s->watch.last;
+    sv_watch_set *ws = &s->watch.set[cur];
+    double t = now();
+    pthread_mutex_lock(&s->vlock);
+    ws->id++; /* frames still queued from this set are gone */
+    ws->n = 0;
+    for (int i = 0; i < SV_MAX_VIEWS; i++) {
+        sv_view *v = &s->views[i];
+        sv_watch_view *wv = &ws->v[ws->n];
+        if (!v->used || !v->asked || t - v->last_ask > 1.0 ||
+            !sv_watch_view_init(wv, &s->world, v->x, v->y, v->cols, v->rows,
+                                v->level, true))
+            continue;
+        wv->slot = i;
+        wv->owner = v->owner;
+        wv->asked = v->asked;
+        ws->n++;
+    }
+    pthread_mutex_unlock(&s->vlock);
+    /* maps over SV_WATCH_BYTES: fewer frames */
+    while (ws->n && sv_watch_begin(ws, (int)(n / every), every))
+        if (n / (every *= 2) < 2)
+            ws->n = 0;
+    if (!ws->n)
+        return false;
+    s->watch.last = cur;
+    return true;
+}
+
+/* Under lock: n generations (n <= the backend's max_batch) of the bounded
+ * two-state world, watched (plan_watch). */
+static int advance_watched(sv_sim *s, gg_backend *b, int64_t n, gg_err *err)
+{
+    gg_universe *u = &s->world.u;
+    gg_stepper st = gg_backend_stepper(b);
+    if (st.hold(st.ctx, u->rule.topo, &u->grid, err))
+        return -1;
+    gg_step_watch w =
+        sv_watch_kernel(&s->watch.set[s->watch.last], u->grid.height);
+    int bad = gg_backend_step_watched(b, n, &w, err);
+    if (!bad)
+        u->generation += n;
+    gg_err later;
+    if (st.drop(st.ctx, &u->grid, bad ? &later : err))
+        bad = -1;
+    return bad;
+}
+
+/* Under lock, after a watched batch of n generations from generation g0
+ * that ended at `end` and took `took` seconds: its frames go to the views
+ * still asking for the same window, due one after another as far apart
+ * as their generations were made (the next batch's frames come then). */
+static void queue_frames(sv_sim *s, int64_t g0, int64_t n, double end,
+                         double took)
+{
+    sv_watch_set *ws = &s->watch.set[s->watch.last];
+    uint64_t key = shown_key(s);
+    int64_t pop_gen;
+    sv_sim_population(s, &pop_gen); /* counted (if due) outside vlock */
+    bool any = false;
+    pthread_mutex_lock(&s->vlock);
+    for (int k = 0; k < ws->n; k++) {
+        const sv_watch_view *wv = &ws->v[k];
+        sv_view *v = &s->views[wv->slot];
+        if (!v->used || v->owner != wv->owner || v->asked != wv->asked)
+            continue; /* gone or moved: drawn after the batch */
+        sv_view at = {.x = wv->x, .y = wv->y, .cols = wv->cols,
+                      .rows = wv->rows, .level = wv->level};
+        for (int f = 0; f < ws->frames; f++) {
+            sv_queued *q = &v->queue[f];
+            header(s, &at, g0 + (f + 1) * ws->every, true, q->head);
+            q->due = end + (double)(f * ws->every) * took / (double)n;
+            q->set = s->watch.last, q->k = k, q->f = f;
+            q->id = ws->id;
+        }
+        v->queued = ws->frames;
+        v->next = 0;
+        v->queued_key = key;
+        v->ready = false; /* (drawn before the batch) */
+        any = true;
+    }
+    pthread_mutex_unlock(&s->vlock);
+    if (any && s->notify)
+        s->notify(s->notify_ctx);
+}
+
 /* Under lock: frames for the views that want one, drawn again only
  * when what they show changed; the server is woken to send them. */
 static void publish(sv_sim *s)
@@ -186,8 +295,12 @@ static void publish(sv_sim *s)
     pthread_mutex_lock(&s->vlock);
     for (int i = 0; i < SV_MAX_VIEWS; i++) {
         sv_view *v = &s->views[i];
+        if (v->queued && v->queued_key != key)
+            v->queued = v->next = 0; /* frames of an older batch */
         if (!v->used || (!v->want && !v->ready))
             continue; /* (a frame not sent yet is drawn again if stale) */
+        if (v->queued)
+            continue; /* frames of the last batch show up to now */
         if (v->asked == v->drawn_asked && key == v->drawn_key && v->len) {
             v->ready = true; /* nothing changed: the last frame again */
             v->want = false;
@@ -207,6 +320,7 @@ static void publish(sv_sim *s)
         s->scratch = f, s->scratch_cap = cap;
         v->ready = true;
         v->want = false;
+        v->queued = v->next = 0; /* this one is newer */
         v->drawn_asked = ask.asked;
         v->drawn_key = key;
         any = true;
@@ -278,9 +392,11 @@ static void *loop(void *arg)
         if (s->steps_left && n > s->steps_left)
             n = s->steps_left;
         int64_t before = sv_world_generation(&s->world);
+        bool watched = plan_watch(s, b, n);
         double t0 = now();
         gg_err err;
-        if (advance(s, b, n, &err)) {
+        if (watched ? advance_watched(s, b, n, &err)
+                    : advance(s, b, n, &err)) {
             char msg[600];
             snprintf(msg, sizeof msg, "the run stopped: %s", err.msg);
             note(s, msg);
@@ -288,6 +404,8 @@ static void *loop(void *arg)
         }
         double t = now() - t0;
         int64_t ran = sv_world_generation(&s->world) - before;
+        if (!s->delay_ms && ran == n && t > 0)
+            s->call_rate = ran / t;
         if (s->steps_left) {
             s->steps_left -= ran < s->steps_left ? ran : s->steps_left;
             if (!s->steps_left)
@@ -300,9 +418,12 @@ static void *loop(void *arg)
              * one fits in batch_ms (tried again every 2 s): a call of
              * fewer moves the grid through memory as often (on a 32768^2
              * torus one generation costs about what 8 do, 16 a fifth
-             * more each than 32) */
+             * more each than 32). A watched batch (frames from inside
+             * it) runs two passes at least: each call of the kernel costs
+             * about 5% of a pass more than one of many passes does. */
             double cap = s->batch_ms / 1000.0;
             double target = cap < SV_FRAME_BATCH ? cap : SV_FRAME_BATCH;
+            int64_t floor = watched ? 2 * SV_CPU_PASS : SV_CPU_PASS;
             if (batch < (1LL << 40) && t < target / 2)
                 batch *= 2;
             else if (t > target * 2 && batch > 1)
@@ -310,8 +431,8 @@ static void *loop(void *arg)
             if (!strcmp(s->backend, "cpu")) {
                 if (n >= SV_CPU_PASS && t > cap * 1.5)
                     batch = n / 2, pass_again = now() + 2;
-                else if (batch < SV_CPU_PASS && now() >= pass_again)
-                    batch = SV_CPU_PASS;
+                else if (batch < floor && now() >= pass_again)
+                    batch = floor;
             }
         }
         rate_gens += ran;
@@ -320,6 +441,8 @@ static void *loop(void *arg)
             rate_gens = 0;
             rate_since = now();
         }
+        if (watched)
+            queue_frames(s, before, ran, now(), t);
         publish(s);
         if (s->delay_ms)
             delay(s, s->delay_ms);
@@ -370,6 +493,7 @@ void sv_sim_stop(sv_sim *s)
     for (int i = 0; i < SV_MAX_VIEWS; i++)
         free(s->views[i].frame);
     free(s->scratch);
+    sv_watch_free(&s->watch);
 }
 
 int64_t sv_sim_population(sv_sim *s, int64_t *gen)
@@ -392,6 +516,14 @@ void sv_sim_wake(sv_sim *s)
     pthread_cond_signal(&s->wake);
 }
 
+/* A view's slot emptied, its buffers freed (a closed page keeps
+ * nothing). */
+static void view_clear(sv_view *v)
+{
+    free(v->frame);
+    memset(v, 0, sizeof *v);
+}
+
 int sv_sim_view_new(sv_sim *s, uint64_t *owner)
 {
     int slot = -1;
@@ -399,8 +531,7 @@ int sv_sim_view_new(sv_sim *s, uint64_t *owner)
     for (int i = 0; i < SV_MAX_VIEWS && slot < 0; i++)
         if (!s->views[i].used) {
             sv_view *v = &s->views[i];
-            free(v->frame);
-            memset(v, 0, sizeof *v);
+            view_clear(v);
             v->used = true;
             v->owner = *owner = ++s->owners;
             slot = i;
@@ -412,9 +543,7 @@ int sv_sim_view_new(sv_sim *s, uint64_t *owner)
 void sv_sim_view_free(sv_sim *s, int slot)
 {
     pthread_mutex_lock(&s->vlock);
-    sv_view *v = &s->views[slot];
-    free(v->frame);
-    memset(v, 0, sizeof *v);
+    view_clear(&s->views[slot]);
     pthread_mutex_unlock(&s->vlock);
 }
 
@@ -430,8 +559,60 @@ void sv_sim_view_ask(sv_sim *s, int slot, int64_t x, int64_t y, int cols,
         v->asked++;
     }
     v->want = true;
+    v->last_ask = now();
     pthread_mutex_unlock(&s->vlock);
     sv_sim_wake(s);
+}
+
+/* *buf holds at least pre + n bytes (false: out of memory). */
+static bool room(unsigned char **buf, size_t *cap, size_t n)
+{
+    if (*cap >= n)
+        return true;
+    free(*buf);
+    *buf = malloc(n);
+    *cap = *buf ? n : 0;
+    return *buf != NULL;
+}
+
+size_t sv_sim_view_take(sv_sim *s, int slot, unsigned char **buf,
+                        size_t *cap, double *wait)
+{
+    sv_view *v = &s->views[slot];
+    *wait = 0;
+    if (v->ready && v->frame) {
+        v->ready = false;
+        if (!room(buf, cap, s->pre + v->len))
+            return 0;
+        memcpy(*buf + s->pre, v->frame + s->pre, v->len);
+        return v->len;
+    }
+    if (!v->want || v->next >= v->queued)
+        return 0;
+    /* the newest frame due: a page slower than the frames skips some */
+    double t = now();
+    int pick = -1;
+    for (int i = v->next; i < v->queued && v->queue[i].due <= t; i++)
+        pick = i;
+    if (pick < 0) {
+        *wait = v->queue[v->next].due - t;
+        return 0;
+    }
+    const sv_queued *q = &v->queue[pick];
+    const sv_watch_set *ws = &s->watch.set[q->set];
+    if (ws->id != q->id) { /* its maps are being written again */
+        v->queued = v->next = 0;
+        return 0;
+    }
+    const sv_watch_view *wv = &ws->v[q->k];
+    size_t n = SV_FRAME_HEADER + (size_t)wv->cols * (size_t)wv->rows;
+    if (!room(buf, cap, s->pre + n))
+        return 0;
+    memcpy(*buf + s->pre, q->head, SV_FRAME_HEADER);
+    sv_watch_render(ws, q->k, q->f, *buf + s->pre + SV_FRAME_HEADER);
+    v->next = pick + 1;
+    v->want = false;
+    return n;
 }
 
 void sv_sim_replace(sv_sim *s, sv_world *world)

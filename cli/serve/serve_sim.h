@@ -15,6 +15,7 @@
 
 #include "backend.h"
 #include "config.h"
+#include "serve_watch.h"
 #include "serve_world.h"
 
 #define SV_MAX_VIEWS 64   /* pages at once */
@@ -22,10 +23,19 @@
 #define SV_FRAME_BATCH 0.033    /* seconds a batch, unless longer ones
                                    make generations cheaper */
 #define SV_CPU_PASS 32 /* generations the cpu kernel runs a pass */
-/* Running, a frame reads at most about this many cells: a zoomed-out
- * window of a big universe samples rows (2^26 cells: ~3 ms here) */
-#define SV_EXACT_CELLS (double)(1 << 26)
+/* Frames a second a watched batch makes at least (serve_watch.h; a page
+ * takes at most its display's rate) */
+#define SV_WATCH_FPS 36
 #define SV_FRAME_HEADER 224 /* a frame's header, then its blocks */
+
+/* A frame made inside a batch (serve_watch.h), to go at its time: its
+ * header, and where its blocks are counted (drawn when it is sent). */
+typedef struct sv_queued {
+    unsigned char head[SV_FRAME_HEADER];
+    double due;   /* when it may go (gg_cli_now) */
+    int set, k, f; /* sv_watch set, view and frame */
+    uint64_t id;  /* the set's id then (another: the maps are gone) */
+} sv_queued;
 
 /* One page's view, under vlock. */
 typedef struct sv_view {
@@ -40,6 +50,13 @@ typedef struct sv_view {
     size_t len, cap;
     /* what the frame drew: a frame is drawn again only when one changed */
     uint64_t drawn_asked, drawn_key;
+    double last_ask;      /* when the page last asked for a frame */
+    /* frames of the last watched batch, in order of generation: the one
+     * due latest before now goes when the page asks (older ones are
+     * skipped); they show up to what queued_key says */
+    sv_queued queue[SV_WATCH_FRAMES];
+    int queued, next;
+    uint64_t queued_key;
 } sv_view;
 
 typedef struct sv_sim {
@@ -55,6 +72,8 @@ typedef struct sv_sim {
     int64_t steps_left; /* step N: generations still to run, then pause */
     int delay_ms;
     int batch_ms;       /* the longest a batch at full speed */
+    int fps;            /* frames a second a watched batch makes at least
+                           (0: SV_WATCH_FPS) */
     double rate;        /* generations a second, lately */
     char backend[64];   /* the open backend's name */
     int64_t pop, pop_gen; /* population cache: at generation pop_gen */
@@ -71,6 +90,9 @@ typedef struct sv_sim {
     /* the sim thread's own: a frame drawn outside vlock */
     unsigned char *scratch;
     size_t scratch_cap;
+    sv_watch watch;   /* watched batches' views and maps (the sets' ids
+                         and views change under vlock) */
+    double call_rate; /* generations a second of the last full batch */
     /* the sim thread's own */
     const gg_backend_info *info;
     const gg_config *cfg;
@@ -95,6 +117,12 @@ void sv_sim_view_free(sv_sim *s, int slot);
 /* A frame of (x, y, cols, rows, level) wanted in slot. */
 void sv_sim_view_ask(sv_sim *s, int slot, int64_t x, int64_t y, int cols,
                      int rows, int level);
+/* Under vlock (the server): the frame to send for slot into *buf (pre
+ * bytes, then the frame; *buf grows to *cap bytes as needed), its length,
+ * or 0: none now, and *wait (seconds; 0: none) says when a watched frame
+ * falls due. A watched frame is drawn here, on the server's thread. */
+size_t sv_sim_view_take(sv_sim *s, int slot, unsigned char **buf,
+                        size_t *cap, double *wait);
 /* Under lock: a new world replaces the old (taken over), paused. */
 void sv_sim_replace(sv_sim *s, sv_world *world);
 

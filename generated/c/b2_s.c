@@ -26,6 +26,13 @@
  *   int gg_kernel_step_planes(uint64_t *a, uint64_t *b, int64_t pw, ...)
  * with the same arguments after pw: a and b hold gg_kernel_planes() state
  * planes (bit p of each cell's state), pw words apart.
+ * Optional entry, the same with a watcher after band (NULL: none):
+ *   int gg_kernel_step_watched(..., int64_t band, const gg_kernel_watch *w)
+ * (gg_kernel_step_watched_planes for Generations kernels) calls w->rows
+ * for rows of every generation g (1 <= g <= gens, g % w->every == 0) of
+ * the call, while each tile holds them in its buffers: a consistent view
+ * of generation g, taken without another pass over memory (golgen serve's
+ * frames; runtime/backends/step_watch.h has the same struct).
  *
  * Build: cc -O3 -march=native -fopenmp -shared -fPIC kernel.c -o kernel.so
  * (-DGG_FORCE_AVX2 or -DGG_FORCE_PORTABLE pick a narrower path).
@@ -295,6 +302,20 @@ typedef struct gg_tile {
     int k0, k1, masked;
     uint64_t mask[GG_WMAX];
 } gg_tile;
+
+/* A watcher: rows(ctx, g, r, planes, x0, x1) gets words [x0, x1) of row r
+ * at generation g (into the call) of each state plane, planes[q][0] being
+ * word x0 (the last word of a torus whose width is not a multiple of 64
+ * holds wrapped cells past the width: mask them). Rows r with (r - first)
+ * mod height < count and a multiple of step; called from the tiles'
+ * threads at once, each row of a generation exactly once. */
+typedef struct gg_kernel_watch {
+    void (*rows)(void *ctx, int64_t g, int64_t r,
+                 const uint64_t *const *planes, int64_t x0, int64_t x1);
+    void *ctx;
+    int64_t every;
+    int64_t first, count, step;
+} gg_kernel_watch;
 
 static int64_t gg_min(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t gg_max(int64_t a, int64_t b) { return a > b ? a : b; }
@@ -579,13 +600,50 @@ static void gg_store_slot(uint64_t *dst, int64_t r, const uint64_t *slot,
                      GG_XROW(slot, k, g) + GG_D0, t, g);
 }
 
+/* The watched rows of a tile at generation g, from buffer buf (its row 0
+ * is grid row top). */
+static void gg_watch_tile(const gg_kernel_watch *w, int64_t g,
+                          const uint64_t *buf, int64_t top, const gg_tile *t,
+                          const gg_geom *gm)
+{
+    const int64_t H = gm->height, step = w->step > 0 ? w->step : 1;
+    int64_t d = ((t->y0 - w->first) % H + H) % H; /* r's place from first */
+    for (int64_t r = t->y0; r < t->y1;) {
+        if (d >= w->count) { /* past the watched rows: on to first again */
+            r += H - d;
+            d = 0;
+            continue;
+        }
+        int64_t m = d % step;
+        if (m) {
+            r += step - m;
+            d += step - m;
+            if (d >= H)
+                d -= H;
+            continue;
+        }
+        const uint64_t *slot = buf + (r - top) * gm->slot;
+        const uint64_t *p[GG_NP];
+#if GG_XP0
+        p[0] = slot + GG_D0 + GG_H;
+#endif
+        for (int k = 0; k < GG_NX; k++)
+            p[k + GG_XP0] = GG_XROW(slot, k, gm) + GG_D0 + GG_H;
+        w->rows(w->ctx, g, r, p, t->x0, t->x1);
+        r++;
+        if (++d == H)
+            d = 0;
+    }
+}
+
 /* T generations of one tile from src into dst. Its window rows [y0-T,
  * y1+T) come into buffer a; each generation is a sweep from one buffer
  * into the other over the rows still correct (one fewer at each end per
  * generation). On the plane, rows outside the grid are 0 in both buffers
  * and never computed. */
 static void gg_tile_run(const uint64_t *src, uint64_t *dst, const gg_tile *t,
-                        int T, uint64_t *arena, const gg_geom *g)
+                        int T, uint64_t *arena, const gg_geom *g,
+                        const gg_kernel_watch *w, int64_t g0)
 {
     const int64_t sl = g->slot, top = t->y0 - T;
     const int64_t n = t->y1 - t->y0 + 2 * (int64_t)T;
@@ -613,6 +671,8 @@ static void gg_tile_run(const uint64_t *src, uint64_t *dst, const gg_tile *t,
         uint64_t *s = a;
         a = b;
         b = s;
+        if (w && (g0 + lv) % w->every == 0) /* the tile's rows are right */
+            gg_watch_tile(w, g0 + lv, a, top, t, g);
     }
     for (int64_t r = t->y0; r < t->y1; r++)
         gg_store_slot(dst, r, a + (r - top) * sl, t, g);
@@ -743,10 +803,12 @@ __attribute__((destructor)) static void gg_arena_drop(void)
 static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
                           int64_t width, int64_t height, int64_t stride,
                           int torus, int64_t gens, int threads, int tblock,
-                          int64_t band)
+                          int64_t band, const gg_kernel_watch *w)
 {
     if (gens <= 0)
         return 0;
+    if (w && (!w->rows || w->every <= 0))
+        w = NULL;
     gg_geom g = {width, height, stride, (width + 63) / 64, torus,
                  (int)(width & 63), 0, 0, 0, 0, 0, pw};
     int64_t nstrips;
@@ -780,7 +842,7 @@ static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
             int Tp = (int)gg_min(T, gens - p * T);
             for (int64_t k = 0; k < ntiles; k++) {
                 gg_tile_init(&t, k, nstrips, B, &g);
-                gg_tile_run(src, dst, &t, Tp, arena, &g);
+                gg_tile_run(src, dst, &t, Tp, arena, &g, w, p * T);
             }
         }
         gg_arena_give(arena, kept);
@@ -800,7 +862,8 @@ static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
 #pragma omp for schedule(dynamic, 1)
             for (int64_t k = 0; k < ntiles; k++) {
                 gg_tile_init(&t, k, nstrips, B, &g);
-                gg_tile_run(src, dst, &t, Tp, arena + (size_t)id * words, &g);
+                gg_tile_run(src, dst, &t, Tp, arena + (size_t)id * words, &g,
+                            w, p * T);
             }
         }
     }
@@ -816,7 +879,16 @@ int gg_kernel_step(uint64_t *a, uint64_t *b, int64_t width, int64_t height,
                    int tblock, int64_t band)
 {
     return gg_step_planes(a, b, 0, width, height, stride, torus, gens,
-                          threads, tblock, band);
+                          threads, tblock, band, NULL);
+}
+
+int gg_kernel_step_watched(uint64_t *a, uint64_t *b, int64_t width,
+                           int64_t height, int64_t stride, int torus,
+                           int64_t gens, int threads, int tblock,
+                           int64_t band, const gg_kernel_watch *w)
+{
+    return gg_step_planes(a, b, 0, width, height, stride, torus, gens,
+                          threads, tblock, band, w);
 }
 #else
 /* A Generations kernel: the GG_NP planes of a lie pw words apart. */
@@ -826,6 +898,16 @@ int gg_kernel_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
                           int64_t band)
 {
     return gg_step_planes(a, b, pw, width, height, stride, torus, gens,
-                          threads, tblock, band);
+                          threads, tblock, band, NULL);
+}
+
+int gg_kernel_step_watched_planes(uint64_t *a, uint64_t *b, int64_t pw,
+                                  int64_t width, int64_t height,
+                                  int64_t stride, int torus, int64_t gens,
+                                  int threads, int tblock, int64_t band,
+                                  const gg_kernel_watch *w)
+{
+    return gg_step_planes(a, b, pw, width, height, stride, torus, gens,
+                          threads, tblock, band, w);
 }
 #endif

@@ -100,6 +100,20 @@ int gg_backend_step(gg_backend *b, int64_t gens, gg_err *err)
     return b->info->step(b->state, gens, err);
 }
 
+bool gg_backend_watches(const gg_backend *b)
+{
+    return b->info->step_watched != NULL;
+}
+
+int gg_backend_step_watched(gg_backend *b, int64_t gens,
+                            const gg_step_watch *w, gg_err *err)
+{
+    if (!b->info->step_watched)
+        return gg_fail(err, "the %s backend cannot be watched inside a "
+                       "step", b->info->name);
+    return b->info->step_watched(b->state, gens, w, err);
+}
+
 int gg_backend_tiles_step(gg_backend *b, const gg_tiles_plan *plan,
                           int64_t gens, uint8_t *flags, gg_err *err)
 {

@@ -24,6 +24,7 @@
 #include "gen_universe.h"
 #include "grid.h"
 #include "rule.h"
+#include "step_watch.h"
 #include "stop.h"
 #include "universe.h"
 
@@ -87,6 +88,11 @@ typedef struct gg_backend_info {
                 gg_fail_kind *why, gg_err *err);
     int (*upload)(void *state, gg_grid *grid, gg_topo topo, gg_err *err);
     int (*step)(void *state, int64_t gens, gg_err *err);
+    /* Optional (cpu): step with a watcher that sees chosen rows of every
+     * w->every-th generation from inside the kernel's pass (step_watch.h:
+     * golgen serve's frames); NULL: none. */
+    int (*step_watched)(void *state, int64_t gens, const gg_step_watch *w,
+                        gg_err *err);
     /* Optional, backends whose one generation of a big grid takes
      * seconds (reference): step, given up once *stop is set
      * (runtime/base/stop.h), the uploaded grid then at the last generation
@@ -228,6 +234,11 @@ int gg_backend_open(const gg_backend_info *info, const gg_rule *rule,
 int gg_backend_upload(gg_backend *b, gg_topo topo, gg_grid *grid,
                       gg_err *err);
 int gg_backend_step(gg_backend *b, int64_t gens, gg_err *err);
+/* step with a watcher (step_watch.h), on an uploaded grid; -1 with err on
+ * a backend without (gg_backend_watches says which have it). */
+bool gg_backend_watches(const gg_backend *b);
+int gg_backend_step_watched(gg_backend *b, int64_t gens,
+                            const gg_step_watch *w, gg_err *err);
 int gg_backend_rows(gg_backend *b, gg_grid *grid, int64_t y, int64_t n,
                     bool up, gg_err *err);
 int gg_backend_download(gg_backend *b, gg_grid *grid, gg_err *err);

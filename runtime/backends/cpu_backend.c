@@ -28,12 +28,26 @@ typedef struct cpu_planes {
     gg_gen_cells *cells; /* the uploaded cells (backend table) */
 } cpu_planes;
 
+/* The kernels' watched entries (optional: NULL in kernels built before
+ * them). */
+typedef int (*step_watched_fn)(uint64_t *a, uint64_t *b, int64_t width,
+                               int64_t height, int64_t stride, int torus,
+                               int64_t gens, int threads, int tblock,
+                               int64_t band, const gg_step_watch *w);
+typedef int (*step_watched_planes_fn)(uint64_t *a, uint64_t *b, int64_t pw,
+                                      int64_t width, int64_t height,
+                                      int64_t stride, int torus, int64_t gens,
+                                      int threads, int tblock, int64_t band,
+                                      const gg_step_watch *w);
+
 struct gg_cpu {
     gg_rule rule;
     gg_cpu_opts opts;
     gg_jit_lib lib;
     gg_kernel_step_fn step;
     step_planes_fn step_planes; /* Generations kernels (planes > 1) */
+    step_watched_fn step_watched;
+    step_watched_planes_fn step_watched_planes;
     int planes;
     cpu_planes pl;
     const char *(*isa)(void);
@@ -113,6 +127,13 @@ static int load_symbols(gg_cpu *c, gg_err *err)
     else
         c->step = (gg_kernel_step_fn)gg_jit_sym(&c->lib, "gg_kernel_step",
                                                 err);
+    gg_err none; /* optional: absent from kernels built before them */
+    if (c->planes > 1)
+        c->step_watched_planes = (step_watched_planes_fn)gg_jit_sym(
+            &c->lib, "gg_kernel_step_watched_planes", &none);
+    else
+        c->step_watched = (step_watched_fn)gg_jit_sym(
+            &c->lib, "gg_kernel_step_watched", &none);
     c->isa = (const char *(*)(void))gg_jit_sym(&c->lib, "gg_kernel_isa", err);
     c->threads = (int (*)(void))gg_jit_sym(&c->lib, "gg_kernel_threads", err);
     return (c->step || c->step_planes) && c->isa && c->threads ? 0 : -1;
@@ -241,21 +262,38 @@ static void planes_download(const cpu_planes *p, gg_gen_cells *cells)
                (size_t)p->pw * sizeof(uint64_t));
 }
 
-static int planes_step(gg_cpu *c, gg_topo topo, int64_t gens, gg_err *err)
+static int no_watch(const gg_cpu *c, gg_err *err)
+{
+    return gg_fail(err, "the cpu kernel %s has no watched step (built "
+                   "before it): remove it from the kernel cache",
+                   c->lib.path);
+}
+
+static int planes_step(gg_cpu *c, gg_topo topo, int64_t gens,
+                       const gg_step_watch *w, gg_err *err)
 {
     cpu_planes *p = &c->pl;
     if (gens <= 0)
         return 0;
     uint64_t *a = p->buf[p->cur], *b = p->buf[p->cur ^ 1];
     int torus = topo == GG_TOPO_TORUS;
+    const gg_cpu_opts *o = &c->opts;
+    if (w && !(c->step_planes ? !!c->step_watched_planes : !!c->step_watched))
+        return no_watch(c, err);
     /* C = 2 is the two-state kernel, one plane */
-    int where = c->step_planes
-                    ? c->step_planes(a, b, p->pw, p->width, p->height,
-                                     p->stride, torus, gens, c->opts.threads,
-                                     c->opts.tblock, c->opts.band)
-                    : c->step(a, b, p->width, p->height, p->stride, torus,
-                              gens, c->opts.threads, c->opts.tblock,
-                              c->opts.band);
+    int where =
+        w ? (c->step_planes
+                 ? c->step_watched_planes(a, b, p->pw, p->width, p->height,
+                                          p->stride, torus, gens, o->threads,
+                                          o->tblock, o->band, w)
+                 : c->step_watched(a, b, p->width, p->height, p->stride,
+                                   torus, gens, o->threads, o->tblock,
+                                   o->band, w))
+        : c->step_planes
+            ? c->step_planes(a, b, p->pw, p->width, p->height, p->stride,
+                             torus, gens, o->threads, o->tblock, o->band)
+            : c->step(a, b, p->width, p->height, p->stride, torus, gens,
+                      o->threads, o->tblock, o->band);
     if (where < 0)
         return gg_fail(err, "CPU kernel ran out of memory for its tiles");
     p->cur ^= where;
@@ -266,7 +304,8 @@ int gg_cpu_step_cells(void *ctx, gg_topo topo, gg_gen_cells *cells,
                       int64_t gens, gg_err *err)
 {
     gg_cpu *c = ctx;
-    if (planes_upload(c, cells, err) || planes_step(c, topo, gens, err))
+    if (planes_upload(c, cells, err) ||
+        planes_step(c, topo, gens, NULL, err))
         return -1;
     planes_download(&c->pl, cells);
     return 0;
@@ -275,16 +314,29 @@ int gg_cpu_step_cells(void *ctx, gg_topo topo, gg_gen_cells *cells,
 int gg_cpu_step(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
                 gg_err *err)
 {
+    return gg_cpu_step_watched(c, topo, grid, gens, NULL, err);
+}
+
+int gg_cpu_step_watched(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                        const gg_step_watch *w, gg_err *err)
+{
     if (gens <= 0)
         return 0;
+    if (w && !c->step_watched)
+        return no_watch(c, err);
     if (c->tmp.width != grid->width || c->tmp.height != grid->height) {
         gg_grid_free(&c->tmp);
         if (gg_grid_init(&c->tmp, grid->width, grid->height, err))
             return -1;
     }
-    int where = c->step(grid->bits, c->tmp.bits, grid->width, grid->height,
-                        grid->stride, topo == GG_TOPO_TORUS, gens,
-                        c->opts.threads, c->opts.tblock, c->opts.band);
+    int torus = topo == GG_TOPO_TORUS;
+    const gg_cpu_opts *o = &c->opts;
+    int where = w ? c->step_watched(grid->bits, c->tmp.bits, grid->width,
+                                    grid->height, grid->stride, torus, gens,
+                                    o->threads, o->tblock, o->band, w)
+                  : c->step(grid->bits, c->tmp.bits, grid->width,
+                            grid->height, grid->stride, torus, gens,
+                            o->threads, o->tblock, o->band);
     if (where < 0)
         return gg_fail(err, "CPU kernel ran out of memory for its tiles");
     if (where == 1) { /* both buffers come from gg_grid_init: swap them */
@@ -368,8 +420,17 @@ static int table_step(void *state, int64_t gens, gg_err *err)
 {
     gg_cpu *c = state;
     if (c->pl.cells)
-        return planes_step(c, c->topo, gens, err);
+        return planes_step(c, c->topo, gens, NULL, err);
     return gg_cpu_step(c, c->topo, c->grid, gens, err);
+}
+
+static int table_step_watched(void *state, int64_t gens,
+                              const gg_step_watch *w, gg_err *err)
+{
+    gg_cpu *c = state;
+    if (c->pl.cells)
+        return planes_step(c, c->topo, gens, w, err);
+    return gg_cpu_step_watched(c, c->topo, c->grid, gens, w, err);
 }
 
 static int table_upload_cells(void *state, gg_gen_cells *cells,
@@ -426,6 +487,7 @@ const gg_backend_info gg_backend_cpu = {
     .open = table_open,
     .upload = table_upload,
     .step = table_step,
+    .step_watched = table_step_watched,
     .download = table_download,
     .max_batch = table_max_batch,
     .describe = table_describe,

@@ -16,6 +16,7 @@
 #include "gen_cells.h"
 #include "grid.h"
 #include "rule.h"
+#include "step_watch.h"
 #include "universe.h"
 
 typedef struct gg_cpu_opts {
@@ -60,6 +61,11 @@ bool gg_cpu_cache_hit(const gg_cpu *c);    /* loaded without compiling */
 /* Advance grid in place; topo is GG_TOPO_TORUS or GG_TOPO_PLANE. */
 int gg_cpu_step(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
                 gg_err *err);
+
+/* gg_cpu_step with a watcher (step_watch.h); -1 with err when the kernel
+ * has no watched entry (kernels built before it). */
+int gg_cpu_step_watched(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                        const gg_step_watch *w, gg_err *err);
 
 gg_stepper gg_cpu_stepper(gg_cpu *c);
 

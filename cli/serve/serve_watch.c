@@ -1,0 +1,319 @@
+/* golgen serve: frames from inside the cpu kernel's pass (serve_watch.h). */
+#include "serve_watch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The hot loops use the popcnt instruction where the machine has it (the
+ * build targets plain x86-64, where __builtin_popcountll is a call). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define SV_HOT __attribute__((target_clones("popcnt", "default")))
+#else
+#define SV_HOT
+#endif
+
+static int64_t floor_mod(int64_t v, int64_t n)
+{
+    v %= n;
+    return v < 0 ? v + n : v;
+}
+
+int64_t sv_watch_sample(int cols, int rows, int level)
+{
+    int64_t side = 1LL << level, sample = 0;
+    double cells = (double)cols * rows * (double)side * (double)side;
+    if (level >= 2 && cells > SV_EXACT_CELLS) {
+        sample = 1;
+        while (sample * 2 < side &&
+               (double)cols * rows * side * (sample * 2) <= SV_EXACT_CELLS)
+            sample *= 2;
+    }
+    return sample;
+}
+
+bool sv_watch_view_init(sv_watch_view *wv, const sv_world *w, int64_t x,
+                        int64_t y, int cols, int rows, int level,
+                        bool sampled)
+{
+    const gg_rule *rule = sv_world_rule(w);
+    memset(wv, 0, sizeof *wv);
+    if (w->gen || !gg_rule_is_bounded(rule) || level > 40)
+        return false;
+    int64_t ox, oy, W, H;
+    sv_world_extent(w, &ox, &oy, &W, &H);
+    int64_t side = 1LL << level;
+    bool torus = rule->topo == GG_TOPO_TORUS;
+    /* blocks wider than the grid are drawn unwrapped between calls */
+    if (side > W || side > H || cols <= 0 || rows <= 0 ||
+        cols > SV_WATCH_SIDE || rows > SV_WATCH_SIDE)
+        return false;
+    int64_t gx = x - ox, gy = y - oy;
+    if (torus) {
+        if (W % side || H % side)
+            return false;
+        gx = floor_mod(gx, W), gy = floor_mod(gy, H);
+    }
+    if (floor_mod(gx, side) || floor_mod(gy, side))
+        return false;
+    wv->x = x, wv->y = y, wv->cols = cols, wv->rows = rows;
+    wv->level = level;
+    wv->torus = torus;
+    wv->width = W, wv->height = H;
+    wv->bx0 = (gx - floor_mod(gx, side)) / side;
+    wv->by0 = (gy - floor_mod(gy, side)) / side;
+    if (torus) {
+        wv->wb = W / side, wv->hb = H / side;
+        wv->nbx = cols < wv->wb ? cols : wv->wb;
+        wv->nby = rows < wv->hb ? rows : wv->hb;
+    } else {
+        wv->nbx = cols, wv->nby = rows;
+    }
+    /* the words the map's columns touch: one range, or two across a
+     * torus's seam */
+    int64_t cs = wv->bx0 * side, ce = cs + wv->nbx * side;
+    if (!torus) {
+        cs = cs < 0 ? 0 : cs > W ? W : cs;
+        ce = ce < cs ? cs : ce > W ? W : ce;
+    }
+    wv->wlo[0] = cs >> 6, wv->whi[0] = ((ce < W ? ce : W) + 63) >> 6;
+    if (torus && ce > W)
+        wv->wlo[1] = 0, wv->whi[1] = (ce - W + 63) >> 6;
+    int64_t sample = sampled ? sv_watch_sample(cols, rows, level) : 0;
+    wv->every = sample ? side / sample : 1;
+    wv->lines = side / wv->every;
+    wv->shift = level > 15 ? level - 15 : 0;
+    int64_t half = wv->every / 2, span = (int64_t)rows * side;
+    if (torus) {
+        wv->first = floor_mod(gy + half, H);
+        wv->count = span - half < H ? span - half : H;
+        return true;
+    }
+    int64_t lo = gy + half, hi = gy + span < H ? gy + span : H;
+    if (lo < 0)
+        lo += (-lo + wv->every - 1) / wv->every * wv->every;
+    wv->first = lo < H ? lo : 0;
+    wv->count = hi > lo ? hi - lo : 0;
+    return true;
+}
+
+/* Entries of one frame's map. */
+static size_t map_entries(const sv_watch_view *v)
+{
+    return (size_t)v->nbx * (size_t)v->nby * (size_t)v->lines;
+}
+
+int sv_watch_begin(sv_watch_set *ws, int frames, int64_t every)
+{
+    size_t n = 0;
+    for (int k = 0; k < ws->n; k++)
+        n += (size_t)frames * map_entries(&ws->v[k]);
+    if (n * sizeof(uint16_t) > (size_t)SV_WATCH_BYTES)
+        return -1;
+    if (ws->cap < n) {
+        free(ws->maps);
+        ws->maps = malloc(n * sizeof(uint16_t));
+        ws->cap = ws->maps ? n : 0;
+        if (!ws->maps)
+            return -1;
+    }
+    size_t at = 0;
+    for (int k = 0; k < ws->n; k++) {
+        sv_watch_view *v = &ws->v[k];
+        size_t len = (size_t)frames * map_entries(v);
+        v->maps = ws->maps + at;
+        /* a torus at 64 cells a block: every entry is written (count_span
+         * stores each word's count; the kernel's filter reaches every
+         * line); others add, or store only live cells */
+        if (!v->torus || v->level != 6)
+            memset(v->maps, 0, len * sizeof(uint16_t));
+        at += len;
+    }
+    ws->frames = frames;
+    ws->every = every;
+    return 0;
+}
+
+/* Block bx's (or by's) place in the map, or -1 outside it. */
+static int64_t place(int64_t b, int64_t b0, int64_t ring, int64_t n)
+{
+    int64_t d = b - b0;
+    if (ring && d < 0)
+        d += ring;
+    return d >= 0 && d < n ? d : -1;
+}
+
+/* Words [x0, x1) of one grid row into map line m (words[0] is word at;
+ * the tile holds words [tx0, tx1) of the row). */
+static SV_HOT void count_span(const sv_watch_view *v, const uint64_t *words,
+                              int64_t at, int64_t tx0, int64_t tx1,
+                              int64_t x0, int64_t x1, uint16_t *m)
+{
+    int level = v->level;
+    int64_t nw = (v->width + 63) >> 6;
+    uint64_t tail = v->torus && (v->width & 63)
+                        ? (UINT64_C(1) << (v->width & 63)) - 1
+                        : ~UINT64_C(0);
+    if (level == 6) { /* a word a block, the blocks of [x0, x1) in a row
+                         of the map (serve_watch_view_init's ranges) */
+        int64_t ix = place(x0, v->bx0, v->wb, v->nbx);
+        if (ix < 0 || ix + (x1 - x0) > v->nbx)
+            return; /* (never: the ranges are the map's columns) */
+        uint16_t *o = m + ix;
+        const uint64_t *w = words + (x0 - at);
+        int64_t n = x1 - x0;
+        if (x1 == nw)
+            n--; /* the last word: masked below */
+        for (int64_t j = 0; j < n; j++)
+            o[j] = (uint16_t)__builtin_popcountll(w[j]);
+        if (n < x1 - x0)
+            o[n] = (uint16_t)__builtin_popcountll(w[n] & tail);
+        return;
+    }
+    if (level > 6) { /* whole words a block */
+        int shift = level - 6;
+        for (int64_t k = x0; k < x1;) {
+            int64_t bx = k >> shift;
+            int64_t start = bx << shift, end = (bx + 1) << shift;
+            bool whole = start >= tx0 && end <= tx1; /* no other tile's */
+            if (end > x1)
+                end = x1;
+            int64_t ix = place(bx, v->bx0, v->wb, v->nbx);
+            if (ix >= 0) {
+                uint64_t n = 0;
+                for (int64_t j = k; j < end; j++)
+                    n += (uint64_t)__builtin_popcountll(
+                        words[j - at] & (j == nw - 1 ? tail : ~UINT64_C(0)));
+                /* rounded up: a block with a live cell shows */
+                uint16_t c = (uint16_t)((n + (UINT64_C(1) << v->shift) - 1) >>
+                                        v->shift);
+                if (whole)
+                    m[ix] = c;
+                else if (c)
+                    __atomic_fetch_add(&m[ix], c, __ATOMIC_RELAXED);
+            }
+            k = end;
+        }
+        return;
+    }
+    /* blocks inside a word: each (line, block) is this tile's alone */
+    int side = 1 << level, per = 64 >> level;
+    uint64_t mask = level ? (UINT64_C(1) << side) - 1 : 1;
+    for (int64_t k = x0; k < x1; k++) {
+        uint64_t word = words[k - at] & (k == nw - 1 ? tail : ~UINT64_C(0));
+        int64_t b = k * per;
+        if (!level) {
+            for (; word; word &= word - 1) {
+                int64_t ix = place(b + __builtin_ctzll(word), v->bx0, v->wb,
+                                   v->nbx);
+                if (ix >= 0)
+                    m[ix] = 1;
+            }
+            continue;
+        }
+        for (int j = 0; word && j < per; j++) {
+            uint64_t bits = (word >> (j * side)) & mask;
+            int64_t ix = bits ? place(b + j, v->bx0, v->wb, v->nbx) : -1;
+            if (ix >= 0)
+                m[ix] = (uint16_t)__builtin_popcountll(bits);
+        }
+    }
+}
+
+/* A tile's words [x0, x1) of a row, clipped to the map's columns. */
+static void count_words(const sv_watch_view *v, const uint64_t *words,
+                        int64_t x0, int64_t x1, uint16_t *m)
+{
+    for (int i = 0; i < 2; i++) {
+        int64_t a = x0 > v->wlo[i] ? x0 : v->wlo[i];
+        int64_t b = x1 < v->whi[i] ? x1 : v->whi[i];
+        if (a < b)
+            count_span(v, words, x0, x0, x1, a, b, m);
+    }
+}
+
+/* The kernel's callback: row r of generation g (into this call). */
+static void watch_rows(void *ctx, int64_t g, int64_t r,
+                       const uint64_t *const *planes, int64_t x0, int64_t x1)
+{
+    sv_watch_set *ws = ctx;
+    if (g % ws->every)
+        return;
+    int64_t f = g / ws->every - 1;
+    if (f < 0 || f >= ws->frames)
+        return;
+    for (int k = 0; k < ws->n; k++) {
+        const sv_watch_view *v = &ws->v[k];
+        if (ws->n > 1) { /* the kernel's filter was every row */
+            int64_t d = floor_mod(r - v->first, v->height);
+            if (d >= v->count || d % v->every)
+                continue;
+        }
+        int64_t iy = place(r >> v->level, v->by0, v->hb, v->nby);
+        if (iy < 0)
+            continue;
+        /* which of the block's sampled rows: every/2, + every, ... */
+        int64_t line = ((r & ((1LL << v->level) - 1)) - v->every / 2) /
+                       v->every;
+        size_t at_line = (size_t)f * map_entries(v) +
+                         ((size_t)iy * (size_t)v->lines + (size_t)line) *
+                             (size_t)v->nbx;
+        count_words(v, planes[0], x0, x1, v->maps + at_line);
+    }
+}
+
+gg_step_watch sv_watch_kernel(sv_watch_set *ws, int64_t height)
+{
+    gg_step_watch w = {.rows = watch_rows, .ctx = ws, .every = ws->every,
+                       .first = 0, .count = height, .step = 1};
+    if (ws->n == 1) {
+        w.first = ws->v[0].first;
+        w.count = ws->v[0].count;
+        w.step = ws->v[0].every;
+    }
+    return w;
+}
+
+void sv_watch_render(const sv_watch_set *ws, int k, int f, uint8_t *out)
+{
+    const sv_watch_view *v = &ws->v[k];
+    const uint16_t *m = v->maps + (size_t)f * map_entries(v);
+    int64_t side = 1LL << v->level, nbx = v->nbx;
+    uint32_t sum[SV_WATCH_SIDE];
+    /* a share of 254ths: n * mul >> 32, + 1 for any live cell */
+    double area = (double)side * (double)v->lines / (double)(1LL << v->shift);
+    uint64_t mul = (uint64_t)(254.0 * 4294967296.0 / area);
+    for (int r = 0; r < v->rows; r++) {
+        uint8_t *o = out + (size_t)r * (size_t)v->cols;
+        if (r >= v->nby) { /* a torus shown again below itself */
+            memcpy(o, out + (size_t)(r % v->nby) * (size_t)v->cols,
+                   (size_t)v->cols);
+            continue;
+        }
+        const uint16_t *row = m + (size_t)r * (size_t)(v->lines * nbx);
+        for (int64_t ix = 0; ix < nbx; ix++)
+            sum[ix] = row[ix];
+        for (int64_t j = 1; j < v->lines; j++)
+            for (int64_t ix = 0; ix < nbx; ix++)
+                sum[ix] += row[j * nbx + ix];
+        if (!v->level) {
+            for (int64_t ix = 0; ix < nbx; ix++)
+                o[ix] = (uint8_t)sum[ix];
+        } else {
+            for (int64_t ix = 0; ix < nbx; ix++) {
+                uint64_t sh = ((uint64_t)sum[ix] * mul) >> 32;
+                o[ix] = (uint8_t)((sum[ix] != 0) + (sh > 254 ? 254 : sh));
+            }
+        }
+        for (int64_t c = nbx; c < v->cols; c++) /* and beside itself */
+            o[c] = o[c - nbx];
+    }
+}
+
+void sv_watch_free(sv_watch *wt)
+{
+    for (int i = 0; i < 2; i++) {
+        free(wt->set[i].maps);
+        wt->set[i].maps = NULL;
+        wt->set[i].cap = 0;
+    }
+}
