@@ -50,7 +50,7 @@ static int choose_parts(gg_cuda *c, gg_fail_kind *why, gg_err *err)
 {
     int bad = gg_gpu_parts_init(&c->rule, &c->cfg->choose, &c->parts, err);
     *why = bad ? GG_FAIL_INVALID : GG_FAIL_ENV;
-    if (!bad)
+    if (!bad && !c->parts.gen) /* Generations kernels: not tried yet */
         gg_cuda_cheaper_front(c->parts.circuit, &c->cfg->choose);
     return bad;
 }
