@@ -10,6 +10,7 @@
 #include "rule_gen.h"
 #include "validate_gen.h"
 #include "run3d.h"
+#include "bench_ltl.h"
 #include "commands.h"
 #include "backend.h"
 #include "grid.h"
@@ -389,6 +390,8 @@ int gg_cmd_bench(int argc, char **argv, const gg_config *cfg)
 {
     if (gg_cli_is_3d(argc, argv, false)) /* 3D rules: cli/run3d.c */
         return gg_cmd_bench3d(argc, argv, cfg);
+    if (gg_bench_is_ltl(argc, argv)) /* Larger than Life: cli/bench_ltl.c */
+        return gg_cmd_bench_ltl(argc, argv, cfg);
     bench_opts o;
     gg_err err;
     if (parse_args(argc, argv, &o, &err))

@@ -19,7 +19,8 @@ struct gg_cpu_ltl {
     gg_jit_lib lib;
     ltl_run_fn run;
     const char *(*isa)(void);
-    int (*threads)(void);
+    int (*threads_for)(int64_t w, int64_t h, int threads);
+    int64_t last_w, last_h; /* the grid last stepped (threads said) */
 };
 
 /* Raise the version when validation grows: old stamps then no longer
@@ -47,8 +48,9 @@ static int load_symbols(gg_cpu_ltl *k, gg_err *err)
                        k->lib.path, rule(), text);
     k->run = (ltl_run_fn)gg_jit_sym(&k->lib, "gg_ltl_run", err);
     k->isa = (const char *(*)(void))gg_jit_sym(&k->lib, "gg_ltl_isa", err);
-    k->threads = (int (*)(void))gg_jit_sym(&k->lib, "gg_ltl_threads", err);
-    return k->run && k->isa && k->threads ? 0 : -1;
+    k->threads_for = (int (*)(int64_t, int64_t, int))gg_jit_sym(
+        &k->lib, "gg_ltl_threads_for", err);
+    return k->run && k->isa && k->threads_for ? 0 : -1;
 }
 
 static uint64_t xorshift(uint64_t *s)
@@ -188,6 +190,8 @@ int gg_cpu_ltl_open(const gg_ltl_rule *rule, const gg_cpu_ltl_opts *o,
 int gg_cpu_ltl_step(gg_cpu_ltl *k, uint8_t *cells, int64_t w, int64_t h,
                     bool torus, int64_t gens, gg_err *err)
 {
+    k->last_w = w;
+    k->last_h = h;
     if (k->run(cells, w, h, torus, gens, k->opts.threads))
         return gg_fail(err, "the Larger than Life kernel ran out of memory "
                        "for a %lldx%lld grid", (long long)w, (long long)h);
@@ -198,8 +202,8 @@ const char *gg_cpu_ltl_isa(const gg_cpu_ltl *k) { return k->isa(); }
 
 int gg_cpu_ltl_threads(const gg_cpu_ltl *k)
 {
-    int n = k->threads();
-    return k->opts.threads > 0 && k->opts.threads < n ? k->opts.threads : n;
+    return k->threads_for(k->last_w ? k->last_w : 1 << 16,
+                          k->last_h ? k->last_h : 1 << 16, k->opts.threads);
 }
 
 bool gg_cpu_ltl_cache_hit(const gg_cpu_ltl *k) { return k->lib.cache_hit; }

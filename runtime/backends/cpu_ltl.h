@@ -44,6 +44,8 @@ int gg_cpu_ltl_step(gg_cpu_ltl *k, uint8_t *cells, int64_t w, int64_t h,
                     bool torus, int64_t gens, gg_err *err);
 
 const char *gg_cpu_ltl_isa(const gg_cpu_ltl *k);
+/* The threads the last grid stepped got (a big grid's before any): the
+ * kernel gives one per 4M cells at most unless told (opts.threads). */
 int gg_cpu_ltl_threads(const gg_cpu_ltl *k);
 bool gg_cpu_ltl_cache_hit(const gg_cpu_ltl *k);
 void gg_cpu_ltl_close(gg_cpu_ltl *k);
