@@ -13,6 +13,16 @@
 # GG_SIZE=WxH GG_GENS=N (default 65536x65536, 1024); GG_OUT=DIR logs
 # (default BUILD_DIR/gpu-vh-out). Several modes: GG_ONLY="checks table".
 #
+# Without the solver (the default build here) an uncached V or H rule's
+# final stage is a decision diagram: every V rule 12 LUTs (front none) or
+# 2 + 13, the H rules 17 or 6 + 13..15, so the table measures the fallback,
+# not the kernel (issue 40's 62% and 44-48% of Life were that). With the
+# solver they take 4-5 and 7-8. For the figures in issue 40 carry a golgen
+# built here with the solver: mkdir -p .satlib && cp BUILD/golgen .satlib/
+# && cp -L /lib/x86_64-linux-gnu/{libcryptominisat5.so.5.11,
+# libwebsockets.so.17,libpng16.so.16,libOpenCL.so.1} .satlib/ (BUILD:
+# -Dmpi=disabled -Dtests=disabled), then GG_GOLGEN=.satlib, carry .satlib.
+#
 #   bench/gpu_vh.sh [BUILD_DIR]        (default build-gpu)
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
