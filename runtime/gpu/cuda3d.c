@@ -242,7 +242,9 @@ static int launch(gg_cuda3d *k, const gg_grid3d *g, bool torus,
 {
     unsigned blocks, bx, by;
     geom3 s = shape_for(k, g, torus, &blocks, &bx, &by);
-    bool plain = torus && g->sx % 32 == 0;
+    /* the plain kernel's in-plane word offsets are 32-bit */
+    bool plain = torus && g->sx % 32 == 0 &&
+                 (uint64_t)g->sy * (uint64_t)s.stride <= UINT32_MAX;
     CUfunction f = plain ? k->plain : k->general;
     snprintf(k->shape, sizeof k->shape, "%s, %d rows x %d planes per "
              "thread, %ux%u threads per block, %d registers",
