@@ -15,8 +15,9 @@ GENS=${3:-100}
 RGENS=${4:-10}
 d=$(mktemp -d /tmp/gg_ltl_bench_XXXXXX)
 trap 'rm -rf "$d"' EXIT
-cpu_of() { /usr/bin/time -f "%U %S" "$@" 2>&1 >/dev/null | tail -1 |
-           awk '{print $1 + $2}'; }
+# "wall cpu" seconds of a command
+cpu_of() { /usr/bin/time -f "%e %U %S" "$@" 2>&1 >/dev/null | tail -1 |
+           awk '{print $1, $2 + $3}'; }
 json() { python3 -c "import json,sys; d=json.load(sys.stdin); \
 print(d['seconds'], d['cpu_seconds'], d['threads'])"; }
 first=1
@@ -42,17 +43,18 @@ PY
     set -- $("$G" bench --backend reference --rule "$rule" \
              --size "${N}x$N" --gens "$RGENS" --json 2>/dev/null | json)
     rw=$1 rc=$2
-    python3 - "$rule" "$N" "$GENS" "$RGENS" "$b1" "$bn" "$cw" "$cc" "$ct" \
+    python3 - "$rule" "$N" "$GENS" "$RGENS" $b1 $bn "$cw" "$cc" "$ct" \
         "$c1w" "$c1c" "$rw" "$rc" <<'PY'
 import sys
 rule, n, g, rg = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-b1, bn, cw, cc, ct, c1w, c1c, rw, rc = map(float, sys.argv[5:])
+b1w, b1, bnw, bn, cw, cc, ct, c1w, c1c, rw, rc = map(float, sys.argv[5:])
 bg = max(bn - b1, 1e-9) / g            # bgolly CPU s a generation
+bgw = max(bnw - b1w, 1e-9) / g
 ms = lambda s: '%.3f' % (1e3 * s)
 print(f"{rule} {n}x{n} torus, per generation (ms):")
-print(f"  bgolly CPU {ms(bg)}")
+print(f"  bgolly: wall {ms(bgw)}, CPU {ms(bg)}")
 print(f"  golgen cpu {int(ct)} threads: wall {ms(cw / g)}, CPU {ms(cc / g)}"
-      f"  -> {bg / (cc / g):.1f}x bgolly in CPU, {bg / (cw / g):.1f}x in wall")
+      f"  -> {bg / (cc / g):.1f}x bgolly in CPU, {bgw / (cw / g):.1f}x in wall")
 print(f"  golgen cpu 1 thread: wall {ms(c1w / g)}, CPU {ms(c1c / g)}"
       f"  -> {bg / (c1c / g):.1f}x bgolly in CPU")
 print(f"  golgen reference: wall {ms(rw / rg)}, CPU {ms(rc / rg)}"
