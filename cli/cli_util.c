@@ -97,27 +97,6 @@ double gg_cli_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-void gg_cli_print_counts(const char *label, uint32_t mask, int max)
-{
-    printf("%-15s", label);
-    if (!mask)
-        printf(" (none)");
-    for (int c = 0; c <= max; c++)
-        if ((mask >> c) & 1)
-            printf(" %d", c);
-    printf("\n");
-}
-
-void gg_cli_print_topology(const gg_rule *r)
-{
-    if (r->topo == GG_TOPO_UNBOUNDED)
-        printf("%-15s unbounded plane (Golly's default)\n", "topology:");
-    else
-        printf("%-15s %s %lld x %lld\n", "topology:",
-               r->topo == GG_TOPO_TORUS ? "torus" : "bounded plane",
-               (long long)r->width, (long long)r->height);
-}
-
 int gg_cli_window(const char *option, const char *arg, int64_t *x,
                   int64_t *y, int64_t *w, int64_t *h, gg_err *err)
 {

@@ -57,13 +57,6 @@ int gg_cli_save_pattern(const char *out, const gg_pattern *p, gg_err *err);
  * from the tree at any size. */
 bool gg_cli_named_mc(const char *path);
 
-/* "label:  3 6" (or "(none)"): the counts set in mask, 0..max. */
-void gg_cli_print_counts(const char *label, uint32_t mask, int max);
-
-/* golgen rule's "topology:" line (unbounded plane, torus or bounded
- * plane and its size). */
-void gg_cli_print_topology(const gg_rule *r);
-
 /* A window x,y,w,h: Golly coordinates of its top-left cell (within
  * Golly's +-2^31) and its sides (1 .. 2^31); errors name `option`. */
 int gg_cli_window(const char *option, const char *arg, int64_t *x,

@@ -1,16 +1,16 @@
-/* golgen rule: what golgen understands of a rule string. */
+/* golgen rule: what golgen understands of a rule string. The description
+ * is libgolgen's golgen_rule_describe (lib/describe.c); this file parses
+ * and prints, on the public header alone (tests/check_layers.py). */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "cli_util.h"
-#include "run3d.h"
-#include "run_gen.h"
-#include "run_ltl.h"
-#include "run_table.h"
+#include "golgen.h"
+
+#include "cli_args.h"
 #include "commands.h"
-#include "front.h"
-#include "truth.h"
 
 static void usage(FILE *out)
 {
@@ -26,57 +26,67 @@ static void usage(FILE *out)
                  "where it was found.\n");
 }
 
-static const char *kind_name(const gg_rule *r)
+/* A store whose header says it holds a 3D grid; false also when it cannot
+ * be read. */
+static bool store_is_3d(const char *path)
 {
-    if (r->kind == GG_KIND_TOTALISTIC)
-        return "outer-totalistic";
-    bool tot = gg_rule_is_totalistic(r);
-    if (r->notation == GG_NOTATION_MAP)
-        return tot ? "MAP (a whole 3x3 table; this one is totalistic)"
-                   : "MAP (a whole 3x3 table)";
-    return tot ? "isotropic non-totalistic (Hensel), totalistic after all"
-               : "isotropic non-totalistic (Hensel)";
+    golgen_store_info *s = NULL;
+    bool is = !golgen_store_info_read(path, &s, NULL, 0) && s->depth > 0;
+    golgen_store_info_free(s);
+    return is;
 }
 
-static int print_final(const gg_rule *r, gg_err *err)
+/* Whether the arguments name a 3D rule, as every command asks it
+ * (cli/run3d.h's gg_cli_is_3d with the rule positional): then only the
+ * rule itself may be given. */
+static bool names_3d(int argc, char **argv)
 {
-    gg_front f;
-    gg_tt t;
-    if (gg_front_build(r, gg_front_for_rule(r), &f, err) ||
-        gg_front_final_tt(r, &f, &t, err))
-        return -1;
-    printf("%-15s %d inputs (", "final stage:", t.n_inputs);
-    for (int i = 0; i < f.net.n_outputs; i++)
-        printf("%s%s", i ? " " : "", f.names[i]);
-    printf("), %d care rows of %d, %d on\n", gg_tt_count_care(&t),
-           gg_tt_rows(&t), gg_tt_count_on(&t));
-    return 0;
-}
-
-/* A name B/S notation does not know may be a Golly rule file
- * (cli/run_table.h); err holds the parse error. */
-static int rule_file(const char *name, const char *rules_dir, gg_err *err)
-{
-    gg_rule_found f;
-    gg_err ferr;
-    int got = gg_rule_find(name, NULL, rules_dir, &f, &ferr);
-    if (got == 0) {
-        size_t n = strlen(err->msg);
-        snprintf(err->msg + n, sizeof err->msg - n, " (nor a rule file: %.300s)",
-                 ferr.msg);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if ((!strcmp(a, "--rule") || !strcmp(a, "-r")) && i + 1 < argc)
+            return golgen_rule_is_3d(argv[i + 1]);
+        if (!strncmp(a, "--rule=", 7))
+            return golgen_rule_is_3d(a + 7);
     }
-    if (got <= 0)
-        return gg_cli_error("rule", GG_EXIT_USAGE, got < 0 ? &ferr : err);
-    gg_rule_print_table(&f);
-    gg_rule_found_free(&f);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--resume") && i + 1 < argc)
+            return store_is_3d(argv[i + 1]);
+        if (!strncmp(a, "--resume=", 9))
+            return store_is_3d(a + 9);
+    }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool output = i > 1 && (!strcmp(argv[i - 1], "-o") ||
+                                !strcmp(argv[i - 1], "--output"));
+        if (a[0] != '-' && !output && golgen_rule_is_3d(a))
+            return true;
+    }
+    return false;
+}
+
+static int describe(const char *text, const char *rules_dir)
+{
+    char *desc, msg[1024];
+    size_t len;
+    if (golgen_rule_describe(text, rules_dir, &desc, &len, msg, sizeof msg))
+        return gg_cli_say("rule", GG_EXIT_USAGE, msg);
+    fwrite(desc, 1, len, stdout);
+    golgen_free(desc);
     return GG_EXIT_OK;
 }
 
 int gg_cmd_rule(int argc, char **argv, const gg_config *cfg)
 {
     (void)cfg; /* a rule needs no environment */
-    if (gg_cli_is_3d(argc, argv, true)) /* 3D.lua rules: cli/run3d.c */
-        return gg_cmd_rule3d(argc, argv, cfg);
+    if (names_3d(argc, argv)) { /* 3D.lua rules: the rule alone */
+        if (argc != 2) {
+            fprintf(stderr, "usage: golgen rule RULE (e.g. golgen rule "
+                    "'3D5..7/6:T64')\n");
+            return GG_EXIT_USAGE;
+        }
+        return describe(argv[1], NULL);
+    }
     static const struct option opts[] = {{"help", no_argument, 0, 'h'},
                                          {"rules", required_argument, 0, 'U'},
                                          {0, 0, 0, 0}};
@@ -98,35 +108,5 @@ int gg_cmd_rule(int argc, char **argv, const gg_config *cfg)
         usage(stderr);
         return GG_EXIT_USAGE;
     }
-    gg_rule r;
-    gg_err err;
-    if (gg_ltl_looks_like(argv[optind])) /* cli/run_ltl.c */
-        return gg_rule_print_ltl(argv[optind]);
-    if (gg_rule_parse(argv[optind], &r, &err))
-        return rule_file(argv[optind], rules_dir, &err);
-    if (gg_rule_is_generations(&r)) { /* S/B/C: cli/run_gen.c */
-        gg_rule_print_generations(&r);
-        return GG_EXIT_OK;
-    }
-    char canon[256], trans[192];
-    gg_rule_format(&r, canon, sizeof canon);
-    gg_rule_format_transition(&r, trans, sizeof trans);
-    gg_tt t;
-    gg_tt_from_rule(&r, &t);
-    printf("%-15s %s\n", "rule:", canon);
-    printf("%-15s %s\n", "transition:", trans);
-    printf("%-15s %s\n", "kind:", kind_name(&r));
-    printf("%-15s %s (%d neighbours)\n", "neighbourhood:",
-           gg_nbhd_name(r.nbhd), r.n_neighbours);
-    gg_cli_print_topology(&r);
-    gg_cli_print_counts("birth:", r.birth, r.n_neighbours);
-    gg_cli_print_counts("survival:", r.survive, r.n_neighbours);
-    printf("%-15s %d rows (centre + %d neighbours), %d on\n", "truth table:",
-           gg_tt_rows(&t), r.n_neighbours, gg_tt_count_on(&t));
-    if (gg_rule_has_b0(&r))
-        printf("%-15s yes: simulated literally on bounded grids; unbounded "
-               "runs are refused\n", "B0:");
-    if (print_final(&r, &err))
-        return gg_cli_error("rule", GG_EXIT_USAGE, &err);
-    return GG_EXIT_OK;
+    return describe(argv[optind], rules_dir);
 }

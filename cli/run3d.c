@@ -77,57 +77,6 @@ bool gg_cli_is_3d(int argc, char **argv, bool positional_rule)
     return false;
 }
 
-static const char *topo_name(const gg_rule3d *r)
-{
-    return r->topo == GG_TOPO3D_BOX ? "bounded box" : "torus";
-}
-
-/* ---- golgen rule 3D... ---- */
-
-int gg_cmd_rule3d(int argc, char **argv, const gg_config *cfg)
-{
-    (void)cfg;
-    if (argc != 2) {
-        fprintf(stderr, "usage: golgen rule RULE (e.g. golgen rule "
-                "'3D5..7/6:T64')\n");
-        return GG_EXIT_USAGE;
-    }
-    gg_rule3d r;
-    gg_err err;
-    if (gg_rule3d_parse(argv[1], &r, &err))
-        return gg_cli_error("rule", GG_EXIT_USAGE, &err);
-    char canon[320], trans[256], s[96], b[96];
-    gg_rule3d_format(&r, canon, sizeof canon);
-    gg_rule3d_format_transition(&r, trans, sizeof trans);
-    gg_rule3d_format_counts(r.survive, r.n_neighbours, s, sizeof s);
-    gg_rule3d_format_counts(r.birth, r.n_neighbours, b, sizeof b);
-    printf("%-15s %s\n", "rule:", canon);
-    printf("%-15s %s (Golly 3D.lua's form: survival/birth)\n",
-           "transition:", trans);
-    printf("%-15s 3D totalistic\n", "kind:");
-    printf("%-15s %s\n", "neighbourhood:", gg_nbhd3d_name(r.nbhd));
-    printf("%-15s %s\n", "survival:", *s ? s : "(none)");
-    printf("%-15s %s\n", "birth:", *b ? b : "(none)");
-    if (r.topo == GG_TOPO3D_SIZED_BY_PATTERN)
-        printf("%-15s torus of the pattern's size (RLE3 size=N; add :TN or "
-               ":PN to fix it)\n", "topology:");
-    else
-        printf("%-15s %s %lldx%lldx%lld\n", "topology:", topo_name(&r),
-               (long long)r.sx, (long long)r.sy, (long long)r.sz);
-    gg_tt t;
-    gg_c3d_final_tt(&r, &t);
-    int nb = gg_c3d_count_bits(&r);
-    printf("%-15s %d inputs (%s bits, centre), %d care rows of %d, %d on\n",
-           "final stage:", t.n_inputs,
-           r.nbhd == GG_NBHD3D_MOORE ? "5 sum-of-27" : "count", gg_tt_count_care(&t),
-           gg_tt_rows(&t), gg_tt_count_on(&t));
-    (void)nb;
-    char names[256];
-    gg_backend_family_names(GG_FAMILY_3D, ", ", names, sizeof names);
-    printf("%-15s %s\n", "backends:", names);
-    return GG_EXIT_OK;
-}
-
 /* ---- golgen run --rule 3D... ---- */
 
 static void run_usage(FILE *out)

@@ -14,7 +14,6 @@
  * beginning "3D version=..."). */
 bool gg_cli_is_3d(int argc, char **argv, bool positional_rule);
 
-int gg_cmd_rule3d(int argc, char **argv, const gg_config *cfg);
 int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg);
 int gg_cmd_bench3d(int argc, char **argv, const gg_config *cfg);
 

@@ -155,25 +155,3 @@ int gg_run_generations(gg_gen_universe *u, const gg_gen_run *o)
     return status && status < 128 ? gg_cli_error("run", status, &err)
                                   : status;
 }
-
-void gg_rule_print_generations(const gg_rule *r)
-{
-    char canon[256], trans[192];
-    gg_rule_format(r, canon, sizeof canon);
-    gg_rule_format_transition(r, trans, sizeof trans);
-    printf("%-15s %s\n", "rule:", canon);
-    printf("%-15s %s\n", "transition:", trans);
-    printf("%-15s Generations, %d states (0 dead, 1 alive, %s)\n", "kind:",
-           r->states, r->states > 2 ? "2.. dying" : "no dying states");
-    printf("%-15s %s (%d neighbours; only state-1 cells count)\n",
-           "neighbourhood:", gg_nbhd_name(r->nbhd), r->n_neighbours);
-    gg_cli_print_topology(r);
-    gg_cli_print_counts("birth:", r->birth, r->n_neighbours);
-    gg_cli_print_counts("survival:", r->survive, r->n_neighbours);
-    printf("%-15s %d bit plane%s per cell\n", "state planes:",
-           gg_gen_planes(r->states), gg_gen_planes(r->states) > 1 ? "s" : "");
-    char names[256];
-    gg_backend_generations_names(", ", names, sizeof names);
-    printf("%-15s %s (the two-state rule's network + a per-cell stage)\n",
-           "backends:", names);
-}

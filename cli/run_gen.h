@@ -37,7 +37,4 @@ typedef struct gg_gen_run {
  * Returns the exit status. */
 int gg_run_generations(gg_gen_universe *u, const gg_gen_run *o);
 
-/* golgen rule's description of a Generations rule. */
-void gg_rule_print_generations(const gg_rule *rule);
-
 #endif

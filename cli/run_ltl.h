@@ -19,7 +19,4 @@
  * reported): the exit status. The options are a table run's. */
 int gg_run_ltl(const char *text, const gg_pattern *p, const gg_table_run *o);
 
-/* golgen rule's description: the exit status. */
-int gg_rule_print_ltl(const char *text);
-
 #endif

@@ -108,33 +108,3 @@ int gg_run_table(const gg_rule_found *f, const gg_pattern *p,
     gg_table_universe_free(&u);
     return gg_run_stop_report(reached, o->gens, o->out != NULL);
 }
-
-void gg_rule_print_table(const gg_rule_found *f)
-{
-    const gg_rulefile *r = &f->rf;
-    printf("%-15s %s\n", "rule:", f->rule);
-    printf("%-15s %s\n", "file:", f->path);
-    if (r->name[0])
-        printf("%-15s %s\n", "@RULE:", r->name);
-    printf("%-15s Golly rule %s, %d states\n", "kind:",
-           r->is_tree ? "tree (@TREE)" : "table (@TABLE)", r->n_states);
-    printf("%-15s %s (%d neighbours)\n", "neighbourhood:",
-           gg_rf_nbhd_name(r->nbhd), gg_rf_nbhd_neighbours(r->nbhd));
-    if (!r->is_tree) {
-        printf("%-15s %s\n", "symmetries:", r->symmetries);
-        printf("%-15s %lld (%lld once variables are bound and symmetries "
-               "applied)\n", "transitions:", (long long)r->n_transitions,
-               (long long)r->n_expanded);
-    }
-    printf("%-15s %lld nodes over %d inputs\n", "decision DAG:",
-           (long long)r->n_nodes, r->n_inputs);
-    if (f->topo == GG_TOPO_UNBOUNDED)
-        printf("%-15s unbounded plane\n", "topology:");
-    else
-        printf("%-15s %s %lldx%lld\n", "topology:",
-               f->topo == GG_TOPO_TORUS ? "torus" : "bounded plane",
-               (long long)f->width, (long long)f->height);
-    printf("%-15s " GG_TABLE_BACKENDS " (the decision graph compiled to a "
-           "bitsliced kernel, checked against the reference before use) and "
-           "reference\n", "backends:");
-}

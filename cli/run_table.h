@@ -28,7 +28,4 @@ typedef struct gg_table_run {
 int gg_run_table(const gg_rule_found *f, const gg_pattern *p,
                  const gg_table_run *o);
 
-/* golgen rule's description of a rule file. */
-void gg_rule_print_table(const gg_rule_found *f);
-
 #endif

@@ -182,7 +182,8 @@ void golgen_universe_free(golgen_universe *u);
 int golgen_emit(const golgen_rule *rule, const char *target, char **src,
                 size_t *len, char *errbuf, size_t errlen);
 
-/* Frees what golgen_emit and golgen_universe_format return. */
+/* Frees what golgen_emit, golgen_universe_format and
+ * golgen_rule_describe return. */
 void golgen_free(void *p);
 
 /* ---- networks: verify and synthesize (golgen_0.3) ----
@@ -511,6 +512,22 @@ int golgen_universe_write_png(const golgen_universe *u, const char *path,
                               const golgen_picture_opts *opts,
                               golgen_picture_info *info, char *errbuf,
                               size_t errlen);
+
+/* ---- what a rule string means (golgen_0.3) ---- */
+
+/* What golgen understands of text, as `golgen rule` prints it: one
+ * "label: value" line each (rule, transition, kind, neighbourhood,
+ * topology, birth and survival, truth table, final stage, backends, ...)
+ * for B/S rules (totalistic, Hensel, MAP), Generations, Larger than Life,
+ * 3D.lua rules and Golly rule files (NAME.rule in rules_dir, NULL: none,
+ * then in /usr/share/golly/Rules). *desc is malloc'd, NUL-terminated,
+ * *len bytes; free it with golgen_free. GOLGEN_ERR_INPUT: golgen reads no
+ * rule there (the sentence says why). */
+int golgen_rule_describe(const char *text, const char *rules_dir,
+                         char **desc, size_t *len, char *errbuf,
+                         size_t errlen);
+/* 1 when text is a 3D.lua rule (3D5..7/6, ...), else 0. */
+int golgen_rule_is_3d(const char *text);
 
 #ifdef __cplusplus
 }

@@ -4,7 +4,8 @@
  * and evaluated here, gate by gate, on all 512 neighbourhoods against the
  * rule's B/S counts (an oracle that shares no code with golgen), stored
  * in a private cache and found there again by synth and verify; a stop
- * flag set before the call; bad options refused by name. */
+ * flag set before the call; bad options refused by name; a rule's
+ * description against its counts. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -453,9 +454,58 @@ static void test_synth_cached_life(void **state)
     golgen_synth_free(r);
 }
 
+/* ---- what a rule string means ---- */
+
+static char *describe(const char *text)
+{
+    char *d = NULL, err[512];
+    size_t len = 0;
+    int rc = golgen_rule_describe(text, NULL, &d, &len, err, sizeof err);
+    if (rc)
+        fail_msg("%s: %s", text, err);
+    assert_int_equal(strlen(d), len);
+    return d;
+}
+
+static void test_describe(void **state)
+{
+    (void)state;
+    /* Life's table: 56 dead cells with 3 of 8 neighbours, 28 + 56 live
+     * ones with 2 or 3: 140 of 512 rows on */
+    char *d = describe("B3/S23:T64,64");
+    assert_non_null(strstr(d, "rule:           B3/S23:T64,64\n"));
+    assert_non_null(strstr(d, "512 rows (centre + 8 neighbours), 140 on\n"));
+    assert_non_null(strstr(d, "birth:          3\n"));
+    assert_non_null(strstr(d, "survival:       2 3\n"));
+    assert_non_null(strstr(d, "torus 64 x 64"));
+    golgen_free(d);
+    d = describe("/2/3"); /* Brian's Brain */
+    assert_non_null(strstr(d, "Generations, 3 states"));
+    assert_non_null(strstr(d, "survival:       (none)\n"));
+    golgen_free(d);
+    d = describe("R5,C0,M1,S34..58,B34..45,NM");
+    assert_non_null(strstr(d, "Larger than Life, range 5"));
+    assert_non_null(strstr(d, "survival:       34..58\n"));
+    golgen_free(d);
+    d = describe("3D5..7/6");
+    assert_non_null(strstr(d, "3D totalistic"));
+    golgen_free(d);
+    assert_true(golgen_rule_is_3d("3D5..7/6"));
+    assert_false(golgen_rule_is_3d("B3/S23"));
+    assert_false(golgen_rule_is_3d(NULL));
+    char *none = (char *)1, err[512];
+    size_t len;
+    assert_int_equal(golgen_rule_describe("NoSuchRuleAnywhere", NULL, &none,
+                                          &len, err, sizeof err),
+                     GOLGEN_ERR_INPUT);
+    assert_null(none);
+    assert_non_null(strstr(err, "nor a rule file"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_describe),
         cmocka_unit_test(test_verify_life),
         cmocka_unit_test(test_verify_families),
         cmocka_unit_test(test_verify_errors),

@@ -69,6 +69,7 @@ PyObject *gp_parse(PyObject *self, PyObject *args);
 PyObject *gp_verify(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *gp_synth(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *gp_solver_available(PyObject *self, PyObject *args);
+PyObject *gp_describe(PyObject *self, PyObject *args);
 
 /* Stores (stores.c). */
 PyObject *gp_store_info(PyObject *self, PyObject *args);
@@ -101,6 +102,8 @@ static PyMethodDef methods[] = {
      METH_VARARGS | METH_KEYWORDS,
      "synth(rule, lib=None, front=None, cache_root=None, ...) -> dict: the "
      "fewest gates for the rule's final stage"},
+    {"describe", gp_describe, METH_VARARGS,
+     "describe(rule, rules_dir=None) -> str: as golgen rule prints it"},
     {"solver_available", gp_solver_available, METH_VARARGS,
      "solver_available(name='any') -> bool: this build has the SAT solver"},
     {"store_info", gp_store_info, METH_VARARGS,

@@ -248,3 +248,20 @@ PyObject *gp_solver_available(PyObject *self, PyObject *args)
         return NULL;
     return PyBool_FromLong(golgen_solver_available(name));
 }
+
+PyObject *gp_describe(PyObject *self, PyObject *args)
+{
+    const char *text, *rules_dir = NULL;
+    char *desc = NULL, err[GP_ERRLEN];
+    size_t len = 0;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "s|z:describe", &text, &rules_dir))
+        return NULL;
+    int rc = golgen_rule_describe(text, rules_dir, &desc, &len, err,
+                                  sizeof err);
+    if (rc)
+        return gp_raise(rc, err);
+    PyObject *s = PyUnicode_DecodeUTF8(desc, (Py_ssize_t)len, "replace");
+    golgen_free(desc);
+    return s;
+}

@@ -26,11 +26,11 @@ if not _os.environ.get("GOLGEN_GENERATED") and _os.path.isdir(_CACHE):
 
 from ._golgen import CheckError, EnvError, Error, InputError  # noqa: E402
 from ._golgen import emit as _emit, version as _version  # noqa: E402
-from .networks import solver_available, synth, verify  # noqa: E402
+from .networks import describe, solver_available, synth, verify  # noqa: E402
 from .stores import store_export, store_import, store_info  # noqa: E402
 from .universe import Universe  # noqa: E402
 
-__all__ = ["Universe", "emit", "version", "verify", "synth",
+__all__ = ["Universe", "emit", "version", "describe", "verify", "synth",
            "solver_available", "store_info", "store_export", "store_import",
            "Error", "InputError", "EnvError",
            "CheckError"]

@@ -8,10 +8,20 @@ Both return plain dicts (their keys below); failures raise golgen.Error
 subclasses with golgen's sentence. Networks are read from and stored in
 the network cache ($GOLGEN_GENERATED/networks, or `cache_root`).
 """
+from ._golgen import describe as _describe
 from ._golgen import solver_available as _solver_available
 from ._golgen import synth as _synth, verify as _verify
 
-__all__ = ["verify", "synth", "solver_available"]
+__all__ = ["describe", "verify", "synth", "solver_available"]
+
+
+def describe(rule, rules_dir=None):
+    """What golgen understands of a rule string, as `golgen rule` prints
+    it: "label: value" lines (rule, transition, kind, neighbourhood,
+    topology, birth, survival, truth table, final stage, backends, ...)
+    for B/S rules, Generations, Larger than Life, 3D.lua rules and Golly
+    rule files (NAME.rule in rules_dir, then /usr/share/golly/Rules)."""
+    return _describe(rule, None if rules_dir is None else str(rules_dir))
 
 
 def verify(rule, front=None, lib=None, cache_root=None):

@@ -136,3 +136,14 @@ def test_synth_ctrl_c_keeps_the_best_network(tmp_path):
         timer.cancel()
     assert r["stopped"] and not r["proven"]
     assert_rule(r["network"], {3, 6}, {2, 3})
+
+
+def test_describe():
+    d = golgen.describe("B3/S23")
+    # 56 dead cells with 3 of 8 neighbours, 28 + 56 live ones with 2 or 3
+    assert "512 rows (centre + 8 neighbours), 140 on\n" in d
+    assert d.startswith("rule:           B3/S23\n")
+    assert "Larger than Life, range 5" in golgen.describe(
+        "R5,C0,M1,S34..58,B34..45,NM")
+    with pytest.raises(golgen.InputError, match="nor a rule file"):
+        golgen.describe("NoSuchRuleAnywhere")
