@@ -64,7 +64,7 @@ PY
         "$G" run --backend cpu --gens "$GENS" -o "$d/g.rle" "$d/s.rle" \
             2>/dev/null
         bgolly -a "Larger than Life" -q -q -m "$GENS" -o "$d/b.rle" \
-            "$d/s.rle" >/dev/null
+            "$d/s.rle" >/dev/null 2>&1
         grep -v '^#' "$d/g.rle" | cmp -s - "$d/b.rle" &&
             echo "  generation $GENS: golgen cpu identical to bgolly" ||
             { echo "  generation $GENS: golgen cpu DIFFERS from bgolly"; exit 1; }
