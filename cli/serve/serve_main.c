@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <unistd.h>
 
 #include "cli_util.h"
 #include "commands.h"
@@ -108,8 +109,34 @@ static int make_token(char *tok, size_t size, gg_err *err)
     return 0;
 }
 
+/* The cpu kernel's two OpenMP threads meet at a barrier after every pass;
+ * by default libgomp's thread that waits there spins (milliseconds) before
+ * it sleeps, and beside a page that draws frames on the same cores (the
+ * browser, and the server's own thread) one thread is often preempted
+ * there: perf of a served 32768^2 torus put 7-9% of golgen's cycles in
+ * that spin. libgomp reads OMP_WAIT_POLICY only when golgen starts, so
+ * golgen serve starts itself again with the passive policy (a waiting
+ * thread sleeps at once), unless the caller chose one. */
+static void passive_openmp(int argc, char **argv)
+{
+    if (getenv("OMP_WAIT_POLICY"))
+        return;
+    char **args = calloc((size_t)argc + 2, sizeof *args);
+    if (!args || setenv("OMP_WAIT_POLICY", "passive", 1)) {
+        free(args);
+        return;
+    }
+    args[0] = "golgen";
+    for (int i = 0; i < argc; i++)
+        args[i + 1] = argv[i];
+    execv("/proc/self/exe", args);
+    free(args); /* not restarted: on with the default policy */
+    unsetenv("OMP_WAIT_POLICY");
+}
+
 int gg_cmd_serve(int argc, char **argv, const gg_config *cfg)
 {
+    passive_openmp(argc, argv);
     serve_opts o;
     gg_err err;
     const gg_backend_info *backend;

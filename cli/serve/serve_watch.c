@@ -121,10 +121,11 @@ int sv_watch_begin(sv_watch_set *ws, int frames, int64_t every)
         sv_watch_view *v = &ws->v[k];
         size_t len = (size_t)frames * map_entries(v);
         v->maps = ws->maps + at;
-        /* a torus at 64 cells a block: every entry is written (count_span
-         * stores each word's count; the kernel's filter reaches every
-         * line); others add, or store only live cells */
-        if (!v->torus || v->level != 6)
+        /* a torus of single cells or 64 cells a block: every entry is
+         * written (count_span stores each cell or word; the kernel's
+         * filter reaches every line); others add, or store only live
+         * blocks */
+        if (!v->torus || (v->level != 0 && v->level != 6))
             memset(v->maps, 0, len * sizeof(uint16_t));
         at += len;
     }
@@ -140,6 +141,36 @@ static int64_t place(int64_t b, int64_t b0, int64_t ring, int64_t n)
     if (ring && d < 0)
         d += ring;
     return d >= 0 && d < n ? d : -1;
+}
+
+/* o[j] = the live cells of word w[j], j < n. */
+static SV_HOT void popcounts_plain(const uint64_t *w, uint16_t *o, int64_t n)
+{
+    for (int64_t j = 0; j < n; j++)
+        o[j] = (uint16_t)__builtin_popcountll(w[j]);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+/* The same eight words at a time, where the machine has AVX-512's vector
+ * popcount (gcc 12's target_clones dispatch by model for it, not by
+ * feature: the choice is made below). */
+__attribute__((target("avx512vpopcntdq,avx512f,avx512bw,avx512vl"))) static void
+popcounts_wide(const uint64_t *w, uint16_t *o, int64_t n)
+{
+    for (int64_t j = 0; j < n; j++)
+        o[j] = (uint16_t)__builtin_popcountll(w[j]);
+}
+#endif
+
+static void popcounts(const uint64_t *w, uint16_t *o, int64_t n)
+{
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+    if (__builtin_cpu_supports("avx512vpopcntdq")) {
+        popcounts_wide(w, o, n);
+        return;
+    }
+#endif
+    popcounts_plain(w, o, n);
 }
 
 /* Words [x0, x1) of one grid row into map line m (words[0] is word at;
@@ -163,8 +194,7 @@ static SV_HOT void count_span(const sv_watch_view *v, const uint64_t *words,
         int64_t n = x1 - x0;
         if (x1 == nw)
             n--; /* the last word: masked below */
-        for (int64_t j = 0; j < n; j++)
-            o[j] = (uint16_t)__builtin_popcountll(w[j]);
+        popcounts(w, o, n);
         if (n < x1 - x0)
             o[n] = (uint16_t)__builtin_popcountll(w[n] & tail);
         return;
@@ -201,12 +231,19 @@ static SV_HOT void count_span(const sv_watch_view *v, const uint64_t *words,
     for (int64_t k = x0; k < x1; k++) {
         uint64_t word = words[k - at] & (k == nw - 1 ? tail : ~UINT64_C(0));
         int64_t b = k * per;
-        if (!level) {
-            for (; word; word &= word - 1) {
-                int64_t ix = place(b + __builtin_ctzll(word), v->bx0, v->wb,
-                                   v->nbx);
+        if (!level) { /* every cell of the map written, 0 or 1 */
+            int cells = v->width - b < 64 ? (int)(v->width - b) : 64;
+            int64_t ix = place(b, v->bx0, v->wb, v->nbx);
+            if (cells == 64 && ix >= 0 && ix + 63 < v->nbx &&
+                place(b + 63, v->bx0, v->wb, v->nbx) == ix + 63) {
+                for (int j = 0; j < 64; j++) /* the whole word in a row */
+                    m[ix + j] = (uint16_t)((word >> j) & 1);
+                continue;
+            }
+            for (int j = 0; j < cells; j++) { /* a word at an edge */
+                ix = place(b + j, v->bx0, v->wb, v->nbx);
                 if (ix >= 0)
-                    m[ix] = 1;
+                    m[ix] = (uint16_t)((word >> j) & 1);
             }
             continue;
         }
@@ -273,15 +310,31 @@ gg_step_watch sv_watch_kernel(sv_watch_set *ws, int64_t height)
     return w;
 }
 
+/* The shade of a block of n live cells (counted >> shift) in area
+ * cells: sv_world_render's, 0 none, else 1 + its share in 254ths. */
+static uint8_t shade(uint64_t n, uint64_t mul)
+{
+    uint64_t s = (n * mul) >> 32;
+    return (uint8_t)((n != 0) + (s > 254 ? 254 : s));
+}
+
+#define SV_SHADES 4096 /* counts a block may hold that a table shades */
+
 void sv_watch_render(const sv_watch_set *ws, int k, int f, uint8_t *out)
 {
     const sv_watch_view *v = &ws->v[k];
     const uint16_t *m = v->maps + (size_t)f * map_entries(v);
     int64_t side = 1LL << v->level, nbx = v->nbx;
     uint32_t sum[SV_WATCH_SIDE];
-    /* a share of 254ths: n * mul >> 32, + 1 for any live cell */
+    /* a share of 254ths: n * mul >> 32 */
     double area = (double)side * (double)v->lines / (double)(1LL << v->shift);
     uint64_t mul = (uint64_t)(254.0 * 4294967296.0 / area);
+    /* blocks of few cells (the usual zoomed-out view): shades from a
+     * table, no multiply a block */
+    uint8_t table[SV_SHADES];
+    bool lut = v->level && area < SV_SHADES;
+    for (int64_t n = 0; lut && n <= (int64_t)area; n++)
+        table[n] = shade((uint64_t)n, mul);
     for (int r = 0; r < v->rows; r++) {
         uint8_t *o = out + (size_t)r * (size_t)v->cols;
         if (r >= v->nby) { /* a torus shown again below itself */
@@ -295,17 +348,17 @@ void sv_watch_render(const sv_watch_set *ws, int k, int f, uint8_t *out)
         for (int64_t j = 1; j < v->lines; j++)
             for (int64_t ix = 0; ix < nbx; ix++)
                 sum[ix] += row[j * nbx + ix];
-        if (!v->level) {
+        if (!v->level)
             for (int64_t ix = 0; ix < nbx; ix++)
                 o[ix] = (uint8_t)sum[ix];
-        } else {
-            for (int64_t ix = 0; ix < nbx; ix++) {
-                uint64_t sh = ((uint64_t)sum[ix] * mul) >> 32;
-                o[ix] = (uint8_t)((sum[ix] != 0) + (sh > 254 ? 254 : sh));
-            }
-        }
-        for (int64_t c = nbx; c < v->cols; c++) /* and beside itself */
-            o[c] = o[c - nbx];
+        else if (lut)
+            for (int64_t ix = 0; ix < nbx; ix++)
+                o[ix] = table[sum[ix]];
+        else
+            for (int64_t ix = 0; ix < nbx; ix++)
+                o[ix] = shade(sum[ix], mul);
+        for (int64_t c = nbx; c < v->cols; c += nbx) /* beside itself */
+            memcpy(o + c, o, (size_t)(v->cols - c < nbx ? v->cols - c : nbx));
     }
 }
 

@@ -24,7 +24,7 @@
 #include "step_watch.h"
 
 #define SV_WATCH_VIEWS 64  /* SV_MAX_VIEWS (serve_sim.h) */
-#define SV_WATCH_FRAMES 16 /* frames of one batch at most */
+#define SV_WATCH_FRAMES 32 /* frames of one batch at most */
 #define SV_WATCH_BYTES (64L << 20) /* the maps of one batch at most */
 #define SV_WATCH_SIDE 4096 /* cols, rows at most (SV_MAX_SIDE) */
 /* Running, a frame reads at most about this many cells: a zoomed-out

@@ -9,10 +9,12 @@ single cells. Reported per round:
   bench      golgen bench --backend cpu on the same torus (generations/s)
   alone      golgen serve running the soup with no frames asked for
   whole/cells  the same with the client asking for frames: frames/s
-             (and how many showed a new generation, and how many
-             generations apart those were: the batch), generations/s, and
-             the lag of each frame (generations the simulation had reached
-             when it was sent, minus the one drawn)
+             (and how many showed a new generation, how many generations
+             apart those were, and the share taken from inside a batch:
+             cli/serve/serve_watch.h), generations/s, and the lag of each
+             frame (generations the simulation had reached when it was
+             sent, minus the one drawn: frames taken inside a batch are
+             sent during the next one, so they lag by up to a batch)
   step60     speed 60 ms a step, frames of the whole torus: the most a
              frame lagged (bar: one), frames/s
 
@@ -45,7 +47,8 @@ def cpu_seconds(pid):
 def header(data):
     gen = int.from_bytes(data[32:40], 'little', signed=True)
     live = int.from_bytes(data[208:216], 'little', signed=True)
-    return gen, live
+    inside = int.from_bytes(data[56:60], 'little') & 4 != 0
+    return gen, live, inside
 
 
 def views(size):
@@ -102,6 +105,7 @@ def run_frames(s, seconds, view, fps, speed=0):
     s.c.send('run')
     time.sleep(1)
     frames, lags, first, last, shown = 0, [], None, None, set()
+    inside = 0
     c0 = cpu_seconds(s.proc.pid)
     t0 = time.time()
     next_at = t0
@@ -115,7 +119,8 @@ def run_frames(s, seconds, view, fps, speed=0):
             op, data = s.c.recv()
             if op == 2:
                 break
-        gen, live = header(data)
+        gen, live, within = header(data)
+        inside += within
         frames += 1
         shown.add(gen)
         lags.append(live - gen)
@@ -128,6 +133,7 @@ def run_frames(s, seconds, view, fps, speed=0):
             'new': len(shown) / (t1 - t0),
             'batch': gens / max(1, len(shown) - 1),
             'gpcpu': gens / (c1 - c0), 'lag_max': max(lags),
+            'inside': inside / frames,
             'lag_mean': sum(lags) / len(lags), 'frames': frames}
 
 
@@ -165,15 +171,18 @@ def main():
             print('round %d bench   %7.1f gen/s  %7.1f gen/CPU-s' %
                   (r + 1, gb, gbc), flush=True)
             ga, gac = run_alone(s, a.seconds)
-            print('round %d alone   %7.1f gen/s  %7.1f gen/CPU-s' %
-                  (r + 1, ga, gac), flush=True)
+            print('round %d alone   %7.1f gen/s  %7.1f gen/CPU-s (%3.0f%% '
+                  'of bench)' % (r + 1, ga, gac, 100 * gac / gbc), flush=True)
             for name, view in (('whole', whole), ('cells', cells)):
                 f = run_frames(s, a.seconds, view, a.fps)
-                print('round %d %-7s %7.1f gen/s  %7.1f gen/CPU-s  %5.1f '
-                      'frames/s (%4.1f new, %.0f generations apart)  lag '
-                      'mean %.2f max %d generations' %
-                      (r + 1, name, f['gps'], f['gpcpu'], f['fps'], f['new'],
-                       f['batch'], f['lag_mean'], f['lag_max']), flush=True)
+                print('round %d %-7s %7.1f gen/s  %7.1f gen/CPU-s (%3.0f%% '
+                      'of bench)  %5.1f frames/s (%4.1f new, %.1f generations '
+                      'apart, %3.0f%% taken inside a batch)  lag mean %.2f '
+                      'max %d generations' %
+                      (r + 1, name, f['gps'], f['gpcpu'],
+                       100 * f['gpcpu'] / gbc, f['fps'], f['new'], f['batch'],
+                       100 * f['inside'], f['lag_mean'], f['lag_max']),
+                      flush=True)
             f = run_frames(s, a.seconds, whole, a.fps, speed=60)
             print('round %d step60  %7.1f gen/s  %5.1f frames/s  lag max %d '
                   'generations (mean %.2f)' % (r + 1, f['gps'], f['fps'],

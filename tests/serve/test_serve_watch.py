@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """golgen serve's frames from inside the cpu kernel's pass (issue 41;
-cli/serve/serve_watch.h): four pages watch an 8192^2 torus running a
-random patch on the cpu backend (--fps 1000: a frame every few
-generations), each at another zoom: single cells, blocks of 8 cells
-(inside a word), of 128 (two words, split between the kernel's tiles) and
-of 256 over the whole torus shown wrapped (rows sampled: one in two).
-Frames taken inside a batch (flag 4) must come, and each must equal, byte
-for byte, the frame drawn from `golgen run` to its generation: one
-generation whole, never a mix of two.
+cli/serve/serve_watch.h): pages watch an 8192^2 torus running random
+patches on the cpu backend (--fps 1000: a frame every few generations),
+each at another zoom: single cells, blocks of 8 cells (inside a word), of
+128 (two words, split between the kernel's tiles) and of 256 over the
+whole torus shown wrapped (rows sampled: one in two); then an 8100^2 torus
+(its last word holds 36 cells) with windows across its seam, of cells, of
+2-cell blocks and of 4-cell blocks wrapped. Frames taken
+inside a batch (flag 4) must come, and each must equal, byte for byte,
+the frame drawn from `golgen run` to its generation: one generation
+whole, never a mix of two.
 
     test_serve_watch.py GOLGEN"""
 import bisect
@@ -22,23 +24,41 @@ import time
 from wsclient import Client, start_server
 
 GOLGEN = sys.argv[1]
-SIZE = 8192
-RULE = 'B3/S23:T%d,%d' % (SIZE, SIZE)
-VIEWS = ['view -128 -128 256 256 0',    # cells
-         'view -256 -256 64 64 3',      # 8 cells a block
-         'view -2048 -2048 32 32 7',    # 2 words a block
-         'view 0 0 48 40 8']            # the torus, wrapped, sampled
+# (torus side, views): a side that is a multiple of 64, then one that is
+# not (its last word holds fewer cells), with windows across its seam
+CASES = [(8192, ['view -128 -128 256 256 0',   # cells
+                 'view -256 -256 64 64 3',     # 8 cells a block
+                 'view -2048 -2048 32 32 7',   # 2 words a block
+                 'view 0 0 48 40 8']),         # the torus, wrapped, sampled
+         (8100, ['view 3950 -128 256 256 0',   # cells across the seam
+                 'view -128 -128 2100 300 1',  # 2 cells a block, the seam
+                 'view -50 -142 2030 40 2'])]  # 4-cell blocks, wrapped
 
 
-def patch_rle(seed=41, side=256):
-    """A random square of cells at (-side/2, -side/2), as RLE."""
+def patch_rle(seed=41):
+    """Random cells in two squares, at the centre and left of it, as RLE
+    at their place."""
     rng = random.Random(seed)
-    rows = []
-    for _ in range(side):
-        row = ''.join('o' if rng.random() < 0.4 else 'b' for _ in range(side))
-        rows.append(row.rstrip('b'))
+    live = set()
+    for x0, y0, w, h in ((-128, -128, 256, 256), (-4050, -128, 64, 256)):
+        live |= {(x, y) for y in range(y0, y0 + h) for x in range(x0, x0 + w)
+                 if rng.random() < 0.4}
+    xs, ys = [x for x, _ in live], [y for _, y in live]
+    x0, y0 = min(xs), min(ys)
+    lines = []
+    for y in range(y0, max(ys) + 1):
+        row, run, prev = '', 0, None
+        for x in range(x0, max(xs) + 1):
+            c = 'o' if (x, y) in live else 'b'
+            if c != prev and prev is not None:
+                row += (str(run) if run > 1 else '') + prev
+                run = 0
+            prev, run = c, run + 1
+        if prev == 'o':
+            row += (str(run) if run > 1 else '') + prev
+        lines.append(row)
     return ('#CXRLE Pos=%d,%d\nx = %d, y = %d, rule = B3/S23\n%s!\n' %
-            (-side // 2, -side // 2, side, side, '$'.join(rows)))
+            (x0, y0, max(xs) - x0 + 1, max(ys) - y0 + 1, '$'.join(lines)))
 
 
 def read_rle(text):
@@ -119,24 +139,21 @@ def expected(cells, data):
     return bytes(out)
 
 
-def main():
-    tmp = tempfile.mkdtemp(prefix='golgen-watch-')
-    pat = os.path.join(tmp, 'patch.rle')
-    with open(pat, 'w') as f:
-        f.write(patch_rle())
+def run_case(tmp, pat, size, views):
+    rule = 'B3/S23:T%d,%d' % (size, size)
     proc, url = start_server(GOLGEN, ['--backend', 'cpu', '--fps', '1000',
-                                      '--rule', RULE, pat])
+                                      '--rule', rule, pat])
     try:
-        pages = [Client(url, timeout=60) for _ in VIEWS]
-        for c, v in zip(pages, VIEWS):
+        pages = [Client(url, timeout=60) for _ in views]
+        for c, v in zip(pages, views):
             c.frame(v)  # each page has its view before the run
         pages[0].send('run')
-        got = [[] for _ in VIEWS]
+        got = [[] for _ in views]
         t0 = time.time()
         while time.time() - t0 < 3 or \
                 not all(any(h[6] & 4 for h, _ in g) for g in got):
             assert time.time() - t0 < 60, 'no frame taken inside a batch'
-            for i, (c, v) in enumerate(zip(pages, VIEWS)):
+            for c, v in zip(pages, views):
                 c.send(v)
             for i, c in enumerate(pages):
                 while True:
@@ -152,31 +169,41 @@ def main():
         assert common, 'no generation shown inside a batch on every page'
         for i, g in enumerate(got):  # in order on each page
             gens = [h[5] for h, _ in g]
-            assert gens == sorted(gens), (VIEWS[i], gens)
+            assert gens == sorted(gens), (views[i], gens)
         picks = sorted({common[0], common[len(common) // 2], common[-1]})
         for gen in picks:
             out = os.path.join(tmp, 'g%d.rle' % gen)
-            subprocess.run([GOLGEN, 'run', '--backend', 'cpu', '--rule', RULE,
+            subprocess.run([GOLGEN, 'run', '--backend', 'cpu', '--rule', rule,
                             pat, '--gens', str(gen), '-o', out], check=True,
                            capture_output=True)
             with open(out) as f:
                 cells = read_rle(f.read())
-            for i, v in enumerate(VIEWS):
+            for i, v in enumerate(views):
                 data = inside[i][gen]
                 want = expected(cells, data)
                 have = data[224:]
                 bad = sum(a != b for a, b in zip(want, have))
-                assert bad == 0, '%s at generation %d: %d of %d blocks ' \
-                    'differ from golgen run' % (v, gen, bad, len(want))
+                assert bad == 0, '%s on %s at generation %d: %d of %d ' \
+                    'blocks differ from golgen run' % (v, rule, gen, bad,
+                                                      len(want))
         frames = [sum(1 for h, _ in g if h[6] & 4) for g in got]
-        print('serve watch: %s frames taken inside batches (of %s), '
-              'generations %s checked against golgen run on all four views' %
-              (frames, [len(g) for g in got], picks))
+        print('serve watch %s: %s frames taken inside batches (of %s), '
+              'generations %s checked against golgen run on every view' %
+              (rule, frames, [len(g) for g in got], picks))
         for c in pages:
             c.close()
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix='golgen-watch-')
+    pat = os.path.join(tmp, 'patch.rle')
+    with open(pat, 'w') as f:
+        f.write(patch_rle())
+    for size, views in CASES:
+        run_case(tmp, pat, size, views)
 
 
 main()
