@@ -119,14 +119,20 @@ static int draw_tree(void *ctx, const char *path, const gg_picture_opts *o,
 typedef struct tree_progress {
     gg_run_progress ps;
     gg_hl *h;
+    int wide; /* the last in-step line's length: blanked before a shorter
+                 one is written over it */
 } tree_progress;
 
 static bool tree_progress_cb(void *ctx, int64_t done, int64_t total)
 {
     tree_progress *t = ctx;
     int k = gg_hl_step_in_flight(t->h);
-    if (k < 0)
+    if (k < 0) {
+        if (t->wide)
+            fprintf(stderr, "\r%*s", t->wide, "");
+        t->wide = 0;
         return gg_run_progress_cb(&t->ps, done, total);
+    }
     double now = gg_cli_now();
     if (!t->ps.show || t->ps.all <= 0 || now - t->ps.last < 1.0)
         return true;
@@ -134,13 +140,16 @@ static bool tree_progress_cb(void *ctx, int64_t done, int64_t total)
     gg_hl_stats st;
     gg_hl_stats_get(t->h, &st);
     done += t->ps.base;
-    /* padded: \r's next line may be shorter */
-    fprintf(stderr, "\rgeneration %lld of %lld (%.0f%%), a step of 2^%d "
-            "under way: %lld leaf squares, %lld nodes, %.0f MB   ",
-            (long long)done, (long long)t->ps.all,
-            100.0 * (double)done / (double)t->ps.all, k,
-            (long long)st.base_steps, (long long)st.nodes,
-            (double)st.bytes / 1e6);
+    int n = fprintf(stderr, "\rgeneration %lld of %lld (%.0f%%), a step of "
+                    "2^%d under way: %lld leaf squares, %lld nodes, %.0f MB",
+                    (long long)done, (long long)t->ps.all,
+                    100.0 * (double)done / (double)t->ps.all, k,
+                    (long long)st.base_steps, (long long)st.nodes,
+                    (double)st.bytes / 1e6);
+    if (n > 0 && n < t->wide) /* blank what a longer line left */
+        fprintf(stderr, "%*s", t->wide - n, "");
+    if (n > t->wide)
+        t->wide = n;
     return true;
 }
 
