@@ -24,6 +24,7 @@
 #include "rulefile.h"
 #include "rulefile_emit.h"
 #include "test_util.h"
+#include "test_opencl_util.h"
 
 #define RULES GG_GOLLY_RULES_DIR
 #define PATTERNS "/usr/share/golly/Patterns"
@@ -288,7 +289,7 @@ static void golly_patterns_on_cpu_and_opencl(void **state)
              "GOLGEN_CACHE_DIR='%s' '%s' run --backend opencl --gens 1 "
              "'" PATTERNS "/WireWorld/gate-AND.mcl' >/dev/null 2>&1; "
              "test $? -ne 3", gg_test_dir, getenv("GG_GOLGEN"));
-    bool opencl = gg_test_status(probe) == 0;
+    bool opencl = !gg_test_opencl_skipped() && gg_test_status(probe) == 0;
     if (!opencl)
         print_message("no OpenCL platform: the patterns run on cpu only\n");
     for (int b = 0; b < 1 + opencl; b++)

@@ -168,7 +168,8 @@ static int emit_body(rf_emit *e, const rf_levels *l, gg_err *err)
             snprintf(mask, sizeof mask, "m%lld", (long long)k);
             /* most nodes see no cell of a vector: skip their terms */
             if (i)
-                gg_sbuf_printf(&e->body, "    if (gg_nz(%s)) {\n", mask);
+                gg_sbuf_printf(&e->body, "    if (GG_REACHED(%s)) {\n",
+                               mask);
             for (int s = 0; s < ns; s++) {
                 bool first = true;
                 for (int r = 0; r < s && first; r++)
@@ -190,7 +191,7 @@ static int emit_body(rf_emit *e, const rf_levels *l, gg_err *err)
         int64_t k = l->order[j];
         const uint32_t *en = rf->flat + k * ns;
         snprintf(mask, sizeof mask, "m%lld", (long long)k);
-        gg_sbuf_printf(&e->body, "    if (gg_nz(%s)) {\n", mask);
+        gg_sbuf_printf(&e->body, "    if (GG_REACHED(%s)) {\n", mask);
         for (int p = 0; p < e->np; p++) {
             for (int s = 0; s < ns; s++)
                 set[s] = (en[s] >> p) & 1;
@@ -205,7 +206,8 @@ static int emit_body(rf_emit *e, const rf_levels *l, gg_err *err)
 
 /* The eval function: equalities used, then the body. Target-neutral: the
  * template defines V (a word of cells), GG_V0 (no cells), GG_FN (the
- * function's qualifiers) and gg_nz (any cell set). */
+ * function's qualifiers) and GG_REACHED (whether a node's mask holds a
+ * cell: the node's terms are skipped when not). */
 static void emit_eval(gg_sbuf *b, const rf_emit *e)
 {
     const gg_rulefile *rf = e->rf;
@@ -322,6 +324,10 @@ static int emit_kernel(const gg_rulefile *rf, const char *name,
                        "#define GG_NIN %d\n#define GG_ZERO_NEXT %d\n",
                        rf->n_states, e.np, rf->n_inputs,
                        gg_rulefile_next(rf, (const uint8_t[9]){0}));
+        if (tg->prologue) /* the GPU kernels: see GG_RF_GPU_SKIP_TERMS */
+            gg_sbuf_printf(&defs, "#ifndef GG_SKIP_NODES\n#define "
+                           "GG_SKIP_NODES %d\n#endif\n",
+                           e.terms > GG_RF_GPU_SKIP_TERMS);
         emit_eval(&eval, &e);
         const char *keys[] = {"HEADER", "DEFS", "EVAL", "RULE", "PROLOGUE"};
         const char *vals[] = {head.p ? head.p : "", defs.p ? defs.p : "",
