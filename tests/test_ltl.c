@@ -289,8 +289,11 @@ static void cpu_kernel_matches_reference(void **state)
             r.b_lo[1] = (int32_t)(next_rand() % (uint64_t)max) + 1;
             r.b_hi[1] = r.b_lo[1] + 2;
         }
+        /* two threads on every grid (the kernel takes one per 4M cells
+         * unless told): the bands and the barrier between generations */
         gg_cpu_ltl_opts o = {.cache_dir = gg_test_dir,
-                             .isa = isas[t < 13 ? 0 : t - 13]};
+                             .isa = isas[t < 13 ? 0 : t - 13],
+                             .threads = 1 + t % 2};
         gg_cpu_ltl *k;
         gg_fail_kind why;
         gg_err err;

@@ -25,7 +25,7 @@ struct gg_cpu_ltl {
 
 /* Raise the version when validation grows: old stamps then no longer
  * count. The kernel's file is keyed by its source, which names the rule. */
-#define LTL_TAG "validated ltl v1"
+#define LTL_TAG "validated ltl v2"
 
 static int load_symbols(gg_cpu_ltl *k, gg_err *err)
 {
@@ -82,7 +82,11 @@ static int check_case(gg_cpu_ltl *k, gg_ltl_ref *ref, int64_t w, int64_t h,
     }
     if (!bad) {
         memcpy(c, a, n);
-        bad = k->run(c, w, h, torus, gens, k->opts.threads) != 0;
+        /* as many threads as a big grid gets, not the one a small grid
+         * does: the bands and their barriers are checked too */
+        int th = k->opts.threads ? k->opts.threads
+                                 : k->threads_for(1 << 16, 1 << 16, 0);
+        bad = k->run(c, w, h, torus, gens, th) != 0;
         if (bad)
             gg_fail(err, "the Larger than Life kernel ran out of memory");
     }
