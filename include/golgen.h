@@ -1,7 +1,11 @@
 /* golgen as a C library: parse a cellular-automaton rule in Golly's
  * notation, build a universe from cells or a pattern file, run it on the
  * fastest backend here (or a named one), read the cells back, write a
- * pattern file, and emit a rule's kernel source for a target.
+ * pattern file, and emit a rule's kernel source for a target. And what the
+ * golgen command does beyond that (golgen_0.3): describe a rule, verify
+ * and synthesize its gate networks, stores and checkpoints, pictures.
+ * `golgen rule`, `verify`, `synth`, `--target` and `store` are built on
+ * this header alone.
  *
  *     static const uint8_t glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
  *     golgen_rule *r;
