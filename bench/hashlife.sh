@@ -11,6 +11,13 @@
 #   BASE=/path/golgen                   also time another golgen (e.g. a
 #                                       build of an older commit: before
 #                                       and after in one run)
+#   ONLY=REGEX                          only the cases whose "pattern gens"
+#                                       matches (grep -E), e.g. 'jagged|puzzle'
+#   CLOCK=cpu                           CPU seconds (user + sys of the
+#                                       process, lifelib's step's process
+#                                       time) instead of wall: steadier on
+#                                       a shared machine, where wall times
+#                                       swing 1.5x between runs
 #
 # Prints one line per case: pattern, generations, seconds for golgen auto,
 # QuickLife, HashLife, lifelib, and "same" when golgen matched HashLife.
@@ -41,31 +48,41 @@ for name, size in (("soup1k", 1024), ("soup4k", 4096)):
         f"x = {size}, y = {size}, rule = B3/S23\n" + "$".join(rows) + "!\n")
 EOF
 
-# best wall-clock seconds of REPS runs of "$@"
+# best seconds (wall, or CPU with CLOCK=cpu) of REPS runs of "$@"
 best() {
-    local b=""
-    for _ in $(seq "$REPS"); do
-        local t0 t1
-        t0=$(date +%s.%N)
-        "$@" >/dev/null 2>&1 || { echo fail; return; }
-        t1=$(date +%s.%N)
-        b=$(python3 -c "t=$t1-$t0; b='$b'; print(f'{min(t, float(b)) if b else t:.3f}')")
-    done
-    echo "$b"
+    python3 - "$REPS" "${CLOCK:-wall}" "$@" <<'PY'
+import resource, subprocess, sys, time
+reps, clock, cmd = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+best = None
+for _ in range(reps):
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    if subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                      stderr=subprocess.DEVNULL).returncode:
+        print("fail")
+        sys.exit()
+    t = time.perf_counter() - t0
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if clock == "cpu":
+        t = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+    best = t if best is None else min(best, t)
+print(f"{best:.3f}")
+PY
 }
 
 lifelib_time() { # pattern gens
     [ -n "${LIFELIB_PY:-}" ] || { echo "-"; return; }
-    "$LIFELIB_PY" - "$1" "$2" <<'EOF' 2>/dev/null || echo fail
+    "$LIFELIB_PY" - "$1" "$2" "${CLOCK:-wall}" <<'EOF' 2>/dev/null || echo fail
 import sys, time, lifelib
 sess = lifelib.load_rules("b3s23")
 lt = sess.lifetree(memory=4000)
 p = lt.load(sys.argv[1]) if not sys.argv[1].endswith(".rle") else \
     lt.pattern(open(sys.argv[1]).read())
-t0 = time.time()
+clock = time.process_time if sys.argv[3] == "cpu" else time.time
+t0 = clock()
 q = p[int(sys.argv[2])]
 q.population
-print(f"{time.time() - t0:.3f}")
+print(f"{clock() - t0:.3f}")
 EOF
 }
 
@@ -86,6 +103,8 @@ cases=(
 printf '%-28s %14s %8s %8s %8s %8s %8s  %s\n' pattern gens auto before \
     QuickLife HashLife lifelib check
 for c in "${cases[@]}"; do
+    [ -z "${ONLY:-}" ] || echo "$(basename "${c% *}") ${c##* }" |
+        grep -Eq -- "$ONLY" || continue
     set -- $c
     in=$1 gens=$2 name=$(basename "$1")
     ext=mc
