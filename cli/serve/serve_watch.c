@@ -78,6 +78,9 @@ bool sv_watch_view_init(sv_watch_view *wv, const sv_world *w, int64_t x,
     wv->wlo[0] = cs >> 6, wv->whi[0] = ((ce < W ? ce : W) + 63) >> 6;
     if (torus && ce > W)
         wv->wlo[1] = 0, wv->whi[1] = (ce - W + 63) >> 6;
+    wv->stride = level ? wv->nbx
+                       : 4 * (wv->whi[0] - wv->wlo[0] + wv->whi[1] -
+                              wv->wlo[1]);
     int64_t sample = sampled ? sv_watch_sample(cols, rows, level) : 0;
     wv->every = sample ? side / sample : 1;
     wv->lines = side / wv->every;
@@ -96,10 +99,12 @@ bool sv_watch_view_init(sv_watch_view *wv, const sv_world *w, int64_t x,
     return true;
 }
 
-/* Entries of one frame's map. */
+/* Entries of one frame's map, a multiple of 4 (a line of single cells
+ * is uint64_t words: the next view's map stays aligned). */
 static size_t map_entries(const sv_watch_view *v)
 {
-    return (size_t)v->nbx * (size_t)v->nby * (size_t)v->lines;
+    size_t n = (size_t)v->stride * (size_t)v->nby * (size_t)v->lines;
+    return (n + 3) & ~(size_t)3;
 }
 
 int sv_watch_begin(sv_watch_set *ws, int frames, int64_t every)
@@ -122,9 +127,10 @@ int sv_watch_begin(sv_watch_set *ws, int frames, int64_t every)
         size_t len = (size_t)frames * map_entries(v);
         v->maps = ws->maps + at;
         /* a torus of single cells or 64 cells a block: every entry is
-         * written (count_span stores each cell or word; the kernel's
-         * filter reaches every line); others add, or store only live
-         * blocks */
+         * written (count_span stores each word or its count; the
+         * kernel's filter reaches every line); others add, or store only
+         * live blocks (map_entries is a multiple of 4: the uint64_t
+         * lines of single cells stay aligned) */
         if (!v->torus || (v->level != 0 && v->level != 6))
             memset(v->maps, 0, len * sizeof(uint16_t));
         at += len;
@@ -173,17 +179,26 @@ static void popcounts(const uint64_t *w, uint16_t *o, int64_t n)
     popcounts_plain(w, o, n);
 }
 
-/* Words [x0, x1) of one grid row into map line m (words[0] is word at;
- * the tile holds words [tx0, tx1) of the row). */
+/* Words [x0, x1) of one grid row, in the map's word range `range`, into
+ * map line m (words[0] is word at; the tile holds words [tx0, tx1) of the
+ * row). */
 static SV_HOT void count_span(const sv_watch_view *v, const uint64_t *words,
                               int64_t at, int64_t tx0, int64_t tx1,
-                              int64_t x0, int64_t x1, uint16_t *m)
+                              int range, int64_t x0, int64_t x1, uint16_t *m)
 {
     int level = v->level;
     int64_t nw = (v->width + 63) >> 6;
     uint64_t tail = v->torus && (v->width & 63)
                         ? (UINT64_C(1) << (v->width & 63)) - 1
                         : ~UINT64_C(0);
+    if (!level) { /* single cells: the words themselves, as they are */
+        uint64_t *line = (uint64_t *)(void *)m;
+        int64_t off = range ? v->whi[0] - v->wlo[0] - v->wlo[1] : -v->wlo[0];
+        for (int64_t k = x0; k < x1; k++)
+            line[k + off] =
+                words[k - at] & (k == nw - 1 ? tail : ~UINT64_C(0));
+        return;
+    }
     if (level == 6) { /* a word a block, the blocks of [x0, x1) in a row
                          of the map (serve_watch_view_init's ranges) */
         int64_t ix = place(x0, v->bx0, v->wb, v->nbx);
@@ -231,22 +246,6 @@ static SV_HOT void count_span(const sv_watch_view *v, const uint64_t *words,
     for (int64_t k = x0; k < x1; k++) {
         uint64_t word = words[k - at] & (k == nw - 1 ? tail : ~UINT64_C(0));
         int64_t b = k * per;
-        if (!level) { /* every cell of the map written, 0 or 1 */
-            int cells = v->width - b < 64 ? (int)(v->width - b) : 64;
-            int64_t ix = place(b, v->bx0, v->wb, v->nbx);
-            if (cells == 64 && ix >= 0 && ix + 63 < v->nbx &&
-                place(b + 63, v->bx0, v->wb, v->nbx) == ix + 63) {
-                for (int j = 0; j < 64; j++) /* the whole word in a row */
-                    m[ix + j] = (uint16_t)((word >> j) & 1);
-                continue;
-            }
-            for (int j = 0; j < cells; j++) { /* a word at an edge */
-                ix = place(b + j, v->bx0, v->wb, v->nbx);
-                if (ix >= 0)
-                    m[ix] = (uint16_t)((word >> j) & 1);
-            }
-            continue;
-        }
         for (int j = 0; word && j < per; j++) {
             uint64_t bits = (word >> (j * side)) & mask;
             int64_t ix = bits ? place(b + j, v->bx0, v->wb, v->nbx) : -1;
@@ -264,7 +263,7 @@ static void count_words(const sv_watch_view *v, const uint64_t *words,
         int64_t a = x0 > v->wlo[i] ? x0 : v->wlo[i];
         int64_t b = x1 < v->whi[i] ? x1 : v->whi[i];
         if (a < b)
-            count_span(v, words, x0, x0, x1, a, b, m);
+            count_span(v, words, x0, x0, x1, i, a, b, m);
     }
 }
 
@@ -293,7 +292,7 @@ static void watch_rows(void *ctx, int64_t g, int64_t r,
                        v->every;
         size_t at_line = (size_t)f * map_entries(v) +
                          ((size_t)iy * (size_t)v->lines + (size_t)line) *
-                             (size_t)v->nbx;
+                             (size_t)v->stride;
         count_words(v, planes[0], x0, x1, v->maps + at_line);
     }
 }
@@ -320,6 +319,37 @@ static uint8_t shade(uint64_t n, uint64_t mul)
 
 #define SV_SHADES 4096 /* counts a block may hold that a table shades */
 
+/* Window cells [0, nbx) of a map line of single cells (the grid's words
+ * wlo[0] .. whi[0], then wlo[1] .. whi[1]) as bytes 0 or 1. */
+static void cells_row(const sv_watch_view *v, const uint64_t *line,
+                      uint8_t *o)
+{
+    int64_t len0 = v->whi[0] - v->wlo[0];
+    for (int64_t c = 0; c < v->nbx;) {
+        int64_t x = v->bx0 + c, run = v->nbx - c;
+        if (v->torus && x >= v->width)
+            x -= v->width;
+        if (x < 0 || x >= v->width) { /* a plane's outside: empty */
+            int64_t to = x < 0 ? -x : run;
+            run = to < run ? to : run;
+            memset(o + c, 0, (size_t)run);
+            c += run;
+            continue;
+        }
+        int64_t k = x >> 6, bit = x & 63;
+        int64_t at = k >= v->wlo[0] && k < v->whi[0] ? k - v->wlo[0]
+                                                     : len0 + k - v->wlo[1];
+        if (run > 64 - bit)
+            run = 64 - bit;
+        if (run > v->width - x) /* (a torus's seam) */
+            run = v->width - x;
+        uint64_t w = line[at] >> bit;
+        for (int64_t j = 0; j < run; j++)
+            o[c + j] = (uint8_t)((w >> j) & 1);
+        c += run;
+    }
+}
+
 void sv_watch_render(const sv_watch_set *ws, int k, int f, uint8_t *out)
 {
     const sv_watch_view *v = &ws->v[k];
@@ -342,21 +372,23 @@ void sv_watch_render(const sv_watch_set *ws, int k, int f, uint8_t *out)
                    (size_t)v->cols);
             continue;
         }
-        const uint16_t *row = m + (size_t)r * (size_t)(v->lines * nbx);
+        const uint16_t *row = m + (size_t)r * (size_t)(v->lines * v->stride);
+        if (!v->level) {
+            cells_row(v, (const uint64_t *)(const void *)row, o);
+            goto beside;
+        }
         for (int64_t ix = 0; ix < nbx; ix++)
             sum[ix] = row[ix];
         for (int64_t j = 1; j < v->lines; j++)
             for (int64_t ix = 0; ix < nbx; ix++)
                 sum[ix] += row[j * nbx + ix];
-        if (!v->level)
-            for (int64_t ix = 0; ix < nbx; ix++)
-                o[ix] = (uint8_t)sum[ix];
-        else if (lut)
+        if (lut)
             for (int64_t ix = 0; ix < nbx; ix++)
                 o[ix] = table[sum[ix]];
         else
             for (int64_t ix = 0; ix < nbx; ix++)
                 o[ix] = shade(sum[ix], mul);
+    beside:
         for (int64_t c = nbx; c < v->cols; c += nbx) /* beside itself */
             memcpy(o + c, o, (size_t)(v->cols - c < nbx ? v->cols - c : nbx));
     }

@@ -48,6 +48,10 @@ typedef struct sv_watch_view {
     int64_t wb, hb;          /* blocks around a torus (0: a plane) */
     int64_t nbx, nby;        /* the map */
     int64_t wlo[2], whi[2];  /* the grid words its columns touch */
+    int64_t stride;          /* entries a map line: nbx, or for single
+                                cells its words (4 entries each: the
+                                grid's words themselves, wlo[0] ..
+                                whi[0], then wlo[1] .. whi[1]) */
     int64_t every;           /* one row of every `every` sampled */
     int64_t lines;           /* rows a block reads: side / every */
     int shift;               /* counts kept >> shift: level - 15, >= 0 */
