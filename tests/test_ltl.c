@@ -453,6 +453,15 @@ static void command_line(void **state)
            "does not run Larger than Life rules yet; use --backend "
            "reference, cpu");
     expect("run --backend nosuch --gens 4 j.rle", 2, "unknown backend");
+    /* bench takes LtL rules through the same entries */
+    expect("bench --backend cpu --rule R3,C4,M0,S5..20,B6..9,NN --size "
+           "100x70 --gens 3", 0, "torus 100x70, 3 generations");
+    expect("bench --backend reference --rule R2,C0,M1,S3..9,B3..6,NM "
+           "--size 40x40 --gens 2 --json", 0, "\"backend\": \"reference\"");
+    expect("bench --backend opencl --rule R2,C0,M1,S3..9,B3..6,NM", 2,
+           "does not run Larger than Life rules");
+    expect("bench --rule R2,C0,M1,S3..9,B3..6,NM --engine tiles", 2,
+           "Larger than Life rules take --backend");
     expect("run --engine hashlife --gens 4 j.rle", 2,
            "the hash tree does not run");
     expect("run --png p.png --gens 4 j.rle", 2, "does not take --png");
