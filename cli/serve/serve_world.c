@@ -300,11 +300,22 @@ static SV_HOT void count_row(const uint64_t *bits, int64_t width,
         int64_t per = side >> 6, nw = (width + 63) >> 6, k = a >> 6;
         for (int c = 0; c < cols; c++) {
             int64_t n = 0;
-            for (int64_t j = 0; j < per; j++, k++) {
-                if (wrap_w && k == nw) /* (width is a multiple of side) */
-                    k = 0;
-                if (k >= 0 && k < nw)
+            if (!wrap_w) {
+                /* only the words inside the row: a block of 2^40 cells
+                 * must not walk 2^34 words past its end (a fuzzed "view
+                 * 0 2 6 70 40" took 62 s) */
+                if (k >= nw)
+                    break; /* this block and those right of it are empty */
+                int64_t end = per > nw - k ? nw : k + per;
+                for (int64_t j = k < 0 ? 0 : k; j < end; j++)
+                    n += __builtin_popcountll(bits[j]);
+                k = end;
+            } else {
+                for (int64_t j = 0; j < per; j++, k++) {
+                    if (k == nw) /* (width is a multiple of side) */
+                        k = 0;
                     n += __builtin_popcountll(bits[k]);
+                }
             }
             count[c] += n;
         }
