@@ -7,7 +7,7 @@
 # run that prints a result passed that too.
 #
 #   bash bench/gpu_tables.sh [BUILD_DIR]        (logs in $OUT or /tmp)
-#   GG_BACKENDS   backends checked and timed (default "cuda ptx"; on a
+#   GG_BACKENDS   backends checked and timed (default "cpu cuda ptx"; on a
 #                 machine without a GPU: GG_BACKENDS="cpu opencl")
 #   GG_SIZE       the soups' side (default 4096), GG_GENS their timed
 #                 generations (default 1000), GG_RULES the soups' rules
@@ -55,7 +55,7 @@ GOLLY=${GG_GOLLY:-/usr/share/golly}
 [ -d "$GOLLY/Rules" ] || { echo "no Golly rules: see --pack"; exit 1; }
 RULES=$GOLLY/Rules
 export GOLGEN_CACHE_DIR=${GOLGEN_CACHE_DIR:-/tmp/gg-cache-tables}
-BACKENDS=${GG_BACKENDS:-cuda ptx}
+BACKENDS=${GG_BACKENDS:-cpu cuda ptx}
 BGOLLY=$(command -v bgolly || true)
 echo "golgen $("$B/golgen" --version | head -1); backends: $BACKENDS;" \
      "bgolly: ${BGOLLY:-none}; rules from $RULES"

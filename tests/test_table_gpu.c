@@ -101,7 +101,7 @@ static bool have_opencl(void)
 
 /* The issue's first examples and a spread of the rest (every
  * neighbourhood, 4 to 64 states, tables and trees, Margolus emulated,
- * graphs on both sides of GG_RF_GPU_SKIP_TERMS), opened through the one
+ * graphs on both sides of GG_RF_SKIP_TERMS), opened through the one
  * entry that opens table kernels by backend (validated there). */
 static void opencl_rules_validate(void **state)
 {

@@ -324,10 +324,9 @@ static int emit_kernel(const gg_rulefile *rf, const char *name,
                        "#define GG_NIN %d\n#define GG_ZERO_NEXT %d\n",
                        rf->n_states, e.np, rf->n_inputs,
                        gg_rulefile_next(rf, (const uint8_t[9]){0}));
-        if (tg->prologue) /* the GPU kernels: see GG_RF_GPU_SKIP_TERMS */
-            gg_sbuf_printf(&defs, "#ifndef GG_SKIP_NODES\n#define "
-                           "GG_SKIP_NODES %d\n#endif\n",
-                           e.terms > GG_RF_GPU_SKIP_TERMS);
+        gg_sbuf_printf(&defs, "#ifndef GG_SKIP_NODES /* see "
+                       "GG_RF_SKIP_TERMS */\n#define GG_SKIP_NODES %d\n"
+                       "#endif\n", e.terms > GG_RF_SKIP_TERMS);
         emit_eval(&eval, &e);
         const char *keys[] = {"HEADER", "DEFS", "EVAL", "RULE", "PROLOGUE"};
         const char *vals[] = {head.p ? head.p : "", defs.p ? defs.p : "",

@@ -40,14 +40,16 @@ int gg_rulefile_emit_c(const gg_rulefile *rf, const char *name,
                        int64_t max_terms, char **src, size_t *len,
                        int64_t *terms, gg_err *err);
 
-/* The GPU kernels skip a node's terms when no cell of the word reaches it
- * only for graphs of more terms than this: below it straight-line code is
- * faster (PoCL vectorizes work-items only without the branches: on a
- * 1024^2 soup, 100 generations, 2 cores, Langtons-Loops (770 terms) 3.2x,
- * Codd (1014) 1.9x, TMGas (1278) 3.3x faster without them; Evoloop (2220)
- * 2.4x, Perrier (3230) 1.3x, Tempesti (9036) 3.5x slower). The kernel
- * takes -DGG_SKIP_NODES=0/1 to override. */
-#define GG_RF_GPU_SKIP_TERMS 1500
+/* The kernels skip a node's terms when no cell of the vector or word
+ * reaches it only for graphs of more terms than this: below it
+ * straight-line code is faster (1024^2 soups, 100 generations, 2 cores:
+ * the C kernel on AVX-512 without the branches Codd (1014 terms) 2.1x,
+ * TMGas (1278) 2.4x, Langtons-Loops (770) 1.7x faster, WireWorld (50)
+ * even; OpenCL on PoCL, which vectorizes work-items only without them,
+ * Langtons-Loops 2.5-3.2x, Codd 1.9x, TMGas 3.3x; with them Evoloop (2220,
+ * its soup thins to 1.5%) 1.7x and 2.4x, Perrier (3230) 1.0x and 1.3x,
+ * Tempesti (9036) 3.5x on PoCL faster). -DGG_SKIP_NODES=0/1 overrides. */
+#define GG_RF_SKIP_TERMS 1500
 
 typedef enum gg_rf_gpu_target {
     GG_RF_GPU_OPENCL, /* OpenCL C 1.2 (runtime/gpu/opencl_table.h) */
