@@ -71,7 +71,7 @@ static void change_rule(sv_sim *sim, sv_session *s, const sv_msg *m)
     text[m->text_len] = 0;
     gg_rule rule;
     gg_err err;
-    if (gg_rule_parse(text, &rule, &err))
+    if (sv_rule_parse(text, &rule, &err))
         return error_to(s, err.msg);
     sv_world w;
     pthread_mutex_lock(&sim->lock);

@@ -6,6 +6,8 @@
 
 #include "pattern.h"
 #include "picture.h"
+#include "rule3d.h"
+#include "rule_ltl.h"
 
 /* The hot loops use the popcnt instruction where the machine has it (the
  * build targets plain x86-64, where __builtin_popcountll is a call). */
@@ -47,6 +49,23 @@ static int size_check(const gg_rule *rule, int64_t max_cells, gg_err *err)
     return 0;
 }
 
+int sv_rule_parse(const char *text, gg_rule *rule, gg_err *err)
+{
+    const char *family = gg_ltl_looks_like(text)   ? "Larger than Life"
+                         : gg_rule3d_is_3d(text) ? "3D"
+                                                 : NULL;
+    if (family)
+        return gg_fail(err, "'%s' is a %s rule: golgen serve shows "
+                       "two-state and Generations rules only (golgen run "
+                       "runs it)", text, family);
+    if (!gg_rule_parse(text, rule, err))
+        return 0;
+    /* a Golly rule table's name, or a typo: say what the viewer takes */
+    gg_err why = *err;
+    return gg_fail(err, "%s (golgen serve shows two-state and Generations "
+                   "rules; rule tables run with golgen run)", why.msg);
+}
+
 int sv_world_from_pattern(sv_world *w, const char *rule_text,
                           const char *fallback, const gg_pattern *p,
                           int64_t max_cells, gg_err *err)
@@ -56,7 +75,7 @@ int sv_world_from_pattern(sv_world *w, const char *rule_text,
                     : fallback ? fallback
                                : "B3/S23";
     gg_rule rule;
-    return gg_rule_parse(r, &rule, err) ||
+    return sv_rule_parse(r, &rule, err) ||
                    size_check(&rule, max_cells, err) ||
                    from_pattern(w, &rule, p, err)
                ? -1

@@ -17,6 +17,10 @@ typedef struct sv_world {
     gg_gen_universe g;
 } sv_world;
 
+/* A rule the viewer runs (two-state or Generations); a Larger than Life,
+ * 3D or other rule golgen runs but the viewer does not is refused saying
+ * so (golgen run takes them). */
+int sv_rule_parse(const char *text, gg_rule *rule, gg_err *err);
 /* From pattern text (any format golgen reads) under rule_text, or when
  * NULL the pattern's rule, else fallback (NULL: B3/S23); a bounded grid
  * of more than max_cells cells is refused (0: no limit). */
