@@ -151,6 +151,9 @@ static int prepare(gg_cuda_tk *k, const gg_gen_cells *cells, gg_err *err)
     gg_gpu_table_geom g;
     if (gg_gpu_table_geom_init(&g, cells, k->np, err))
         return -1;
+    if (g.height > 4 * 65535) /* blocks of 4 rows, gridDim.y <= 65535 */
+        return gg_fail(err, "the CUDA table kernel takes at most %d rows "
+                       "(the grid has %d)", 4 * 65535, g.height);
     if (k->host && g.width == k->geom.width && g.height == k->geom.height)
         return 0;
     free_buffers(k);
