@@ -136,7 +136,7 @@ PY
             { echo "  $be: ERROR $(cat "$OUT/last")"; continue; }
         e=$(date +%s.%N)
         own=$(sed -n 's/.*, \([0-9.]*\) s (.*/\1/p' "$OUT/last")
-        echo "  $be: run ${own} s, process $(echo "$e - $s" | bc) s:" \
+        echo "  $be: run ${own} s, process $(awk "BEGIN { printf \"%.3f\", $e - $s }") s:" \
              "$(python3 -c "print('%.3g cell updates/s' % ($SIZE**2*$GENS/max($own,1e-9)))")" \
              "[$(cat "$OUT/last")]"
     done
@@ -152,6 +152,6 @@ PY
         e=$(date +%s.%N)
         grep -v '^#' "$OUT/t-$first.rle" | cmp -s - "$OUT/t-bgolly.rle" &&
             same="same cells" || same="DIFFERENT cells"
-        echo "  bgolly -a RuleLoader: process $(echo "$e - $s" | bc) s ($same)"
+        echo "  bgolly -a RuleLoader: process $(awk "BEGIN { printf \"%.3f\", $e - $s }") s ($same)"
     fi
 done
