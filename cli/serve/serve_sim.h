@@ -5,7 +5,11 @@
  * between batches (or while it waits) for the views the pages asked for
  * (drawn again only when something shown changed) and left in the view's
  * slot for the server to send: the server never waits for a batch to draw
- * a frame, and the simulation never waits for a page or the network. */
+ * a frame, and the simulation never waits for a page or the network.
+ * Where a batch spans several frames (a big bounded two-state universe on
+ * the cpu backend), its frames are taken from inside the kernel's pass
+ * instead (serve_watch.h), queued in the view and drawn by the server
+ * thread when each falls due. */
 #ifndef GG_SERVE_SIM_H
 #define GG_SERVE_SIM_H
 
