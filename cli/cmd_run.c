@@ -76,11 +76,13 @@ static void usage(FILE *out)
             "at the end,\nand every N generations with --checkpoint-every N "
             "(the hash tree checkpoints\ninto OUT.mc instead: run that file "
             "to resume); "
-            "two-state and Generations\nrules. SIGINT, SIGTERM and SIGHUP stop "
-            "the run within about a second and write\nOUT and the store first, "
-            "at the last generation completed (exit 130, 143, 129);\none that "
-            "comes while the backend opens writes generation 0. A signal "
-            "ignored at\nthe start stays ignored (nohup's SIGHUP).\n--resume S.ggu continues a store for N more "
+            "two-state, Generations\nand Larger than Life rules (not rule "
+            "tables yet). SIGINT, SIGTERM and SIGHUP\nstop the run within "
+            "about a second and write OUT and the store first, at the\nlast "
+            "generation completed (exit 130, 143, 129); one that comes while "
+            "the\nbackend opens writes generation 0. A signal ignored at the "
+            "start stays ignored\n(nohup's SIGHUP).\n"
+            "--resume S.ggu continues a store for N more "
             "generations (no IN; the store's\nrule, which --rule may only "
             "repeat).\n"
             "--host-mem BYTES (e.g. 64M) with --resume IN.ggu --store "
@@ -324,17 +326,50 @@ static bool store_is_generations(const char *path)
            gg_rule_is_generations(&rule);
 }
 
-/* What a Golly rule table's run does not take yet (cli/run_table.h). */
-static const char *table_refuses(const run_opts *o)
+/* What a Larger than Life or rule-table run does not take, refused by
+ * the registry's one place (gg_backend_takes) for each option given. */
+static int family_refusals(const run_opts *o, gg_family f, gg_err *err)
 {
-    return o->store || o->every ? "--store and --checkpoint-every"
-           : o->device_mem || o->devices.n || o->host_mem
-               ? "--device-mem, --devices and --host-mem"
-           : o->pics.png || o->pics.frames ? "--png and --frames"
-           : gg_cli_ranks() > 1            ? "MPI ranks"
-           : strcmp(o->engine, "auto") && strcmp(o->engine, "dense")
-               ? "--engine tiles or hashlife"
-               : NULL;
+    const struct {
+        bool given;
+        gg_family_feature feature;
+    } asked[] = {
+        {o->store || o->every || o->resume, GG_FEATURE_STORE},
+        {o->pics.png || o->pics.frames, GG_FEATURE_PICTURES},
+        {o->device_mem, GG_FEATURE_DEVICE_MEM},
+        {o->devices.n, GG_FEATURE_DEVICES},
+        {o->host_mem, GG_FEATURE_HOST_MEM},
+        {gg_cli_ranks() > 1, GG_FEATURE_RANKS},
+    };
+    for (size_t i = 0; i < sizeof asked / sizeof *asked; i++)
+        if (asked[i].given &&
+            gg_backend_takes(NULL, f, asked[i].feature, err))
+            return -1;
+    return 0;
+}
+
+/* The options of a Larger than Life or rule-table run (cli/run_table.h);
+ * the engines they lack are refused by the run. */
+static gg_table_run family_run(const run_opts *o)
+{
+    return (gg_table_run){
+        .backend = o->backend_name, .gens = o->gens,
+        .progress = o->progress, .out = o->out, .cfg = o->cfg,
+        .store = o->store, .every = o->every, .resume = o->resume,
+        .rule = o->rule, .pics = &o->pics,
+        .refused = strcmp(o->engine, "auto") && strcmp(o->engine, "dense")
+                       ? "--engine tiles or hashlife"
+                       : NULL};
+}
+
+/* The family of the store to resume (its header alone); UNKNOWN also
+ * when it cannot be read, which the reader then says. */
+static gg_store_family store_family(const char *path)
+{
+    gg_store_info s;
+    gg_err ignored;
+    return gg_store_info_read(path, &s, &ignored) ? GG_STORE_UNKNOWN
+                                                  : gg_store_family_of(&s);
 }
 
 /* A rule B/S notation does not know may name a Golly rule file: 1 with
@@ -356,10 +391,10 @@ static int try_rule_file(const run_opts *o, const char *text,
                  ferr.msg);
         return 0;
     }
-    gg_table_run t = {.backend = o->backend_name, .gens = o->gens,
-                      .progress = o->progress, .out = o->out,
-                      .refused = table_refuses(o), .cfg = o->cfg};
-    *rc = gg_run_table(&f, p, &t);
+    gg_table_run t = family_run(o);
+    *rc = family_refusals(o, GG_FAMILY_TABLE, err)
+              ? gg_cli_error("run", GG_EXIT_USAGE, err)
+              : gg_run_table(&f, p, &t);
     gg_rule_found_free(&f);
     return 1;
 }
@@ -370,6 +405,19 @@ static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
 {
     if (o->resume && store_is_generations(o->resume)) {
         *gen_rc = run_gen(o, NULL, NULL);
+        return 1;
+    }
+    gg_store_family fam = o->resume ? store_family(o->resume)
+                                    : GG_STORE_UNKNOWN;
+    if (fam == GG_STORE_LTL || fam == GG_STORE_TABLE) {
+        /* cli/run_ltl.c; a table's store is refused by gg_backend_takes
+         * until table runs take stores */
+        gg_table_run t = family_run(o);
+        *gen_rc = family_refusals(o, fam == GG_STORE_LTL ? GG_FAMILY_LTL
+                                                         : GG_FAMILY_TABLE,
+                                  err)
+                      ? gg_cli_error("run", GG_EXIT_USAGE, err)
+                      : gg_run_ltl(NULL, NULL, &t);
         return 1;
     }
     if (o->resume)
@@ -386,10 +434,10 @@ static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
     const char *text = o->rule ? o->rule : p.rule ? p.rule : "B3/S23";
     bad = gg_rule_parse(text, &rule, err);
     if (bad && gg_ltl_looks_like(text)) { /* cli/run_ltl.c */
-        gg_table_run t = {.backend = o->backend_name, .gens = o->gens,
-                          .progress = o->progress, .out = o->out,
-                          .refused = table_refuses(o), .cfg = o->cfg};
-        *gen_rc = gg_run_ltl(text, &p, &t);
+        gg_table_run t = family_run(o);
+        *gen_rc = family_refusals(o, GG_FAMILY_LTL, err)
+                      ? gg_cli_error("run", GG_EXIT_USAGE, err)
+                      : gg_run_ltl(text, &p, &t);
         gg_pattern_free(&p);
         return 1;
     }
@@ -537,6 +585,13 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
         }
     }
     if (o.pics.frames && gg_cli_ranks_refuse("runs with --frames", &err))
+        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    gg_store_family fam = o.resume ? store_family(o.resume)
+                                   : GG_STORE_UNKNOWN;
+    if (o.host_mem && (fam == GG_STORE_LTL || fam == GG_STORE_TABLE) &&
+        family_refusals(&o, fam == GG_STORE_LTL ? GG_FAMILY_LTL
+                                                : GG_FAMILY_TABLE,
+                        &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     if (o.host_mem) { /* store to store, never whole: cli/run_store_stream.h */
         gg_host_mem_run h = {o.resume, o.store, o.rule, o.backend, cfg,

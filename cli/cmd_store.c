@@ -42,11 +42,11 @@ static int info(const char *path)
     else
         snprintf(size, sizeof size, "%" PRId64 " x %" PRId64 " cells",
                  s->width, s->height);
-    printf("store:      %s (format %d)\nrule:       %s\n"
+    printf("store:      %s (format %d)\nrule:       %s\nfamily:     %s\n"
            "size:       %s, %d state plane%s\n"
            "generation: %" PRId64 "\nposition:   cell (0, 0) at (%" PRId64
            ", %" PRId64 ")\nbands:      %" PRId64 " of %d rows, each "
-           "checksummed\n", path, s->version, s->rule, size,
+           "checksummed\n", path, s->version, s->rule, s->family, size,
            s->planes, s->planes > 1 ? "s" : "", s->generation, s->x0, s->y0,
            s->bands, s->band_rows);
     golgen_store_info_free(s);

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "cli_pictures.h"
 #include "config.h"
 #include "pattern.h"
 #include "rule_find.h"
@@ -22,6 +23,14 @@ typedef struct gg_table_run {
     const char *refused; /* an option given that these runs lack, or NULL */
     const gg_config *cfg; /* compiler and kernel cache (NULL: none, so auto
                              falls back to the reference) */
+    /* stores, checkpoints, resume and pictures where the family takes them
+     * (runtime/backends/backend.h's gg_backend_takes, asked by
+     * cli/cmd_run.c): --store at the end and every `every` generations,
+     * --resume (the store's universe, no pattern; rule: --rule, which may
+     * only repeat the store's), --png and --frames */
+    const char *store, *resume, *rule;
+    int64_t every;
+    const gg_cli_pictures *pics;
 } gg_table_run;
 
 /* Run pattern p under the found rule: the exit status. */

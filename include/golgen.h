@@ -462,6 +462,9 @@ typedef struct golgen_store_info {
     int64_t x0, y0;      /* the Golly coordinates of cell (0, 0) */
     int64_t bands;       /* bands of band_rows rows, each checksummed */
     int band_rows;
+    /* golgen_0.3: "two-state", "Generations", "3D", "Larger than Life" or
+     * "Golly rule table or tree" (a rule named by its .rule file) */
+    char family[32];
 } golgen_store_info;
 
 /* The header (checked). GOLGEN_ERR_INPUT: no such store, or damaged. */
@@ -477,8 +480,8 @@ int golgen_store_export(const char *path, const int64_t *window,
                         const char *out, char *errbuf, size_t errlen);
 
 /* The pattern file in placed as `golgen run` places it under rule (NULL:
- * the file's, else B3/S23), stored at out: two-state and Generations
- * rules. */
+ * the file's, else B3/S23), stored at out: two-state, Generations and
+ * Larger than Life rules. */
 int golgen_store_import(const char *in, const char *rule, const char *out,
                         char *errbuf, size_t errlen);
 

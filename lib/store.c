@@ -1,8 +1,9 @@
 /* Stores (include/golgen.h, golgen_0.3): a universe bit-packed on disk
  * with its rule, generation and position, a checksum per band of rows
  * (runtime/formats/store.h). The header, a window of it as a pattern file,
- * and a pattern file stored, every family a store takes (two-state and
- * Generations; 3D stores are read by info and export). What `golgen
+ * and a pattern file stored, every family a store takes (two-state,
+ * Generations and Larger than Life; 3D stores are read by info and
+ * export). What `golgen
  * store` does (cli/cmd_store.c). */
 #include "golgen.h"
 
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "gen_universe.h"
+#include "ltl_universe.h"
 #include "net_common.h"
 #include "pattern.h"
 #include "store.h"
@@ -44,6 +46,8 @@ int golgen_store_info_read(const char *path, golgen_store_info **info,
     i->y0 = s.y0;
     i->bands = s.bands;
     i->band_rows = s.band_rows;
+    snprintf(i->family, sizeof i->family, "%s",
+             gg_store_family_name(gg_store_family_of(&s)));
     *info = i;
     return GOLGEN_OK;
 }
@@ -97,6 +101,20 @@ static int store_pattern(const gg_rule *rule, const gg_pattern *p,
     return bad;
 }
 
+/* Pattern p placed under a Larger than Life rule, stored. */
+static int store_ltl(const char *text, const gg_pattern *p, const char *out,
+                     gg_err *err)
+{
+    gg_ltl_rule rule;
+    gg_ltl_universe u;
+    if (gg_ltl_parse(text, &rule, err) ||
+        gg_ltl_universe_from_pattern(&u, &rule, p, err))
+        return -1;
+    int bad = gg_ltl_universe_write_store(out, &u, err);
+    gg_ltl_universe_free(&u);
+    return bad;
+}
+
 int golgen_store_import(const char *in, const char *rule_text,
                         const char *out, char *errbuf, size_t errlen)
 {
@@ -111,8 +129,11 @@ int golgen_store_import(const char *in, const char *rule_text,
     if (gg_pattern_read(in, &p, &err))
         return gg_lib_fail(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
     const char *text = rule_text ? rule_text : p.rule ? p.rule : "B3/S23";
-    int bad = gg_rule_parse(text, &rule, &err) ||
-              store_pattern(&rule, &p, out, &err);
+    int bad = gg_rule_parse(text, &rule, &err);
+    if (bad && gg_ltl_looks_like(text))
+        bad = store_ltl(text, &p, out, &err);
+    else
+        bad = bad || store_pattern(&rule, &p, out, &err);
     gg_pattern_free(&p);
     return bad ? gg_lib_fail(GOLGEN_ERR_INPUT, &err, errbuf, errlen)
                : GOLGEN_OK;

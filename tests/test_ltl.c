@@ -464,7 +464,12 @@ static void command_line(void **state)
            "Larger than Life rules take --backend");
     expect("run --engine hashlife --gens 4 j.rle", 2,
            "the hash tree does not run");
-    expect("run --png p.png --gens 4 j.rle", 2, "does not take --png");
+    expect("run --devices 0,0 --gens 4 j.rle", 2,
+           "Larger than Life rules do not take --devices");
+    expect("run --device-mem 1M --gens 4 j.rle", 2,
+           "Larger than Life rules do not take --device-mem");
+    expect("run --engine tiles --png p.png --gens 4 j.rle", 2,
+           "does not take --engine tiles");
     expect("run --rule R2,C0,M1,S3..9,B3..6,NN:T3,3 --gens 4 j.rle", 0,
            "T4,4"); /* sides below 2R grow to 2R, as Golly */
     write_file("s.rle", "x = 2, y = 1, rule = R2,C3,M1,S3..9,B3..6,NM\n"
@@ -473,6 +478,248 @@ static void command_line(void **state)
     write_file("w.rle", "x = 30, y = 1, rule = R2,C0,M1,S3..9,B3..6,NM:T9,9"
                         "\n30o!\n");
     expect("run --gens 1 w.rle", 2, "lies outside the 9x9 grid");
+}
+
+/* A PNG's size, palette and every pixel against an RLE's cells (Golly's
+ * letters; '.' and 'b' dead): png rle colours [W H X0 Y0], the region's
+ * size and top-left cell, else the RLE's own box. Filters 0-4 undone. */
+static const char png_check_py[] =
+    "import sys, zlib, struct\n"
+    "png, rle, C = sys.argv[1], sys.argv[2], int(sys.argv[3])\n"
+    "d = open(png, 'rb').read()\n"
+    "assert d[:8] == b'\\x89PNG\\r\\n\\x1a\\n'\n"
+    "i, idat, pal = 8, b'', b''\n"
+    "while i < len(d):\n"
+    "    n, t = struct.unpack('>I4s', d[i:i + 8])\n"
+    "    body = d[i + 8:i + 8 + n]\n"
+    "    i += 12 + n\n"
+    "    if t == b'IHDR':\n"
+    "        w, h, bits, ctype = struct.unpack('>IIBB', body[:10])\n"
+    "    elif t == b'PLTE':\n"
+    "        pal = body\n"
+    "    elif t == b'IDAT':\n"
+    "        idat += body\n"
+    "cells, x0, y0, rw, rh, text = {}, 0, 0, 0, 0, ''\n"
+    "for line in open(rle):\n"
+    "    if line.startswith('#CXRLE'):\n"
+    "        for tok in line.split():\n"
+    "            if tok.startswith('Pos='):\n"
+    "                x0, y0 = map(int, tok[4:].split(','))\n"
+    "    elif line.startswith('x'):\n"
+    "        f = dict(a.strip().split(' = ') for a in line.split(', '))\n"
+    "        rw, rh = int(f['x']), int(f['y'])\n"
+    "    elif not line.startswith('#'):\n"
+    "        text += line.strip()\n"
+    "x = y = 0\n"
+    "n = ''\n"
+    "for ch in text:\n"
+    "    if ch.isdigit():\n"
+    "        n += ch\n"
+    "        continue\n"
+    "    k, n = int(n) if n else 1, ''\n"
+    "    if ch == '$':\n"
+    "        y, x = y + k, 0\n"
+    "    elif ch == '!':\n"
+    "        break\n"
+    "    elif ch in '.b':\n"
+    "        x += k\n"
+    "    else:\n"
+    "        for j in range(k):\n"
+    "            cells[(x0 + x + j, y0 + y)] = 1 if ch in 'oA' else ord(ch) - 64\n"
+    "        x += k\n"
+    "W, H, X0, Y0 = map(int, sys.argv[4:8]) if len(sys.argv) > 4 else "
+    "(rw, rh, x0, y0)\n"
+    "assert (w, h, ctype) == (W, H, 3), (w, h, ctype, W, H)\n"
+    "assert len(pal) // 3 == C, (len(pal) // 3, C)\n"
+    "raw, stride, p = zlib.decompress(idat), (w * bits + 7) // 8, 0\n"
+    "prev, seen = bytearray(stride), set()\n"
+    "for yy in range(h):\n"
+    "    f, line = raw[p], bytearray(raw[p + 1:p + 1 + stride])\n"
+    "    p += 1 + stride\n"
+    "    for k in range(stride):\n"
+    "        a, b = line[k - 1] if k else 0, prev[k]\n"
+    "        c = prev[k - 1] if k else 0\n"
+    "        pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)\n"
+    "        pr = a if pa <= pb and pa <= pc else b if pb <= pc else c\n"
+    "        line[k] = (line[k] + [0, a, b, (a + b) // 2, pr][f]) & 255\n"
+    "    prev = line\n"
+    "    per = 8 // bits\n"
+    "    for xx in range(w):\n"
+    "        v = (line[xx // per] >> (8 - bits - (xx % per) * bits)) & "
+    "((1 << bits) - 1)\n"
+    "        want = cells.get((X0 + xx, Y0 + yy), 0)\n"
+    "        assert v == want, (xx, yy, v, want)\n"
+    "        seen.add(v)\n"
+    "assert len(cells) == sum(1 for (cx, cy) in cells if X0 <= cx < X0 + W "
+    "and Y0 <= cy < Y0 + H)\n"
+    "assert max(seen) == C - 1 or C == 2, (seen, C)\n";
+
+/* A side x side soup of states 0 .. C-1 under rule. */
+static void write_ltl_soup(const char *name, const char *rule, int side,
+                           int states)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", gg_test_dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "x = %d, y = %d, rule = %s\n", side, side, rule);
+    for (int y = 0; y < side; y++) {
+        for (int x = 0; x < side; x++) {
+            int st = next_rand() % 100 < 45
+                         ? 1 + (int)(next_rand() % (uint64_t)(states - 1))
+                         : 0;
+            fputc(st ? 'A' + st - 1 : '.', f);
+        }
+        fputs(y + 1 < side ? "$\n" : "!\n", f);
+    }
+    fclose(f);
+}
+
+/* N generations straight equal N/2 stored on backend `b1` and N/2
+ * resumed on `b2`, cell for cell (the RLE, #CXRLE line included), and
+ * equal bgolly's where it is installed. */
+static void straight_equals_resumed(const char *in, int n, const char *b1,
+                                    const char *b2, bool golly)
+{
+    char script[3072];
+    int k = snprintf(script, sizeof script,
+                     "IN='%s' && rm -f half.ggu full.rle res.rle && "
+                     "$G run --backend %s --gens %d \"$IN\" -o full.rle "
+                     "2>/dev/null && "
+                     "$G run --backend %s --gens %d --store half.ggu "
+                     "\"$IN\" 2>/dev/null && "
+                     "$G run --backend %s --resume half.ggu --gens %d "
+                     "-o res.rle 2>/dev/null && cmp full.rle res.rle && "
+                     "$G store info half.ggu | "
+                     "grep -q 'family:     Larger than Life'",
+                     in, b1, n, b1, n / 2, b2, n - n / 2);
+    if (golly)
+        snprintf(script + k, sizeof script - (size_t)k,
+                 " && bgolly -a 'Larger than Life' -q -q -m %d -o b.rle "
+                 "\"$IN\" >/dev/null 2>&1 && grep -v '^#' res.rle | "
+                 "cmp - b.rle", n);
+    shell_ok(in, script);
+}
+
+/* Stores, checkpoints and resume (issue 39 part 5): straight runs equal
+ * halves through a store on the unbounded plane, a torus and a bounded
+ * plane, on cpu and the reference and across them; a checkpointed run
+ * killed after a checkpoint resumes to the straight run's end; store
+ * import and export take LtL rules. */
+static void stores_and_resume(void **state)
+{
+    (void)state;
+    if (!getenv("GG_GOLGEN"))
+        skip();
+    bool golly = have_bgolly();
+    if (golly) {
+        straight_equals_resumed(PATTERNS "/Bosco.mcl", 200, "cpu", "cpu",
+                                true);
+        straight_equals_resumed(PATTERNS "/Globe.mcl", 60, "reference",
+                                "cpu", true);
+    }
+    write_ltl_soup("t4.rle", "R2,C4,M1,S3..9,B3..6,NM:T60,50", 40, 4);
+    straight_equals_resumed("t4.rle", 80, "cpu", "reference", golly);
+    write_ltl_soup("p3.rle", "R3,C3,M0,S8..20,B6..12,NN:P70,64", 50, 3);
+    straight_equals_resumed("p3.rle", 60, "reference", "cpu", golly);
+    write_ltl_soup("u2.rle", "R1,C0,M0,S2..3,B3..3,NM", 30, 2);
+    straight_equals_resumed("u2.rle", 90, "cpu", "cpu", golly);
+    /* a checkpoint every 5 generations; killed, resumed on the kernel */
+    write_ltl_soup("k.rle", "R2,C3,M1,S3..9,B3..6,NM:T300,300", 200, 3);
+    shell_ok("checkpoint, kill, resume",
+             "rm -f ck.ggu && "
+             "$G run --backend cpu --gens 3000 k.rle -o full.rle "
+             "2>/dev/null && "
+             "{ $G run --backend reference --gens 3000 --store ck.ggu "
+             "--checkpoint-every 5 k.rle 2>/dev/null & pid=$!; "
+             "for i in $(seq 400); do [ -e ck.ggu ] && break; sleep 0.05; "
+             "done; sleep 0.2; kill -KILL $pid; wait $pid; } ; "
+             "g=$($G store info ck.ggu | awk '/generation/{print $2}') && "
+             "test \"$g\" -gt 0 && test \"$g\" -lt 3000 && "
+             "test $((g % 5)) = 0 && "
+             "$G run --backend cpu --resume ck.ggu --gens $((3000 - g)) "
+             "-o resumed.rle 2>/dev/null && cmp full.rle resumed.rle");
+    /* the end's store after checkpoints is the run's end */
+    expect("run --gens 12 --checkpoint-every 5 --store e.ggu t4.rle", 0,
+           "generation 12");
+    expect("store info e.ggu", 0, "generation: 12");
+    /* import places as run does; export writes the store's cells */
+    shell_ok("import, export",
+             "$G store import t4.rle -o i.ggu && "
+             "$G run --gens 7 --resume i.ggu -o a.rle 2>/dev/null && "
+             "$G run --gens 7 t4.rle -o b.rle 2>/dev/null && cmp a.rle b.rle "
+             "&& $G run --gens 7 t4.rle --store x.ggu 2>/dev/null && "
+             "$G store export x.ggu -o x.rle && grep -q 'rule = R2,C4' "
+             "x.rle");
+    expect("run --gens 3 --resume i.ggu --rule R2,C0,M1,S3..9,B3..6,NM", 2,
+           "is not the rule of store i.ggu");
+    expect("run --gens 3 --resume i.ggu --rule "
+           "'R2,C4,M1,S3..9,B3..6,NM:T60,50'", 0, "generation 3");
+    expect("run --gens 3 --resume i.ggu --host-mem 64M --store o.ggu", 2,
+           "Larger than Life rules do not take --host-mem");
+    expect("run --gens 3 --resume i.ggu --engine hashlife", 2,
+           "does not take stores");
+}
+
+/* Stores whose header passed its checksum but cannot be golgen's: planes
+ * the rule does not have, a rule text no family reads, a state the rule
+ * lacks, a bounded grid not the rule's size; each refused by name. */
+static void hostile_stores(void **state)
+{
+    (void)state;
+    if (!getenv("GG_GOLGEN"))
+        skip();
+    write_file("c4.rle", "x = 3, y = 1, rule = R2,C4,M1,S3..9,B3..6,NM:"
+                         "T60,50\nABC!\n");
+    expect("store import c4.rle -o c4.ggu", 0, "");
+    shell_ok("copies", "for f in planes junk state wide; do "
+             "cp c4.ggu $f.ggu; done");
+    gg_test_patch_store_header("planes.ggu", 76, 1, '5'); /* R2,C5 */
+    gg_test_patch_store_header("junk.ggu", 72, 1, 0x01);
+    gg_test_patch_store_header("state.ggu", 76, 1, '3'); /* R2,C3 */
+    gg_test_patch_store_header("wide.ggu", 16, 8, 61);
+    expect("run --resume planes.ggu --gens 1", 2,
+           "needs 3 state planes, but its header says 2");
+    expect("store export planes.ggu -o x.rle", 2, "needs 3 state planes");
+    expect("store info junk.ggu", 2, "its rule is none golgen knows");
+    expect("run --resume junk.ggu --gens 1", 2, "none golgen knows");
+    expect("run --resume state.ggu --gens 1", 2,
+           "is in state 3, but R2,C3,M1,S3..9,B3..6,NM:T60,50 has states "
+           "0..2");
+    expect("run --resume wide.ggu --gens 1", 2,
+           "its grid is 61x50, but its rule");
+    expect("run --resume c4.ggu --gens 1", 0, "generation 1");
+    expect("store info c4.ggu", 0, "family:     Larger than Life");
+}
+
+/* --png and --frames: the picture's size, palette and every pixel
+ * against the run's RLE (a torus's whole grid, the unbounded plane's live
+ * box; Generations' colours past two states). */
+static void pictures(void **state)
+{
+    (void)state;
+    if (!getenv("GG_GOLGEN"))
+        skip();
+    if (golgen("run --gens 1 --png probe.png") == 3)
+        skip(); /* no libpng */
+    if (gg_test_status("command -v python3 >/dev/null 2>&1"))
+        skip();
+    write_file("png_check.py", png_check_py);
+    write_ltl_soup("pt.rle", "R2,C3,M1,S3..9,B3..6,NM:T60,50", 40, 3);
+    expect("run --gens 5 --png t.png -o t.rle pt.rle", 0,
+           "t.png: 60 x 50 cells from (-30, -25), 1 pixel a cell");
+    shell_ok("torus picture",
+             "python3 png_check.py t.png t.rle 3 60 50 -30 -25");
+    write_file("j.rle", "x = 3, y = 3, rule = R2,C4,M1,S3..9,B3..6,NM\n"
+                        "obo$3o$bo!\n");
+    expect("run --gens 30 --png u.png -o u.rle j.rle", 0, "1 pixel a cell");
+    shell_ok("plane picture", "python3 png_check.py u.png u.rle 4");
+    write_ltl_soup("p2.rle", "R3,C0,M0,S8..20,B6..12,NN", 30, 2);
+    expect("run --gens 20 --png b.png -o b.rle p2.rle", 0, "1 pixel a cell");
+    shell_ok("two-state picture", "python3 png_check.py b.png b.rle 2");
+    expect("run --gens 5 --frames fr --every 2 pt.rle", 0, "generation 5");
+    shell_ok("frames", "test -s fr/frame_000000.png && "
+             "test -s fr/frame_000003.png && ! test -e fr/frame_000004.png");
 }
 
 int main(void)
@@ -486,6 +733,9 @@ int main(void)
         cmocka_unit_test(golly_patterns_match_bgolly),
         cmocka_unit_test(soups_match_bgolly),
         cmocka_unit_test(command_line),
+        cmocka_unit_test(stores_and_resume),
+        cmocka_unit_test(hostile_stores),
+        cmocka_unit_test(pictures),
     };
     return cmocka_run_group_tests(tests, gg_test_setup_dir,
                                   gg_test_teardown_dir);

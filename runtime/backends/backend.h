@@ -189,6 +189,8 @@ typedef enum gg_family {
     GG_FAMILY_TWO_STATE,   /* 2D rules of two states (gen/rules/rule.h) */
     GG_FAMILY_GENERATIONS, /* 2D Generations rules (state planes) */
     GG_FAMILY_3D,          /* 3D totalistic rules (gen/rules/rule3d.h) */
+    GG_FAMILY_LTL,         /* Larger than Life (gen/rules/rule_ltl.h) */
+    GG_FAMILY_TABLE,       /* Golly rule tables and trees (.rule files) */
 } gg_family;
 
 /* What a run or bench may ask of a family on a backend. */
@@ -203,7 +205,8 @@ typedef enum gg_feature {
     GG_FEATURE_RANKS,      /* MPI ranks, a band each */
 } gg_family_feature;
 
-/* "two-state rules", "Generations rules", "3D rules". */
+/* "two-state rules", "Generations rules", "3D rules", "Larger than Life
+ * rules", "Golly rule tables and trees". */
 const char *gg_family_name(gg_family f);
 gg_family gg_rule_family(const gg_rule *rule);
 

@@ -148,13 +148,9 @@ static int open_one(const gg_backend_info *info, const gg_ltl_rule *rule,
                     gg_fail_kind *why, gg_err *err)
 {
     const gg_backend_ltl_info *ops = gg_backend_ltl_of(info);
-    if (!ops) {
-        char names[128];
-        gg_backend_ltl_names(names, sizeof names);
+    if (gg_backend_takes(info, GG_FAMILY_LTL, GG_FEATURE_RUN, err)) {
         *why = GG_FAIL_INPUT;
-        return gg_fail(err, "the %s backend does not run Larger than Life "
-                       "rules yet; use --backend %s (or auto)", info->name,
-                       names);
+        return -1;
     }
     gg_backend_ltl *b = gg_alloc(1, sizeof *b, err, "Larger than Life "
                                  "backend");

@@ -4,7 +4,9 @@
  * list of runtime/meson.build. */
 #include "backend.h"
 #include "backend3d.h"
+#include "backend_ltl.h"
 #include "rule_gen.h"
+#include "table_kernel.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -100,6 +102,8 @@ const char *gg_family_name(gg_family f)
 {
     return f == GG_FAMILY_3D            ? "3D rules"
            : f == GG_FAMILY_GENERATIONS ? "Generations rules"
+           : f == GG_FAMILY_LTL         ? "Larger than Life rules"
+           : f == GG_FAMILY_TABLE       ? "Golly rule tables and trees"
                                         : "two-state rules";
 }
 
@@ -110,12 +114,18 @@ gg_family gg_rule_family(const gg_rule *rule)
 }
 
 /* Whether backend info steps family f at all (upload_cells for state
- * planes, 3D entry points for 3D). */
+ * planes, 3D and LtL entry points, a table kernel or the reference). */
 static bool runs(const gg_backend_info *info, gg_family f)
 {
-    return f == GG_FAMILY_TWO_STATE     ? true
-           : f == GG_FAMILY_GENERATIONS ? info->upload_cells != NULL
-                                        : gg_backend3d_of(info) != NULL;
+    switch (f) {
+    case GG_FAMILY_TWO_STATE: return true;
+    case GG_FAMILY_GENERATIONS: return info->upload_cells != NULL;
+    case GG_FAMILY_LTL: return gg_backend_ltl_of(info) != NULL;
+    case GG_FAMILY_TABLE:
+        return info == &gg_backend_reference ||
+               gg_table_backend_known(info->name);
+    default: return gg_backend3d_of(info) != NULL;
+    }
 }
 
 void gg_backend_family_names(gg_family f, const char *sep, char *buf,
@@ -148,16 +158,18 @@ static const char *feature_name(gg_family_feature feature)
 /* Which features each family has, whatever the backend: the bands,
  * streams and ranks cut 2D grids into rows; Generations bands are their
  * own runner (runtime/universes/gen_bands.h), the others two-state only
- * so far; 3D grids are stepped whole. */
+ * so far; 3D grids, Larger than Life and rule tables are stepped whole;
+ * rule tables take no stores or pictures yet. */
 static bool family_has(gg_family f, gg_family_feature feature)
 {
     switch (feature) {
     case GG_FEATURE_RUN:
+        return true;
     case GG_FEATURE_STORE:
     case GG_FEATURE_PICTURES:
-        return true;
+        return f != GG_FAMILY_TABLE;
     case GG_FEATURE_DEVICES:
-        return f != GG_FAMILY_3D;
+        return f == GG_FAMILY_TWO_STATE || f == GG_FAMILY_GENERATIONS;
     default:
         return f == GG_FAMILY_TWO_STATE;
     }

@@ -263,6 +263,19 @@ int gg_picture_gen_universe(const gg_gen_universe *u,
     return finish(&s, &r, o, u->x0, u->y0, im, info, err);
 }
 
+int gg_picture_cells(const gg_gen_cells *c, int states, bool bounded,
+                     int64_t x0, int64_t y0, const gg_picture_opts *o,
+                     gg_image *im, gg_picture_info *info, gg_err *err)
+{
+    int64_t bx0 = 0, by0 = 0, bx1 = 0, by1 = 0;
+    bool any = gg_gen_cells_bbox(c, &bx0, &by0, &bx1, &by1);
+    int64_t w = gg_gen_cells_width(c), h = gg_gen_cells_height(c);
+    source s = {w, h, 1, states > 256 ? 256 : states, c->plane, c->n_planes,
+                c, NULL};
+    region r = region_2d(o, bounded, any, bx0, by0, bx1, by1, x0, y0, w, h);
+    return finish(&s, &r, o, x0, y0, im, info, err);
+}
+
 int gg_picture_grid3d(const gg_grid3d *g, const gg_picture_opts *o,
                       gg_image *im, gg_picture_info *info, gg_err *err)
 {
@@ -301,6 +314,18 @@ int gg_picture_write_gen_universe(const char *path,
     gg_image im;
     return write_image(path, &im,
                        gg_picture_gen_universe(u, o, &im, info, err), err);
+}
+
+int gg_picture_write_cells(const char *path, const gg_gen_cells *c,
+                           int states, bool bounded, int64_t x0, int64_t y0,
+                           const gg_picture_opts *o, gg_picture_info *info,
+                           gg_err *err)
+{
+    gg_image im;
+    return write_image(path, &im,
+                       gg_picture_cells(c, states, bounded, x0, y0, o, &im,
+                                        info, err),
+                       err);
 }
 
 int gg_picture_write_grid3d(const char *path, const gg_grid3d *g,

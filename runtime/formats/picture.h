@@ -49,6 +49,12 @@ int gg_picture_universe(const gg_universe *u, const gg_picture_opts *o,
 int gg_picture_gen_universe(const gg_gen_universe *u,
                             const gg_picture_opts *o, gg_image *im,
                             gg_picture_info *info, gg_err *err);
+/* Cells of `states` states as planes, in the colours of Generations
+ * (Larger than Life, Golly rule tables); bounded: the whole grid is the
+ * region, else the live box; cell (0, 0) at Golly's (x0, y0). */
+int gg_picture_cells(const gg_gen_cells *c, int states, bool bounded,
+                     int64_t x0, int64_t y0, const gg_picture_opts *o,
+                     gg_image *im, gg_picture_info *info, gg_err *err);
 int gg_picture_grid3d(const gg_grid3d *g, const gg_picture_opts *o,
                       gg_image *im, gg_picture_info *info, gg_err *err);
 
@@ -66,6 +72,10 @@ int gg_picture_write_gen_universe(const char *path,
                                   const gg_gen_universe *u,
                                   const gg_picture_opts *o,
                                   gg_picture_info *info, gg_err *err);
+int gg_picture_write_cells(const char *path, const gg_gen_cells *c,
+                           int states, bool bounded, int64_t x0, int64_t y0,
+                           const gg_picture_opts *o, gg_picture_info *info,
+                           gg_err *err);
 int gg_picture_write_grid3d(const char *path, const gg_grid3d *g,
                             const gg_picture_opts *o, gg_picture_info *info,
                             gg_err *err);

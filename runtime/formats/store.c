@@ -8,6 +8,7 @@
 
 #include "atomic_file.h"
 #include "rule_gen.h"
+#include "rule_ltl.h"
 #include "store_format.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -154,6 +155,19 @@ int gg_store_write_gen(const char *path, const gg_gen_universe *u,
     return write_planes(path, &s, u->cells.plane, err);
 }
 
+int gg_store_write_cells(const char *path, const gg_gen_cells *c,
+                         const char *rule_text, int64_t generation,
+                         int64_t x0, int64_t y0, gg_err *err)
+{
+    gg_store_info s = {.generation = generation, .x0 = x0, .y0 = y0,
+                       .planes = c->n_planes};
+    snprintf(s.rule, sizeof s.rule, "%s", rule_text);
+    if (strlen(rule_text) >= sizeof s.rule)
+        return gg_fail(err, "cannot write store %s: the rule's text is over "
+                       "%d bytes", path, GG_STORE_RULE_BYTES - 2);
+    return write_planes(path, &s, c->plane, err);
+}
+
 /* A 3D grid's rows are already one grid's: row (y, z) is row z * sy + y
  * (runtime/universes/grid3d.h), so the store keeps them as a grid sy * sz
  * rows tall, and depth says where the layers part. */
@@ -227,7 +241,13 @@ static const char *header_why(const unsigned char *h, gg_store_info *s,
         return why;
     }
     header_decode(h, s);
-    return impossible_sizes(s);
+    const char *sizes = impossible_sizes(s);
+    if (sizes)
+        return sizes;
+    if (gg_store_family_of(s) == GG_STORE_UNKNOWN)
+        return "its rule is none golgen knows (B/S, Generations, Larger "
+               "than Life or a Golly rule's name)";
+    return NULL;
 }
 
 /* Why a regular file of this size cannot hold the rows the header names,
@@ -315,8 +335,87 @@ static int read_band(FILE *f, const char *path, const gg_store_info *s,
     return 0;
 }
 
+/* A Golly rule's name as golgen writes it (cli/run_table.c): letters,
+ * digits and - _ . +, then an optional grid suffix; a rule file's name is
+ * never empty. */
+static bool table_name(const char *t)
+{
+    size_t n = strcspn(t, ":");
+    if (!n)
+        return false;
+    for (size_t i = 0; t[i]; i++) {
+        unsigned char c = (unsigned char)t[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || strchr("-_.+:,", c)))
+            return false;
+    }
+    return !strchr(t + n + (t[n] != 0), ':');
+}
+
+gg_store_family gg_store_family_of(const gg_store_info *s)
+{
+    gg_rule rule;
+    gg_ltl_rule ltl;
+    gg_err ignored;
+    if (s->depth > 0)
+        return GG_STORE_3D;
+    if (!gg_rule_parse(s->rule, &rule, &ignored))
+        return gg_rule_is_generations(&rule) ? GG_STORE_GENERATIONS
+                                             : GG_STORE_TWO_STATE;
+    if (gg_ltl_looks_like(s->rule))
+        return gg_ltl_parse(s->rule, &ltl, &ignored) ? GG_STORE_UNKNOWN
+                                                     : GG_STORE_LTL;
+    return table_name(s->rule) ? GG_STORE_TABLE : GG_STORE_UNKNOWN;
+}
+
+const char *gg_store_family_name(gg_store_family f)
+{
+    static const char *const names[] = {
+        [GG_STORE_UNKNOWN] = "none golgen knows",
+        [GG_STORE_TWO_STATE] = "two-state",
+        [GG_STORE_GENERATIONS] = "Generations",
+        [GG_STORE_3D] = "3D",
+        [GG_STORE_LTL] = "Larger than Life",
+        [GG_STORE_TABLE] = "Golly rule table or tree",
+    };
+    return names[f];
+}
+
+/* Planes for `states` states: ceil(log2 states), 1 at least. */
+static int planes_for(int states)
+{
+    int p = 1;
+    while ((1 << p) < states)
+        p++;
+    return p;
+}
+
+/* A store of a Larger than Life rule or a Golly rule table, which the
+ * B/S readers below do not take: its planes checked where the rule says
+ * how many (LtL; a table's are checked against its file at resume). */
+static int other_family(const char *path, const gg_store_info *s,
+                        gg_err *err)
+{
+    gg_store_family f = gg_store_family_of(s);
+    gg_ltl_rule ltl;
+    if (f == GG_STORE_UNKNOWN)
+        return gg_fail(err, "store %s: its rule '%.100s' is none golgen "
+                       "knows (B/S, Generations, Larger than Life or a Golly "
+                       "rule's name): the file is not what golgen wrote",
+                       path, s->rule);
+    if (f == GG_STORE_LTL && !gg_ltl_parse(s->rule, &ltl, err) &&
+        planes_for(ltl.states) != s->planes)
+        return gg_fail(err, "store %s: its rule %s needs %d state plane%s, "
+                       "but its header says %d: the file is not what golgen "
+                       "wrote", path, s->rule, planes_for(ltl.states),
+                       planes_for(ltl.states) > 1 ? "s" : "", s->planes);
+    return 0;
+}
+
 /* The store's rule, parsed, and the planes it needs matching the header's:
- * a rule's family must not be lost between the file and the stepper. */
+ * a rule's family must not be lost between the file and the stepper.
+ * rule NULL: any 2D family (a window's cells), its planes checked where
+ * the rule says how many. */
 static int store_rule(const char *path, const gg_store_info *s,
                       gg_rule *rule, gg_err *err)
 {
@@ -325,6 +424,18 @@ static int store_rule(const char *path, const gg_store_info *s,
                        "golgen run --resume continues it; 2D readers and "
                        "windows do not take it", path, s->rule,
                        (long long)s->depth);
+    gg_store_family f = gg_store_family_of(s);
+    if (f == GG_STORE_LTL || f == GG_STORE_TABLE || f == GG_STORE_UNKNOWN) {
+        if (other_family(path, s, err))
+            return -1;
+        if (!rule)
+            return 0;
+        return gg_fail(err, "store %s holds a %s universe (%s): golgen run "
+                       "--resume continues it", path,
+                       gg_store_family_name(f), s->rule);
+    }
+    gg_rule own;
+    rule = rule ? rule : &own;
     if (gg_rule_parse(s->rule, rule, err))
         return -1;
     if (gg_gen_planes_of(rule) != s->planes)
@@ -405,6 +516,31 @@ int gg_store_read_gen(const char *path, gg_gen_universe *u, gg_err *err)
     return 0;
 }
 
+int gg_store_read_cells(const char *path, gg_gen_cells *c,
+                        gg_store_info *s, gg_err *err)
+{
+    uint64_t sums[GG_STORE_MAX_BANDS];
+    memset(c, 0, sizeof *c);
+    FILE *f = gg_store_open(path, s, sums, err);
+    if (!f)
+        return -1;
+    gg_store_family fam = gg_store_family_of(s);
+    int bad = 0;
+    if (fam != GG_STORE_LTL && fam != GG_STORE_TABLE)
+        bad = fam == GG_STORE_UNKNOWN
+                  ? other_family(path, s, err)
+                  : gg_fail(err, "store %s holds a %s universe (%s), not "
+                            "one of Larger than Life or a Golly rule table",
+                            path, gg_store_family_name(fam), s->rule);
+    bad = bad || other_family(path, s, err) ||
+          gg_gen_cells_init(c, s->planes, s->width, s->height, err) ||
+          read_all(f, path, s, sums, c->plane, err);
+    fclose(f);
+    if (bad)
+        gg_gen_cells_free(c);
+    return bad ? -1 : 0;
+}
+
 int gg_store_read3d(const char *path, gg_grid3d *g, char rule[256],
                     int64_t *generation, gg_err *err)
 {
@@ -469,8 +605,7 @@ int gg_store_window(const char *path, int64_t x, int64_t y, int64_t w,
     int64_t first = b0 * s.band_rows;
     int64_t last = b1 * s.band_rows < s.height ? b1 * s.band_rows : s.height;
     gg_gen_cells rows = {0};
-    gg_rule rule;
-    int bad = store_rule(path, &s, &rule, err) ||
+    int bad = store_rule(path, &s, NULL, err) ||
               gg_gen_cells_init(&rows, s.planes, s.width,
                                 last > first ? last - first : 1, err);
     for (int64_t b = b0; !bad && b < b1; b++)

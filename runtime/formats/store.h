@@ -17,7 +17,13 @@
  *                 Generations rule of C states (the rule's, checked)
  *   60      4     rows per band (the checksum unit)
  *   64      8     bands = ceil(height / rows per band)
- *   72      248   rule, canonical text, NUL-padded (at most 247 bytes)
+ *   72      248   rule, canonical text, NUL-padded (at most 247 bytes):
+ *                 B/S or Generations (gen/rules/rule.h), Larger than
+ *                 Life (gen/rules/rule_ltl.h: R5,C0,M1,S34..58,B34..45,NM
+ *                 with its grid suffix; ceil(log2 C) planes), or a Golly
+ *                 rule's name and suffix (WireWorld:T60,60: its .rule
+ *                 file is found again at resume, which checks the planes
+ *                 against its n_states); gg_store_family_of tells which
  *   320     8     depth: 0 for a 2D universe; a 3D grid's layers (its z
  *                 size), its rows then row y of layer z at row z * (height
  *                 / depth) + y, one plane (runtime/universes/grid3d.h's
@@ -68,6 +74,37 @@ int gg_store_write(const char *path, const gg_universe *u, gg_err *err);
 /* A Generations universe (its state planes) to path atomically. */
 int gg_store_write_gen(const char *path, const gg_gen_universe *u,
                        gg_err *err);
+
+/* The family a store's rule text names (B/S first, then Larger than
+ * Life, then a Golly rule's name); UNKNOWN for text none of them reads,
+ * which every reader refuses. */
+typedef enum gg_store_family {
+    GG_STORE_UNKNOWN,
+    GG_STORE_TWO_STATE,
+    GG_STORE_GENERATIONS,
+    GG_STORE_3D,
+    GG_STORE_LTL,
+    GG_STORE_TABLE,
+} gg_store_family;
+
+gg_store_family gg_store_family_of(const gg_store_info *s);
+/* "two-state", "Generations", "3D", "Larger than Life", "Golly rule table
+ * or tree" (`golgen store info`). */
+const char *gg_store_family_name(gg_store_family f);
+
+/* Cells of any state as planes (Larger than Life and Golly rule tables,
+ * whose universes the store does not know) under rule_text, to path
+ * atomically. */
+int gg_store_write_cells(const char *path, const gg_gen_cells *c,
+                         const char *rule_text, int64_t generation,
+                         int64_t x0, int64_t y0, gg_err *err);
+
+/* The planes of a Larger than Life or rule-table store and its header
+ * (every band checked; an LtL rule's planes checked against the header);
+ * the caller parses the rule (or finds its file) and checks that no cell
+ * holds a state the rule lacks. Other families are refused by name. */
+int gg_store_read_cells(const char *path, gg_gen_cells *c,
+                        gg_store_info *s, gg_err *err);
 
 /* The header alone (checked). */
 int gg_store_info_read(const char *path, gg_store_info *info, gg_err *err);

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "batch.h"
+#include "picture.h"
+#include "store.h"
 
 /* A w x h board and its next generation, all dead (u is not changed). */
 static int alloc_board(const gg_ltl_universe *u, int64_t w, int64_t h,
@@ -267,4 +269,113 @@ void gg_ltl_universe_free(gg_ltl_universe *u)
     free(u->next);
     gg_ltl_ref_free(&u->ref);
     memset(u, 0, sizeof *u);
+}
+
+/* ---- stores and pictures: the bytes as state planes ---- */
+
+static int planes_of(int states)
+{
+    int p = 1;
+    while ((1 << p) < states)
+        p++;
+    return p;
+}
+
+/* The whole board as ceil(log2 C) planes (what stores and pictures take). */
+static int to_planes(const gg_ltl_universe *u, gg_gen_cells *c, gg_err *err)
+{
+    if (gg_gen_cells_init(c, planes_of(u->rule.states), u->w, u->h, err))
+        return -1;
+    for (int64_t y = 0; y < u->h; y++) {
+        const uint8_t *row = u->cells + y * u->w;
+        for (int p = 0; p < c->n_planes; p++) {
+            uint64_t *dst = gg_grid_row(&c->plane[p], y);
+            for (int64_t x = 0; x < u->w; x++)
+                dst[x >> 6] |= (uint64_t)((row[x] >> p) & 1) << (x & 63);
+        }
+    }
+    return 0;
+}
+
+int gg_ltl_universe_write_store(const char *path, const gg_ltl_universe *u,
+                                gg_err *err)
+{
+    gg_gen_cells c;
+    if (to_planes(u, &c, err))
+        return -1;
+    int bad = gg_store_write_cells(path, &c, u->rule_text, u->generation,
+                                   u->x0, u->y0, err);
+    gg_gen_cells_free(&c);
+    return bad;
+}
+
+/* The planes c into the board (sized as they are), refusing a state the
+ * rule lacks (a store's checksums say only that it was not damaged). */
+static int from_planes(gg_ltl_universe *u, const gg_gen_cells *c,
+                       const char *path, gg_err *err)
+{
+    for (int64_t y = 0; y < u->h; y++) {
+        uint8_t *row = u->cells + y * u->w;
+        for (int p = 0; p < c->n_planes; p++) {
+            const uint64_t *src = gg_grid_row(&c->plane[p], y);
+            for (int64_t x = 0; x < u->w; x++)
+                row[x] |= (uint8_t)(((src[x >> 6] >> (x & 63)) & 1) << p);
+        }
+        for (int64_t x = 0; x < u->w; x++)
+            if (row[x] >= u->rule.states)
+                return gg_fail(err, "store %s: the cell at (%lld, %lld) is "
+                               "in state %d, but %s has states 0..%d: the "
+                               "file is not what golgen wrote", path,
+                               (long long)(u->x0 + x), (long long)(u->y0 + y),
+                               row[x], u->rule_text, u->rule.states - 1);
+    }
+    return 0;
+}
+
+int gg_ltl_universe_read_store(gg_ltl_universe *u, const char *path,
+                               gg_err *err)
+{
+    gg_gen_cells c;
+    gg_store_info s;
+    memset(u, 0, sizeof *u);
+    if (gg_store_read_cells(path, &c, &s, err))
+        return -1;
+    int bad = gg_ltl_parse(s.rule, &u->rule, err);
+    if (!bad) {
+        gg_ltl_format(&u->rule, u->rule_text, sizeof u->rule_text);
+        if (u->rule.topo != GG_TOPO_UNBOUNDED &&
+            (s.width != u->rule.width || s.height != u->rule.height))
+            bad = gg_fail(err, "store %s: its grid is %lldx%lld, but its "
+                          "rule %s asks for %lldx%lld: the file is not what "
+                          "golgen wrote", path, (long long)s.width,
+                          (long long)s.height, u->rule_text,
+                          (long long)u->rule.width,
+                          (long long)u->rule.height);
+    }
+    bad = bad || board(u, s.width, s.height, err) ||
+          gg_ltl_ref_init(&u->ref, &u->rule, err);
+    if (!bad) {
+        u->x0 = s.x0;
+        u->y0 = s.y0;
+        u->generation = s.generation;
+        bad = from_planes(u, &c, path, err);
+    }
+    gg_gen_cells_free(&c);
+    if (bad)
+        gg_ltl_universe_free(u);
+    return bad ? -1 : 0;
+}
+
+int gg_ltl_universe_write_picture(const char *path, const gg_ltl_universe *u,
+                                  const gg_picture_opts *o,
+                                  gg_picture_info *info, gg_err *err)
+{
+    gg_gen_cells c;
+    if (to_planes(u, &c, err))
+        return -1;
+    int bad = gg_picture_write_cells(path, &c, u->rule.states,
+                                     u->rule.topo != GG_TOPO_UNBOUNDED,
+                                     u->x0, u->y0, o, info, err);
+    gg_gen_cells_free(&c);
+    return bad;
 }

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "pattern.h"
+#include "picture.h"
 #include "reference_ltl.h"
 #include "rule_ltl.h"
 #include "stop.h"
@@ -56,6 +57,22 @@ int gg_ltl_universe_run(gg_ltl_universe *u, int64_t gens, gg_stop_flag *stop,
  * Golly's letters for more than two states, as bgolly writes them. */
 int gg_ltl_universe_to_pattern(const gg_ltl_universe *u, gg_pattern *p,
                                gg_err *err);
+
+/* The universe to a store (runtime/formats/store.h: the rule's canonical
+ * text, ceil(log2 C) state planes, the board and where it sits), and
+ * back: the run goes on from the generation stored, cell for cell. A
+ * store of another family, a bounded grid not the rule's size or a cell
+ * in a state the rule lacks is refused. */
+int gg_ltl_universe_write_store(const char *path, const gg_ltl_universe *u,
+                                gg_err *err);
+int gg_ltl_universe_read_store(gg_ltl_universe *u, const char *path,
+                               gg_err *err);
+
+/* --png and --frames: the picture of runtime/formats/picture.h (the whole
+ * bounded grid, or the live box; Generations' colours past 2 states). */
+int gg_ltl_universe_write_picture(const char *path, const gg_ltl_universe *u,
+                                  const gg_picture_opts *o,
+                                  gg_picture_info *info, gg_err *err);
 
 int64_t gg_ltl_universe_population(const gg_ltl_universe *u);
 void gg_ltl_universe_free(gg_ltl_universe *u);
