@@ -76,15 +76,16 @@ static void usage(FILE *out)
             "at the end,\nand every N generations with --checkpoint-every N "
             "(the hash tree checkpoints\ninto OUT.mc instead: run that file "
             "to resume); "
-            "two-state, Generations\nand Larger than Life rules (not rule "
-            "tables yet). SIGINT, SIGTERM and SIGHUP\nstop the run within "
+            "two-state, Generations,\nLarger than Life and rule-table "
+            "rules. SIGINT, SIGTERM and SIGHUP\nstop the run within "
             "about a second and write OUT and the store first, at the\nlast "
             "generation completed (exit 130, 143, 129); one that comes while "
             "the\nbackend opens writes generation 0. A signal ignored at the "
             "start stays ignored\n(nohup's SIGHUP).\n"
             "--resume S.ggu continues a store for N more "
             "generations (no IN; the store's\nrule, which --rule may only "
-            "repeat).\n"
+            "repeat; a rule table's file is found again beside\nthe store, "
+            "in --rules DIR or in Golly's Rules folder).\n"
             "--host-mem BYTES (e.g. 64M) with --resume IN.ggu --store "
             "OUT.ggu runs a bounded\nuniverse (:T or :P) from store to "
             "store band by band, never whole in memory;\neach pass of T "
@@ -356,7 +357,7 @@ static gg_table_run family_run(const run_opts *o)
         .backend = o->backend_name, .gens = o->gens,
         .progress = o->progress, .out = o->out, .cfg = o->cfg,
         .store = o->store, .every = o->every, .resume = o->resume,
-        .rule = o->rule, .pics = &o->pics,
+        .rule = o->rule, .pics = &o->pics, .rules_dir = o->rules_dir,
         .refused = strcmp(o->engine, "auto") && strcmp(o->engine, "dense")
                        ? "--engine tiles or hashlife"
                        : NULL};
@@ -410,14 +411,14 @@ static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
     gg_store_family fam = o->resume ? store_family(o->resume)
                                     : GG_STORE_UNKNOWN;
     if (fam == GG_STORE_LTL || fam == GG_STORE_TABLE) {
-        /* cli/run_ltl.c; a table's store is refused by gg_backend_takes
-         * until table runs take stores */
+        /* cli/run_ltl.c, cli/run_table.c */
         gg_table_run t = family_run(o);
-        *gen_rc = family_refusals(o, fam == GG_STORE_LTL ? GG_FAMILY_LTL
-                                                         : GG_FAMILY_TABLE,
+        bool ltl = fam == GG_STORE_LTL;
+        *gen_rc = family_refusals(o, ltl ? GG_FAMILY_LTL : GG_FAMILY_TABLE,
                                   err)
                       ? gg_cli_error("run", GG_EXIT_USAGE, err)
-                      : gg_run_ltl(NULL, NULL, &t);
+                  : ltl ? gg_run_ltl(NULL, NULL, &t)
+                        : gg_run_table(NULL, NULL, &t);
         return 1;
     }
     if (o->resume)

@@ -31,9 +31,13 @@ typedef struct gg_table_run {
     const char *store, *resume, *rule;
     int64_t every;
     const gg_cli_pictures *pics;
+    const char *rules_dir; /* --rules: where a resumed store's rule file is
+                              looked for (after the store's own folder) */
 } gg_table_run;
 
-/* Run pattern p under the found rule: the exit status. */
+/* Run pattern p under the found rule: the exit status. With o->resume, f
+ * and p are NULL: the store's rule (or o->rule) is found as Golly finds
+ * it, beside the store, in o->rules_dir, in Golly's Rules folder. */
 int gg_run_table(const gg_rule_found *f, const gg_pattern *p,
                  const gg_table_run *o);
 

@@ -158,16 +158,14 @@ static const char *feature_name(gg_family_feature feature)
 /* Which features each family has, whatever the backend: the bands,
  * streams and ranks cut 2D grids into rows; Generations bands are their
  * own runner (runtime/universes/gen_bands.h), the others two-state only
- * so far; 3D grids, Larger than Life and rule tables are stepped whole;
- * rule tables take no stores or pictures yet. */
+ * so far; 3D grids, Larger than Life and rule tables are stepped whole. */
 static bool family_has(gg_family f, gg_family_feature feature)
 {
     switch (feature) {
     case GG_FEATURE_RUN:
-        return true;
     case GG_FEATURE_STORE:
     case GG_FEATURE_PICTURES:
-        return f != GG_FAMILY_TABLE;
+        return true;
     case GG_FEATURE_DEVICES:
         return f == GG_FAMILY_TWO_STATE || f == GG_FAMILY_GENERATIONS;
     default:

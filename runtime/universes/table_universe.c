@@ -5,8 +5,10 @@
 #include <string.h>
 
 #include "batch.h"
+#include "picture.h"
 #include "reference_table.h"
 #include "rule_gen.h"
+#include "store.h"
 
 static int check_states(const gg_table_universe *u, const gg_pattern *p,
                         gg_err *err)
@@ -170,4 +172,90 @@ void gg_table_universe_free(gg_table_universe *u)
 {
     gg_gen_cells_free(&u->cells);
     memset(u, 0, sizeof *u);
+}
+
+/* ---- stores and pictures (the rule's name in the store) ---- */
+
+int gg_table_universe_write_store(const char *path,
+                                  const gg_table_universe *u, gg_err *err)
+{
+    return gg_store_write_cells(path, &u->cells, u->rule, u->generation,
+                                u->x0, u->y0, err);
+}
+
+/* The store's header against the rule found for it: its planes, a
+ * bounded grid's size, and no cell in a state the rule lacks (checksums
+ * say only that the file was not damaged). */
+static int store_fits(const gg_table_universe *u, const gg_store_info *s,
+                      const char *path, gg_err *err)
+{
+    int planes = gg_gen_planes(u->rf->n_states);
+    if (s->planes != planes)
+        return gg_fail(err, "store %s: %s has %d states (%d plane%s), but "
+                       "the store holds %d planes: another rule of that "
+                       "name wrote it?", path, u->rule, u->rf->n_states,
+                       planes, planes > 1 ? "s" : "", s->planes);
+    if (u->topo != GG_TOPO_UNBOUNDED &&
+        (s->width != u->width || s->height != u->height))
+        return gg_fail(err, "store %s: its grid is %lldx%lld, but its rule "
+                       "%s asks for %lldx%lld: the file is not what golgen "
+                       "wrote", path, (long long)s->width,
+                       (long long)s->height, u->rule, (long long)u->width,
+                       (long long)u->height);
+    if (u->topo == GG_TOPO_UNBOUNDED && !gg_rulefile_zero_stays(u->rf))
+        return gg_fail(err, "store %s: %s fills the unbounded plane from "
+                       "state 0; golgen stores it on bounded grids only",
+                       path, u->rule);
+    if (u->rf->n_states == 1 << planes)
+        return 0;
+    for (int64_t y = 0; y < s->height; y++)
+        for (int64_t x = 0; x < s->width; x++) {
+            int st = gg_gen_cells_get(&u->cells, x, y);
+            if (st >= u->rf->n_states)
+                return gg_fail(err, "store %s: the cell at (%lld, %lld) is "
+                               "in state %d, but %s has states 0..%d: the "
+                               "file is not what golgen wrote", path,
+                               (long long)(s->x0 + x), (long long)(s->y0 + y),
+                               st, u->rule, u->rf->n_states - 1);
+        }
+    return 0;
+}
+
+int gg_table_universe_read_store(gg_table_universe *u, const gg_rulefile *rf,
+                                 const char *rule, gg_topo topo,
+                                 int64_t width, int64_t height,
+                                 const char *path, gg_err *err)
+{
+    gg_store_info s;
+    memset(u, 0, sizeof *u);
+    u->rf = rf;
+    snprintf(u->rule, sizeof u->rule, "%s", rule);
+    u->topo = topo;
+    u->width = width;
+    u->height = height;
+    if (gg_store_read_cells(path, &u->cells, &s, err))
+        return -1;
+    if (strcmp(s.rule, rule)) {
+        gg_fail(err, "store %s holds %s, not %s", path, s.rule, rule);
+        gg_table_universe_free(u);
+        return -1;
+    }
+    u->x0 = s.x0;
+    u->y0 = s.y0;
+    u->generation = s.generation;
+    if (store_fits(u, &s, path, err)) {
+        gg_table_universe_free(u);
+        return -1;
+    }
+    return 0;
+}
+
+int gg_table_universe_write_picture(const char *path,
+                                    const gg_table_universe *u,
+                                    const gg_picture_opts *o,
+                                    gg_picture_info *info, gg_err *err)
+{
+    return gg_picture_write_cells(path, &u->cells, u->rf->n_states,
+                                  u->topo != GG_TOPO_UNBOUNDED, u->x0, u->y0,
+                                  o, info, err);
 }

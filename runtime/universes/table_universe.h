@@ -13,6 +13,7 @@
 
 #include "gen_cells.h"
 #include "pattern.h"
+#include "picture.h"
 #include "rule.h"
 #include "rulefile.h"
 #include "stop.h"
@@ -56,6 +57,24 @@ int gg_table_universe_run(gg_table_universe *u, int64_t gens,
  * Golly's letters (. A B ...) for more than two states, as bgolly. */
 int gg_table_universe_to_pattern(const gg_table_universe *u, gg_pattern *p,
                                  gg_err *err);
+
+/* The universe to a store (runtime/formats/store.h: the rule's name and
+ * grid suffix in the rule field, ceil(log2 n_states) planes) and back,
+ * under the rule found again for that name (rf, rule, topo, sizes as
+ * gg_table_universe_from_pattern takes them): planes, a bounded grid's
+ * size and states past n_states refused by name. */
+int gg_table_universe_write_store(const char *path,
+                                  const gg_table_universe *u, gg_err *err);
+int gg_table_universe_read_store(gg_table_universe *u, const gg_rulefile *rf,
+                                 const char *rule, gg_topo topo,
+                                 int64_t width, int64_t height,
+                                 const char *path, gg_err *err);
+
+/* --png and --frames (runtime/formats/picture.h; Generations' colours). */
+int gg_table_universe_write_picture(const char *path,
+                                    const gg_table_universe *u,
+                                    const gg_picture_opts *o,
+                                    gg_picture_info *info, gg_err *err);
 
 int64_t gg_table_universe_population(const gg_table_universe *u);
 

@@ -1,0 +1,83 @@
+/* A PNG checked against a run's RLE by Python (its zlib): the size, the
+ * palette's length and every pixel's index against the RLE's states, for
+ * the family tests (tests/test_ltl.c, tests/test_family_stores.c). Write
+ * png_check_py to a file and run `python3 FILE png rle colours [W H X0
+ * Y0]`. */
+#ifndef GG_TEST_PNG_CHECK_H
+#define GG_TEST_PNG_CHECK_H
+
+/* A PNG's size, palette and every pixel against an RLE's cells (Golly's
+ * letters; '.' and 'b' dead): png rle colours [W H X0 Y0], the region's
+ * size and top-left cell, else the RLE's own box. Filters 0-4 undone. */
+static const char png_check_py[] __attribute__((unused)) =
+    "import sys, zlib, struct\n"
+    "png, rle, C = sys.argv[1], sys.argv[2], int(sys.argv[3])\n"
+    "d = open(png, 'rb').read()\n"
+    "assert d[:8] == b'\\x89PNG\\r\\n\\x1a\\n'\n"
+    "i, idat, pal = 8, b'', b''\n"
+    "while i < len(d):\n"
+    "    n, t = struct.unpack('>I4s', d[i:i + 8])\n"
+    "    body = d[i + 8:i + 8 + n]\n"
+    "    i += 12 + n\n"
+    "    if t == b'IHDR':\n"
+    "        w, h, bits, ctype = struct.unpack('>IIBB', body[:10])\n"
+    "    elif t == b'PLTE':\n"
+    "        pal = body\n"
+    "    elif t == b'IDAT':\n"
+    "        idat += body\n"
+    "cells, x0, y0, rw, rh, text = {}, 0, 0, 0, 0, ''\n"
+    "for line in open(rle):\n"
+    "    if line.startswith('#CXRLE'):\n"
+    "        for tok in line.split():\n"
+    "            if tok.startswith('Pos='):\n"
+    "                x0, y0 = map(int, tok[4:].split(','))\n"
+    "    elif line.startswith('x'):\n"
+    "        f = dict(a.strip().split(' = ') for a in line.split(', '))\n"
+    "        rw, rh = int(f['x']), int(f['y'])\n"
+    "    elif not line.startswith('#'):\n"
+    "        text += line.strip()\n"
+    "x = y = 0\n"
+    "n = ''\n"
+    "for ch in text:\n"
+    "    if ch.isdigit():\n"
+    "        n += ch\n"
+    "        continue\n"
+    "    k, n = int(n) if n else 1, ''\n"
+    "    if ch == '$':\n"
+    "        y, x = y + k, 0\n"
+    "    elif ch == '!':\n"
+    "        break\n"
+    "    elif ch in '.b':\n"
+    "        x += k\n"
+    "    else:\n"
+    "        for j in range(k):\n"
+    "            cells[(x0 + x + j, y0 + y)] = 1 if ch in 'oA' else ord(ch) - 64\n"
+    "        x += k\n"
+    "W, H, X0, Y0 = map(int, sys.argv[4:8]) if len(sys.argv) > 4 else "
+    "(rw, rh, x0, y0)\n"
+    "assert (w, h, ctype) == (W, H, 3), (w, h, ctype, W, H)\n"
+    "assert len(pal) // 3 == C, (len(pal) // 3, C)\n"
+    "raw, stride, p = zlib.decompress(idat), (w * bits + 7) // 8, 0\n"
+    "prev, seen = bytearray(stride), set()\n"
+    "for yy in range(h):\n"
+    "    f, line = raw[p], bytearray(raw[p + 1:p + 1 + stride])\n"
+    "    p += 1 + stride\n"
+    "    for k in range(stride):\n"
+    "        a, b = line[k - 1] if k else 0, prev[k]\n"
+    "        c = prev[k - 1] if k else 0\n"
+    "        pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)\n"
+    "        pr = a if pa <= pb and pa <= pc else b if pb <= pc else c\n"
+    "        line[k] = (line[k] + [0, a, b, (a + b) // 2, pr][f]) & 255\n"
+    "    prev = line\n"
+    "    per = 8 // bits\n"
+    "    for xx in range(w):\n"
+    "        v = (line[xx // per] >> (8 - bits - (xx % per) * bits)) & "
+    "((1 << bits) - 1)\n"
+    "        want = cells.get((X0 + xx, Y0 + yy), 0)\n"
+    "        assert v == want, (xx, yy, v, want)\n"
+    "        seen.add(v)\n"
+    "assert len(cells) == sum(1 for (cx, cy) in cells if X0 <= cx < X0 + W "
+    "and Y0 <= cy < Y0 + H)\n"
+    "assert max(seen) == C - 1 or C == 2, (seen, C)\n";
+
+#endif
