@@ -481,7 +481,8 @@ int golgen_store_export(const char *path, const int64_t *window,
 
 /* The pattern file in placed as `golgen run` places it under rule (NULL:
  * the file's, else B3/S23), stored at out: two-state, Generations and
- * Larger than Life rules. */
+ * Larger than Life rules, and Golly rule tables whose .rule file lies
+ * beside in or in Golly's Rules folder. */
 int golgen_store_import(const char *in, const char *rule, const char *out,
                         char *errbuf, size_t errlen);
 

@@ -2,8 +2,9 @@
  * with its rule, generation and position, a checksum per band of rows
  * (runtime/formats/store.h). The header, a window of it as a pattern file,
  * and a pattern file stored, every family a store takes (two-state,
- * Generations and Larger than Life; 3D stores are read by info and
- * export). What `golgen
+ * Generations, Larger than Life and Golly rule tables, whose file is
+ * found beside the pattern or in Golly's folder; 3D stores are read by
+ * info and export). What `golgen
  * store` does (cli/cmd_store.c). */
 #include "golgen.h"
 
@@ -13,6 +14,8 @@
 
 #include "gen_universe.h"
 #include "ltl_universe.h"
+#include "rule_find.h"
+#include "table_universe.h"
 #include "net_common.h"
 #include "pattern.h"
 #include "store.h"
@@ -115,6 +118,36 @@ static int store_ltl(const char *text, const gg_pattern *p, const char *out,
     return bad;
 }
 
+/* Pattern p (read from in) placed under a Golly rule found as Golly finds
+ * it (beside the pattern, in Golly's Rules folder), stored; 0 when no
+ * file of that name was found (err: the parse error, then where it
+ * looked), 1 when stored, -1 on failure. */
+static int store_table(const char *text, const char *in, const gg_pattern *p,
+                       const char *out, gg_err *err)
+{
+    gg_rule_found f;
+    gg_err ferr;
+    int got = gg_rule_find(text, in, NULL, &f, &ferr);
+    if (got <= 0) {
+        size_t n = strlen(err->msg);
+        if (got < 0)
+            *err = ferr;
+        else
+            snprintf(err->msg + n, sizeof err->msg - n,
+                     " (nor a rule file: %.300s)", ferr.msg);
+        return got;
+    }
+    gg_table_universe u;
+    int bad = gg_table_universe_from_pattern(&u, &f.rf, f.rule, f.topo,
+                                             f.width, f.height, p, err);
+    if (!bad) {
+        bad = gg_table_universe_write_store(out, &u, err);
+        gg_table_universe_free(&u);
+    }
+    gg_rule_found_free(&f);
+    return bad ? -1 : 1;
+}
+
 int golgen_store_import(const char *in, const char *rule_text,
                         const char *out, char *errbuf, size_t errlen)
 {
@@ -132,8 +165,10 @@ int golgen_store_import(const char *in, const char *rule_text,
     int bad = gg_rule_parse(text, &rule, &err);
     if (bad && gg_ltl_looks_like(text))
         bad = store_ltl(text, &p, out, &err);
+    else if (bad)
+        bad = store_table(text, in, &p, out, &err) == 1 ? 0 : -1;
     else
-        bad = bad || store_pattern(&rule, &p, out, &err);
+        bad = store_pattern(&rule, &p, out, &err);
     gg_pattern_free(&p);
     return bad ? gg_lib_fail(GOLGEN_ERR_INPUT, &err, errbuf, errlen)
                : GOLGEN_OK;

@@ -170,7 +170,13 @@ static void own_rules(void **state)
              "cmp full.rle resumed.rle");
     expect("store export h.ggu -o x.rle", 0, "");
     shell_ok("export", "grep -q 'rule = GgEight:T40,36' x.rle");
-    expect("store import e.rle -o i.ggu", 2, "");
+    expect("store import e.rle -o i.ggu", 2,
+           "(nor a rule file: no GgEight.rule");
+    shell_ok("import beside the pattern",
+             "cp rules/GgEight.rule . && $G store import e.rle -o i.ggu && "
+             "$G run --resume i.ggu --gens 9 -o a.rle 2>/dev/null && "
+             "$G run --gens 9 e.rle -o b.rle 2>/dev/null && cmp a.rle b.rle "
+             "&& rm GgEight.rule");
     expect("run --rules rules --gens 3 --devices 0,0 e.rle", 2,
            "Golly rule tables and trees do not take --devices");
     expect("run --rules rules --gens 3 --resume h.ggu --host-mem 64M "
@@ -233,11 +239,17 @@ static void pictures(void **state)
            "1 pixel a cell");
     shell_ok("plane picture", "python3 png_check.py u.png u.rle 6");
     if (gg_test_status("test -d " PATTERNS "/WireWorld") == 0) {
+        shell_ok("import from Golly's folder",
+                 "$G store import " PATTERNS "/WireWorld/gate-AND.mcl "
+                 "-o wi.ggu && $G store info wi.ggu | grep -q "
+                 "'rule:       WireWorld:P60,60' && "
+                 "$G run --resume wi.ggu --gens 40 -o wr.rle 2>/dev/null");
         expect("run --gens 40 --png w.png -o w.rle " PATTERNS
                "/WireWorld/gate-AND.mcl", 0,
                "w.png: 60 x 60 cells from (-30, -30)");
         shell_ok("WireWorld picture",
-                 "python3 png_check.py w.png w.rle 4 60 60 -30 -30");
+                 "python3 png_check.py w.png w.rle 4 60 60 -30 -30 && "
+                 "cmp w.rle wr.rle");
     }
     expect("run --rules rules --gens 5 --frames fr --every 2 p.rle", 0,
            "generation 5");
