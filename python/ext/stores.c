@@ -18,7 +18,8 @@ PyObject *gp_store_info(PyObject *self, PyObject *args)
     if (rc)
         return gp_raise(rc, err);
     PyObject *d = Py_BuildValue(
-        "{s:s,s:i,s:L,s:L,s:L,s:i,s:L,s:L,s:L,s:L,s:i}", "rule", s->rule,
+        "{s:s,s:s,s:i,s:L,s:L,s:L,s:i,s:L,s:L,s:L,s:L,s:i}", "rule",
+        s->rule, "family", s->family,
         "version", s->version, "width", (long long)s->width, "height",
         (long long)s->height, "depth", (long long)s->depth, "planes",
         s->planes, "generation", (long long)s->generation, "x0",

@@ -10,9 +10,10 @@ __all__ = ["store_info", "store_export", "store_import"]
 
 
 def store_info(path):
-    """The store's header as a dict: rule, version, width, height, depth
-    (0: 2D), planes, generation, x0, y0 (Golly coordinates of cell (0, 0)),
-    bands, band_rows."""
+    """The store's header as a dict: rule, family ("two-state",
+    "Generations", "3D", "Larger than Life", "Golly rule table or tree"),
+    version, width, height, depth (0: 2D), planes, generation, x0, y0
+    (Golly coordinates of cell (0, 0)), bands, band_rows."""
     return _info(path)
 
 
@@ -27,6 +28,7 @@ def store_export(path, out, window=None):
 
 def store_import(pattern, out, rule=None):
     """The pattern file placed as `golgen run` places it under `rule`
-    (None: the file's, else B3/S23), stored at `out`; two-state and
-    Generations rules."""
+    (None: the file's, else B3/S23), stored at `out`; two-state,
+    Generations and Larger than Life rules, and Golly rule tables whose
+    .rule file lies beside the pattern or in Golly's Rules folder."""
     _import(_os.fspath(pattern), rule, out)

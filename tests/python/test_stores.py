@@ -30,6 +30,7 @@ def test_import_info_export(tmp_path):
             info["planes"], info["generation"]) == ("B3/S23:T16,16", 16, 16,
                                                     0, 1, 0)
     assert (info["x0"], info["y0"]) == (-8, -8)
+    assert info["family"] == "two-state"
     golgen.store_export(tmp_path / "g.ggu", tmp_path / "out.rle")
     back = golgen.Universe.read(tmp_path / "out.rle", "B3/S23:T16,16")
     stored = golgen.Universe.read_store(tmp_path / "g.ggu")
@@ -41,6 +42,18 @@ def test_import_info_export(tmp_path):
                         window=(x, y, 2, 3))
     part = golgen.Universe.read(tmp_path / "win.rle")
     assert part.population == int(GLIDER[:, :2].sum())
+
+
+def test_larger_than_life_store(tmp_path):
+    """An LtL pattern stored names its family and its states' planes."""
+    (tmp_path / "j.rle").write_text("x = 3, y = 1, rule = "
+                                    "R2,C3,M1,S3..9,B3..6,NM:T40,30\n"
+                                    "ABA!\n")
+    golgen.store_import(tmp_path / "j.rle", tmp_path / "j.ggu")
+    info = golgen.store_info(tmp_path / "j.ggu")
+    assert (info["family"], info["rule"], info["planes"], info["width"],
+            info["height"]) == ("Larger than Life",
+                                "R2,C3,M1,S3..9,B3..6,NM:T40,30", 2, 40, 30)
 
 
 def test_errors(tmp_path):
