@@ -8,6 +8,8 @@
 #include "cache.h"
 #include "lut_map.h"
 #include "net_build.h"
+#include "net_rowdd.h"
+#include "cms.h"
 #include "synth.h"
 
 static const gg_choose_opts defaults = {0};
@@ -74,6 +76,30 @@ static int add_mapped(const gg_rule *rule, gg_front_kind front,
     return 0;
 }
 
+/* A 3x3 table (front none): the decision diagram over cells and pairs
+ * of cells (gen/circuits/net_rowdd.h), a random isotropic rule's in about
+ * 69 LUTs against the plain diagram's 122; for gate2 mapped gate by gate
+ * (with the solver). */
+static int add_rowdd(const gg_tt *t, gg_lib lib, gg_choose_set *s,
+                     gg_err *err)
+{
+    gg_net *out = slot(s), *lut = gg_alloc(1, sizeof *lut, err, "network");
+    gg_err ignore;
+    int rc = lut ? 0 : -1;
+    if (lut && out && t->n_inputs == 9) {
+        rc = gg_net_build_rowdd(t, 0, lut, err);
+        if (!rc && lib == GG_LIB_LUT3) {
+            *out = *lut;
+            keep(s, "row decision diagram");
+        } else if (!rc && gg_sat_available() &&
+                   gg_lut3_to_gate2(lut, t, out, &ignore) == 0) {
+            keep(s, "row decision diagram mapped to gates");
+        }
+    }
+    free(lut);
+    return rc < 0 ? -1 : 0;
+}
+
 int gg_choose_candidates(const gg_rule *rule, gg_front_kind front,
                          gg_lib lib, const gg_front *f, const gg_tt *t,
                          const gg_choose_opts *o, const gg_choose_budget *b,
@@ -86,6 +112,8 @@ int gg_choose_candidates(const gg_rule *rule, gg_front_kind front,
             return -1;
         keep(s, "decision diagram");
     }
+    if (b->diagram && add_rowdd(t, lib, s, err))
+        return -1;
     /* the adder tree: Diehard B35678/S5678 in 7 LUTs against the
      * diagram's 33 */
     if ((out = slot(s)) && adder_within(f, t, lib, o, b, out) == 0)
@@ -223,23 +251,31 @@ static int checked(const gg_circuit *c, const char *what, gg_err *err)
 }
 
 /* A composed final stage (front rowsum+cells) stored by `golgen synth
- * --front rowsum+cells`: 1 with s filled, 0 none, -1 a damaged entry. A
- * machine without the solver gets the gated correction this way (its own
- * parts would be decision diagrams, about twice as many gates). */
-static int cached_composed(const gg_rule *rule, gg_lib lib,
-                           const gg_choose_opts *o, gg_circuit *s,
-                           gg_err *err)
+ * --front rowsum+cells` under root (the cache's, else o's kept networks:
+ * kept): 1 with s filled, 0 none, -1 a damaged cache entry (a damaged
+ * kept file is only a copy: 0). A machine without the solver gets the
+ * gated correction this way (its own parts would be decision diagrams,
+ * about twice as many gates). */
+static int cached_composed(const gg_rule *rule, gg_lib lib, const char *root,
+                           bool kept, gg_circuit *s, gg_err *err)
 {
     gg_cache_info info;
+    gg_err ignore;
     memset(s, 0, sizeof *s);
     s->rule = *rule;
     s->lib = lib;
     int found = gg_front_build_lib(rule, GG_FRONT_ROWSUM_CELLS, lib,
                                    &s->front, err)
                     ? -1
-                    : gg_cache_lookup(o->cache_root, rule,
-                                      GG_FRONT_ROWSUM_CELLS, lib, &s->final,
-                                      &info, err);
+                    : gg_cache_lookup(root, rule, GG_FRONT_ROWSUM_CELLS, lib,
+                                      &s->final, &info,
+                                      kept ? &ignore : err);
+    if (kept)
+        return found == 1 && info.search[0] &&
+                       strlen(info.search) < sizeof s->source
+                   ? (memcpy(s->source, info.search, strlen(info.search) + 1),
+                      1)
+                   : 0;
     if (found == 1) {
         s->cached = true;
         s->lower_bound = info.lower_bound;
@@ -247,6 +283,34 @@ static int cached_composed(const gg_rule *rule, gg_lib lib,
         snprintf(s->source, sizeof s->source, "the SAT network cache");
     }
     return found;
+}
+
+/* The composed search into s, kept under o's kept networks (whether it
+ * beats c or not: the next run then compares the same two in no time). */
+static int composed_kept(const gg_rule *rule, gg_lib lib,
+                         const gg_choose_opts *o, const gg_circuit *c,
+                         gg_circuit *s, gg_err *err)
+{
+    char root[4200];
+    gg_err ignore;
+    bool keep = kept_folder(rule, GG_FRONT_ROWSUM_CELLS, lib, o, root,
+                            sizeof root) == 0;
+    if (keep && cached_composed(rule, lib, root, true, s, err) == 1)
+        return 1;
+    tell_search(o, rule, GG_FRONT_ROWSUM_CELLS, lib, true, keep);
+    int bad = gg_choose_composed_circuit(rule, lib, o,
+                                         gg_circuit_gates_per_word(c), s,
+                                         err);
+    tell_search(o, rule, GG_FRONT_ROWSUM_CELLS, lib, false, keep);
+    if (bad)
+        return -1;
+    if (keep) {
+        gg_cache_info mine = {.gates = s->final.n_gates};
+        snprintf(mine.search, sizeof mine.search, "%s", s->source);
+        gg_cache_store(root, rule, GG_FRONT_ROWSUM_CELLS, lib, &s->final,
+                       &mine, &ignore);
+    }
+    return 1;
 }
 
 int gg_choose_try_split(const gg_rule *rule, gg_lib lib,
@@ -257,17 +321,10 @@ int gg_choose_try_split(const gg_rule *rule, gg_lib lib,
     gg_circuit *s = gg_alloc(1, sizeof *s, err, "circuit");
     if (!s)
         return -1;
-    int found = cached_composed(rule, lib, o, s, err);
-    if (!found) {
-        /* not kept: only `golgen synth --front rowsum+cells` stores it */
-        tell_search(o, rule, GG_FRONT_ROWSUM_CELLS, lib, true, false);
-        found = gg_choose_composed_circuit(rule, lib, o,
-                                           gg_circuit_gates_per_word(c), s,
-                                           err) < 0
-                    ? -1
-                    : 1;
-        tell_search(o, rule, GG_FRONT_ROWSUM_CELLS, lib, false, false);
-    }
+    o = o ? o : &defaults;
+    int found = cached_composed(rule, lib, o->cache_root, false, s, err);
+    if (!found)
+        found = composed_kept(rule, lib, o, c, s, err);
     if (found == 1 &&
         gg_circuit_gates_per_word(s) < gg_circuit_gates_per_word(c))
         *c = *s;

@@ -1,7 +1,10 @@
 /* Choosing a rule's network: the one policy that the emitters' kernels,
  * `golgen verify` and `golgen synth` share. The verified cache entry
  * (sat/choose/cache.h) when there is one; otherwise the cheapest of a decision
- * diagram built from the truth table, the adder tree (sat/choose/adder.h: full
+ * diagram built from the truth table, for a 3x3 table (front none) the
+ * decision diagram over cells and pairs of cells (gen/circuits/net_rowdd.h,
+ * random isotropic rules about 69 LUTs where the plain one gives 122),
+ * the adder tree (sat/choose/adder.h: full
  * adders, then a small rest solved exactly within a budget) and, for gate2,
  * a LUT3 network (the cache's, else the adder tree's) mapped gate by gate
  * (sat/choose/lut_map.h). All are verified where they are built; none is proven
@@ -116,8 +119,9 @@ int gg_choose_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
                        gg_err *err);
 
 /* The fallback's search version, part of the name of the folder its kept
- * networks live in: raise it when the search gives other networks. */
-#define GG_CHOOSE_FALLBACK_VERSION 2
+ * networks live in: raise it when the search gives other networks (3: the
+ * row decision diagram; composed stages are kept there too). */
+#define GG_CHOOSE_FALLBACK_VERSION 3
 
 /* Front plus a correct final stage: the cache entry (verified on load; a
  * wrong or unreadable entry is an error, never silently replaced), else the
