@@ -91,13 +91,14 @@ int golgen_emit_kernel(const char *rule_text, const char *target,
             rc = GOLGEN_ERR_INPUT;
     } else {
         gg_rule rule;
+        gg_config cfg; /* choose points into it */
         gg_choose_opts choose;
         gg_kernel_stages st;
         gg_lib_search_hook hook = {o ? o->on_search : NULL,
                                    o ? o->search_ctx : NULL};
         k->dims = 2;
         if (gg_rule_parse(rule_text, &rule, &err) ||
-            gg_lib_choose_opts(NULL, &hook, &choose, &err))
+            gg_lib_choose_opts(NULL, &hook, &cfg, &choose, &err))
             rc = GOLGEN_ERR_INPUT;
         else if (gg_kernel_for_target(target, &rule, &choose, &k->src,
                                       &k->len, &st, &err))

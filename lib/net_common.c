@@ -30,12 +30,11 @@ static void tell(void *ctx, const gg_choose_search *s)
 }
 
 int gg_lib_choose_opts(const char *cache_root, gg_lib_search_hook *hook,
-                       gg_choose_opts *o, gg_err *err)
+                       gg_config *cfg, gg_choose_opts *o, gg_err *err)
 {
-    gg_config cfg;
-    if (gg_config_from_env(&cfg, err))
+    if (gg_config_from_env(cfg, err))
         return -1;
-    *o = cfg.choose;
+    *o = cfg->choose;
     if (cache_root)
         o->cache_root = cache_root;
     o->on_search = hook && hook->fn ? tell : NULL;

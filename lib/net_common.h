@@ -15,14 +15,15 @@
 int gg_lib_fail(int code, const gg_err *err, char *errbuf, size_t errlen);
 
 /* The environment's choose options (runtime/base/config.h), cache_root
- * when given, and on_search told through *hook (which must outlive the
- * options' use: the caller keeps it on its stack for the call). */
+ * when given, and on_search told through *hook. The options point into
+ * *cfg (the kept networks' folder is its cache_dir) and *hook: both must
+ * outlive the options' use (the caller keeps them for the call). */
 typedef struct gg_lib_search_hook {
     golgen_search_fn fn;
     void *ctx;
 } gg_lib_search_hook;
 int gg_lib_choose_opts(const char *cache_root, gg_lib_search_hook *hook,
-                       gg_choose_opts *o, gg_err *err);
+                       gg_config *cfg, gg_choose_opts *o, gg_err *err);
 
 /* n's gates by kind. */
 void gg_lib_gates(const gg_net *n, golgen_gates *g);

@@ -35,6 +35,7 @@ enum { OK, BAD_INPUT, BAD_CHECK, BAD_ENV };
  * run produced. */
 typedef struct job {
     gg_synth_opts opts;
+    gg_config cfg; /* choose points into it (the kept networks' folder) */
     gg_choose_opts choose;
     gg_lib_search_hook hook;
     bool force, no_store, resume, progress;
@@ -554,7 +555,8 @@ static int setup(job *j, const golgen_synth_opts *o, gg_err *err)
                        "(cadical needs a golgen built with libcadical-dev)",
                        o->solver);
     j->hook = (gg_lib_search_hook){o->on_search, o->search_ctx};
-    return gg_lib_choose_opts(o->cache_root, &j->hook, &j->choose, err);
+    return gg_lib_choose_opts(o->cache_root, &j->hook, &j->cfg, &j->choose,
+                              err);
 }
 
 static int code_of(int rc)

@@ -124,6 +124,7 @@ static int verify2d(const char *text, const golgen_verify_opts *o,
     gg_rule rule;
     gg_front_kind front;
     gg_lib lib;
+    gg_config cfg; /* choose points into it */
     gg_choose_opts choose;
     gg_lib_search_hook hook = {o->on_search, o->search_ctx};
     if (gg_rule_parse(text, &rule, err))
@@ -133,7 +134,7 @@ static int verify2d(const char *text, const golgen_verify_opts *o,
     rule = gg_gen_two_state(&rule);
     if (gg_lib_front(o->front, &rule, &front, err) ||
         gg_lib_parse(o->lib ? o->lib : "lut3", &lib, err) ||
-        gg_lib_choose_opts(o->cache_root, &hook, &choose, err))
+        gg_lib_choose_opts(o->cache_root, &hook, &cfg, &choose, err))
         return GOLGEN_ERR_INPUT;
     gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
     if (!c)
