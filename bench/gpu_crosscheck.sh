@@ -9,6 +9,8 @@
 #   bash bench/gpu_crosscheck.sh [BUILD_DIR]     (OUT=dir for logs)
 #   GG_RULES   the rules (default: Life, a Hensel, a MAP, V, H, Generations)
 #   GG_GENS    generations per run (default 300)
+#   GG_BACKENDS  the GPU backends checked (default "cuda ptx"; cuda
+#              compiles and tunes each rule through NVRTC: ~20 s a rule)
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 B=${1:-$ROOT/build-gpu}
@@ -32,7 +34,7 @@ fail=0
 for rule in $RULES; do
     for world in T1001,777 P1001,777; do
         line="$(printf '%.24s' "$rule") :$world"
-        for be in cpu cuda ptx; do
+        for be in cpu ${GG_BACKENDS:-cuda ptx}; do
             if ! "$B/golgen" run --backend "$be" --rule "$rule:$world" \
                     --gens "$GENS" -o "$OUT/r-$be.rle" "$OUT/soup.rle" \
                     >"$OUT/log-$be" 2>&1; then
