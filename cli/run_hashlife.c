@@ -195,25 +195,32 @@ static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
 
 /* Auto's rule of thumb (runtime/engines/engine_choice.h) for the input:
  * a macrocell is a tree already (a 0 x 0 box). */
-static bool tree_first(const hl_input *in, const gg_rule *rule, int64_t gens)
+static bool tree_first(const hl_input *in, const gg_rule *rule, int64_t gens,
+                       int64_t mem)
 {
-    return in->is_mc ? gg_engine_prefers_tree(rule, 0, 0, gens)
+    return in->is_mc ? gg_engine_prefers_tree(rule, 0, 0, gens, mem)
                      : gg_engine_prefers_tree(rule, in->p.plane[0].width,
-                                              in->p.plane[0].height, gens);
+                                              in->p.plane[0].height, gens,
+                                              mem);
 }
 
 /* --engine auto's choice, said in one line as backend auto says its own:
  * true for the tree. */
 static bool choose_tree(const hl_input *in, const gg_rule *rule,
-                        int64_t gens)
+                        int64_t gens, int64_t mem)
 {
     if (gg_engine_tree_refuses(rule))
         return false; /* dense by nature: nothing to say */
-    bool tree = tree_first(in, rule, gens);
+    bool tree = tree_first(in, rule, gens, mem);
+    bool huge = !in->is_mc &&
+                gg_engine_dense_too_big(in->p.plane[0].width,
+                                        in->p.plane[0].height, mem);
     fprintf(stderr, "golgen: engine auto -> %s\n",
-            tree ? "hashlife (unbounded plane)"
-                 : "dense (a busy box of 2^22 cells or more for few "
-                   "generations)");
+            !tree  ? "dense (a busy box of 2^22 cells or more for few "
+                     "generations)"
+            : huge ? "hashlife (unbounded plane; its box is too big for "
+                     "dense grids in --mem)"
+                   : "hashlife (unbounded plane)");
     return tree;
 }
 
@@ -285,7 +292,7 @@ int gg_run_hashlife(const gg_hl_opts *o)
         return o->choose ? GG_RUN_DENSE
                          : gg_cli_error("run", GG_EXIT_USAGE, &err);
     }
-    if (o->choose && !choose_tree(&in, &rule, o->gens)) {
+    if (o->choose && !choose_tree(&in, &rule, o->gens, o->mem)) {
         if (!in.is_mc && o->handoff && o->handed) {
             *o->handoff = in.p; /* read once: dense takes it */
             *o->handed = true;

@@ -333,6 +333,14 @@ static void test_engine_choice(void **state)
     assert_null(strstr(out_text, "generation 100"));
     expect("run --engine dense --mem 1G --gens 1 glider.rle", 2,
            "--mem bounds the hash tree");
+    /* four blocks at the corners of a 40002^2 box: dense grids of it
+     * (3 x 200 MB) do not fit in --mem 256M, so auto takes the tree even
+     * for few generations (a 19 GB box was OOM-killed before) */
+    write_file("far.rle", "x = 40002, y = 40002\n2o39998b2o$2o39998b2o"
+                          "39999$2o39998b2o$2o39998b2o!\n");
+    expect("run --mem 256M --gens 3 far.rle -o far.mc", 0,
+           "too big for dense grids");
+    assert_non_null(strstr(out_text, "population 16"));
 }
 
 int main(void)

@@ -39,13 +39,22 @@ const char *gg_engine_tree_refuses(const gg_rule *rule)
                                     : NULL;
 }
 
+bool gg_engine_dense_too_big(int64_t width, int64_t height, int64_t mem)
+{
+    if (mem <= 0)
+        mem = gg_engine_default_mem();
+    /* two grids of a bit a cell, and the plane's margin as it regrows */
+    return (double)width * (double)height / 8.0 * 3.0 > (double)mem;
+}
+
 bool gg_engine_prefers_tree(const gg_rule *rule, int64_t width,
-                            int64_t height, int64_t gens)
+                            int64_t height, int64_t gens, int64_t mem)
 {
     if (gg_engine_tree_refuses(rule))
         return false;
     return (double)width * (double)height < (double)(1 << 22) ||
-           gens >= 4 * (width > height ? width : height);
+           gens >= 4 * (width > height ? width : height) ||
+           gg_engine_dense_too_big(width, height, mem);
 }
 
 bool gg_engine_tiles_take(const gg_backend *b)

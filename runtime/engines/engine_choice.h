@@ -36,13 +36,19 @@ const char *gg_engine_name(gg_engine engine);
  * plane. */
 const char *gg_engine_tree_refuses(const gg_rule *rule);
 
+/* True when the dense engine's grids for a width x height box would not
+ * fit in mem bytes (<= 0: gg_engine_default_mem()): a box of 2e10 cells
+ * on the plane was OOM-killed asking for 19 GB where the tree runs it. */
+bool gg_engine_dense_too_big(int64_t width, int64_t height, int64_t mem);
+
 /* Auto's rule of thumb: true for the hash tree when it takes the rule and
  * the pattern's box (width x height cells; 0 x 0 for a pattern that is a
  * tree already, a macrocell file) has fewer than 2^22 cells, or runs for
- * at least 4x its longer side; false for the dense engine (a busy box of
- * 2^22 cells or more for few generations). */
+ * at least 4x its longer side, or is too big for dense grids in mem
+ * bytes (gg_engine_dense_too_big); false for the dense engine (a busy box
+ * of 2^22 cells or more for few generations). */
 bool gg_engine_prefers_tree(const gg_rule *rule, int64_t width,
-                            int64_t height, int64_t gens);
+                            int64_t height, int64_t gens, int64_t mem);
 
 /* Whether tiles can wrap b's stepper: a host backend's (no device copy of
  * the grid: its tiles are host copies). */
