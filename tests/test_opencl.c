@@ -1,7 +1,8 @@
 /* The OpenCL backend on whatever platform the ICD loader offers (PoCL on
  * the CPU in CI): random soups of Moore, von Neumann and hex rules, torus
  * and plane, odd widths, several launches, against the reference; and a
- * broken kernel is refused by validation. Skips with a message when no
+ * broken kernel is refused by validation, one that does not compile with
+ * the compiler's log. Skips with a message when no
  * OpenCL platform is found, or when GOLGEN_SKIP_OPENCL is set (the
  * sanitizer build: PoCL's compiler is not ASan-clean). */
 #include <setjmp.h>
@@ -94,11 +95,40 @@ static void test_validation(void **state)
     free(src);
 }
 
+/* A kernel that does not compile: an environment failure whose message
+ * says so and carries the start of the compiler's log (the #error's own
+ * words, which only the log can hold). */
+static void test_build_error_has_log(void **state)
+{
+    (void)state;
+    if (gg_test_opencl_skipped())
+        skip();
+    gg_rule life = gg_test_rule("B3/S23");
+    gg_opencl *c;
+    gg_fail_kind why;
+    gg_err err;
+    if (gg_opencl_open(&life, NULL, &c, &why, &err)) {
+        print_message("no OpenCL (%s); skipped\n", err.msg);
+        skip();
+    }
+    gg_opencl_close(c);
+    const char *broken = "#error gg_broken_on_purpose\n";
+    assert_int_equal(
+        gg_opencl_open_source(&life, broken, NULL, &c, &why, &err), -1);
+    assert_null(c);
+    assert_int_equal(why, GG_FAIL_ENV);
+    if (strncmp(err.msg, "OpenCL could not build the kernel (error -11): ",
+                47) != 0 ||
+        !strstr(err.msg, "gg_broken_on_purpose"))
+        fail_msg("%s", err.msg);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_cases),
         cmocka_unit_test(test_validation),
+        cmocka_unit_test(test_build_error_has_log),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

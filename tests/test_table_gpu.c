@@ -2,9 +2,10 @@
  * OpenCL table kernel (runtime/gpu/opencl_table.h; PoCL here) passes the
  * same validation as the cpu kernel for Golly's rules and equals the
  * reference on larger boards; broken kernels are refused (the per-cell
- * check, the west/east inputs, the torus wrap); the CUDA C kernel compiles
- * under NVRTC to PTX and a cubin where NVRTC is installed (no GPU needed);
- * cuda and ptx say there is no GPU where there is none. The bundled
+ * check, the west/east inputs, the torus wrap) and one that does not
+ * compile with the compiler's log; the CUDA C kernel compiles under NVRTC
+ * to PTX and a cubin where NVRTC is installed (no GPU needed); cuda and
+ * ptx say there is no GPU where there is none. The bundled
  * patterns against bgolly on opencl are in test_table_kernel.c. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -182,6 +183,31 @@ static void broken_opencl_kernels_refused(void **state)
     gg_rulefile_free(&rf);
 }
 
+/* A table kernel that does not compile: an environment failure (not
+ * validation's) whose message carries the start of the compiler's log. */
+static void broken_opencl_source_logged(void **state)
+{
+    (void)state;
+    gg_rulefile rf;
+    if (!have_opencl() || load_rule("WireWorld", &rf))
+        skip();
+    gg_opencl_table *k;
+    gg_fail_kind why;
+    gg_err err;
+    assert_int_equal(gg_opencl_table_open_source(
+                         &rf, "#error gg_broken_on_purpose\n", NULL, &k,
+                         &why, &err),
+                     -1);
+    assert_null(k);
+    assert_int_equal(why, GG_FAIL_ENV);
+    if (strncmp(err.msg,
+                "OpenCL could not build the table kernel (error -11): ",
+                53) != 0 ||
+        !strstr(err.msg, "gg_broken_on_purpose"))
+        fail_msg("%s", err.msg);
+    gg_rulefile_free(&rf);
+}
+
 /* The CUDA C kernel of each rule compiles under NVRTC, no GPU needed: to
  * PTX (the ptx backend's path) and to an sm_90 cubin (cuda's on an H100). */
 static void cuda_kernels_compile(void **state)
@@ -271,6 +297,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(opencl_rules_validate),
         cmocka_unit_test(broken_opencl_kernels_refused),
+        cmocka_unit_test(broken_opencl_source_logged),
         cmocka_unit_test(cuda_kernels_compile),
         cmocka_unit_test(cuda_without_gpu_says_so),
     };

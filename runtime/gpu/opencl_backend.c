@@ -12,156 +12,76 @@
 #include "rule_gen.h"
 #include "validate_gen.h"
 #include "kernel_source.h"
-#include "gg_config.h"
+#include "opencl_common.h"
 
 #if GG_HAVE_OPENCL
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
 
 struct gg_opencl {
     gg_rule rule;
     gg_opencl_opts o;
     int tmax;
-    cl_device_id dev;
-    cl_context ctx;
-    cl_command_queue q;
-    cl_program prog;
-    cl_kernel step, ghost;
-    char name[300];
+    gg_cl_device d;
+    gg_cl_program p;
+    cl_kernel step, ghost; /* kept by p */
     gg_gpu_geom geom;
-    cl_mem buf[2];
+    gg_cl_buffers b; /* host: the staging buffer in device layout */
     int cur;
-    uint32_t *host; /* staging buffer in device layout */
     gg_topo topo;   /* of the uploaded grid (backend table) */
     int np;         /* state planes per cell (Generations rules: > 1) */
     size_t pbytes;  /* bytes of one plane in a device buffer */
 };
 
-static int cl_check(cl_int r, const char *what, gg_err *err)
-{
-    return r == CL_SUCCESS ? 0
-                           : gg_fail(err, "OpenCL %s failed (error %d)",
-                                     what, (int)r);
-}
-
-/* A GPU if any platform has one, else the first device of any kind. */
-static int pick_device(gg_opencl *c, gg_err *err)
-{
-    cl_platform_id plats[16];
-    cl_uint np = 0;
-    if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS || np == 0)
-        return gg_fail(err, "no OpenCL platform found (install an ICD, e.g. "
-                       "pocl-opencl-icd or the GPU vendor's)");
-    cl_device_type kinds[2] = {CL_DEVICE_TYPE_GPU, CL_DEVICE_TYPE_ALL};
-    for (int k = 0; k < 2; k++)
-        for (cl_uint i = 0; i < np && np <= 16; i++) {
-            cl_uint nd = 0;
-            if (clGetDeviceIDs(plats[i], kinds[k], 1, &c->dev, &nd) ==
-                    CL_SUCCESS && nd > 0) {
-                clGetDeviceInfo(c->dev, CL_DEVICE_NAME, sizeof c->name - 1,
-                                c->name, NULL);
-                return 0;
-            }
-        }
-    return gg_fail(err, "no OpenCL device found");
-}
-
 static int build_program(gg_opencl *c, const char *src, gg_err *err)
 {
-    cl_int r;
-    size_t len = strlen(src);
-    c->prog = clCreateProgramWithSource(c->ctx, 1, &src, &len, &r);
-    if (cl_check(r, "clCreateProgramWithSource", err))
-        return -1;
-    r = clBuildProgram(c->prog, 1, &c->dev, "-cl-std=CL1.2", NULL, NULL);
-    if (r != CL_SUCCESS) {
-        char log[600] = "";
-        clGetProgramBuildInfo(c->prog, c->dev, CL_PROGRAM_BUILD_LOG,
-                              sizeof log - 1, log, NULL);
-        return gg_fail(err, "OpenCL could not build the kernel (error %d): "
-                       "%s", (int)r, log);
-    }
-    c->step = clCreateKernel(c->prog, "gg_step", &r);
-    if (cl_check(r, "clCreateKernel gg_step", err))
-        return -1;
-    c->ghost = clCreateKernel(c->prog, "gg_ghost", &r);
-    return cl_check(r, "clCreateKernel gg_ghost", err);
-}
-
-static int open_device(gg_opencl *c, gg_err *err)
-{
-    cl_int r;
-    if (pick_device(c, err))
-        return -1;
-    c->ctx = clCreateContext(NULL, 1, &c->dev, NULL, NULL, &r);
-    if (cl_check(r, "clCreateContext", err))
-        return -1;
-    c->q = clCreateCommandQueue(c->ctx, c->dev, 0, &r);
-    return cl_check(r, "clCreateCommandQueue", err);
-}
-
-static void free_buffers(gg_opencl *c)
-{
-    for (int i = 0; i < 2; i++)
-        if (c->buf[i])
-            clReleaseMemObject(c->buf[i]);
-    c->buf[0] = c->buf[1] = NULL;
-    free(c->host);
-    c->host = NULL;
+    return gg_cl_build(&c->d, src, "the kernel", &c->p, err) ||
+                   gg_cl_kernel(&c->p, "gg_step", &c->step, err) ||
+                   gg_cl_kernel(&c->p, "gg_ghost", &c->ghost, err)
+               ? -1
+               : 0;
 }
 
 /* Buffers for grid's size; the second zeroed (plane ghosts stay 0). */
 static int prepare(gg_opencl *c, const gg_grid *grid, gg_err *err)
 {
     gg_gpu_geom g;
-    cl_int r;
     if (gg_gpu_geom_init(&g, grid->width, grid->height, err))
         return -1;
     size_t pbytes = gg_gpu_geom_bytes(&g), bytes = pbytes * (size_t)c->np;
-    if (!c->host || c->pbytes != pbytes) {
-        free_buffers(c);
-        c->host = gg_alloc(1, bytes, err, "OpenCL staging buffer");
-        if (!c->host)
-            return -1;
-        for (int i = 0; i < 2; i++) {
-            c->buf[i] = clCreateBuffer(c->ctx, CL_MEM_READ_WRITE, bytes,
-                                       NULL, &r);
-            if (cl_check(r, "clCreateBuffer", err))
-                return -1;
-        }
-    }
+    if ((!c->b.host || c->pbytes != pbytes) &&
+        gg_cl_buffers_alloc(&c->b, &c->d, bytes, err))
+        return -1;
     g.nx = (g.nwi - 2 + 29) / 30; /* this kernel's windows: 30 words apart */
     g.strip = GG_OPENCL_TILE_ROWS;
     g.ny = (int)((g.height + g.strip - 1) / g.strip);
     c->geom = g;
     c->pbytes = pbytes;
     c->cur = 0;
-    memset(c->host, 0, bytes);
-    return cl_check(clEnqueueWriteBuffer(c->q, c->buf[1], CL_TRUE, 0, bytes,
-                                         c->host, 0, NULL, NULL),
-                    "clear", err);
+    memset(c->b.host, 0, bytes);
+    return gg_cl_check(clEnqueueWriteBuffer(c->d.q, c->b.buf[1], CL_TRUE, 0,
+                                            bytes, c->b.host, 0, NULL, NULL),
+                       "clear", err);
 }
 
 /* planes[0 .. n-1] into the device's state planes, the rest 0. */
 static int upload_planes(gg_opencl *c, const gg_grid *planes, int n,
                          gg_err *err)
 {
-    gg_gpu_pack_planes(planes, n, c->np, &c->geom, c->host);
-    return cl_check(clEnqueueWriteBuffer(c->q, c->buf[c->cur], CL_TRUE, 0,
-                                         c->pbytes * (size_t)c->np, c->host,
-                                         0, NULL, NULL),
-                    "upload", err);
+    gg_gpu_pack_planes(planes, n, c->np, &c->geom, c->b.host);
+    cl_int r = clEnqueueWriteBuffer(c->d.q, c->b.buf[c->cur], CL_TRUE, 0,
+                                    c->pbytes * (size_t)c->np, c->b.host, 0,
+                                    NULL, NULL);
+    return gg_cl_check(r, "upload", err);
 }
 
 static int download_planes(gg_opencl *c, gg_grid *planes, int n,
                            gg_err *err)
 {
-    if (cl_check(clEnqueueReadBuffer(c->q, c->buf[c->cur], CL_TRUE, 0,
-                                     c->pbytes * (size_t)c->np, c->host, 0,
-                                     NULL, NULL),
-                 "download", err))
+    cl_int r = clEnqueueReadBuffer(c->d.q, c->b.buf[c->cur], CL_TRUE, 0,
+                                   c->pbytes * (size_t)c->np, c->b.host, 0,
+                                   NULL, NULL);
+    if (gg_cl_check(r, "download", err))
         return -1;
-    gg_gpu_unpack_planes(c->host, &c->geom, planes, n < c->np ? n : c->np);
+    gg_gpu_unpack_planes(c->b.host, &c->geom, planes, n < c->np ? n : c->np);
     return 0;
 }
 
@@ -175,32 +95,22 @@ static int download(gg_opencl *c, gg_grid *grid, gg_err *err)
     return download_planes(c, grid, 1, err);
 }
 
-static int set_args(cl_kernel k, const void *const *vals, const size_t *sz,
-                    int n, gg_err *err)
-{
-    for (int i = 0; i < n; i++)
-        if (cl_check(clSetKernelArg(k, (cl_uint)i, sz[i], vals[i]),
-                     "clSetKernelArg", err))
-            return -1;
-    return 0;
-}
-
 /* One launch of n generations (after the ghost refresh on the torus). */
 static int launch(gg_opencl *c, int n, bool torus, gg_err *err)
 {
     gg_gpu_geom *g = &c->geom;
     int h = (int)g->height, width = (int)g->width, plane = !torus;
-    cl_mem in = c->buf[c->cur], out = c->buf[c->cur ^ 1];
+    cl_mem in = c->b.buf[c->cur], out = c->b.buf[c->cur ^ 1];
     cl_long ps = (cl_long)(c->pbytes / sizeof(uint32_t));
     for (int p = 0; torus && p < c->np; p++) {
         cl_long off = p * ps;
         const void *v[] = {&in, &h, &g->ns, &g->nwi, &width, &off};
         size_t sz[] = {sizeof in, 4, 4, 4, 4, sizeof off};
         size_t gl = (size_t)(h + 63) / 64 * 64, lo = 64;
-        if (set_args(c->ghost, v, sz, 6, err) ||
-            cl_check(clEnqueueNDRangeKernel(c->q, c->ghost, 1, NULL, &gl, &lo,
-                                            0, NULL, NULL),
-                     "gg_ghost launch", err))
+        if (gg_cl_set_args(c->ghost, v, sz, 6, err) ||
+            gg_cl_check(clEnqueueNDRangeKernel(c->d.q, c->ghost, 1, NULL,
+                                               &gl, &lo, 0, NULL, NULL),
+                        "gg_ghost launch", err))
             return -1;
     }
     const void *v[] = {&in, &out, &h, &g->ns, &g->nwi, &width, &plane, &n,
@@ -208,10 +118,10 @@ static int launch(gg_opencl *c, int n, bool torus, gg_err *err)
     size_t sz[] = {sizeof in, sizeof out, 4, 4, 4, 4, 4, 4, 4, sizeof ps};
     size_t gl[2] = {(size_t)g->nx * 32, (size_t)g->ny * GG_OPENCL_LY};
     size_t lo[2] = {32, GG_OPENCL_LY};
-    if (set_args(c->step, v, sz, 10, err) ||
-        cl_check(clEnqueueNDRangeKernel(c->q, c->step, 2, NULL, gl, lo, 0,
-                                        NULL, NULL),
-                 "gg_step launch", err))
+    if (gg_cl_set_args(c->step, v, sz, 10, err) ||
+        gg_cl_check(clEnqueueNDRangeKernel(c->d.q, c->step, 2, NULL, gl, lo,
+                                           0, NULL, NULL),
+                    "gg_step launch", err))
         return -1;
     c->cur ^= 1;
     return 0;
@@ -225,7 +135,7 @@ static int run(gg_opencl *c, gg_topo topo, int64_t gens, gg_err *err)
             return -1;
         gens -= n;
     }
-    return cl_check(clFinish(c->q), "kernel run", err);
+    return gg_cl_check(clFinish(c->d.q), "kernel run", err);
 }
 
 static int step_strip(void *ctx, gg_topo topo, gg_grid *grid, int64_t gens,
@@ -326,14 +236,14 @@ static int table_rows(void *state, gg_grid *grid, int64_t y, int64_t n,
     size_t host_pitch = (size_t)grid->stride * sizeof(uint64_t);
     void *host = gg_grid_row(grid, y);
     cl_int r = up ? clEnqueueWriteBufferRect(
-                        c->q, c->buf[c->cur], CL_TRUE, dev_origin,
+                        c->d.q, c->b.buf[c->cur], CL_TRUE, dev_origin,
                         host_origin, region, dev_pitch, 0, host_pitch, 0,
                         host, 0, NULL, NULL)
                   : clEnqueueReadBufferRect(
-                        c->q, c->buf[c->cur], CL_TRUE, dev_origin,
+                        c->d.q, c->b.buf[c->cur], CL_TRUE, dev_origin,
                         host_origin, region, dev_pitch, 0, host_pitch, 0,
                         host, 0, NULL, NULL);
-    return cl_check(r, up ? "row upload" : "row download", err);
+    return gg_cl_check(r, up ? "row upload" : "row download", err);
 }
 
 /* Rows of another OpenCL band's grid onto this one's (peer_rows): two
@@ -352,15 +262,15 @@ static int table_peer_rows(void *state, int64_t at, void *from_state,
     if (!tmp)
         return -1;
     cl_int r = clEnqueueReadBuffer(
-        from->q, from->buf[from->cur], CL_TRUE,
+        from->d.q, from->b.buf[from->cur], CL_TRUE,
         ((size_t)from->geom.gtop + (size_t)src) * rb, (size_t)n * rb, tmp, 0,
         NULL, NULL);
     if (r == CL_SUCCESS)
-        r = clEnqueueWriteBuffer(to->q, to->buf[to->cur], CL_TRUE,
+        r = clEnqueueWriteBuffer(to->d.q, to->b.buf[to->cur], CL_TRUE,
                                  ((size_t)to->geom.gtop + (size_t)at) * rb,
                                  (size_t)n * rb, tmp, 0, NULL, NULL);
     free(tmp);
-    return cl_check(r, "halo rows", err);
+    return gg_cl_check(r, "halo rows", err);
 }
 
 /* The queued forms of the bands' steps and copies (backend.h): OpenCL
@@ -390,12 +300,7 @@ static int table_timed_step(void *state, int64_t gens, int64_t *warm,
 static int table_probe(const gg_backend_opts *o, gg_err *err)
 {
     (void)o;
-    cl_platform_id plat;
-    cl_uint np = 0;
-    if (clGetPlatformIDs(1, &plat, &np) != CL_SUCCESS || np == 0)
-        return gg_fail(err, "no OpenCL platform found (install an ICD, e.g. "
-                       "pocl-opencl-icd or the GPU vendor's)");
-    return 0;
+    return gg_cl_probe(err);
 }
 
 static int open_common(const gg_rule *rule, const char *given,
@@ -415,7 +320,7 @@ static int open_common(const gg_rule *rule, const char *given,
                                                            : GG_OPENCL_TMAX;
     char *src = NULL;
     size_t len;
-    int bad = open_device(c, err);
+    int bad = gg_cl_open(&c->d, err);
     if (!bad && !given) {
         *why = GG_FAIL_INVALID; /* a rejected cached network */
         bad = gg_kernel_opencl(rule, &gg_config_or_default(c->o.config)->choose,
@@ -444,34 +349,19 @@ void gg_opencl_close(gg_opencl *c)
 {
     if (!c)
         return;
-    free_buffers(c);
-    if (c->step)
-        clReleaseKernel(c->step);
-    if (c->ghost)
-        clReleaseKernel(c->ghost);
-    if (c->prog)
-        clReleaseProgram(c->prog);
-    if (c->q)
-        clReleaseCommandQueue(c->q);
-    if (c->ctx)
-        clReleaseContext(c->ctx);
+    gg_cl_buffers_free(&c->b);
+    gg_cl_program_free(&c->p);
+    gg_cl_close(&c->d);
     free(c);
 }
 
-const char *gg_opencl_device(const gg_opencl *c) { return c->name; }
+const char *gg_opencl_device(const gg_opencl *c) { return c->d.name; }
 
 #else /* built without OpenCL */
 
 struct gg_opencl {
     int unused;
 };
-
-static int no_opencl(gg_fail_kind *why, gg_err *err)
-{
-    *why = GG_FAIL_ENV;
-    return gg_fail(err, "this golgen was built without OpenCL (install "
-                   "ocl-icd-opencl-dev and reconfigure)");
-}
 
 static int open_common(const gg_rule *rule, const char *given,
                        const gg_opencl_opts *o, gg_opencl **out,
@@ -481,7 +371,7 @@ static int open_common(const gg_rule *rule, const char *given,
     (void)given;
     (void)o;
     *out = NULL;
-    return no_opencl(why, err);
+    return gg_cl_unavailable(why, err);
 }
 
 int gg_opencl_step(gg_opencl *c, gg_topo topo, gg_grid *grid, int64_t gens,
@@ -518,10 +408,14 @@ static int table_probe(const gg_backend_opts *o, gg_err *err)
 {
     gg_fail_kind why;
     (void)o;
-    return no_opencl(&why, err);
+    return gg_cl_unavailable(&why, err);
 }
 
+/* The table's optional device entries: none without a device. */
 #define table_timed_step NULL
+#define table_rows NULL
+#define table_peer_rows NULL
+#define table_finish NULL
 
 int gg_opencl_upload_cells(gg_opencl *c, gg_gen_cells *cells, gg_topo topo,
                            gg_err *err)

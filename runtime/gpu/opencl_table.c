@@ -4,105 +4,46 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gg_config.h"
+#include "opencl_common.h"
 #include "rule_gen.h"
 #include "rulefile_emit.h"
 #include "validate_table.h"
 
 #if GG_HAVE_OPENCL
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
 
 struct gg_opencl_table {
     const gg_rulefile *rf;
     int np, nin;
-    cl_device_id dev;
-    cl_context ctx;
-    cl_command_queue q;
-    cl_program prog;
-    cl_kernel step, eval;
-    char name[256];
+    gg_cl_device d;
+    gg_cl_program p;
+    cl_kernel step, eval; /* kept by p */
     gg_gpu_table_geom geom; /* of the buffers below */
-    cl_mem buf[2];
-    uint32_t *host;
+    gg_cl_buffers b;
 };
-
-static int cl_check(cl_int r, const char *what, gg_err *err)
-{
-    return r == CL_SUCCESS ? 0
-                           : gg_fail(err, "OpenCL %s failed (error %d)",
-                                     what, (int)r);
-}
-
-/* A GPU if any platform has one, else the first device of any kind (as
- * the two-state backend, runtime/gpu/opencl_backend.c, picks). */
-static int pick_device(gg_opencl_table *k, gg_err *err)
-{
-    cl_platform_id plats[16];
-    cl_uint np = 0;
-    if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS || np == 0)
-        return gg_fail(err, "no OpenCL platform found (install an ICD, e.g. "
-                       "pocl-opencl-icd or the GPU vendor's)");
-    cl_device_type kinds[2] = {CL_DEVICE_TYPE_GPU, CL_DEVICE_TYPE_ALL};
-    for (int t = 0; t < 2; t++)
-        for (cl_uint i = 0; i < np && i < 16; i++) {
-            cl_uint nd = 0;
-            if (clGetDeviceIDs(plats[i], kinds[t], 1, &k->dev, &nd) ==
-                    CL_SUCCESS && nd > 0) {
-                clGetDeviceInfo(k->dev, CL_DEVICE_NAME, sizeof k->name - 1,
-                                k->name, NULL);
-                return 0;
-            }
-        }
-    return gg_fail(err, "no OpenCL device found");
-}
-
-static int open_device(gg_opencl_table *k, gg_err *err)
-{
-    cl_int r;
-    if (pick_device(k, err))
-        return -1;
-    k->ctx = clCreateContext(NULL, 1, &k->dev, NULL, NULL, &r);
-    if (cl_check(r, "clCreateContext", err))
-        return -1;
-    k->q = clCreateCommandQueue(k->ctx, k->dev, 0, &r);
-    return cl_check(r, "clCreateCommandQueue", err);
-}
-
-static int set_args(cl_kernel kn, const void *const *vals, const size_t *sz,
-                    int n, gg_err *err)
-{
-    for (int i = 0; i < n; i++)
-        if (cl_check(clSetKernelArg(kn, (cl_uint)i, sz[i], vals[i]),
-                     "clSetKernelArg", err))
-            return -1;
-    return 0;
-}
 
 /* The kernel's own account of its planes and inputs (gg_table_abi)
  * against the rule's. */
 static int check_abi(gg_opencl_table *k, gg_err *err)
 {
     cl_int r;
-    cl_kernel abi = clCreateKernel(k->prog, "gg_table_abi", &r);
-    if (cl_check(r, "clCreateKernel gg_table_abi", err))
+    cl_kernel abi; /* kept by k->p: asked once */
+    if (gg_cl_kernel(&k->p, "gg_table_abi", &abi, err))
         return -1;
-    cl_mem m = clCreateBuffer(k->ctx, CL_MEM_READ_WRITE, 3 * sizeof(cl_int),
-                              NULL, &r);
+    cl_mem m = clCreateBuffer(k->d.ctx, CL_MEM_READ_WRITE,
+                              3 * sizeof(cl_int), NULL, &r);
     cl_int got[3] = {0, 0, 0};
     size_t one = 1;
     if (r == CL_SUCCESS)
         r = clSetKernelArg(abi, 0, sizeof m, &m);
     if (r == CL_SUCCESS)
-        r = clEnqueueNDRangeKernel(k->q, abi, 1, NULL, &one, &one, 0, NULL,
-                                   NULL);
+        r = clEnqueueNDRangeKernel(k->d.q, abi, 1, NULL, &one, &one, 0,
+                                   NULL, NULL);
     if (r == CL_SUCCESS)
-        r = clEnqueueReadBuffer(k->q, m, CL_TRUE, 0, sizeof got, got, 0,
+        r = clEnqueueReadBuffer(k->d.q, m, CL_TRUE, 0, sizeof got, got, 0,
                                 NULL, NULL);
     if (m)
         clReleaseMemObject(m);
-    clReleaseKernel(abi);
-    if (cl_check(r, "the kernel's ABI query", err))
+    if (gg_cl_check(r, "the kernel's ABI query", err))
         return -1;
     if (got[0] != 1 || got[1] != k->np || got[2] != k->nin)
         return gg_fail(err, "the OpenCL table kernel has ABI %d, %d planes "
@@ -113,34 +54,11 @@ static int check_abi(gg_opencl_table *k, gg_err *err)
 
 static int build(gg_opencl_table *k, const char *src, gg_err *err)
 {
-    cl_int r;
-    size_t len = strlen(src);
-    k->prog = clCreateProgramWithSource(k->ctx, 1, &src, &len, &r);
-    if (cl_check(r, "clCreateProgramWithSource", err))
-        return -1;
-    r = clBuildProgram(k->prog, 1, &k->dev, "-cl-std=CL1.2", NULL, NULL);
-    if (r != CL_SUCCESS) {
-        char log[600] = "";
-        clGetProgramBuildInfo(k->prog, k->dev, CL_PROGRAM_BUILD_LOG,
-                              sizeof log - 1, log, NULL);
-        return gg_fail(err, "OpenCL could not build the table kernel "
-                       "(error %d): %s", (int)r, log);
-    }
-    k->step = clCreateKernel(k->prog, "gg_table_step", &r);
-    if (cl_check(r, "clCreateKernel gg_table_step", err))
-        return -1;
-    k->eval = clCreateKernel(k->prog, "gg_table_eval_k", &r);
-    return cl_check(r, "clCreateKernel gg_table_eval_k", err);
-}
-
-static void free_buffers(gg_opencl_table *k)
-{
-    for (int i = 0; i < 2; i++)
-        if (k->buf[i])
-            clReleaseMemObject(k->buf[i]);
-    k->buf[0] = k->buf[1] = NULL;
-    free(k->host);
-    k->host = NULL;
+    return gg_cl_build(&k->d, src, "the table kernel", &k->p, err) ||
+                   gg_cl_kernel(&k->p, "gg_table_step", &k->step, err) ||
+                   gg_cl_kernel(&k->p, "gg_table_eval_k", &k->eval, err)
+               ? -1
+               : 0;
 }
 
 /* Buffers for cells' size (kept while the size stays). */
@@ -150,24 +68,10 @@ static int prepare(gg_opencl_table *k, const gg_gen_cells *cells,
     gg_gpu_table_geom g;
     if (gg_gpu_table_geom_init(&g, cells, k->np, err))
         return -1;
-    if (k->host && g.width == k->geom.width && g.height == k->geom.height)
+    if (k->b.host && g.width == k->geom.width && g.height == k->geom.height)
         return 0;
-    free_buffers(k);
     k->geom = g;
-    size_t bytes = gg_gpu_table_bytes(&g);
-    k->host = gg_alloc(1, bytes, err, "OpenCL staging buffer");
-    if (!k->host)
-        return -1;
-    for (int i = 0; i < 2; i++) {
-        cl_int r;
-        k->buf[i] = clCreateBuffer(k->ctx, CL_MEM_READ_WRITE, bytes, NULL,
-                                   &r);
-        if (cl_check(r, "clCreateBuffer", err)) {
-            free_buffers(k);
-            return -1;
-        }
-    }
-    return 0;
+    return gg_cl_buffers_alloc(&k->b, &k->d, gg_gpu_table_bytes(&g), err);
 }
 
 /* Work-groups of 32 words by 4 rows, the grid rounded up to them (the
@@ -175,18 +79,18 @@ static int prepare(gg_opencl_table *k, const gg_gen_cells *cells,
 static int launch(gg_opencl_table *k, int from, int torus, gg_err *err)
 {
     gg_gpu_table_geom *g = &k->geom;
-    cl_mem a = k->buf[from], b = k->buf[from ^ 1];
+    cl_mem a = k->b.buf[from], b = k->b.buf[from ^ 1];
     cl_long pw = g->pw;
     const void *v[] = {&a, &b, &g->width, &g->height, &g->nw, &pw, &torus};
     size_t sz[] = {sizeof a, sizeof b, 4, 4, 4, sizeof pw, 4};
     size_t lo[2] = {32, 4};
     size_t gl[2] = {((size_t)g->nw + 31) / 32 * 32,
                     ((size_t)g->height + 3) / 4 * 4};
-    if (set_args(k->step, v, sz, 7, err))
+    if (gg_cl_set_args(k->step, v, sz, 7, err))
         return -1;
-    return cl_check(clEnqueueNDRangeKernel(k->q, k->step, 2, NULL, gl, lo, 0,
-                                           NULL, NULL),
-                    "gg_table_step launch", err);
+    return gg_cl_check(clEnqueueNDRangeKernel(k->d.q, k->step, 2, NULL, gl,
+                                              lo, 0, NULL, NULL),
+                       "gg_table_step launch", err);
 }
 
 int gg_opencl_table_step(gg_opencl_table *k, gg_topo topo,
@@ -200,20 +104,20 @@ int gg_opencl_table_step(gg_opencl_table *k, gg_topo topo,
     if (prepare(k, cells, err))
         return -1;
     size_t bytes = gg_gpu_table_bytes(&k->geom);
-    gg_gpu_table_pack(cells, &k->geom, k->host);
-    if (cl_check(clEnqueueWriteBuffer(k->q, k->buf[0], CL_FALSE, 0, bytes,
-                                      k->host, 0, NULL, NULL),
-                 "upload", err))
+    gg_gpu_table_pack(cells, &k->geom, k->b.host);
+    if (gg_cl_check(clEnqueueWriteBuffer(k->d.q, k->b.buf[0], CL_FALSE, 0,
+                                         bytes, k->b.host, 0, NULL, NULL),
+                    "upload", err))
         return -1;
     int cur = 0;
     for (int64_t n = 0; n < gens; n++, cur ^= 1)
         if (launch(k, cur, topo == GG_TOPO_TORUS, err))
             return -1;
-    if (cl_check(clEnqueueReadBuffer(k->q, k->buf[cur], CL_TRUE, 0, bytes,
-                                     k->host, 0, NULL, NULL),
-                 "download", err))
+    if (gg_cl_check(clEnqueueReadBuffer(k->d.q, k->b.buf[cur], CL_TRUE, 0,
+                                        bytes, k->b.host, 0, NULL, NULL),
+                    "download", err))
         return -1;
-    gg_gpu_table_unpack(k->host, &k->geom, cells);
+    gg_gpu_table_unpack(k->b.host, &k->geom, cells);
     return 0;
 }
 
@@ -229,22 +133,23 @@ static int eval_words(void *ctx, const uint64_t *x, uint64_t *o, int64_t n,
     cl_mem mx = NULL, mo = NULL;
     if (x32 && o32) {
         gg_gpu_table_split(x, n, per, x32);
-        mx = clCreateBuffer(k->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                            xb, x32, &r);
+        mx = clCreateBuffer(k->d.ctx,
+                            CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, xb, x32,
+                            &r);
     }
     if (r == CL_SUCCESS)
-        mo = clCreateBuffer(k->ctx, CL_MEM_WRITE_ONLY, ob, NULL, &r);
+        mo = clCreateBuffer(k->d.ctx, CL_MEM_WRITE_ONLY, ob, NULL, &r);
     int items = (int)(2 * n);
     if (r == CL_SUCCESS) {
         const void *v[] = {&mx, &mo, &items};
         size_t sz[] = {sizeof mx, sizeof mo, 4};
         size_t lo = 64, gl = ((size_t)items + 63) / 64 * 64;
-        r = set_args(k->eval, v, sz, 3, err) ? CL_INVALID_KERNEL_ARGS
-            : clEnqueueNDRangeKernel(k->q, k->eval, 1, NULL, &gl, &lo, 0,
+        r = gg_cl_set_args(k->eval, v, sz, 3, err) ? CL_INVALID_KERNEL_ARGS
+            : clEnqueueNDRangeKernel(k->d.q, k->eval, 1, NULL, &gl, &lo, 0,
                                      NULL, NULL);
     }
     if (r == CL_SUCCESS)
-        r = clEnqueueReadBuffer(k->q, mo, CL_TRUE, 0, ob, o32, 0, NULL,
+        r = clEnqueueReadBuffer(k->d.q, mo, CL_TRUE, 0, ob, o32, 0, NULL,
                                 NULL);
     if (r == CL_SUCCESS)
         gg_gpu_table_join(o32, n, k->np, o);
@@ -254,7 +159,7 @@ static int eval_words(void *ctx, const uint64_t *x, uint64_t *o, int64_t n,
         clReleaseMemObject(mo);
     free(x32);
     free(o32);
-    return cl_check(r, "the table kernel's per-cell check", err);
+    return gg_cl_check(r, "the table kernel's per-cell check", err);
 }
 
 int gg_opencl_table_open_source(const gg_rulefile *rf, const char *src,
@@ -271,7 +176,7 @@ int gg_opencl_table_open_source(const gg_rulefile *rf, const char *src,
     k->rf = rf;
     k->np = gg_gen_planes(rf->n_states);
     k->nin = rf->n_inputs;
-    int bad = open_device(k, err) || build(k, src, err);
+    int bad = gg_cl_open(&k->d, err) || build(k, src, err);
     if (!bad) {
         *why = GG_FAIL_INVALID;
         bad = check_abi(k, err) ||
@@ -288,24 +193,16 @@ int gg_opencl_table_open_source(const gg_rulefile *rf, const char *src,
 
 const char *gg_opencl_table_device(const gg_opencl_table *k)
 {
-    return k->name;
+    return k->d.name;
 }
 
 void gg_opencl_table_close(gg_opencl_table *k)
 {
     if (!k)
         return;
-    free_buffers(k);
-    if (k->step)
-        clReleaseKernel(k->step);
-    if (k->eval)
-        clReleaseKernel(k->eval);
-    if (k->prog)
-        clReleaseProgram(k->prog);
-    if (k->q)
-        clReleaseCommandQueue(k->q);
-    if (k->ctx)
-        clReleaseContext(k->ctx);
+    gg_cl_buffers_free(&k->b);
+    gg_cl_program_free(&k->p);
+    gg_cl_close(&k->d);
     free(k);
 }
 
@@ -322,9 +219,7 @@ int gg_opencl_table_open_source(const gg_rulefile *rf, const char *src,
 {
     (void)rf, (void)src, (void)o;
     *out = NULL;
-    *why = GG_FAIL_ENV;
-    return gg_fail(err, "this golgen was built without OpenCL (install "
-                   "ocl-icd-opencl-dev and reconfigure)");
+    return gg_cl_unavailable(why, err);
 }
 
 int gg_opencl_table_step(gg_opencl_table *k, gg_topo topo,
