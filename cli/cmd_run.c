@@ -573,7 +573,7 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
         gg_hl_opts h = {o.rule, o.in, o.out, default_pattern, o.backend, cfg,
                         o.gens, o.mem, !strcmp(o.engine, "auto"),
                         o.progress, &o.pics, &o.pre, &o.has_pre,
-                        o.store ? 0 : o.every};
+                        o.store ? 0 : o.every, o.rules_dir};
         int rc = gg_run_hashlife(&h);
         if (rc != GG_RUN_DENSE)
             return rc;

@@ -11,8 +11,11 @@
 #include "engine_choice.h"
 #include "hashlife.h"
 #include "mc_tree.h"
+#include "reference_table.h"
+#include "rule_find.h"
 #include "rule_ltl.h"
 #include "run_control.h"
+#include "table_kernel.h"
 
 /* What the run starts from: a parsed macrocell file (any size, never
  * dense) or a pattern; its rule text. */
@@ -194,10 +197,14 @@ static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
 }
 
 /* Auto's rule of thumb (runtime/engines/engine_choice.h) for the input:
- * a macrocell is a tree already (a 0 x 0 box). */
+ * a macrocell is a tree already (a 0 x 0 box). rule NULL: a rule table
+ * the tree takes, which goes to the tree whatever its box (busy or not:
+ * BENCHMARKS.md, "Rule tables through the hash tree"). */
 static bool tree_first(const hl_input *in, const gg_rule *rule, int64_t gens,
                        int64_t mem)
 {
+    if (!rule)
+        return true;
     return in->is_mc ? gg_engine_prefers_tree(rule, 0, 0, gens, mem)
                      : gg_engine_prefers_tree(rule, in->p.plane[0].width,
                                               in->p.plane[0].height, gens,
@@ -209,7 +216,7 @@ static bool tree_first(const hl_input *in, const gg_rule *rule, int64_t gens,
 static bool choose_tree(const hl_input *in, const gg_rule *rule,
                         int64_t gens, int64_t mem)
 {
-    if (gg_engine_tree_refuses(rule))
+    if (rule && gg_engine_tree_refuses(rule))
         return false; /* dense by nature: nothing to say */
     bool tree = tree_first(in, rule, gens, mem);
     bool huge = !in->is_mc &&
@@ -222,6 +229,19 @@ static bool choose_tree(const hl_input *in, const gg_rule *rule,
                      "dense grids in --mem)"
                    : "hashlife (unbounded plane)");
     return tree;
+}
+
+/* Auto leaves the run to the dense engine: a pattern read once goes
+ * with it (gg_hl_opts.handoff), else it is freed. */
+static int leave_to_dense(const gg_hl_opts *o, hl_input *in)
+{
+    if (!in->is_mc && o->handoff && o->handed) {
+        *o->handoff = in->p;
+        *o->handed = true;
+    } else {
+        free_input(in);
+    }
+    return GG_RUN_DENSE;
 }
 
 /* The tree for rule over a backend for its leaves, the input placed. */
@@ -249,6 +269,140 @@ static int open_tree(const gg_hl_opts *o, const gg_rule *rule,
                : 0;
 }
 
+/* ---- Golly rule tables and trees (runtime/formats/rule_find.h) ---- */
+
+/* A rule table's leaves: its cpu kernel on one thread, or (asked for, or
+ * under auto without a kernel) the reference. */
+typedef struct table_leaves {
+    const gg_rulefile *rf;
+    gg_table_kernel k; /* k.step NULL: the reference */
+} table_leaves;
+
+static int table_leaf_step(void *ctx, gg_gen_cells *cells, int64_t gens,
+                           gg_err *err)
+{
+    table_leaves *t = ctx;
+    if (t->k.step)
+        return t->k.step(t->k.ctx, GG_TOPO_PLANE, cells, gens, err);
+    return gg_reference_table_run(t->rf, GG_TOPO_PLANE, cells, gens, NULL,
+                                  err) < 0
+               ? -1
+               : 0;
+}
+
+/* Why the tree does not take the rule file found, or NULL. */
+static const char *table_refuses(const gg_rule_found *f)
+{
+    return f->topo != GG_TOPO_UNBOUNDED ? "on a bounded grid"
+           : !gg_rulefile_zero_stays(&f->rf)
+               ? "a rule whose state 0 does not stay 0 amid 0s"
+               : NULL;
+}
+
+/* Whether the backend asked for can step a rule table's leaves: the
+ * host's (auto, cpu, reference). */
+static bool host_leaves(const gg_hl_opts *o)
+{
+    const char *name = o->backend ? o->backend->name : "auto";
+    return !strcmp(name, "auto") || !strcmp(name, "cpu") ||
+           !strcmp(name, "reference");
+}
+
+/* The leaves' stepper for the backend asked for; *status on failure. */
+static int open_table_leaves(const gg_hl_opts *o, const gg_rule_found *f,
+                             table_leaves *t, int *status, gg_err *err)
+{
+    const char *name = o->backend ? o->backend->name : "auto";
+    memset(t, 0, sizeof *t);
+    t->rf = &f->rf;
+    *status = GG_EXIT_USAGE;
+    if (!strcmp(name, "reference"))
+        return 0;
+    bool is_auto = !strcmp(name, "auto");
+    if (!host_leaves(o))
+        return gg_fail(err, "the hash tree steps the leaves of the Golly "
+                       "rule %s on the host: use --backend cpu or reference, "
+                       "or --engine dense for %s", f->rule, name);
+    gg_fail_kind why;
+    if (!gg_table_kernel_open_leaves(&f->rf, f->rule, o->cfg, &t->k, &why,
+                                     err))
+        return 0;
+    if (!is_auto) {
+        *status = why == GG_FAIL_ENV       ? GG_EXIT_ENV
+                  : why == GG_FAIL_INVALID ? GG_EXIT_CHECK_FAILED
+                                           : GG_EXIT_USAGE;
+        return -1;
+    }
+    fprintf(stderr, "golgen: auto: no cpu kernel for the Golly rule %s (%s); "
+            "the reference steps the tree's leaves\n", f->rule, err->msg);
+    return 0;
+}
+
+/* The tree over the rule file's leaves, the input placed, run: the exit
+ * status. */
+static int run_table_found(const gg_hl_opts *o, const gg_rule_found *f,
+                           const hl_input *in, gg_err *err)
+{
+    table_leaves t;
+    gg_hl *h = NULL;
+    int status;
+    gg_hl_leaf_stepper s = {.rule_text = f->rule, .states = f->rf.n_states,
+                            .step = table_leaf_step, .ctx = &t};
+    if (open_table_leaves(o, f, &t, &status, err))
+        return status;
+    if (gg_hl_new_stepped(&s, gg_engine_tree_bytes(o->mem), &h, err) ||
+        (in->is_mc ? gg_hl_set_mc(h, &in->mc, err)
+                   : gg_hl_set_pattern(h, &in->p, err)))
+        status = GG_EXIT_USAGE;
+    else
+        status = run_tree(h, o, f->rule, t.k.step ? t.k.what : "reference",
+                          err);
+    gg_hl_free(h);
+    gg_table_kernel_close(&t.k);
+    return status;
+}
+
+/* A rule B/S notation does not know (err says why), as Golly's rule
+ * files name it: the exit status of its run through the tree, or
+ * GG_RUN_DENSE when auto leaves it to the dense engine, which also says
+ * why a rule file was not found or not taken. */
+static int run_table_tree(const gg_hl_opts *o, const char *text,
+                          const hl_input *in, gg_err *err)
+{
+    gg_rule_found f;
+    gg_err ferr;
+    int got = gg_rule_find(text, o->in, o->rules_dir, &f, &ferr);
+    if (got != 1) {
+        if (got < 0)
+            *err = ferr;
+        else {
+            size_t n = strlen(err->msg);
+            snprintf(err->msg + n, sizeof err->msg - n,
+                     " (nor a rule file: %.300s)", ferr.msg);
+        }
+        return o->choose ? GG_RUN_DENSE : GG_EXIT_USAGE;
+    }
+    const char *no = table_refuses(&f);
+    int status = GG_RUN_DENSE;
+    if (!no && o->choose && !host_leaves(o)) {
+        /* a device named: its table kernel runs the dense engine */
+        fprintf(stderr, "golgen: engine auto -> dense (the hash tree steps "
+                "a rule table's leaves on cpu or reference only)\n");
+        gg_rule_found_free(&f);
+        return GG_RUN_DENSE;
+    }
+    if (no && !o->choose)
+        status = gg_fail(err, "%s is %s: the hash-tree engine runs Golly "
+                         "rule tables on the unbounded plane, state 0 "
+                         "staying 0, only; use --engine dense", f.rule, no)
+                     ? GG_EXIT_USAGE
+                     : 0;
+    else if (!no && (!o->choose || choose_tree(in, NULL, o->gens, o->mem)))
+        status = run_table_found(o, &f, in, err);
+    gg_rule_found_free(&f);
+    return status;
+}
+
 /* Whether auto must leave the run to the dense engine before reading
  * anything: a --rule the tree does not take, or an input that cannot be
  * read twice (standard input, a FIFO), since dense would read it again. */
@@ -257,8 +411,9 @@ static bool dense_unread(const gg_hl_opts *o)
     gg_rule rule;
     gg_err ignored;
     struct stat st;
-    if (o->rule && (gg_rule_parse(o->rule, &rule, &ignored) ||
-                    gg_engine_tree_refuses(&rule)))
+    if (o->rule && (gg_rule_parse(o->rule, &rule, &ignored)
+                        ? gg_ltl_looks_like(o->rule) /* else a rule file */
+                        : gg_engine_tree_refuses(&rule) != NULL))
         return true;
     return o->in && (!strcmp(o->in, "-") || stat(o->in, &st) ||
                      !S_ISREG(st.st_mode));
@@ -284,23 +439,23 @@ int gg_run_hashlife(const gg_hl_opts *o)
     const char *file_rule = in.is_mc ? in.mc.rule : in.p.rule;
     const char *text = o->rule ? o->rule : file_rule ? file_rule : "B3/S23";
     if (gg_rule_parse(text, &rule, &err)) {
+        int status = GG_RUN_DENSE;
         if (gg_ltl_looks_like(text)) /* cli/run_ltl.c */
             gg_fail(&err, "%.300s is a Larger than Life rule, which the hash "
                     "tree does not run; use --engine dense or auto (the "
                     "reference)", text);
+        else
+            status = run_table_tree(o, text, &in, &err);
+        if (status == GG_RUN_DENSE && o->choose)
+            return leave_to_dense(o, &in);
         free_input(&in);
-        return o->choose ? GG_RUN_DENSE
-                         : gg_cli_error("run", GG_EXIT_USAGE, &err);
+        if (status == GG_RUN_DENSE)
+            status = GG_EXIT_USAGE;
+        return status && status < 128 ? gg_cli_error("run", status, &err)
+                                      : status;
     }
-    if (o->choose && !choose_tree(&in, &rule, o->gens, o->mem)) {
-        if (!in.is_mc && o->handoff && o->handed) {
-            *o->handoff = in.p; /* read once: dense takes it */
-            *o->handed = true;
-        } else {
-            free_input(&in);
-        }
-        return GG_RUN_DENSE;
-    }
+    if (o->choose && !choose_tree(&in, &rule, o->gens, o->mem))
+        return leave_to_dense(o, &in);
     gg_backend *b = NULL;
     gg_hl *h = NULL;
     int status;

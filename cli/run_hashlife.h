@@ -1,6 +1,7 @@
-/* golgen run --engine hashlife: a rule on the unbounded plane (two-state
- * or Generations) through the hash-tree engine (runtime/engines/hashlife.h), its leaves
- * stepped by the chosen backend on one thread. */
+/* golgen run --engine hashlife: a rule on the unbounded plane (two-state,
+ * Generations, or a Golly rule table or tree) through the hash-tree
+ * engine (runtime/engines/hashlife.h), its leaves stepped by the chosen
+ * backend (a rule table's kernel) on one thread. */
 #ifndef GG_RUN_HASHLIFE_H
 #define GG_RUN_HASHLIFE_H
 
@@ -30,6 +31,7 @@ typedef struct gg_hl_opts {
     /* --checkpoint-every: OUT (a .mc) written every `every` generations,
      * atomically; running that file goes on from its #G generation. */
     int64_t every;
+    const char *rules_dir;       /* --rules: a folder of .rule files */
 } gg_hl_opts;
 
 /* gg_run_hashlife's answer when `choose` found the dense engine better

@@ -1,7 +1,8 @@
 /* The hash-tree engine (runtime/engines/hashlife.h) through `golgen run`,
  * against bgolly -a HashLife: Golly's own patterns at 10^3 to 2^40
  * generations, random soups of every two-state family and Generations
- * rules (against bgolly -a Generations and the dense engine), runs that must
+ * rules (against bgolly -a Generations and the dense engine), Golly's rule
+ * tables (against bgolly -a RuleLoader), runs that must
  * collect garbage to finish under --mem, stops, and engine auto's
  * choices. Without bgolly the oracle cases skip. */
 #include <setjmp.h>
@@ -181,6 +182,101 @@ static void test_generations(void **state)
 
 /* --png: the dense picture where the box is small (the same file as the
  * dense engine's), and one drawn from the tree at any size. */
+/* A 48 x 48 soup of states 0 .. states - 1 (half of them 0) under a
+ * rule named in the file, Golly's letters. */
+static void write_state_soup(const char *name, const char *rule, int states,
+                             uint64_t seed)
+{
+    char rle[4096];
+    int n = snprintf(rle, sizeof rle, "x = 48, y = 48, rule = %s\n", rule);
+    for (int y = 0; y < 48; y++) {
+        for (int x = 0; x < 48; x++) {
+            int s = (int)(gg_test_xorshift(&seed) % (2 * (states - 1)));
+            rle[n++] = s < states - 1 ? (char)('A' + s) : '.';
+        }
+        rle[n++] = y < 47 ? '$' : '!';
+    }
+    rle[n] = 0;
+    write_file(name, rle);
+}
+
+/* Golly's rule tables and trees (.rule files, found as Golly finds them)
+ * on the plane through the tree: its leaves by the table's compiled
+ * kernel, against bgolly's RuleLoader, the dense engine and the tree
+ * over the reference. */
+static void test_rule_tables(void **state)
+{
+    (void)state;
+    static const char *const golly[][2] = {
+        {GOLLY "Loops/Langtons-Loops.rle", "1000"},
+        {GOLLY "Loops/Byl-Loop.rle", "1000"},
+        {GOLLY "Self-Rep/Codd/sheathing-demo.rle", "1000"},
+        {GOLLY "Self-Rep/Devore/crossover.rle", "1000"},
+    };
+    bool oracle = have_bgolly();
+    for (size_t i = 0; i < sizeof golly / sizeof *golly; i++) {
+        char script[2048];
+        snprintf(script, sizeof script,
+                 "rm -f h.rle d.rle && $G run --gens %s '%s' -o h.rle "
+                 "2>h.log && grep -q 'engine auto -> hashlife' h.log && "
+                 "$G run --engine dense --gens %s '%s' -o d.rle 2>/dev/null "
+                 "&& cmp h.rle d.rle",
+                 golly[i][1], golly[i][0], golly[i][1], golly[i][0]);
+        shell_ok(golly[i][0], script);
+        if (!oracle)
+            continue;
+        snprintf(script, sizeof script,
+                 "bgolly -a RuleLoader -s /usr/share/golly/Rules/ -q -q -m %s "
+                 "-o b.rle '%s' >/dev/null && grep -v '^#' h.rle >h.body && "
+                 "grep -v '^#' b.rle >b.body && cmp -s h.body b.body",
+                 golly[i][1], golly[i][0]);
+        shell_ok(golly[i][0], script);
+    }
+    /* the WireWorld computer as a macrocell, out as bgolly writes it */
+    if (oracle)
+        shell_ok("primes.mc",
+                 "rm -f h.mc b.mc && $G run --gens 1000 " GOLLY
+                 "WireWorld/primes.mc -o h.mc 2>/dev/null && bgolly -a "
+                 "RuleLoader -s /usr/share/golly/Rules/ -q -q -m 1000 -o b.mc "
+                 GOLLY "WireWorld/primes.mc >/dev/null && grep -v '^[[#]' "
+                 "h.mc >h.body && grep -v '^[[#]' b.mc >b.body && "
+                 "cmp -s h.body b.body");
+    /* soups: cpu leaves, reference leaves and the dense engine agree, and
+     * bgolly with them */
+    static const char *const soups[][2] = {{"WireWorld", "4"},
+                                           {"Byl-Loop", "6"}};
+    for (int i = 0; i < 2; i++) {
+        write_state_soup("ts.rle", soups[i][0], atoi(soups[i][1]),
+                         0x632be59bd9b4e019ull * (uint64_t)(i + 1));
+        shell_ok(soups[i][0],
+                 "$G run --engine hashlife --gens 700 ts.rle -o h.rle "
+                 "2>/dev/null && $G run --engine hashlife --backend reference "
+                 "--gens 700 ts.rle -o r.rle 2>/dev/null && $G run --engine "
+                 "dense --gens 700 ts.rle -o d.rle 2>/dev/null && "
+                 "cmp h.rle r.rle && cmp h.rle d.rle");
+        if (oracle)
+            shell_ok(soups[i][0],
+                     "bgolly -a RuleLoader -s /usr/share/golly/Rules/ -q -q "
+                     "-m 700 -o b.rle ts.rle >/dev/null && grep -v '^#' "
+                     "h.rle >h.body && grep -v '^#' b.rle >b.body && "
+                     "cmp -s h.body b.body");
+    }
+    /* its macrocell read back and run on: the same as one run */
+    shell_ok("table mc", "$G run --engine hashlife --gens 300 ts.rle -o "
+             "t300.mc 2>/dev/null && $G run --gens 400 t300.mc -o t700.rle "
+             "2>/dev/null && grep -v '^#' t700.rle >t.body && "
+             "grep -v '^#' h.rle >h.body && cmp t.body h.body");
+    /* a picture of it, and what the tree does not take */
+    expect("run --engine hashlife --gens 10 ts.rle --png t.png", 0,
+           "hashlife, leaves by");
+    expect("run --engine hashlife --gens 1 --rule Byl-Loop:T64,64 ts.rle", 2,
+           "on a bounded grid");
+    expect("run --engine hashlife --backend opencl --gens 1 ts.rle", 2,
+           "use --backend cpu or reference");
+    expect("run --engine hashlife --gens 1 --rule NoSuchRule ts.rle", 2,
+           "nor a rule file");
+}
+
 static void test_pictures(void **state)
 {
     (void)state;
@@ -349,6 +445,7 @@ int main(void)
         cmocka_unit_test(test_golly_patterns),
         cmocka_unit_test(test_family_soups),
         cmocka_unit_test(test_generations),
+        cmocka_unit_test(test_rule_tables),
         cmocka_unit_test(test_pictures),
         cmocka_unit_test(test_memory_bound),
         cmocka_unit_test(test_memory_peak),

@@ -232,7 +232,8 @@ static void too_large_refused(void **state)
     gg_rulefile_free(&rf);
 }
 
-/* golgen run on `backend` against bgolly -a RuleLoader: the RLE bodies
+/* golgen run on `backend` (the dense engine: tests/test_hashlife.c runs
+ * tables through the tree) against bgolly -a RuleLoader: the RLE bodies
  * (bgolly writes no #CXRLE); the run's line must name the backend. */
 static void agree_with_bgolly(const char *pattern, int gens,
                               const char *backend, const char *says)
@@ -241,7 +242,8 @@ static void agree_with_bgolly(const char *pattern, int gens,
     char cmd[2048];
     snprintf(cmd, sizeof cmd,
              "set -e; d=$(mktemp -d /tmp/gg_tkb_XXXXXX); "
-             "GOLGEN_CACHE_DIR='%s' '%s' run --backend %s --gens %d "
+             "GOLGEN_CACHE_DIR='%s' '%s' run --engine dense --backend %s "
+             "--gens %d "
              "-o $d/g.rle '%s' 2>$d/err; grep -q '(%s' $d/err || "
              "{ cat $d/err; exit 1; }; "
              "bgolly -a RuleLoader -s %s/ -q -q -m %d -o $d/b.rle '%s' "

@@ -18,10 +18,10 @@ static void close_opencl(void *ctx) { gg_opencl_table_close(ctx); }
 static void close_cuda(void *ctx) { gg_cuda_tk_close(ctx); }
 
 static int open_cpu(const gg_rulefile *rf, const char *name,
-                    const gg_config *cfg, gg_table_kernel *k,
+                    const gg_config *cfg, int threads, gg_table_kernel *k,
                     gg_fail_kind *why, gg_err *err)
 {
-    gg_cpu_table_opts co = {.config = cfg};
+    gg_cpu_table_opts co = {.config = cfg, .threads = threads};
     gg_cpu_table *c;
     if (gg_cpu_table_open(rf, name, &co, &c, why, err))
         return -1;
@@ -75,7 +75,7 @@ int gg_table_kernel_open(const char *backend, const gg_rulefile *rf,
                        "(those that do: " GG_TABLE_BACKENDS ")",
                        backend ? backend : "(none)");
     int bad = !strcmp(backend, "cpu")
-                  ? open_cpu(rf, name, cfg, k, why, err)
+                  ? open_cpu(rf, name, cfg, 0, k, why, err)
                   : open_gpu(backend, rf, name, cfg, k, why, err);
     if (bad) {
         memset(k, 0, sizeof *k);
@@ -85,6 +85,19 @@ int gg_table_kernel_open(const char *backend, const gg_rulefile *rf,
                  : !strcmp(backend, "opencl") ? "opencl"
                  : !strcmp(backend, "cuda")   ? "cuda"
                                               : "ptx";
+    return 0;
+}
+
+int gg_table_kernel_open_leaves(const gg_rulefile *rf, const char *name,
+                                const gg_config *cfg, gg_table_kernel *k,
+                                gg_fail_kind *why, gg_err *err)
+{
+    memset(k, 0, sizeof *k);
+    if (open_cpu(rf, name, cfg, 1, k, why, err)) {
+        memset(k, 0, sizeof *k);
+        return -1;
+    }
+    k->backend = "cpu";
     return 0;
 }
 

@@ -39,6 +39,13 @@ int gg_table_kernel_open(const char *backend, const gg_rulefile *rf,
                          const char *name, const gg_config *cfg,
                          gg_table_kernel *k, gg_fail_kind *why, gg_err *err);
 
+/* The cpu kernel on one thread, for an engine that steps many small
+ * squares one batch at a time (the hash tree's leaves: threads would
+ * cost more than they give); as gg_table_kernel_open otherwise. */
+int gg_table_kernel_open_leaves(const gg_rulefile *rf, const char *name,
+                                const gg_config *cfg, gg_table_kernel *k,
+                                gg_fail_kind *why, gg_err *err);
+
 /* Nothing for a kernel never opened (zeroed). */
 void gg_table_kernel_close(gg_table_kernel *k);
 

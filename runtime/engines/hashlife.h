@@ -27,6 +27,7 @@
 
 #include "backend.h"
 #include "error.h"
+#include "gen_cells.h"
 #include "mc_tree.h"
 #include "pattern.h"
 #include "picture.h"
@@ -58,6 +59,22 @@ typedef struct gg_hl_stats {
  * caller's); at most mem_bytes of nodes. */
 int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
               gg_hl **out, gg_err *err);
+
+/* What steps the leaves of a rule the engine knows only by its states:
+ * `cells` (ceil(log2 states) planes, state 0 outside them) advanced
+ * `gens` generations in place. A Golly rule table or tree's compiled
+ * kernel (runtime/backends/table_kernel.h) or its reference is one. The
+ * rule must read only its 3x3 block and keep state 0 amid 0s (the
+ * caller checks: gg_rulefile_zero_stays). */
+typedef struct gg_hl_leaf_stepper {
+    const char *rule_text; /* as files get it back: "WireWorld" */
+    int states;            /* 2 .. 256 */
+    int (*step)(void *ctx, gg_gen_cells *cells, int64_t gens, gg_err *err);
+    void *ctx;             /* the caller's; outlives the tree */
+} gg_hl_leaf_stepper;
+
+int gg_hl_new_stepped(const gg_hl_leaf_stepper *s, int64_t mem_bytes,
+                      gg_hl **out, gg_err *err);
 void gg_hl_free(gg_hl *h);
 
 /* Pattern p placed at its Golly coordinates (its generation taken). */

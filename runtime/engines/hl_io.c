@@ -2,12 +2,24 @@
  * drawn back into a pattern (runtime/engines/hashlife.h). */
 #include "hl_tree.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rule_gen.h"
 
 #define LEAF_MASK (HL_LEAF == 64 ? ~0ull : (1ull << HL_LEAF) - 1)
+
+/* The backend's leaf step: a two-state rule's one plane as a grid. */
+static int backend_leaves(void *ctx, gg_gen_cells *cells, int64_t gens,
+                          gg_err *err)
+{
+    return cells->n_planes > 1
+               ? gg_backend_advance_cells(ctx, GG_TOPO_PLANE, cells, gens,
+                                          err)
+               : gg_backend_advance(ctx, GG_TOPO_PLANE, &cells->plane[0],
+                                    gens, err);
+}
 
 int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
               gg_hl **out, gg_err *err)
@@ -23,17 +35,47 @@ int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
         return gg_fail(err, "%s: B0 rules turn the whole unbounded plane on; "
                        "give a bounded grid (:T or :P) and --engine dense",
                        text);
+    gg_hl_leaf_stepper s = {
+        .rule_text = text,
+        .states = gg_rule_is_generations(rule) ? rule->states : 2,
+        .step = backend_leaves, .ctx = b};
+    if (gg_hl_new_stepped(&s, mem_bytes, out, err))
+        return -1;
+    (*out)->has_rule = true;
+    (*out)->rule = *rule;
+    (*out)->backend = b;
+    return 0;
+}
+
+/* Planes enough for `states` states. */
+static int planes_for(int states)
+{
+    int n = 1;
+    while ((1 << n) < states)
+        n++;
+    return n;
+}
+
+int gg_hl_new_stepped(const gg_hl_leaf_stepper *s, int64_t mem_bytes,
+                      gg_hl **out, gg_err *err)
+{
+    *out = NULL;
+    if (s->states < 2 || planes_for(s->states) > GG_GEN_CELLS_MAX_PLANES)
+        return gg_fail(err, "%s: the hash-tree engine takes 2 to %d states, "
+                       "not %d", s->rule_text, 1 << GG_GEN_CELLS_MAX_PLANES,
+                       s->states);
     gg_hl *h = calloc(1, sizeof *h);
     if (!h)
         return gg_fail(err, "out of memory");
-    h->rule = *rule;
-    memcpy(h->rule_text, text, sizeof text);
-    h->backend = b;
+    snprintf(h->rule_text, sizeof h->rule_text, "%s", s->rule_text);
+    h->leaves = *s;
+    h->leaves.rule_text = h->rule_text;
+    h->states = s->states;
     h->mem_limit = mem_bytes;
     h->n_nodes = 1; /* id 0: none */
     h->step_log = -1;
     h->n_leaves = 1; /* block 0: the end of the free list */
-    h->planes = gg_gen_planes_of(rule);
+    h->planes = planes_for(s->states);
     h->lw = h->planes * HL_LEAF;
     h->err = err;
     hl_store_init(h);
@@ -108,7 +150,7 @@ static hl_id build(gg_hl *h, const gg_pattern *p, int level, int64_t x,
 static int states_fit(const gg_hl *h, const gg_pattern *p, gg_err *err)
 {
     int max = gg_pattern_max_state(p);
-    int states = gg_rule_is_generations(&h->rule) ? h->rule.states : 2;
+    int states = h->states;
     if (max < states)
         return 0;
     return gg_fail(err, "the pattern has cells in state %d; %s has %d "

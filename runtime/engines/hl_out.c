@@ -263,7 +263,7 @@ int gg_hl_set_mc(gg_hl *h, const gg_mc_tree *t, gg_err *err)
 {
     uint32_t root = (uint32_t)(t->n - 1);
     int level = t->node[root].level;
-    int states = h->planes > 1 ? h->rule.states : 2;
+    int states = h->states;
     if (t->max_state >= states)
         return gg_fail(err, "the macrocell file has cells in state %d, but "
                        "%s has %d states", t->max_state, h->rule_text,

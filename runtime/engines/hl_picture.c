@@ -93,7 +93,13 @@ static int dense_picture(gg_hl *h, const gg_picture_opts *o, gg_image *im,
     if (gg_hl_to_pattern(h, DENSE_CELLS, &p, err))
         return -1;
     int rc;
-    if (h->planes > 1) {
+    if (!h->has_rule) { /* a rule table's: its states as planes */
+        gg_gen_cells c = {.n_planes = p.n_planes};
+        for (int i = 0; i < p.n_planes; i++)
+            c.plane[i] = p.plane[i];
+        rc = gg_picture_cells(&c, h->states, false, p.x, p.y, o, im, info,
+                              err);
+    } else if (h->planes > 1) {
         gg_gen_universe g = {0};
         rc = gg_gen_universe_from_pattern(&g, &h->rule, &p, err) ||
              gg_picture_gen_universe(&g, o, im, info, err);

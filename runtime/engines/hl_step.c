@@ -371,10 +371,7 @@ static void run_batch(gg_hl *h, int j)
     h->stats.base_steps += m;
     h->stats.batches++;
     int64_t gens = (int64_t)1 << j;
-    if (h->planes > 1 ? gg_backend_advance_cells(h->backend, GG_TOPO_PLANE,
-                                                 c, gens, h->err)
-                      : gg_backend_advance(h->backend, GG_TOPO_PLANE,
-                                           &c->plane[0], gens, h->err)) {
+    if (h->leaves.step(h->leaves.ctx, c, gens, h->err)) {
         h->failed = true;
         h->abort = true;
         return;

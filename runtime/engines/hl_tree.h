@@ -58,9 +58,13 @@ typedef struct hl_request {
 #define HL_BUSY 64
 
 struct gg_hl {
+    bool has_rule;               /* rule is set (gg_hl_new), else only
+                                    the stepper's states are known */
     gg_rule rule;
     char rule_text[256];
-    gg_backend *backend;
+    int states;                  /* a cell's states: 2 .. 256 */
+    gg_hl_leaf_stepper leaves;   /* steps batches of leaf squares */
+    gg_backend *backend;         /* gg_hl_new's (leaves.ctx then) */
     int64_t mem_limit;
     hl_node *node;
     int64_t n_nodes, cap_nodes;  /* ids 1 .. n_nodes - 1 used or free */
