@@ -497,6 +497,11 @@ static void test_cuda_source_nvcc(void **state)
                      gg_test_dir, path, gg_test_dir, gg_test_dir);
             if (gg_test_status(cmd))
                 fail_msg("%s %s: nvcc failed", rules[ri], tys[t]);
+            /* Moore modules hold the temporal kernels cuda3d.c loads */
+            snprintf(cmd, sizeof cmd, "grep -q gg3d_steps_2_3_16_1 "
+                     "'%s/k3d.cubin'", gg_test_dir);
+            assert_int_equal(gg_test_status(cmd) == 0,
+                             r.nbhd == GG_NBHD3D_MOORE);
         }
     }
 }

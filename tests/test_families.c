@@ -71,7 +71,7 @@ static void test_3d_store_resume(void **state)
            "3D rules do not take --devices");
     expect("run --resume mid2.ggu --gens 1 --backend opencl", 2,
            "the opencl backend does not run 3D rules yet; use --backend "
-           "reference, cpu, cuda");
+           "reference, cpu, cuda, ptx");
     expect("store export mid2.ggu -o x.rle", 2, "holds a 3D universe");
 }
 

@@ -75,7 +75,7 @@ const gg_backend_info *gg_backend_accepting(unsigned opt)
 /* ---- per-family entry points ---- */
 
 extern const gg_backend3d_info gg_backend3d_reference, gg_backend3d_cpu,
-    gg_backend3d_cuda;
+    gg_backend3d_cuda, gg_backend3d_ptx;
 
 /* The backends that run 3D rules, with their 3D entry points
  * (runtime/backends/backend3d.c, runtime/gpu/cuda3d.c). */
@@ -86,6 +86,7 @@ static const struct {
     {&gg_backend_reference, &gg_backend3d_reference},
     {&gg_backend_cpu, &gg_backend3d_cpu},
     {&gg_backend_cuda, &gg_backend3d_cuda},
+    {&gg_backend_ptx, &gg_backend3d_ptx},
 };
 
 const gg_backend3d_info *gg_backend3d_of(const gg_backend_info *info)

@@ -7,8 +7,15 @@
  * soups of odd sizes, on tori and in boxes, before it is used: a kernel
  * that fails is never used (*why = GG_FAIL_INVALID).
  *
- * The table reaches it through the cuda backend's 3D entry points
- * (gg_backend3d_cuda at the end of cuda3d.c; runtime/backends/backend3d.h). */
+ * Moore rules on tori of whole words run several generations per launch
+ * (temporal blocking, the template's gg3d_steps_*): the first run of a
+ * big grid times the candidates and one generation per launch and keeps
+ * the fastest; GOLGEN_GPU_TUNE=3d:1 or 3d:T,TY,NY,B forces one.
+ *
+ * The table reaches it through the cuda and ptx backends' 3D entry points
+ * (gg_backend3d_cuda and gg_backend3d_ptx at the end of cuda3d.c;
+ * runtime/backends/backend3d.h): ptx loads NVRTC's PTX through the
+ * driver's JIT, cuda NVRTC's cubin. */
 #ifndef GG_CUDA3D_H
 #define GG_CUDA3D_H
 
@@ -31,6 +38,8 @@ typedef struct gg_cuda3d_opts {
     int ty;                  /* rows per thread (GG_TY); 0: 4 */
     const gg_net *final;     /* NULL: gg_cpu3d_choose_final's; tests pass
                                 a broken one to see validation refuse */
+    bool ptx;                /* the ptx backend's: NVRTC's PTX through
+                                the driver's JIT, not a cubin */
 } gg_cuda3d_opts;
 
 /* Emit, compile (or find in the cache), load and validate. */
