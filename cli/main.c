@@ -5,6 +5,7 @@
 #include "backend_auto.h"
 #include "build_info.h"
 #include "commands.h"
+#include "full_exec.h"
 #include "gg_config.h"
 #include "run_ranks.h"
 #include "search_note.h"
@@ -98,6 +99,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "golgen: %s\n", err.msg);
         return 2;
     }
+    if (gg_cli_wants_full(argc, argv, &cfg)) /* cli/full_exec.h */
+        return gg_cli_exec_full(argv, !strcmp(argv[1], "serve")
+                                          ? "golgen serve"
+                                          : "a run under an MPI launcher");
     gg_search_note_install(&cfg.choose);
     /* The emitter form: golgen --target c --rule R -o FILE. */
     if (!strncmp(argv[1], "--target", 8) || !strncmp(argv[1], "-t", 2))

@@ -9,11 +9,12 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "fail.h"
+#include "full_exec.h"
 #include "gg_config.h"
 #include "run_control.h"
 #include "store.h"
 
-#if GG_HAVE_MPI
+#if GG_CLI_MPI
 #include <mpi.h>
 
 #include "rank_stepper.h"
@@ -44,7 +45,7 @@ int gg_cli_rank(void) { return my_rank; }
 int gg_cli_ranked(const char *name, gg_cli_command fn, const char *alone,
                   int argc, char **argv, const gg_config *cfg)
 {
-#if GG_HAVE_MPI
+#if GG_CLI_MPI
     if (cfg->launcher_ranks > 0) {
         int provided; /* worker threads never call MPI */
         if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) !=
@@ -85,13 +86,16 @@ int gg_cmd_run_ranked(int argc, char **argv, const gg_config *cfg)
 
 void gg_cli_mpi_version(char *buf, size_t size)
 {
-#if GG_HAVE_MPI
+#if GG_CLI_MPI
     char text[MPI_MAX_LIBRARY_VERSION_STRING];
     int len = 0;
     MPI_Get_library_version(text, &len); /* allowed before MPI_Init */
     text[strcspn(text, ",\n")] = '\0';   /* "Open MPI v4.1.4, package..." */
     snprintf(buf, size, "%s (mpirun golgen run: bands over ranks; "
              "mpirun golgen synth: shapes over ranks)", text);
+#elif GG_CLI_LEAN_MPI
+    snprintf(buf, size, "in golgen-full (mpirun golgen run and synth hand "
+             "themselves over to it: bands and shapes over ranks)");
 #else
     snprintf(buf, size, "none (install libopenmpi-dev and rebuild for "
              "mpirun golgen run and synth)");
@@ -112,7 +116,7 @@ int gg_cli_ranks_refuse(const char *what, gg_err *err)
 
 int gg_cli_ranks_scatter(int bad, gg_universe *u, gg_err *err)
 {
-#if GG_HAVE_MPI
+#if GG_CLI_MPI
     if (n_ranks > 1) {
         if (gg_ranks_agree(MPI_COMM_WORLD, bad, err)) {
             if (!bad && my_rank == 0)
@@ -133,7 +137,7 @@ int gg_cli_ranks_open_backend(const gg_backend_info *backend,
                               const gg_rule *rule, const gg_backend_opts *o,
                               gg_backend **out, int *status, gg_err *err)
 {
-#if GG_HAVE_MPI
+#if GG_CLI_MPI
     if (n_ranks > 1) {
         int bad;
         if (my_rank == 0 || backend) {
@@ -162,7 +166,7 @@ int gg_cli_ranks_open_backend(const gg_backend_info *backend,
 int gg_cli_ranks_stepper(const gg_stepper *local, int64_t rows,
                          gg_stepper *out, gg_err *err)
 {
-#if GG_HAVE_MPI
+#if GG_CLI_MPI
     if (n_ranks > 1) {
         if (gg_rank_stepper_init(&ranked, local, MPI_COMM_WORLD, rows, err))
             return -1;
@@ -178,14 +182,14 @@ int gg_cli_ranks_stepper(const gg_stepper *local, int64_t rows,
 
 void gg_cli_ranks_stepper_free(void)
 {
-#if GG_HAVE_MPI
+#if GG_CLI_MPI
     gg_rank_stepper_free(&ranked);
 #endif
 }
 
 bool gg_cli_ranks_stopped(void)
 {
-#if GG_HAVE_MPI
+#if GG_CLI_MPI
     if (n_ranks > 1) {
         int mine = gg_run_stop_status(), worst = mine;
         MPI_Allreduce(&mine, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
@@ -206,7 +210,7 @@ bool gg_cli_ranks_progress(void *ctx, int64_t done, int64_t total)
 int gg_cli_ranks_store_write(const char *path, const gg_universe *u,
                              gg_err *err)
 {
-#if GG_HAVE_MPI
+#if GG_CLI_MPI
     if (n_ranks > 1) {
         gg_universe whole;
         if (gg_rank_gather(u, &whole, MPI_COMM_WORLD, err))
@@ -221,7 +225,7 @@ int gg_cli_ranks_store_write(const char *path, const gg_universe *u,
 
 int gg_cli_ranks_gather(gg_universe *u, gg_err *err)
 {
-#if GG_HAVE_MPI
+#if GG_CLI_MPI
     if (n_ranks > 1) {
         gg_universe whole;
         if (gg_rank_gather(u, &whole, MPI_COMM_WORLD, err))

@@ -4,11 +4,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "full_exec.h"
 #include "gg_config.h"
 #include "run_ranks.h"
 #include "synth_team.h"
 
-#if GG_HAVE_MPI
+#if GG_CLI_MPI
 #include <mpi.h>
 
 #include "team_mpi.h"
@@ -70,7 +71,7 @@ int gg_synth_ranks_lead(void)
 
 const golgen_synth_team *gg_synth_ranks_team(void)
 {
-#if GG_HAVE_MPI
+#if GG_CLI_MPI
     if (gg_cli_ranks() > 1) {
         hook.lead = gg_cli_rank() == 0;
         return &hook;

@@ -874,6 +874,30 @@ static void test_version(void **state)
     unsetenv("GOLGEN_FALLBACK_WORK");
 }
 
+/* The lean golgen (meson.build) hands serve and runs under an MPI
+ * launcher over to golgen-full beside it; without one it says so (exit
+ * 3), and links neither libwebsockets nor MPI. */
+static void test_lean_hands_over(void **state)
+{
+    (void)state;
+    if (gg_test_status("test -x \"$(dirname \"$GG_GOLGEN\")/golgen-full\"")
+        != 0)
+        skip(); /* a build without libwebsockets and MPI: one golgen */
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && G=\"$GG_GOLGEN\" && "
+             "! ldd \"$G\" | grep -q -e libwebsockets -e libmpi && "
+             "\"$G\" serve --help 2>&1 | grep -q -- --port && "
+             "cp \"$G\" ./golgen-alone && "
+             "{ ./golgen-alone serve --help >alone.log 2>&1; test $? -eq 3; } "
+             "&& grep -q 'needs golgen-full' alone.log && "
+             "{ OMPI_COMM_WORLD_SIZE=2 ./golgen-alone run --gens 1 "
+             ">/dev/null 2>&1; test $? -eq 3; }",
+             dir);
+    assert_int_equal(gg_test_status(cmd), 0);
+    expect("--version", 0, "mpi: ");
+}
+
 static long file_size(const char *name)
 {
     char path[256];
@@ -1062,6 +1086,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_help_and_usage),
+        cmocka_unit_test(test_lean_hands_over),
         cmocka_unit_test(test_emit_uncached_note),
         cmocka_unit_test(test_rule_command),
         cmocka_unit_test(test_verify_command),
