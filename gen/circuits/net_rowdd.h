@@ -17,7 +17,11 @@
  * LUTs for a random isotropic rule; over the cells alone a random MAP
  * rule gets about 108 against 127. The order is searched by swaps from
  * fixed starts with a fixed count of steps and a fixed random sequence,
- * so every machine builds the same network. */
+ * so every machine builds the same network. The network of each start's
+ * order is then resubstituted (gen/circuits/net_resub.h; a node often
+ * computes what three other signals already fix) and the smallest kept:
+ * 20 seeded random isotropic rules 69 -> 55.3 LUTs, MAP rules 104 -> 72.7
+ * (bench/random_rules.py), about 0.13 s a rule on this 2-core VM. */
 #ifndef GG_NET_ROWDD_H
 #define GG_NET_ROWDD_H
 

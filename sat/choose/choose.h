@@ -2,8 +2,9 @@
  * `golgen verify` and `golgen synth` share. The verified cache entry
  * (sat/choose/cache.h) when there is one; otherwise the cheapest of a decision
  * diagram built from the truth table, for a 3x3 table (front none) the
- * decision diagram over cells and pairs of cells (gen/circuits/net_rowdd.h,
- * random isotropic rules about 69 LUTs where the plain one gives 122),
+ * decision diagram over cells and pairs of cells, resubstituted
+ * (gen/circuits/net_rowdd.h, net_resub.h: random isotropic rules about 55
+ * LUTs, random MAP rules about 73, where the plain one gives 122 and 127),
  * the adder tree (sat/choose/adder.h: full
  * adders, then a small rest solved exactly within a budget) and, for gate2,
  * a LUT3 network (the cache's, else the adder tree's) mapped gate by gate
@@ -120,8 +121,9 @@ int gg_choose_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
 
 /* The fallback's search version, part of the name of the folder its kept
  * networks live in: raise it when the search gives other networks (3: the
- * row decision diagram; composed stages are kept there too). */
-#define GG_CHOOSE_FALLBACK_VERSION 3
+ * row decision diagram; composed stages are kept there too; 4: the row
+ * diagram resubstituted). */
+#define GG_CHOOSE_FALLBACK_VERSION 4
 
 /* Front plus a correct final stage: the cache entry (verified on load; a
  * wrong or unreadable entry is an error, never silently replaced), else the
