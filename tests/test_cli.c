@@ -830,7 +830,8 @@ static void test_backend_auto(void **state)
         expect("bench --size 64x64 --gens 2 --json", 0, "\"backend\": \"cpu\"");
         write_file("cube.rle3", "3D version=1 size=8\nx=2 y=2 z=2 "
                    "rule=3D5..7/6\n2o$2o/2o$2o!\n");
-        expect("run --gens 2 cube.rle3", 0, "backend auto -> cpu (cuda: ");
+        expect("run --gens 2 cube.rle3", 0,
+               "backend auto -> cpu (ptx, cuda: ");
         /* no compiler: cpu is passed over with its reason in the same
          * line, and the reference runs */
         setenv("CC", "/nonexistent/cc", 1);
