@@ -205,10 +205,13 @@ static bool tree_first(const hl_input *in, const gg_rule *rule, int64_t gens,
 {
     if (!rule)
         return true;
-    return in->is_mc ? gg_engine_prefers_tree(rule, 0, 0, gens, mem)
-                     : gg_engine_prefers_tree(rule, in->p.plane[0].width,
-                                              in->p.plane[0].height, gens,
-                                              mem);
+    if (in->is_mc)
+        return gg_engine_prefers_tree(rule, 0, 0, -1, gens, mem);
+    int64_t w = in->p.plane[0].width, h = in->p.plane[0].height, pop = -1;
+    if (gg_engine_box_needs_population(w, h)) /* cells in any plane */
+        for (int i = pop = 0; i < in->p.n_planes; i++)
+            pop += gg_grid_population(&in->p.plane[i]);
+    return gg_engine_prefers_tree(rule, w, h, pop, gens, mem);
 }
 
 /* --engine auto's choice, said in one line as backend auto says its own:
@@ -223,8 +226,8 @@ static bool choose_tree(const hl_input *in, const gg_rule *rule,
                 gg_engine_dense_too_big(in->p.plane[0].width,
                                         in->p.plane[0].height, mem);
     fprintf(stderr, "golgen: engine auto -> %s\n",
-            !tree  ? "dense (a busy box of 2^22 cells or more for few "
-                     "generations)"
+            !tree  ? "dense (a busy box of 2^22 cells or more, over 1/32 "
+                     "alive, for few generations)"
             : huge ? "hashlife (unbounded plane; its box is too big for "
                      "dense grids in --mem)"
                    : "hashlife (unbounded plane)");

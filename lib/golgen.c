@@ -399,7 +399,10 @@ static int choose(golgen_universe *u, int64_t gens, const char *backend,
 {
     int64_t w, h;
     golgen_universe_bbox(u, NULL, NULL, &w, &h);
-    if (gg_engine_prefers_tree(&u->u.rule, w, h, gens, 0)) {
+    int64_t pop = gg_engine_box_needs_population(w, h)
+                      ? golgen_universe_population(u)
+                      : -1;
+    if (gg_engine_prefers_tree(&u->u.rule, w, h, pop, gens, 0)) {
         *e = GG_ENGINE_HASHLIFE;
         return GOLGEN_OK;
     }

@@ -437,6 +437,15 @@ static void test_engine_choice(void **state)
     expect("run --mem 256M --gens 3 far.rle -o far.mc", 0,
            "too big for dense grids");
     assert_non_null(strstr(out_text, "population 16"));
+    /* the same blocks 3000 apart: a box of 9e6 cells that fits, but 16
+     * cells alive is sparse (a circuit, not a soup): the tree, whose
+     * answer the dense engine gives too */
+    write_file("sparse.rle", "x = 3002, y = 3002\n2o2998b2o$2o2998b2o"
+                             "2999$2o2998b2o$2o2998b2o!\n");
+    expect("run --gens 3 sparse.rle -o t.rle", 0,
+           "engine auto -> hashlife (unbounded plane)");
+    shell_ok("sparse box", "$G run --engine dense --gens 3 sparse.rle -o "
+             "d.rle 2>/dev/null && cmp t.rle d.rle");
 }
 
 int main(void)

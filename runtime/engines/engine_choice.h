@@ -43,12 +43,17 @@ bool gg_engine_dense_too_big(int64_t width, int64_t height, int64_t mem);
 
 /* Auto's rule of thumb: true for the hash tree when it takes the rule and
  * the pattern's box (width x height cells; 0 x 0 for a pattern that is a
- * tree already, a macrocell file) has fewer than 2^22 cells, or runs for
- * at least 4x its longer side, or is too big for dense grids in mem
- * bytes (gg_engine_dense_too_big); false for the dense engine (a busy box
- * of 2^22 cells or more for few generations). */
+ * tree already, a macrocell file) has fewer than 2^22 cells, or is sparse
+ * (population, when known, under 1/32 of the box: a circuit, a breeder;
+ * < 0 not known), or runs for at least 4x its longer side, or is too big
+ * for dense grids in mem bytes (gg_engine_dense_too_big); false for the
+ * dense engine (a busy box of 2^22 cells or more for few generations). */
 bool gg_engine_prefers_tree(const gg_rule *rule, int64_t width,
-                            int64_t height, int64_t gens, int64_t mem);
+                            int64_t height, int64_t population, int64_t gens,
+                            int64_t mem);
+/* Whether the choice reads the population of a box this size (a smaller
+ * box goes to the tree whatever it holds: callers count only then). */
+bool gg_engine_box_needs_population(int64_t width, int64_t height);
 
 /* Whether tiles can wrap b's stepper: a host backend's (no device copy of
  * the grid: its tiles are host copies). */
