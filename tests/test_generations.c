@@ -13,6 +13,9 @@
 #include <cmocka.h>
 
 #include "backend.h"
+#include "choose.h"
+#include "choose_gen.h"
+#include "cms.h"
 #include "gen_nets.h"
 #include "gen_universe.h"
 #include "reference_gen.h"
@@ -374,6 +377,28 @@ static int stage_next(int states, int s, int alive_next)
 /* The per-cell stage of every state count, both constructions: each
  * output on every (state, L) row against stage_next, and the counter
  * stays about 5 gates a plane. */
+/* g computes the per-cell stage of C states on every (state, alive
+ * next) pair, against stage_next. */
+static void check_stage(int c, const gg_gen_nets *g)
+{
+    int q = g->planes;
+    for (int s = 0; s < c; s++)
+        for (int l = 0; l < 2; l++) {
+            uint64_t in[GG_TT_MAX_INPUTS] = {0}, out[GG_NET_MAX_OUTPUTS];
+            in[0] = l ? ~0ull : 0;
+            for (int i = 0; i < q; i++)
+                in[i + 1] = (s >> i & 1) ? ~0ull : 0;
+            gg_net_eval64(&g->post, in, out);
+            int want = stage_next(c, s, l), got = 0;
+            for (int i = 0; i < q; i++)
+                got |= (int)(out[i] & 1) << i;
+            assert_int_equal(got, want);
+            assert_int_equal((int)(out[q] & 1), want == 1);
+            gg_net_eval64(&g->alive, in + 1, out);
+            assert_int_equal((int)(out[0] & 1), s == 1);
+        }
+}
+
 static void test_stage(void **state)
 {
     (void)state;
@@ -389,26 +414,57 @@ static void test_stage(void **state)
                 continue;
             if (rc)
                 fail_msg("C=%d: %s", c, err.msg);
-            int q = g->planes;
-            for (int s = 0; s < c; s++)
-                for (int l = 0; l < 2; l++) {
-                    uint64_t in[GG_TT_MAX_INPUTS] = {0}, out[GG_NET_MAX_OUTPUTS];
-                    in[0] = l ? ~0ull : 0;
-                    for (int i = 0; i < q; i++)
-                        in[i + 1] = (s >> i & 1) ? ~0ull : 0;
-                    gg_net_eval64(&g->post, in, out);
-                    int want = stage_next(c, s, l), got = 0;
-                    for (int i = 0; i < q; i++)
-                        got |= (int)(out[i] & 1) << i;
-                    assert_int_equal(got, want);
-                    assert_int_equal((int)(out[q] & 1), want == 1);
-                    gg_net_eval64(&g->alive, in + 1, out);
-                    assert_int_equal((int)(out[0] & 1), s == 1);
-                }
+            check_stage(c, g);
             if (k)
-                assert_true(gg_gen_nets_cost(g) <= 6 * q + 8);
+                assert_true(gg_gen_nets_cost(g) <= 6 * g->planes + 8);
         }
     }
+    free(g);
+}
+
+/* The stage kept between runs (sat/choose/choose_gen.h): written by the
+ * first call, read back by the next (the same networks as made afresh),
+ * and made again when the kept file is missing, damaged, or holds
+ * another state count's stage. */
+static void test_stage_kept(void **state)
+{
+    (void)state;
+    gg_gen_nets *fresh = malloc(sizeof *fresh), *g = malloc(sizeof *g);
+    assert_non_null(fresh);
+    assert_non_null(g);
+    char root[512], path[700], cmd[1600], folder[64];
+    snprintf(root, sizeof root, "%s/kept", gg_test_dir);
+    if (gg_sat_available())
+        snprintf(folder, sizeof folder, "gen-stage-v1-work%d",
+                 GG_CHOOSE_WORK);
+    else
+        snprintf(folder, sizeof folder, "gen-stage-v1-diagrams");
+    gg_err err;
+    for (int c = 7; c <= 25; c += 18) {
+        assert_int_equal(gg_choose_gen_nets(c, fresh, &err), 0);
+        for (int round = 0; round < 2; round++) {
+            assert_int_equal(gg_choose_gen_nets_kept(c, root, g, &err), 0);
+            check_stage(c, g);
+            assert_int_equal(gg_gen_nets_cost(g), gg_gen_nets_cost(fresh));
+            assert_int_equal(g->proven, fresh->proven);
+        }
+        snprintf(path, sizeof path, "%s/%s/C%d.txt", root, folder, c);
+        snprintf(cmd, sizeof cmd, "test -s '%s'", path);
+        assert_int_equal(gg_test_status(cmd), 0);
+    }
+    /* C=7's stage under C=25's name (it parses, and is wrong), then a
+     * truncated file: each is made again, right */
+    snprintf(cmd, sizeof cmd, "cd '%s/%s' && sed '1s/C=7/C=25/' C7.txt "
+             ">C25.txt", root, folder);
+    assert_int_equal(gg_test_status(cmd), 0);
+    assert_int_equal(gg_choose_gen_nets_kept(25, root, g, &err), 0);
+    check_stage(25, g);
+    snprintf(cmd, sizeof cmd, "truncate -s 60 '%s'", path);
+    assert_int_equal(gg_test_status(cmd), 0);
+    assert_int_equal(gg_choose_gen_nets_kept(25, root, g, &err), 0);
+    check_stage(25, g);
+    assert_int_equal(gg_gen_nets_cost(g), gg_gen_nets_cost(fresh));
+    free(fresh);
     free(g);
 }
 
@@ -647,6 +703,7 @@ int main(void)
         cmocka_unit_test(test_random_bounded),
         cmocka_unit_test(test_random_unbounded),
         cmocka_unit_test(test_stage),
+        cmocka_unit_test(test_stage_kept),
         cmocka_unit_test(test_cpu_kernel),
         cmocka_unit_test(test_opencl_kernel),
         cmocka_unit_test(test_cli),

@@ -14,8 +14,8 @@
  * adds a per-cell stage (gen/circuits/gen_nets.h): *two is that rule (the rule
  * itself for two-state families), *g the stage (NULL when none: two
  * states, or C = 2, which is the two-state rule). */
-static int gen_split(const gg_rule *rule, gg_rule *two, gg_gen_nets **g,
-                     gg_err *err)
+static int gen_split(const gg_rule *rule, const gg_choose_opts *o,
+                     gg_rule *two, gg_gen_nets **g, gg_err *err)
 {
     *two = *rule;
     *g = NULL;
@@ -25,7 +25,9 @@ static int gen_split(const gg_rule *rule, gg_rule *two, gg_gen_nets **g,
     if (rule->states < 3)
         return 0;
     *g = gg_alloc(1, sizeof **g, err, "Generations stage");
-    return *g ? gg_choose_gen_nets(rule->states, *g, err) : -1;
+    return *g ? gg_choose_gen_nets_kept(rule->states, o ? o->kept_root : NULL,
+                                        *g, err)
+              : -1;
 }
 
 /* c's final stage into st (NULL: nobody asked). */
@@ -47,7 +49,7 @@ static int kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
     gg_rule two;
     gg_gen_nets *g = NULL;
     gg_circuit *c = gg_alloc(2, sizeof *c, err, "circuits");
-    int bad = !c || gen_split(rule, &two, &g, err) ||
+    int bad = !c || gen_split(rule, o, &two, &g, err) ||
               gg_choose_kernel_circuit(&two, GG_LIB_LUT3, o, &c[0], err) ||
               gg_choose_kernel_circuit(&two, GG_LIB_GATE2, o, &c[1], err) ||
               gg_emit_c_circuits(&c[0], &c[1], g, src, len, err);
@@ -72,7 +74,7 @@ int gg_gpu_parts_init(const gg_rule *rule, const gg_choose_opts *o,
     gg_rule two;
     p->gen = NULL;
     p->circuit = gg_alloc(1, sizeof *p->circuit, err, "circuit");
-    if (!p->circuit || gen_split(rule, &two, &p->gen, err) ||
+    if (!p->circuit || gen_split(rule, o, &two, &p->gen, err) ||
         gg_choose_gpu_circuit(&two, o, p->circuit, err)) {
         gg_gpu_parts_free(p);
         return -1;
@@ -138,7 +140,7 @@ static int kernel_opencl(const gg_rule *rule, const gg_choose_opts *o,
     gg_rule two;
     gg_gen_nets *g = NULL;
     gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
-    int bad = !c || gen_split(rule, &two, &g, err) ||
+    int bad = !c || gen_split(rule, o, &two, &g, err) ||
               gg_choose_kernel_circuit(&two, GG_LIB_GATE2, o, c, err) ||
               gg_emit_opencl_circuit(c, g, src, len, err);
     if (!bad)

@@ -1,11 +1,15 @@
 #include "choose_gen.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "choose.h"
 #include "cms.h"
 #include "net_build.h"
+#include "net_text.h"
 #include "rule_gen.h"
 #include "synth.h"
 
@@ -70,4 +74,100 @@ int gg_choose_gen_nets(int states, gg_gen_nets *g, gg_err *err)
         *g = *c;
     free(c);
     return bad;
+}
+
+/* ---- kept between runs ---- */
+
+/* The stage's file under root: the synthesis is the same on every machine
+ * for a given work limit, so the limit names the folder (a build without
+ * the solver makes decision diagrams: a folder of their own). */
+static int kept_path(const char *root, int states, char *buf, size_t size)
+{
+    int n = gg_sat_available()
+                ? snprintf(buf, size, "%s/gen-stage-v1-work%d/C%d.txt", root,
+                           GG_CHOOSE_WORK, states)
+                : snprintf(buf, size, "%s/gen-stage-v1-diagrams/C%d.txt",
+                           root, states);
+    return n > 0 && (size_t)n < size ? 0 : -1;
+}
+
+/* Split point of a kept file: the alive net above, the post net below. */
+#define POST_MARK "%% post\n"
+
+/* The kept stage at path into g, verified on every care row: 0, or -1
+ * when it is missing or damaged (it is then made again). */
+static int read_kept(const char *path, int states, gg_gen_nets *g)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    char text[1 << 16];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    int proven = 0, c = 0;
+    char *post = strstr(text, POST_MARK);
+    if (sscanf(text, "golgen Generations stage C=%d proven=%d", &c,
+               &proven) != 2 || c != states || !post)
+        return -1;
+    *post = 0;
+    char *alive = strchr(text, '\n');
+    gg_err ignore;
+    memset(g, 0, sizeof *g);
+    g->states = states;
+    g->planes = gg_gen_planes(states);
+    g->a_is_p0 = states <= 3;
+    g->proven = proven == 1;
+    return alive &&
+                   !gg_net_parse_text(alive + 1, 2, &g->alive, NULL,
+                                      &ignore) &&
+                   !gg_net_parse_text(post + strlen(POST_MARK), 1, &g->post,
+                                      NULL, &ignore) &&
+                   !gg_gen_nets_verify(g, &ignore)
+               ? 0
+               : -1;
+}
+
+/* g kept at path, atomically (a failure to keep it changes nothing). */
+static void write_kept(const char *path, const gg_gen_nets *g)
+{
+    char dir[4200], tmp[4300];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        return;
+    *slash = 0;
+    char *up = strrchr(dir, '/');
+    if (up) { /* the root may be new too */
+        *up = 0;
+        mkdir(dir, 0777);
+        *up = '/';
+    }
+    mkdir(dir, 0777);
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f)
+        return;
+    fprintf(f, "golgen Generations stage C=%d proven=%d\n", g->states,
+            g->proven ? 1 : 0);
+    gg_net_write_text(f, &g->alive, NULL);
+    fputs(POST_MARK, f);
+    gg_net_write_text(f, &g->post, NULL);
+    if (fclose(f) || rename(tmp, path))
+        remove(tmp);
+}
+
+int gg_choose_gen_nets_kept(int states, const char *root, gg_gen_nets *g,
+                            gg_err *err)
+{
+    char path[4200];
+    bool keep = root && *root && kept_path(root, states, path,
+                                           sizeof path) == 0;
+    if (keep && read_kept(path, states, g) == 0)
+        return 0;
+    if (gg_choose_gen_nets(states, g, err))
+        return -1;
+    if (keep)
+        write_kept(path, g);
+    return 0;
 }

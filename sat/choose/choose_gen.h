@@ -12,4 +12,12 @@
 
 int gg_choose_gen_nets(int states, gg_gen_nets *g, gg_err *err);
 
+/* The same, kept under root (the kept networks' folder,
+ * gg_choose_opts.kept_root; NULL or "": not kept) and read back, verified
+ * on every care row, by the next run: the solver's per-output stage took
+ * 0.8 s of every run of a 25-state rule (BENCHMARKS.md, "Generations
+ * stage kept"). */
+int gg_choose_gen_nets_kept(int states, const char *root, gg_gen_nets *g,
+                            gg_err *err);
+
 #endif
