@@ -18,6 +18,7 @@ typedef struct gg_mc_node {
     uint64_t leaf;      /* an 8x8 leaf line: bit 8 * row + x */
     uint8_t state[4];   /* level 1: nw ne sw se states */
     bool empty;
+    uint8_t top;        /* the highest state inside the node */
     int64_t x0, y0, x1, y1; /* live cells' box inside the node */
 } gg_mc_node;
 

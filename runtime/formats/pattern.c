@@ -2,15 +2,12 @@
  * reading files, and the pattern helpers. */
 #include "pattern.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <unistd.h> /* sysconf */
 
+#include "file_text.h"
 #include "pattern_rle3.h"
 
 int gg_pattern_init(gg_pattern *p, int64_t width, int64_t height,
@@ -78,6 +75,7 @@ int gg_pattern_set(gg_pattern *p, int64_t x, int64_t y, int state,
                        (long long)gg_pattern_height(p));
     if (state < 0 || state > 255)
         return gg_fail(err, "state %d is out of range 0..255", state);
+    p->known_max = 0; /* this cell may have held the highest state */
     while (state >> p->n_planes) {
         if (gg_grid_init(&p->plane[p->n_planes], gg_pattern_width(p),
                          gg_pattern_height(p), err))
@@ -114,6 +112,8 @@ int gg_pattern_max_state(const gg_pattern *p)
 {
     if (!p->plane[0].bits)
         return 0;
+    if (p->known_max > 0) /* the reader's count: no scan of a sparse box */
+        return p->known_max - 1;
     int64_t words = p->plane[0].stride * p->plane[0].height;
     if (p->n_planes == 1) {
         for (int64_t i = 0; i < words; i++)
@@ -236,16 +236,13 @@ static bool is_plain_rle(const char *s, const char *end)
     return have_digit || bang < end;
 }
 
-int gg_pattern_parse(const char *text, size_t len, const char *name,
-                     gg_pattern *p, gg_err *err)
+/* Text that is not gzip, by content as Golly's loadpattern. */
+static int parse_plain(const char *text, size_t len, const char *name,
+                       gg_stop_flag *stop, gg_pattern *p, gg_err *err)
 {
-    memset(p, 0, sizeof *p);
-    if (!name)
-        name = "<pattern>";
-    if (len >= 2 && (unsigned char)text[0] == 0x1f &&
-        (unsigned char)text[1] == 0x8b)
-        return gg_fail(err, "%s: the file is gzip-compressed; decompress it "
-                       "first (gunzip)", name);
+    if (gg_is_gzip(text, len)) /* Golly unpacks one layer, as here */
+        return gg_fail(err, "%s: the file is gzip-compressed twice; gunzip "
+                       "it once first", name);
     if (len >= 4 && memcmp(text, "PK\3\4", 4) == 0)
         return gg_fail(err, "%s: the file is a zip archive; extract the "
                        "pattern from it first", name);
@@ -297,103 +294,54 @@ int gg_pattern_parse(const char *text, size_t len, const char *name,
     if (n >= 6 && memcmp(s, "#MCell", 6) == 0)
         return gg_pattern_parse_mcl(text, len, name, p, err);
     if (*nws == '#' || *nws == 'x')
-        return gg_pattern_parse_rle(text, len, name, p, err);
+        return gg_pattern_parse_rle_stop(text, len, name, stop, p, err);
     if (*s == '!')
         return gg_pattern_parse_cells(text, len, name, p, err);
     if (*s == '[')
-        return gg_pattern_parse_mc(text, len, name, p, err);
+        return gg_pattern_parse_mc_stop(text, len, name, stop, p, err);
     if (is_plain_rle(nws, eol))
-        return gg_pattern_parse_rle(text, len, name, p, err);
+        return gg_pattern_parse_rle_stop(text, len, name, stop, p, err);
     return gg_pattern_parse_cells(text, len, name, p, err);
+}
+
+int gg_pattern_parse_stop(const char *text, size_t len, const char *name,
+                          gg_stop_flag *stop, gg_pattern *p, gg_err *err)
+{
+    memset(p, 0, sizeof *p);
+    if (!name)
+        name = "<pattern>";
+    if (!gg_is_gzip(text, len))
+        return parse_plain(text, len, name, stop, p, err);
+    char *plain;
+    size_t n;
+    if (gg_gunzip(text, len, gg_gunzip_limit(), name, stop, &plain, &n,
+                  err))
+        return -1;
+    int rc = parse_plain(plain, n, name, stop, p, err);
+    free(plain);
+    return rc;
+}
+
+int gg_pattern_parse(const char *text, size_t len, const char *name,
+                     gg_pattern *p, gg_err *err)
+{
+    return gg_pattern_parse_stop(text, len, name, NULL, p, err);
+}
+
+int gg_pattern_read_stop(const char *path, gg_stop_flag *stop,
+                         gg_pattern *p, gg_err *err)
+{
+    memset(p, 0, sizeof *p);
+    gg_file_text t;
+    if (gg_file_text_read(path, stop, &t, err))
+        return -1;
+    const char *name = strcmp(path, "-") ? path : "standard input";
+    int rc = parse_plain(t.text, t.len, name, stop, p, err);
+    gg_file_text_free(&t);
+    return rc;
 }
 
 int gg_pattern_read(const char *path, gg_pattern *p, gg_err *err)
 {
-    memset(p, 0, sizeof *p);
-    /* "-" is standard input, as -o - is standard output */
-    bool std_in = !strcmp(path, "-");
-    if (std_in)
-        path = "standard input";
-    int fd = std_in ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        int e = errno;
-        if (e == ENOENT)
-            return gg_fail(err, "cannot read pattern '%s': no such file",
-                           path);
-        if (e == EACCES)
-            return gg_fail(err, "cannot read pattern '%s': permission denied",
-                           path);
-        return gg_fail(err, "cannot read pattern '%s': %s", path,
-                       strerror(e));
-    }
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        int e = errno;
-        close(fd);
-        return gg_fail(err, "cannot read pattern '%s': %s", path,
-                       strerror(e));
-    }
-    if (S_ISDIR(st.st_mode)) {
-        close(fd);
-        return gg_fail(err, "cannot read pattern '%s': it is a directory; "
-                       "give a pattern file", path);
-    }
-    /* Big regular files are mapped (no copy, no zeroed buffer); small ones,
-     * pipes and stdin (read from where it stands, not from its start) are
-     * read into a buffer. */
-    if (!std_in && S_ISREG(st.st_mode) && st.st_size >= (16 << 20)) {
-        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd,
-                       0);
-        if (m != MAP_FAILED) {
-            close(fd);
-            (void)madvise(m, (size_t)st.st_size, MADV_SEQUENTIAL);
-            int rc = gg_pattern_parse(m, (size_t)st.st_size, path, p, err);
-            munmap(m, (size_t)st.st_size);
-            return rc;
-        }
-    }
-    /* Regular files are read in one go; pipes grow a buffer. */
-    size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536;
-    size_t len = 0;
-    char *buf = malloc(cap);
-    if (!buf) {
-        close(fd);
-        return gg_fail(err, "cannot read pattern '%s': out of memory for "
-                       "%zu bytes", path, cap);
-    }
-    for (;;) {
-        if (len + 1 >= cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                close(fd);
-                return gg_fail(err, "cannot read pattern '%s': out of memory",
-                               path);
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        ssize_t r = read(fd, buf + len, cap - 1 - len);
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            int e = errno;
-            free(buf);
-            close(fd);
-            return gg_fail(err, "cannot read pattern '%s': %s", path,
-                           strerror(e));
-        }
-        if (r == 0)
-            break;
-        len += (size_t)r;
-        /* a NUL byte: binary, which the parser refuses; stop here, or a
-         * device such as /dev/zero is read until memory runs out */
-        if (memchr(buf + len - (size_t)r, 0, (size_t)r))
-            break;
-    }
-    close(fd);
-    buf[len] = 0;
-    int rc = gg_pattern_parse(buf, len, path, p, err);
-    free(buf);
-    return rc;
+    return gg_pattern_read_stop(path, NULL, p, err);
 }

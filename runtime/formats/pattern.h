@@ -13,6 +13,7 @@
 
 #include "error.h"
 #include "grid.h"
+#include "stop.h"
 
 #define GG_PATTERN_MAX_PLANES 8 /* states 0..255 */
 
@@ -28,6 +29,14 @@ typedef struct gg_pattern {
      * 0 or 1; the RLE reader sets it when the file used them. States above 1
      * always use them. */
     bool multistate;
+    /* The highest state present + 1, as the reader that filled the planes
+     * counted it while parsing (0: not known). gg_pattern_max_state takes
+     * it instead of scanning the box, which for a few cells in a huge box
+     * (an RLE header x = 150000, y = 150000) costs seconds. Code that
+     * changes a read pattern's cells must set it to 0: gg_pattern_set
+     * does; gg_pattern_init starts at 0, so patterns built cell by cell
+     * are scanned. */
+    int known_max;
 } gg_pattern;
 
 /* Conventions (as Golly 3.3's readpattern.cpp, checked against bgolly):
@@ -61,11 +70,22 @@ typedef struct gg_pattern {
  *   boxes larger than this machine's memory. */
 
 /* Read any supported format, chosen by content; path "-" is standard
- * input. Errors name the path, line and column. On failure *p is left
- * empty (nothing to free). */
+ * input. A gzip-compressed file or text (by its magic bytes, as Golly
+ * reads .rle.gz and .mc.gz) is unpacked first (runtime/formats/
+ * file_text.h). Errors name the path, line and column. On failure *p is
+ * left empty (nothing to free). */
 int gg_pattern_read(const char *path, gg_pattern *p, gg_err *err);
+/* The same, giving up with "stopped while reading 'PATH'" once *stop is set
+ * (NULL: never; runtime/base/stop.h): a command that catches stop signals
+ * (golgen run) passes its flag and, when gg_stop_asked(stop) after a
+ * failure, exits as for the signal. */
+int gg_pattern_read_stop(const char *path, gg_stop_flag *stop,
+                         gg_pattern *p, gg_err *err);
 int gg_pattern_parse(const char *text, size_t len, const char *name,
                      gg_pattern *p, gg_err *err);
+/* gg_pattern_parse polling stop as gg_pattern_read_stop does. */
+int gg_pattern_parse_stop(const char *text, size_t len, const char *name,
+                          gg_stop_flag *stop, gg_pattern *p, gg_err *err);
 
 /* Write RLE through a temporary file renamed into place, so a failure
  * never leaves a partial file. */
@@ -98,6 +118,16 @@ int gg_pattern_parse_mcl(const char *text, size_t len, const char *name,
 /* Golly's macrocell (.mc), two states (runtime/formats/pattern_mc_read.c). */
 int gg_pattern_parse_mc(const char *text, size_t len, const char *name,
                         gg_pattern *p, gg_err *err);
+
+/* The RLE and macrocell parsers polling stop (NULL: never) once a row or
+ * line, and the macrocell one while it draws the tree dense: what
+ * gg_pattern_read_stop calls, so a big file's load ends soon after a stop
+ * signal ("stopped while reading 'NAME'"). The other formats' files are
+ * small; theirs poll only while the file is read or unpacked. */
+int gg_pattern_parse_rle_stop(const char *text, size_t len, const char *name,
+                              gg_stop_flag *stop, gg_pattern *p, gg_err *err);
+int gg_pattern_parse_mc_stop(const char *text, size_t len, const char *name,
+                             gg_stop_flag *stop, gg_pattern *p, gg_err *err);
 
 /* Other formats into a malloc'd, NUL-terminated buffer (*len excludes the
  * NUL): plaintext .cells (the live cells' box, no position, the rule in a

@@ -41,6 +41,7 @@ typedef struct mc_reader {
     char *rule;     /* #R */
     int64_t gen;    /* #G */
     int max_state;  /* the highest state a line gave */
+    gg_stop_flag *stop; /* polled once a line and while drawing */
 } mc_reader;
 
 #define MC_FAIL(r, line, ...)                                              \
@@ -101,6 +102,7 @@ static int read_leaf(mc_reader *r, const char *s, const char *e, int line)
         x++;
     }
     nd.empty = nd.leaf == 0;
+    nd.top = !nd.empty;
     return add_node(r, &nd, line);
 }
 
@@ -123,7 +125,7 @@ static bool read_uint(const char **s, const char *e, uint64_t max,
     return true;
 }
 
-/* The box of a node from its children's boxes. */
+/* The box and highest state of a node from its children's. */
 static void node_box(mc_reader *r, mc_node *nd)
 {
     int64_t half = (int64_t)1 << (nd->level - 1);
@@ -132,6 +134,8 @@ static void node_box(mc_reader *r, mc_node *nd)
         const mc_node *c = &r->node[nd->child[q]];
         if (c->empty)
             continue;
+        if (c->top > nd->top)
+            nd->top = c->top;
         int64_t dx = (q & 1) * half, dy = (q >> 1) * half;
         if (nd->empty || c->x0 + dx < nd->x0)
             nd->x0 = c->x0 + dx;
@@ -158,6 +162,8 @@ static int read_states(mc_reader *r, const char *s, const char *e, int line)
         nd.state[q] = (uint8_t)v;
         if (v > (uint64_t)r->max_state)
             r->max_state = (int)v;
+        if (v > nd.top)
+            nd.top = (uint8_t)v;
         if (!v)
             continue;
         int x = q & 1, y = q >> 1;
@@ -257,30 +263,45 @@ static void or_byte(gg_grid *g, int64_t x, int64_t y, unsigned bits)
         row[(x >> 6) + 1] |= (uint64_t)bits >> (64 - s);
 }
 
-void gg_mc_draw_planes(const gg_mc_node *node, uint32_t id, gg_grid *planes,
-                       int np, int64_t ox, int64_t oy)
+/* Nodes this high poll stop while drawing: a level-12 node is 4096^2
+ * cells, milliseconds of drawing at most. */
+#define DRAW_POLL_LEVEL 12
+
+/* gg_mc_draw_planes; false once stop is set (the planes then half drawn). */
+static bool draw(const gg_mc_node *node, uint32_t id, gg_grid *planes,
+                 int np, int64_t ox, int64_t oy, gg_stop_flag *stop)
 {
     const mc_node *nd = &node[id];
     if (nd->empty)
-        return;
+        return true;
+    if (nd->level >= DRAW_POLL_LEVEL && gg_stop_asked(stop))
+        return false;
     if (nd->level == 1) {
         for (int q = 0; q < 4; q++)
             for (int p = 0; p < np; p++)
                 or_byte(&planes[p], ox + (q & 1), oy + (q >> 1),
                         (nd->state[q] >> p) & 1u);
-        return;
+        return true;
     }
     if (nd->level == 3 && !nd->child[0] && !nd->child[1] && !nd->child[2] &&
         !nd->child[3]) { /* an 8x8 leaf line: state 1 */
         for (int r = 0; r < 8; r++)
             or_byte(&planes[0], ox, oy + r,
                     (unsigned)(nd->leaf >> (8 * r)) & 0xff);
-        return;
+        return true;
     }
     int64_t half = (int64_t)1 << (nd->level - 1);
     for (int q = 0; q < 4; q++)
-        gg_mc_draw_planes(node, nd->child[q], planes, np,
-                          ox + (q & 1) * half, oy + (q >> 1) * half);
+        if (!draw(node, nd->child[q], planes, np, ox + (q & 1) * half,
+                  oy + (q >> 1) * half, stop))
+            return false;
+    return true;
+}
+
+void gg_mc_draw_planes(const gg_mc_node *node, uint32_t id, gg_grid *planes,
+                       int np, int64_t ox, int64_t oy)
+{
+    (void)draw(node, id, planes, np, ox, oy, NULL);
 }
 
 void gg_mc_draw(const gg_mc_node *node, uint32_t id, gg_grid *g, int64_t ox,
@@ -315,17 +336,17 @@ static int render(mc_reader *r, gg_pattern *p)
                        "lie beyond Golly's coordinates (+-2^31)", r->name,
                        (long long)x0, (long long)y0, (long long)x1,
                        (long long)y1);
-    int np = planes_for(r->max_state);
+    /* planes for the states the root reaches, not for every line's (an
+     * unreachable line may name higher ones), as RLE reads them back */
+    int np = planes_for(nd->top);
     if (gg_pattern_init(p, x1 - x0 + 1, y1 - y0 + 1, np, r->err))
         return -1;
     p->x = x0;
     p->y = y0;
     p->multistate = r->max_state > 1;
-    gg_mc_draw_planes(r->node, root, p->plane, np, rx - x0, ry - y0);
-    /* planes for the states the root reaches, not for every line's (an
-     * unreachable line may name higher ones), as RLE reads them back */
-    for (int need = planes_for(gg_pattern_max_state(p)); p->n_planes > need;)
-        gg_grid_free(&p->plane[--p->n_planes]);
+    p->known_max = nd->top + 1;
+    if (!draw(r->node, root, p->plane, np, rx - x0, ry - y0, r->stop))
+        return gg_fail(r->err, "stopped while reading '%s'", r->name);
     return 0;
 }
 
@@ -336,6 +357,8 @@ static int read_lines(mc_reader *r, const char *s, const char *end)
         for (e = s; e < end && *e != '\n' && *e != '\r';)
             e++;
         int rc = 0;
+        if (gg_stop_asked(r->stop))
+            return gg_fail(r->err, "stopped while reading '%s'", r->name);
         if (line == 1)
             rc = e - s >= 4 && memcmp(s, "[M2]", 4) == 0
                      ? 0
@@ -402,8 +425,15 @@ void gg_mc_tree_free(gg_mc_tree *t)
 int gg_pattern_parse_mc(const char *text, size_t len, const char *name,
                         gg_pattern *p, gg_err *err)
 {
+    return gg_pattern_parse_mc_stop(text, len, name, NULL, p, err);
+}
+
+int gg_pattern_parse_mc_stop(const char *text, size_t len, const char *name,
+                             gg_stop_flag *stop, gg_pattern *p, gg_err *err)
+{
     memset(p, 0, sizeof *p);
-    mc_reader r = {.name = name ? name : "<pattern>", .err = err};
+    mc_reader r = {.name = name ? name : "<pattern>", .err = err,
+                   .stop = stop};
     if (parse(&r, text, len))
         return -1;
     int rc = render(&r, p);

@@ -19,6 +19,8 @@ typedef struct {
     gg_err *err;
     char *comments;
     size_t clen, ccap;
+    int top; /* the highest state the filling pass wrote */
+    gg_stop_flag *stop; /* polled once a row and a line */
 } rle_ctx;
 
 #define FAIL(...)                                                          \
@@ -285,7 +287,7 @@ static inline void classify64(const char *s, uint64_t *mb, uint64_t *mo,
  * count, the end of a line) and near the row's end; returns where it
  * stopped, always at a token boundary. */
 static const char *rle_blocks(const char *s, const char *end, uint64_t *row,
-                              int64_t *xp, int64_t w)
+                              int64_t *xp, int64_t w, uint64_t *live)
 {
     int64_t x = *xp;
     if (end - s < 64 || x + 320 > w)
@@ -295,6 +297,7 @@ static const char *rle_blocks(const char *s, const char *end, uint64_t *row,
      * forwarding). */
     int64_t cw = x >> 6;
     unsigned __int128 acc = 0;
+    uint64_t any = 0; /* a local: row stores may alias *live */
     int b = (int)(x & 63);
     /* A block of 64 bytes advances x by at most 32 * 9 cells. */
     while (end - s >= 64 && x + 320 <= w) {
@@ -306,6 +309,7 @@ static const char *rle_blocks(const char *s, const char *end, uint64_t *row,
         uint64_t todo = letters & valid;
         if (!todo)
             break;
+        any |= mo & valid;
         uint64_t dprev = md << 1; /* bit i: a digit right before byte i */
         int last = 63 - __builtin_clzll(todo);
         do {
@@ -330,6 +334,7 @@ static const char *rle_blocks(const char *s, const char *end, uint64_t *row,
     if (cw + 1 < (w + 63) / 64)
         row[cw + 1] |= (uint64_t)(acc >> 64);
     *xp = x;
+    *live |= any;
     return s;
 }
 
@@ -345,13 +350,14 @@ static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
     const char *ns = s; /* where the current count began */
     bool at_line_start = true;
     const bool fast = fill && header && w > 0;
+    uint64_t seen = 0; /* nonzero once the fast paths wrote a live run */
     while (s < end) {
         if (fast && n == 0 && !at_line_start && y < h && end - s > 3) {
             /* Hot loop for "[d]b" and "[d]o" runs of at most 9 cells, free
              * of data-dependent branches (a soup's run lengths are
              * random); anything else drops to the careful code below. */
             uint64_t *row = gg_grid_row(&p->plane[0], y);
-            s = rle_blocks(s, end, row, &x, w);
+            s = rle_blocks(s, end, row, &x, w, &seen);
             const char *lim = end - 3;
             while (s < lim) {
                 unsigned d0 = (unsigned char)s[0] - '0';
@@ -366,6 +372,7 @@ static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
                 if (!(live | (ch2 == 'b')) || x + kk > w)
                     break;
                 uint64_t m = ((1ull << kk) - 1) & (0 - live);
+                seen |= m;
                 int b = (int)(x & 63);
                 row[x >> 6] |= m << b;
                 if (b + kk > 64)
@@ -429,6 +436,9 @@ static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
             y += k;
             if (y > MAX_COUNT)
                 return FAIL("the pattern extends past y = %lld", MAX_COUNT);
+            if (gg_stop_asked(c->stop))
+                return gg_fail(c->err, "stopped while reading '%s'",
+                               c->name);
             n = 0;
             s++;
             continue;
@@ -445,6 +455,9 @@ static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
         case '\n':
             /* A count may continue on the next line, as Golly reads it
              * (writers that wrap at a fixed width split counts). */
+            if (gg_stop_asked(c->stop))
+                return gg_fail(c->err, "stopped while reading '%s'",
+                               c->name);
             s = next_line(s, end);
             line++;
             ls = s;
@@ -495,6 +508,10 @@ static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
         if (x + k > MAX_COUNT)
             return FAIL("the row extends past x = %lld", MAX_COUNT);
         if (fill) {
+            /* every cell is written once (x and y only grow), so the
+             * highest state written is the pattern's */
+            if (state > c->top)
+                c->top = state;
             if (state == 1) {
                 set_run(gg_grid_row(&p->plane[0], y), x, k);
             } else {
@@ -526,15 +543,23 @@ static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
 done:
     if (mx)
         *mx = maxx, *my = maxy;
+    if (seen && c->top < 1)
+        c->top = 1;
     return 0;
 }
 
 int gg_pattern_parse_rle(const char *text, size_t len, const char *name,
                          gg_pattern *p, gg_err *err)
 {
+    return gg_pattern_parse_rle_stop(text, len, name, NULL, p, err);
+}
+
+int gg_pattern_parse_rle_stop(const char *text, size_t len, const char *name,
+                              gg_stop_flag *stop, gg_pattern *p, gg_err *err)
+{
     memset(p, 0, sizeof *p);
     rle_ctx ctx = {.name = name ? name : "<pattern>", .text = text,
-                   .end = text + len, .err = err};
+                   .end = text + len, .err = err, .stop = stop};
     rle_ctx *c = &ctx;
     const char *s = text, *end = text + len;
     if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
@@ -645,6 +670,7 @@ int gg_pattern_parse_rle(const char *text, size_t len, const char *name,
                                &p->y);
     }
     p->generation = gen;
+    p->known_max = c->top + 1;
     p->rule = rule;
     rule = NULL;
     p->comments = c->comments;

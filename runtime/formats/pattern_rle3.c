@@ -8,6 +8,7 @@
 
 #include "atomic_file.h"
 #include "emit_net.h" /* gg_sbuf */
+#include "file_text.h"
 #include "rule3d.h"
 
 typedef struct rd {
@@ -283,41 +284,13 @@ void gg_rle3_free(gg_rle3 *p)
 int gg_rle3_read(const char *path, gg_rle3 *p, gg_err *err)
 {
     memset(p, 0, sizeof *p);
-    bool std_in = !strcmp(path, "-");
-    FILE *f = std_in ? stdin : fopen(path, "rb");
-    if (!f)
-        return gg_fail(err, "cannot read pattern '%s': %s", path,
-                       strerror(errno));
-    size_t cap = 65536, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (len == cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    int ioerr = ferror(f);
-    if (!std_in)
-        fclose(f);
-    if (!buf)
-        return gg_fail(err, "cannot read pattern '%s': out of memory", path);
-    if (ioerr) {
-        free(buf);
-        return gg_fail(err, "cannot read pattern '%s': read error", path);
-    }
-    int rc = gg_rle3_parse(buf, len, std_in ? "standard input" : path, p,
+    gg_file_text t; /* gunzipped when gzip, as the 2D readers */
+    if (gg_file_text_read(path, NULL, &t, err))
+        return -1;
+    int rc = gg_rle3_parse(t.text, t.len,
+                           strcmp(path, "-") ? path : "standard input", p,
                            err);
-    free(buf);
+    gg_file_text_free(&t);
     return rc;
 }
 

@@ -14,6 +14,7 @@ typedef struct {
     gg_err *err;
     char *comments;
     size_t clen, ccap;
+    bool live; /* a live cell was written: two states, so the max is 1 */
 } text_ctx;
 
 #define FAIL(...)                                                          \
@@ -76,6 +77,7 @@ static int finish(text_ctx *c, gg_pattern *p, int rc)
 {
     if (rc == 0) {
         p->comments = c->comments;
+        p->known_max = c->live ? 2 : 1;
     } else {
         free(c->comments);
         gg_pattern_free(p);
@@ -134,8 +136,10 @@ static int cells_pass(text_ctx *c, const char *text, size_t len,
                             "rows use '.' for dead and 'O' for live cells, "
                             "and comment lines start with '!'", *s);
             }
-            if (fill)
+            if (fill) {
                 gg_grid_set(&p->plane[0], s - ls, y, 1);
+                c->live = true;
+            }
         }
         if (e - ls > MAX_COORD)
             return FAIL("row is too long (Golly's limit is %lld)", MAX_COORD);
@@ -365,6 +369,7 @@ int gg_pattern_parse_life(const char *text, size_t len, const char *name,
                             cl.xy[2 * i + 1] - miny, 1);
             p->x = cl.n ? minx : 0;
             p->y = cl.n ? miny : 0;
+            c->live = cl.n > 0;
             p->rule = rule;
             rule = NULL;
         }
