@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "golgen.h"
 
@@ -94,4 +95,11 @@ int gg_cli_parse_window(const char *option, const char *arg, int64_t v[4],
             return -1;
     }
     return 0;
+}
+
+double gg_cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }

@@ -41,4 +41,7 @@ int gg_cli_parse_seconds(const char *option, const char *text, double max,
 int gg_cli_parse_window(const char *option, const char *arg, int64_t v[4],
                         char *msg, size_t len);
 
+/* Monotonic wall-clock seconds, for the times commands report. */
+double gg_cli_now(void);
+
 #endif

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 
 int gg_cli_error(const char *cmd, int status, const gg_err *err)
@@ -88,13 +87,6 @@ int gg_cli_front(const char *text, const gg_rule *rule, gg_front_kind *front,
         return gg_front_parse(text, front, err);
     *front = gg_front_for_rule(rule);
     return 0;
-}
-
-double gg_cli_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 int gg_cli_window(const char *option, const char *arg, int64_t *x,

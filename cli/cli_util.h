@@ -46,9 +46,6 @@ void gg_cli_backend_names(char *buf, size_t size);
 int gg_cli_front(const char *text, const gg_rule *rule, gg_front_kind *front,
                 gg_err *err);
 
-/* Monotonic wall-clock seconds, for the times commands report. */
-double gg_cli_now(void);
-
 /* Pattern p into OUT, its format by OUT's name, or RLE on standard output
  * for "-" (what run writes at its end, for every family). */
 int gg_cli_save_pattern(const char *out, const gg_pattern *p, gg_err *err);

@@ -3,7 +3,7 @@
 #include <signal.h>
 #include <stdio.h>
 
-#include "cli_util.h"
+#include "cli_args.h"
 #include "stop_signals.h"
 
 static volatile sig_atomic_t stop_signal;
@@ -24,7 +24,10 @@ void gg_run_stop_restore(void) { gg_stop_signals_release(old); }
 
 bool gg_run_stopped(void) { return stop_signal != 0; }
 
-gg_stop_flag *gg_run_stop_flag(void) { return &stop_signal; }
+const volatile sig_atomic_t *gg_run_stop_flag(void)
+{
+    return &stop_signal;
+}
 
 int gg_run_stop_status(void) { return stop_signal ? 128 + stop_signal : 0; }
 

@@ -10,10 +10,9 @@
 #ifndef GG_RUN_CONTROL_H
 #define GG_RUN_CONTROL_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
-
-#include "stop.h"
 
 /* Install the handlers (remembering the old ones; a signal ignored at
  * start stays ignored, cli/stop_signals.h) / put the old back. */
@@ -24,9 +23,10 @@ void gg_run_stop_restore(void);
 bool gg_run_stopped(void);
 
 /* The flag the handlers set, for steps that can give up a generation in
- * flight (runtime/base/stop.h): one generation of a big grid on the reference
- * takes seconds to minutes. */
-gg_stop_flag *gg_run_stop_flag(void);
+ * flight: one generation of a big grid on the reference takes seconds to
+ * minutes. The type is runtime/base/stop.h's gg_stop_flag, spelled out so
+ * that this header needs nothing of the engine. */
+const volatile sig_atomic_t *gg_run_stop_flag(void);
 
 /* 128 + the signal that stopped the run, 0 when none did. */
 int gg_run_stop_status(void);
