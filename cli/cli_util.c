@@ -63,6 +63,26 @@ int gg_cli_open_backend(const gg_backend_info *backend, const gg_rule *rule,
     return bad;
 }
 
+/* The engine's search event (sat/choose/choose.h) in the library's shape
+ * (include/golgen.h), for the note (cli/search_note.c), which needs
+ * nothing of the engine. */
+static void on_search(void *ctx, const gg_choose_search *s)
+{
+    char rule[128];
+    gg_rule_format_transition(s->rule, rule, sizeof rule);
+    golgen_search_event e = {
+        .rule = rule, .front = gg_front_name(s->front),
+        .usual_front = gg_front_name(gg_front_for_rule(s->rule)),
+        .lib = gg_lib_name(s->lib), .begin = s->begin, .kept = s->kept};
+    gg_search_note_event(ctx, &e);
+}
+
+void gg_search_note_install(gg_choose_opts *o)
+{
+    o->on_search = on_search;
+    o->on_search_ctx = NULL;
+}
+
 void gg_cli_backend_names(char *buf, size_t size)
 {
     size_t n = (size_t)snprintf(buf, size, "auto|");

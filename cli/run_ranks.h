@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "backend.h"
+#include "cli_rank.h"
 #include "config.h"
 #include "universe.h"
 
@@ -38,9 +39,6 @@ int gg_cmd_run_ranked(int argc, char **argv, const gg_config *cfg);
 
 /* "Open MPI v4.1.4" or "none (...how to get it)" for golgen --version. */
 void gg_cli_mpi_version(char *buf, size_t size);
-
-int gg_cli_ranks(void); /* processes of this run (1 without MPI) */
-int gg_cli_rank(void);  /* this one (0 without MPI) */
 
 /* -1 (on every rank, err set on rank 0) when running as several ranks:
  * `what` runs in one process only. */

@@ -1,13 +1,13 @@
-#include "search_note.h"
 #include "search_hook.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "run_ranks.h"
+#include "cli_rank.h"
 
 #define MAX_UNKEPT 4
 
@@ -16,12 +16,13 @@
  * any thread, so everything is under mu. */
 static struct {
     pthread_mutex_t mu;
-    pthread_cond_t cv; /* on CLOCK_MONOTONIC (install) */
+    pthread_cond_t cv; /* on CLOCK_MONOTONIC (make_ready) */
     pthread_t timer;
     bool timing;    /* the timer thread runs */
     bool started;   /* a search began since the last finish */
     bool printed;   /* the opening line is out */
     bool finishing;
+    bool ready;     /* the clock is set and the exit hook registered */
     int depth;      /* searches under way (they nest) */
     double after, t0, t_end;
     char rule[128];
@@ -119,6 +120,25 @@ static void *timer_main(void *arg)
     return NULL;
 }
 
+/* mu held; once, before the first note's timer starts. */
+static void make_ready(void)
+{
+    if (note.ready)
+        return;
+    note.ready = true;
+    /* the timer's deadline is on the clock now() reads; nobody waits on
+     * cv before the first timer */
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_destroy(&note.cv);
+    pthread_cond_init(&note.cv, &attr);
+    pthread_condattr_destroy(&attr);
+    /* a command that exits between a search and its finish (an error
+     * path) still joins the timer and closes the note */
+    atexit(gg_search_note_finish);
+}
+
 /* mu held. Only the outermost search counts: a composed stage's parts
  * are kept or not with it. */
 static void search_begins(const golgen_search_event *s)
@@ -130,6 +150,7 @@ static void search_begins(const golgen_search_event *s)
     if (note.started)
         return;
     note.started = true;
+    make_ready();
     note.t0 = now();
     snprintf(note.rule, sizeof note.rule, "%s", s->rule);
     snprintf(note.usual, sizeof note.usual, "%s", s->usual_front);
@@ -149,19 +170,6 @@ void gg_search_note_event(void *ctx, const golgen_search_event *s)
         note.t_end = now();
     pthread_cond_broadcast(&note.cv);
     pthread_mutex_unlock(&note.mu);
-}
-
-/* The engine's event (sat/choose/choose.h) as the library tells it, for
- * the commands that pass the process's config down (cli/main.c). */
-static void on_search(void *ctx, const gg_choose_search *s)
-{
-    char rule[128];
-    gg_rule_format_transition(s->rule, rule, sizeof rule);
-    golgen_search_event e = {
-        .rule = rule, .front = gg_front_name(s->front),
-        .usual_front = gg_front_name(gg_front_for_rule(s->rule)),
-        .lib = gg_lib_name(s->lib), .begin = s->begin, .kept = s->kept};
-    gg_search_note_event(ctx, &e);
 }
 
 void gg_search_note_finish(void)
@@ -186,20 +194,4 @@ void gg_search_note_after(double seconds)
     pthread_mutex_lock(&note.mu);
     note.after = seconds;
     pthread_mutex_unlock(&note.mu);
-}
-
-void gg_search_note_install(gg_choose_opts *o)
-{
-    /* the timer's deadline is on the clock now() reads */
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-    pthread_cond_destroy(&note.cv);
-    pthread_cond_init(&note.cv, &attr);
-    pthread_condattr_destroy(&attr);
-    o->on_search = on_search;
-    o->on_search_ctx = NULL;
-    /* a command that exits between a search and its finish (an error
-     * path) still joins the timer and closes the note */
-    atexit(gg_search_note_finish);
 }

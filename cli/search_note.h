@@ -7,25 +7,21 @@
  * took and whether the next run finds it kept.
  *
  * sat/choose/choose.h tells of each search through gg_choose_opts.on_search;
- * main.c installs this file's handler on the one config of the process,
- * and the places that build kernels (backends, --target, verify) call
- * gg_search_note_finish when they are done. MPI ranks above 0 stay
+ * main.c installs the note's handler on the one config of the process
+ * (the library's commands pass gg_search_note_event as their
+ * golgen_search_fn, cli/search_hook.h), and the places that build
+ * kernels (backends, --target, verify) call gg_search_note_finish when
+ * they are done. MPI ranks above 0 stay
  * quiet, as for every other line. */
 #ifndef GG_CLI_SEARCH_NOTE_H
 #define GG_CLI_SEARCH_NOTE_H
 
 #include "choose.h"
+#include "search_hook.h" /* the note itself: event, finish, after */
 
-/* Hooks o (the process's config, which outlives every search) and makes
- * sure a note begun is finished at exit. */
+/* Hooks o (the process's config, which outlives every search): the
+ * engine's search events (sat/choose/choose.h) go to the note in the
+ * library's shape (cli/cli_util.c). */
 void gg_search_note_install(gg_choose_opts *o);
-
-/* Seconds a search runs before the line appears (default 1; 0: at once,
- * for tests: `golgen run --search-note-after S`). */
-void gg_search_note_after(double seconds);
-
-/* The searches since the last call are over: the closing line when the
- * opening one was printed; the next search starts a new note. */
-void gg_search_note_finish(void);
 
 #endif
