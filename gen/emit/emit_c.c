@@ -49,8 +49,18 @@ static void emit_header(gg_sbuf *b, const gg_circuit *lut3,
                    rule, gg_nbhd_name(lut3->rule.nbhd),
                    gg_front_name(lut3->front.kind));
     emit_header_net(b, lut3, pl, "AVX-512 path");
-    emit_header_net(b, gate2, pg, "AVX2 and portable paths");
+    if (gate2)
+        emit_header_net(b, gate2, pg, "AVX2 and portable paths");
+    else
+        gg_sbuf_printf(b, "\n *\n * AVX2 and portable paths: none (emitted "
+                       "for an AVX-512 machine only).");
 }
+
+/* What stands for the 2-input network in a kernel emitted for AVX-512
+ * only: a compiler that would take that path stops. */
+static const char no_gate2[] =
+    "#error \"golgen emitted this kernel for AVX-512 only: its AVX2 and "
+    "portable paths were not made\"";
 
 static const char *const row_in[GG_ROW_INPUTS] = {"w", "c", "e"};
 
@@ -141,9 +151,10 @@ int gg_emit_c_circuits(const gg_circuit *lut3, const gg_circuit *gate2,
     char rule[128];
     gg_rule_format_transition(&lut3->rule, rule, sizeof rule);
     int bad = gg_kplan_build(lut3, &pl, err) ||
-              gg_kplan_build(gate2, &pg, err) ||
+              (gate2 && gg_kplan_build(gate2, &pg, err)) ||
               emit_block(&bl, &pl, lut3, err) ||
-              emit_block(&bg, &pg, gate2, err) ||
+              (gate2 ? emit_block(&bg, &pg, gate2, err)
+                     : (gg_sbuf_printf(&bg, "%s", no_gate2), 0)) ||
               gg_emit_gen_stage(&bx, gen, &c_ops, "static inline", err);
     if (!bad) {
         emit_header(&head, lut3, gate2, &pl, &pg);

@@ -18,9 +18,12 @@ extern const char gg_template_c_kernel[];
 extern const size_t gg_template_c_kernel_len;
 
 /* The kernel source from given circuits (lut3 for AVX-512, gate2 for the
- * others; runtime/backends/kernel_source.h picks a rule's), unchecked: the caller
- * vouches for them. gen: a Generations rule's per-cell stage (the circuits
- * are then its two-state rule's), NULL for two states. Tests feed it broken networks to see validation refuse
+ * others; runtime/backends/kernel_source.h picks a rule's), unchecked: the
+ * caller vouches for them. gate2 NULL: a kernel for AVX-512 only, whose
+ * other paths stop the compiler (the JIT on an AVX-512 machine: the 2-input
+ * search was two thirds of a new rule's first use). gen: a Generations
+ * rule's per-cell stage (the circuits are then its two-state rule's), NULL
+ * for two states. Tests feed it broken networks to see validation refuse
  * the kernel. malloc'd, NUL-terminated, *len bytes. */
 int gg_emit_c_circuits(const gg_circuit *lut3, const gg_circuit *gate2,
                        const gg_gen_nets *gen, char **src, size_t *len,

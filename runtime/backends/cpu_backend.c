@@ -188,6 +188,20 @@ int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
     return 0;
 }
 
+/* Whether the kernel compiled for isa takes the AVX-512 path: -march=native
+ * on a machine with AVX-512F (the template's test), so it needs no 2-input
+ * network. */
+static bool avx512_here(const char *isa)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+    return (!isa || !strcmp(isa, "native") || !strcmp(isa, "avx512")) &&
+           __builtin_cpu_supports("avx512f");
+#else
+    (void)isa;
+    return false;
+#endif
+}
+
 int gg_cpu_open(const gg_rule *rule, const gg_cpu_opts *o, gg_cpu **out,
                 gg_fail_kind *why, gg_err *err)
 {
@@ -198,7 +212,9 @@ int gg_cpu_open(const gg_rule *rule, const gg_cpu_opts *o, gg_cpu **out,
      * (a cached network that is rejected), as verify and emit say */
     *why = GG_FAIL_INVALID;
     const gg_config *cfg = gg_config_or_default(o ? o->config : NULL);
-    if (gg_kernel_c(rule, &cfg->choose, &src, &len, err))
+    if (avx512_here(o ? o->isa : NULL)
+            ? gg_kernel_c_avx512(rule, &cfg->choose, &src, &len, err)
+            : gg_kernel_c(rule, &cfg->choose, &src, &len, err))
         return -1;
     int bad = gg_cpu_open_source(rule, src, len, o, out, why, err);
     free(src);

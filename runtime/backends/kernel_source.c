@@ -43,19 +43,24 @@ static void note_stage(gg_kernel_stages *st, const gg_circuit *c)
     st->n++;
 }
 
-static int kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
-                    size_t *len, gg_kernel_stages *st, gg_err *err)
+/* lut3_only: no gate2 network (gen/emit/emit_c.h: an AVX-512 kernel). */
+static int kernel_c(const gg_rule *rule, const gg_choose_opts *o,
+                    bool lut3_only, char **src, size_t *len,
+                    gg_kernel_stages *st, gg_err *err)
 {
     gg_rule two;
     gg_gen_nets *g = NULL;
     gg_circuit *c = gg_alloc(2, sizeof *c, err, "circuits");
     int bad = !c || gen_split(rule, o, &two, &g, err) ||
               gg_choose_kernel_circuit(&two, GG_LIB_LUT3, o, &c[0], err) ||
-              gg_choose_kernel_circuit(&two, GG_LIB_GATE2, o, &c[1], err) ||
-              gg_emit_c_circuits(&c[0], &c[1], g, src, len, err);
+              (!lut3_only &&
+               gg_choose_kernel_circuit(&two, GG_LIB_GATE2, o, &c[1], err)) ||
+              gg_emit_c_circuits(&c[0], lut3_only ? NULL : &c[1], g, src, len,
+                                 err);
     if (!bad) {
         note_stage(st, &c[0]);
-        note_stage(st, &c[1]);
+        if (!lut3_only)
+            note_stage(st, &c[1]);
     }
     free(c);
     free(g);
@@ -65,7 +70,13 @@ static int kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
 int gg_kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
                 size_t *len, gg_err *err)
 {
-    return kernel_c(rule, o, src, len, NULL, err);
+    return kernel_c(rule, o, false, src, len, NULL, err);
+}
+
+int gg_kernel_c_avx512(const gg_rule *rule, const gg_choose_opts *o,
+                       char **src, size_t *len, gg_err *err)
+{
+    return kernel_c(rule, o, true, src, len, NULL, err);
 }
 
 int gg_gpu_parts_init(const gg_rule *rule, const gg_choose_opts *o,
@@ -163,7 +174,7 @@ int gg_kernel_for_target(const char *target, const gg_rule *rule,
     if (st)
         st->n = 0;
     if (!strcmp(target, "c"))
-        return kernel_c(rule, o, src, len, st, err);
+        return kernel_c(rule, o, false, src, len, st, err);
     if (!strcmp(target, "cuda") || !strcmp(target, "ptx"))
         return kernel_gpu(rule, !strcmp(target, "ptx"), NULL, o, src, len,
                           st, err);

@@ -19,6 +19,11 @@
  * portable C, in one file (gen/emit/emit_c.h). */
 int gg_kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
                 size_t *len, gg_err *err);
+/* The same for an AVX-512 machine only: no gate2 network is chosen (its
+ * search was two thirds of a new Hensel rule's first use), and a compile
+ * for another ISA stops at an #error. */
+int gg_kernel_c_avx512(const gg_rule *rule, const gg_choose_opts *o,
+                       char **src, size_t *len, gg_err *err);
 
 /* CUDA C for NVRTC or nvcc (gen/emit/emit_cuda.h). */
 int gg_kernel_cuda(const gg_rule *rule, const gg_choose_opts *o, char **src,
