@@ -3,9 +3,10 @@
  * fastest backend here (or a named one), read the cells back, write a
  * pattern file, and emit a rule's kernel source for a target. And what the
  * golgen command does beyond that (golgen_0.3): describe a rule, verify
- * and synthesize its gate networks, stores and checkpoints, pictures.
- * `golgen rule`, `verify`, `synth`, `--target` and `store` are built on
- * this header alone.
+ * and synthesize its gate networks, stores and checkpoints, pictures;
+ * and (golgen_0.4) time a Larger than Life rule's backend. `golgen rule`,
+ * `verify`, `synth`, `--target`, `store` and bench's Larger than Life
+ * rules are built on this header alone.
  *
  *     static const uint8_t glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
  *     golgen_rule *r;
@@ -536,6 +537,59 @@ int golgen_rule_describe(const char *text, const char *rules_dir,
                          size_t errlen);
 /* 1 when text is a 3D.lua rule (3D5..7/6, ...), else 0. */
 int golgen_rule_is_3d(const char *text);
+
+/* ---- benchmarks (golgen_0.4) ---- */
+
+/* 1 when text is written as a Larger than Life rule (R<digit>..., or
+ * five comma-separated numbers; golgen_0.4), else 0: its parse errors
+ * are then the ones to show. */
+int golgen_rule_is_ltl(const char *text);
+
+typedef struct golgen_bench_result golgen_bench_result;
+
+/* What golgen_bench_ltl runs. All zero: the rule's grid (1024 x 1024 on
+ * the unbounded plane), 100 generations, seed 0, the rule's topology
+ * (a torus for the unbounded plane), auto's backend with its defaults. */
+typedef struct golgen_bench_opts {
+    const char *backend;   /* NULL or "auto": the first that opens */
+    int64_t width, height; /* 1..1048576 each, or both 0 */
+    int64_t gens;          /* timed generations; 0: 100 */
+    int64_t seed;          /* the soup's (below), 0.. */
+    int plane;             /* 1: a bounded plane instead of a torus */
+    int threads;           /* host threads; 0: the backend's default */
+    const char *isa;       /* "avx512", "avx2", "portable"; NULL: best */
+    /* told once the backend is open, before the soup runs (res holds
+     * backend, auto_note and open_seconds so far); may be NULL */
+    void (*on_open)(void *ctx, const golgen_bench_result *res);
+    void *ctx;
+} golgen_bench_opts;
+
+struct golgen_bench_result {
+    char rule[1200];      /* the rule as golgen writes it, without a size */
+    char backend[32];     /* the backend that ran */
+    char auto_note[600];  /* auto's backends passed over and why, or "" */
+    char what[400];       /* its instruction set or device */
+    int threads;          /* host threads a step used */
+    int kernel_cached;    /* 1: the kernel came from the cache */
+    int torus;            /* 1: torus, 0: bounded plane */
+    int64_t width, height, gens;
+    double open_seconds;  /* opening the backend (compile, checks) */
+    double seconds;       /* wall time of the timed generations */
+    double cpu_seconds;   /* this process's CPU time meanwhile */
+    int64_t population;   /* live cells after the warm-up and gens */
+};
+
+/* What `golgen bench` does for a Larger than Life rule (golgen_0.4): a
+ * width x height soup of state-1 cells stepped by the backend, one
+ * untimed warm-up generation, then gens timed in one call. The soup, row
+ * by row from the top-left cell: s = seed * 0x9e3779b97f4a7c15 + 1
+ * (mod 2^64), then for each cell s ^= s << 13, s ^= s >> 7, s ^= s << 17,
+ * and the cell is alive when bit 63 of s is set. GOLGEN_ERR_INPUT: not
+ * a Larger than Life rule, a bad option or an unknown backend;
+ * GOLGEN_ERR_ENV: the backend cannot run here; GOLGEN_ERR_CHECK: its
+ * kernel failed its check. */
+int golgen_bench_ltl(const char *rule, const golgen_bench_opts *opts,
+                     golgen_bench_result *res, char *errbuf, size_t errlen);
 
 #ifdef __cplusplus
 }
