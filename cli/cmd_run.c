@@ -425,7 +425,8 @@ static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
         return load_store(o, u, err);
     gg_pattern p;
     int bad = o->has_pre ? (p = o->pre, 0)
-              : o->in    ? gg_pattern_read(o->in, &p, err)
+              : o->in    ? gg_pattern_read_stop(o->in, gg_run_stop_flag(), &p,
+                                                err)
                          : gg_pattern_parse(default_pattern,
                                             strlen(default_pattern),
                                             "built-in R-pentomino", &p, err);
@@ -613,8 +614,10 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
                load(&o, &u, &gen_rc, &err));
     if (gen_rc >= 0) /* a Generations rule ran instead */
         return gen_rc;
-    if (gg_cli_ranks_scatter(bad, &u, &err))
-        return gg_cli_error("run", GG_EXIT_USAGE, &err);
+    if (gg_cli_ranks_scatter(bad, &u, &err)) { /* a stop while loading */
+        int rc = gg_cli_error("run", GG_EXIT_USAGE, &err);
+        return gg_run_stopped() ? gg_run_stop_status() : rc;
+    }
     gg_backend *b;
     gg_backend_opts bo = {.config = cfg,
                           .announce = isatty(2) && gg_cli_rank() == 0,

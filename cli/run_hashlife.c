@@ -9,6 +9,7 @@
 
 #include "cli_util.h"
 #include "engine_choice.h"
+#include "file_text.h"
 #include "hashlife.h"
 #include "mc_tree.h"
 #include "reference_table.h"
@@ -26,41 +27,6 @@ typedef struct hl_input {
 } hl_input;
 
 
-/* A whole file (NUL-terminated), or NULL with err. */
-static char *read_text(const char *path, size_t *len, gg_err *err)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    size_t cap = 0;
-    *len = 0;
-    if (!f) {
-        gg_fail(err, "cannot read pattern '%s': %s", path, strerror(errno));
-        return NULL;
-    }
-    for (size_t got = 1; got > 0;) {
-        if (*len + 65536 + 1 > cap) {
-            char *t = realloc(text, cap = 2 * cap + 65536 + 1);
-            if (!t) {
-                free(text);
-                fclose(f);
-                gg_fail(err, "out of memory reading '%s'", path);
-                return NULL;
-            }
-            text = t;
-        }
-        *len += got = fread(text + *len, 1, 65536, f);
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(text);
-        gg_fail(err, "cannot read pattern '%s': read error", path);
-        return NULL;
-    }
-    text[*len] = 0;
-    return text;
-}
-
 /* A macrocell file stays a tree (any size); other formats and stdin are
  * read as patterns. */
 static int read_input(const char *path, const char *fallback,
@@ -71,9 +37,9 @@ static int read_input(const char *path, const char *fallback,
         return gg_pattern_parse(fallback, strlen(fallback),
                                 "built-in R-pentomino", &in->p, err);
     if (!strcmp(path, "-"))
-        return gg_pattern_read(path, &in->p, err);
-    size_t len;
-    char *text = read_text(path, &len, err);
+        return gg_pattern_read_stop(path, gg_run_stop_flag(), &in->p, err);
+    size_t len; /* gunzipped when gzip: a .mc.gz stays a tree too */
+    char *text = gg_file_text_alloc(path, gg_run_stop_flag(), &len, err);
     if (!text)
         return -1;
     int rc;
@@ -81,7 +47,8 @@ static int read_input(const char *path, const char *fallback,
         rc = gg_mc_tree_parse(text, len, path, &in->mc, err);
         in->is_mc = !rc;
     } else {
-        rc = gg_pattern_parse(text, len, path, &in->p, err);
+        rc = gg_pattern_parse_stop(text, len, path, gg_run_stop_flag(),
+                                   &in->p, err);
     }
     free(text);
     return rc;

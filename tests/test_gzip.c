@@ -412,8 +412,8 @@ static void test_run_gz_against_bgolly(void **state)
         assert_memory_equal(want, got, n1);
         free(want);
         free(got);
-        run_against_bgolly(i == 0 ? in : scratch("bundled.plain"), in,
-                           scratch("bundled.plain"), 64);
+        /* the .mc.gz named directly stays a tree (cli/run_hashlife.c) */
+        run_against_bgolly(in, in, scratch("bundled.plain"), 64);
     }
 }
 
