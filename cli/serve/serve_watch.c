@@ -4,13 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The hot loops use the popcnt instruction where the machine has it (the
- * build targets plain x86-64, where __builtin_popcountll is a call). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define SV_HOT __attribute__((target_clones("popcnt", "default")))
-#else
-#define SV_HOT
-#endif
+/* The hot loops use the popcnt instruction where the machine has it
+ * (runtime/universes/grid.h). */
+#define SV_HOT GG_POPCNT_HOT
 
 static int64_t floor_mod(int64_t v, int64_t n)
 {

@@ -9,13 +9,9 @@
 #include "rule3d.h"
 #include "rule_ltl.h"
 
-/* The hot loops use the popcnt instruction where the machine has it (the
- * build targets plain x86-64, where __builtin_popcountll is a call). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define SV_HOT __attribute__((target_clones("popcnt", "default")))
-#else
-#define SV_HOT
-#endif
+/* The hot loops use the popcnt instruction where the machine has it
+ * (runtime/universes/grid.h). */
+#define SV_HOT GG_POPCNT_HOT
 
 static bool is_torus(const sv_world *w)
 {

@@ -195,16 +195,23 @@ int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err)
 
 int64_t gg_hl_generation(const gg_hl *h) { return h->generation; }
 
+/* Cells in any state but 0 in a leaf's rows. */
+GG_POPCNT_HOT static int64_t leaf_population(const gg_hl *h,
+                                             const uint64_t *r)
+{
+    int64_t sum = 0;
+    for (int i = 0; i < HL_LEAF; i++)
+        sum += __builtin_popcountll(hl_live_row(h, r, i));
+    return sum;
+}
+
 /* Out of memory for the memo: counted along the tree's shared paths
  * again and again (slow for a deep repetitive tree, still right). */
 static int64_t hl_population_unmemoized(gg_hl *h, hl_id n)
 {
     int64_t sum = 0;
     if (h->node[n].level == HL_LEAF_LOG) {
-        const uint64_t *r = hl_rows(h, n);
-        for (int i = 0; i < HL_LEAF; i++)
-            sum += __builtin_popcountll(hl_live_row(h, r, i));
-        return sum;
+        return leaf_population(h, hl_rows(h, n));
     }
     if (hl_is_empty(h, n))
         return 0;
@@ -227,9 +234,7 @@ int64_t hl_population(gg_hl *h, hl_id n)
         return h->pop[n];
     int64_t sum = 0;
     if (h->node[n].level == HL_LEAF_LOG) { /* a cell in any plane */
-        const uint64_t *r = hl_rows(h, n);
-        for (int i = 0; i < HL_LEAF; i++)
-            sum += __builtin_popcountll(hl_live_row(h, r, i));
+        sum = leaf_population(h, hl_rows(h, n));
     } else {
         for (int i = 0; i < 4; i++) {
             int64_t c = hl_population(h, h->node[n].child[i]);

@@ -64,7 +64,7 @@ bool gg_gen_cells_bbox(const gg_gen_cells *c, int64_t *x0, int64_t *y0,
 }
 
 /* A cell is counted once whatever its state: OR the planes word by word. */
-int64_t gg_gen_cells_population(const gg_gen_cells *c)
+GG_POPCNT_HOT int64_t gg_gen_cells_population(const gg_gen_cells *c)
 {
     int64_t n = 0;
     if (!c->n_planes)

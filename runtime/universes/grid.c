@@ -69,7 +69,7 @@ uint64_t gg_grid_tail_mask(const gg_grid *g)
     return r ? (1ull << r) - 1 : ~0ull;
 }
 
-int64_t gg_grid_population(const gg_grid *g)
+GG_POPCNT_HOT int64_t gg_grid_population(const gg_grid *g)
 {
     int64_t n = 0, words = g->stride * g->height;
     for (int64_t i = 0; i < words; i++)

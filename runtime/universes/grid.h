@@ -9,6 +9,15 @@
 
 #include "error.h"
 
+/* For loops that count cells: the popcnt instruction where the machine
+ * has it (the build targets plain x86-64, where __builtin_popcountll is a
+ * call to libgcc, 4-5x slower over a big grid). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define GG_POPCNT_HOT __attribute__((target_clones("popcnt", "default")))
+#else
+#define GG_POPCNT_HOT
+#endif
+
 typedef struct gg_grid {
     int64_t width, height;
     int64_t stride; /* 64-bit words per row */

@@ -43,7 +43,7 @@ uint64_t gg_grid3d_tail_mask(const gg_grid3d *g)
     return r ? (1ull << r) - 1 : ~0ull;
 }
 
-int64_t gg_grid3d_population(const gg_grid3d *g)
+GG_POPCNT_HOT int64_t gg_grid3d_population(const gg_grid3d *g)
 {
     int64_t n = 0, words = gg_grid3d_words(g);
     for (int64_t i = 0; i < words; i++)
