@@ -188,37 +188,55 @@ int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
     return 0;
 }
 
-/* Whether the kernel compiled for isa takes the AVX-512 path: -march=native
- * on a machine with AVX-512F (the template's test), so it needs no 2-input
- * network. */
-static bool avx512_here(const char *isa)
+/* Whether the kernel compiled for isa takes the AVX-512 path, so that it
+ * needs no 2-input network: -march=native with the default compiler on a
+ * machine with AVX-512F (the template's test). A compiler given by CC may
+ * cap the ISA (CI's AVX2 runs do): it gets the full kernel. */
+static bool avx512_here(const char *isa, const gg_config *cfg)
 {
 #if defined(__x86_64__) && defined(__GNUC__)
     return (!isa || !strcmp(isa, "native") || !strcmp(isa, "avx512")) &&
-           __builtin_cpu_supports("avx512f");
+           !(cfg->cc && *cfg->cc) && __builtin_cpu_supports("avx512f");
 #else
     (void)isa;
+    (void)cfg;
     return false;
 #endif
+}
+
+/* The kernel from source made by make (gg_kernel_c or its AVX-512 form). */
+static int open_made(const gg_rule *rule, const gg_cpu_opts *o,
+                     int (*make)(const gg_rule *, const gg_choose_opts *,
+                                 char **, size_t *, gg_err *),
+                     gg_cpu **out, gg_fail_kind *why, gg_err *err)
+{
+    char *src;
+    size_t len;
+    const gg_config *cfg = gg_config_or_default(o ? o->config : NULL);
+    /* the rule is parsed already: what fails here is the circuit's check
+     * (a cached network that is rejected), as verify and emit say */
+    *why = GG_FAIL_INVALID;
+    if (make(rule, &cfg->choose, &src, &len, err))
+        return -1;
+    int bad = gg_cpu_open_source(rule, src, len, o, out, why, err);
+    free(src);
+    return bad;
 }
 
 int gg_cpu_open(const gg_rule *rule, const gg_cpu_opts *o, gg_cpu **out,
                 gg_fail_kind *why, gg_err *err)
 {
-    char *src;
-    size_t len;
     *out = NULL;
-    /* the rule is parsed already: what fails here is the circuit's check
-     * (a cached network that is rejected), as verify and emit say */
-    *why = GG_FAIL_INVALID;
     const gg_config *cfg = gg_config_or_default(o ? o->config : NULL);
-    if (avx512_here(o ? o->isa : NULL)
-            ? gg_kernel_c_avx512(rule, &cfg->choose, &src, &len, err)
-            : gg_kernel_c(rule, &cfg->choose, &src, &len, err))
-        return -1;
-    int bad = gg_cpu_open_source(rule, src, len, o, out, why, err);
-    free(src);
-    return bad;
+    if (!avx512_here(o ? o->isa : NULL, cfg))
+        return open_made(rule, o, gg_kernel_c, out, why, err);
+    if (!open_made(rule, o, gg_kernel_c_avx512, out, why, err))
+        return 0;
+    /* a compiler that does not target AVX-512 after all stops at the
+     * kernel's #error: the full kernel, once */
+    return *why == GG_FAIL_ENV
+               ? open_made(rule, o, gg_kernel_c, out, why, err)
+               : -1;
 }
 
 const char *gg_cpu_isa(const gg_cpu *c) { return c->isa(); }
