@@ -4,9 +4,9 @@
  * pattern file, and emit a rule's kernel source for a target. And what the
  * golgen command does beyond that (golgen_0.3): describe a rule, verify
  * and synthesize its gate networks, stores and checkpoints, pictures;
- * and (golgen_0.4) time a Larger than Life rule's backend. `golgen rule`,
- * `verify`, `synth`, `--target`, `store` and bench's Larger than Life
- * rules are built on this header alone.
+ * and (golgen_0.4) time a Larger than Life or 3D rule's backend. `golgen
+ * rule`, `verify`, `synth`, `--target`, `store` and bench's Larger than
+ * Life and 3D rules are built on this header alone.
  *
  *     static const uint8_t glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
  *     golgen_rule *r;
@@ -590,6 +590,66 @@ struct golgen_bench_result {
  * kernel failed its check. */
 int golgen_bench_ltl(const char *rule, const golgen_bench_opts *opts,
                      golgen_bench_result *res, char *errbuf, size_t errlen);
+
+typedef struct golgen_bench3d_result golgen_bench3d_result;
+
+/* The largest side of a 3D grid golgen takes (cells are also bounded by
+ * memory). */
+#define GOLGEN_MAX_SIDE3D (INT64_C(1) << 24)
+
+/* What golgen_bench_3d runs. All zero: the rule's grid (256^3 when its
+ * text carries no size), 16 generations, seed 0, the rule's topology
+ * (a torus unless it says :P), auto's backend with its defaults. */
+typedef struct golgen_bench3d_opts {
+    const char *backend;  /* NULL or "auto": the first that opens */
+    int64_t sx, sy, sz;   /* 1..GOLGEN_MAX_SIDE3D each, or all 0 */
+    int64_t gens;         /* timed generations; 0: 16 */
+    int64_t seed;         /* the soup's (below), 0.. */
+    int box;              /* 1: a bounded box instead of a torus */
+    int threads;          /* host threads; 0: the backend's default */
+    int slab, ty;         /* cuda's launch shape: planes a block, rows a
+                             thread (1..16); 0: sized to the GPU, 4 */
+    /* told once the backend is open, before the soup runs (res holds
+     * backend and auto_line so far); may be NULL */
+    void (*on_open)(void *ctx, const golgen_bench3d_result *res);
+    void *ctx;
+} golgen_bench3d_opts;
+
+struct golgen_bench3d_result {
+    char rule[256];       /* the transition as 3D.lua writes it */
+    char backend[32];     /* the backend that ran */
+    char auto_line[1024]; /* "backend auto -> cpu (...)", or "" when named */
+    char what[400];       /* its instruction set or device and shape */
+    int threads;          /* host threads a step used */
+    int on_device;        /* 1: the device timed the generations */
+    int torus;            /* 1: torus, 0: bounded box */
+    int64_t sx, sy, sz, gens;
+    double seconds;       /* the timed generations (the device's clock
+                             where on_device, transfers excluded) */
+    double cpu_seconds;   /* the host's CPU time meanwhile (0 on_device) */
+    int64_t population;   /* live cells after the warm-up and gens */
+};
+
+/* What `golgen bench` does for a 3D rule (golgen_0.4): an sx x sy x sz
+ * soup stepped by the backend, one untimed warm-up generation, then gens
+ * timed. The soup: s = seed; for each row (z = 0.., then y = 0..) and
+ * each of its ceil(sx / 64) words, s += 0x9e3779b97f4a7c15 (mod 2^64),
+ * the word is splitmix64's mix of s (z = s; z = (z ^ z >> 30) *
+ * 0xbf58476d1ce4e5b9; z = (z ^ z >> 27) * 0x94d049bb133111eb; z ^ z >>
+ * 31), and cell x of the row is its bit x mod 64 of word x / 64.
+ * GOLGEN_ERR_INPUT: an unknown backend or one without 3D rules, a bad
+ * rule or option; GOLGEN_ERR_ENV: the backend cannot run here, or its
+ * run failed; GOLGEN_ERR_CHECK: its kernel failed its check. */
+int golgen_bench_3d(const char *rule, const golgen_bench3d_opts *opts,
+                    golgen_bench3d_result *res, char *errbuf,
+                    size_t errlen);
+
+/* The backends of this build that run family "two-state",
+ * "generations", "3d", "ltl" or "table" (golgen_0.4), in the registry's
+ * order, joined by sep (NULL: "|"), e.g. "reference|cpu|cuda|ptx" for
+ * "3d"; cut to len. GOLGEN_ERR_INPUT (buf "") for another family. */
+int golgen_backend_names(const char *family, const char *sep, char *buf,
+                         size_t len);
 
 #ifdef __cplusplus
 }

@@ -1,11 +1,12 @@
-/* libgolgen's Larger than Life bench (golgen_0.4) as its users see it:
- * include/golgen.h alone, the shared library. The soup the header
- * describes, stepped here by a naive Larger than Life step (an oracle
- * that shares no code with golgen: every neighbour counted one by one),
- * ends with the population every backend reports, on tori and bounded
- * planes, boxes and diamonds, two states and more; the defaults are the
- * rule's grid; bad rules, options and backends are refused with a
- * sentence. */
+/* libgolgen's benches (golgen_0.4) as their users see them:
+ * include/golgen.h alone, the shared library. The soups the header
+ * describes, stepped here by naive Larger than Life and 3D steps (oracles
+ * that share no code with golgen: every neighbour counted one by one),
+ * end with the population every backend reports, on tori and bounded
+ * planes or boxes, several neighbourhoods, two states and more; the
+ * defaults are the rule's grid; bad rules, options and backends are
+ * refused with a sentence; the backend names of a family are the ones
+ * that run it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -235,6 +236,198 @@ static void test_is_ltl(void **state)
     assert_int_equal(golgen_rule_is_ltl(NULL), 0);
 }
 
+/* ---- 3D ---- */
+
+/* The header's 3D soup: splitmix64 words, row by row (z, then y). */
+static void soup3d(uint8_t *c, int sx, int sy, int sz, int64_t seed)
+{
+    uint64_t s = (uint64_t)seed;
+    int words = (sx + 63) / 64;
+    for (int z = 0; z < sz; z++)
+        for (int y = 0; y < sy; y++)
+            for (int w = 0; w < words; w++) {
+                uint64_t v = (s += 0x9e3779b97f4a7c15ull);
+                v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ull;
+                v = (v ^ (v >> 27)) * 0x94d049bb133111ebull;
+                v ^= v >> 31;
+                for (int b = 0; b < 64 && 64 * w + b < sx; b++)
+                    c[((size_t)z * sy + y) * sx + 64 * w + b] =
+                        (uint8_t)((v >> b) & 1);
+            }
+}
+
+/* 3D.lua: survival counts s, birth counts b (bit c: c live neighbours);
+ * face: the 6 face neighbours, else the 26 of the Moore cube. */
+static int64_t oracle3d(uint32_t s, uint32_t b, int face, int sx, int sy,
+                        int sz, int torus, int64_t gens, int64_t seed)
+{
+    size_t n = (size_t)sx * sy * sz;
+    uint8_t *c = malloc(n), *next = malloc(n);
+    assert_non_null(c);
+    assert_non_null(next);
+    soup3d(c, sx, sy, sz, seed);
+    for (int64_t g = 0; g < gens + 1; g++) {
+        for (int z = 0; z < sz; z++)
+            for (int y = 0; y < sy; y++)
+                for (int x = 0; x < sx; x++) {
+                    int k = 0;
+                    for (int dz = -1; dz <= 1; dz++)
+                        for (int dy = -1; dy <= 1; dy++)
+                            for (int dx = -1; dx <= 1; dx++) {
+                                int d = abs(dx) + abs(dy) + abs(dz);
+                                if (!d || (face && d != 1))
+                                    continue;
+                                int xx = x + dx, yy = y + dy, zz = z + dz;
+                                if (torus) {
+                                    xx = (xx + sx) % sx;
+                                    yy = (yy + sy) % sy;
+                                    zz = (zz + sz) % sz;
+                                } else if (xx < 0 || yy < 0 || zz < 0 ||
+                                           xx >= sx || yy >= sy ||
+                                           zz >= sz) {
+                                    continue;
+                                }
+                                k += c[((size_t)zz * sy + yy) * sx + xx];
+                            }
+                    size_t i = ((size_t)z * sy + y) * sx + x;
+                    next[i] = (uint8_t)((((c[i] ? s : b) >> k) & 1) != 0);
+                }
+        memcpy(c, next, n);
+    }
+    int64_t pop = 0;
+    for (size_t i = 0; i < n; i++)
+        pop += c[i];
+    free(c);
+    free(next);
+    return pop;
+}
+
+static void test_3d_populations_match_the_oracle(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        uint32_t s, b;
+        int face, sx, sy, sz, box;
+        int64_t gens, seed;
+    } cases[] = {
+        /* sides that leave part of a word (70 = 64 + 6) */
+        {"3D5..7/6", 0xe0, 0x40, 0, 70, 9, 7, 0, 3, 5},
+        {"3D5..7/6", 0xe0, 0x40, 0, 70, 9, 7, 1, 3, 5},
+        {"3D2,3/2F", 0x0c, 0x04, 1, 33, 10, 12, 0, 4, 9},
+        {"3D4..9/5..7:P20,12,8", 0x3f0, 0xe0, 0, 20, 12, 8, 1, 2, 0},
+    };
+    static const char *const backends[] = {"reference", "cpu", "auto"};
+    char err[1024];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        int64_t want = oracle3d(cases[i].s, cases[i].b, cases[i].face,
+                                cases[i].sx, cases[i].sy, cases[i].sz,
+                                !cases[i].box, cases[i].gens, cases[i].seed);
+        for (size_t k = 0; k < 3; k++) {
+            golgen_bench3d_opts o = {.backend = backends[k],
+                                     .sx = cases[i].sx, .sy = cases[i].sy,
+                                     .sz = cases[i].sz,
+                                     .gens = cases[i].gens,
+                                     .seed = cases[i].seed,
+                                     .box = cases[i].box};
+            golgen_bench3d_result r;
+            if (golgen_bench_3d(cases[i].text, &o, &r, err, sizeof err))
+                fail_msg("%s on %s: %s", cases[i].text, backends[k], err);
+            assert_int_equal(r.population, want);
+            assert_int_equal(r.torus, !cases[i].box);
+            assert_int_equal(r.sx, cases[i].sx);
+            assert_int_equal(r.sz, cases[i].sz);
+            assert_int_equal(r.gens, cases[i].gens);
+            assert_null(strchr(r.rule, ':'));
+            if (k < 2) {
+                assert_string_equal(r.backend, backends[k]);
+                assert_string_equal(r.auto_line, "");
+            } else {
+                assert_non_null(strstr(r.auto_line, "backend auto -> "));
+            }
+        }
+    }
+}
+
+static void test_3d_defaults_and_refusals(void **state)
+{
+    (void)state;
+    char err[1024];
+    golgen_bench3d_result r;
+    golgen_bench3d_opts o = {.backend = "cpu", .gens = 1};
+    /* the rule's own grid, or 256^3 when its text carries none */
+    assert_int_equal(golgen_bench_3d("3D5..7/6:T16,8,4", &o, &r, err,
+                                     sizeof err), GOLGEN_OK);
+    assert_int_equal(r.sx * 10000 + r.sy * 100 + r.sz, 160804);
+    assert_int_equal(r.torus, 1);
+    assert_int_equal(golgen_bench_3d("3D5..7/6", &o, &r, err, sizeof err),
+                     GOLGEN_OK);
+    assert_int_equal(r.sx + r.sy + r.sz, 3 * 256);
+    assert_int_equal(golgen_bench_3d("3D5..7/6:T16,8,4", NULL, &r, err,
+                                     sizeof err), GOLGEN_OK);
+    assert_int_equal(r.gens, 16);
+    o.backend = "nosuch";
+    assert_int_equal(golgen_bench_3d("3D5..7/6", &o, &r, err, sizeof err),
+                     GOLGEN_ERR_INPUT);
+    assert_non_null(strstr(err, "unknown backend 'nosuch'"));
+    assert_non_null(strstr(err, ", or auto (the default)"));
+    o.backend = "opencl";
+    assert_int_equal(golgen_bench_3d("3D5..7/6", &o, &r, err, sizeof err),
+                     GOLGEN_ERR_INPUT);
+    assert_non_null(strstr(err, "does not run 3D rules"));
+    o.backend = "cpu";
+    assert_int_equal(golgen_bench_3d("3D5..7/6/2", &o, &r, err, sizeof err),
+                     GOLGEN_ERR_INPUT);
+    assert_true(err[0] != 0);
+    o.sx = 10; /* sy and sz missing */
+    assert_int_equal(golgen_bench_3d("3D5..7/6", &o, &r, err, sizeof err),
+                     GOLGEN_ERR_INPUT);
+    assert_non_null(strstr(err, "all or none"));
+    assert_int_equal(golgen_bench_3d(NULL, NULL, &r, err, sizeof err),
+                     GOLGEN_ERR_INPUT);
+}
+
+/* Every backend a family's list names runs it (or cannot run here: no
+ * GPU), and one it leaves out is refused as not running it. */
+static void test_backend_names(void **state)
+{
+    (void)state;
+    char names[256], err[1024];
+    assert_int_equal(golgen_backend_names("3d", ",", names, sizeof names),
+                     GOLGEN_OK);
+    assert_non_null(strstr(names, "reference"));
+    assert_non_null(strstr(names, "cpu"));
+    assert_null(strstr(names, "opencl"));
+    static const char *const all[] = {"reference", "cpu", "cuda", "ptx",
+                                      "opencl"};
+    char ltl[256];
+    assert_int_equal(golgen_backend_names("ltl", NULL, ltl, sizeof ltl),
+                     GOLGEN_OK);
+    assert_non_null(strstr(ltl, "reference|cpu"));
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
+        golgen_bench3d_opts o = {.backend = all[i], .sx = 8, .sy = 8,
+                                 .sz = 8, .gens = 1};
+        golgen_bench3d_result r;
+        int code = golgen_bench_3d("3D5..7/6", &o, &r, err, sizeof err);
+        if (code && strstr(err, "unknown backend")) /* not in this build */
+            continue;
+        int refused = code == GOLGEN_ERR_INPUT &&
+                      strstr(err, "does not run 3D rules") != NULL;
+        assert_int_equal(refused, strstr(names, all[i]) == NULL);
+        golgen_bench_opts lo = {.backend = all[i], .width = 8, .height = 8,
+                                .gens = 1};
+        golgen_bench_result lr;
+        code = golgen_bench_ltl("R1,C0,M1,S3..4,B3..3,NM", &lo, &lr, err,
+                                sizeof err);
+        refused = code == GOLGEN_ERR_INPUT &&
+                  strstr(err, "does not run Larger than Life") != NULL;
+        assert_int_equal(refused, strstr(ltl, all[i]) == NULL);
+    }
+    assert_int_equal(golgen_backend_names("4d", "|", names, sizeof names),
+                     GOLGEN_ERR_INPUT);
+    assert_string_equal(names, "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -242,6 +435,9 @@ int main(void)
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_is_ltl),
+        cmocka_unit_test(test_3d_populations_match_the_oracle),
+        cmocka_unit_test(test_3d_defaults_and_refusals),
+        cmocka_unit_test(test_backend_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
