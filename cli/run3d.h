@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "config.h"
+#include "commands.h" /* gg_config */
 
 /* True when argv (after the command name) names a 3D rule through
  * --rule/-r/--rule= (which decides when given), as the positional rule of
