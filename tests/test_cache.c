@@ -534,6 +534,56 @@ static void test_gated_corrections(void **state)
     }
 }
 
+/* Issue 40: a named Hensel rule with no cache entry, built by a machine
+ * with or without the solver (the GPU host usually has none), right on
+ * every neighbourhood and about as small as the solver made it. The
+ * bounds are what a build with CryptoMiniSat gave at ab575f7, before the
+ * candidates and composed stages were resubstituted (`golgen verify`:
+ * 14 and 31 LUT3 a word; a build without it then: 25 and 38, which ran
+ * at 39% and 26% of Life on the H100, BENCHMARKS.md): a build without
+ * the solver must now do as well as one with it did. The same network
+ * twice (no clock decides anything), and the GPU targets get it too. */
+static void test_uncached_hensel_rules(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *rule;
+        int lut3_per_word;
+    } cases[] = {{"B3-k/S23", 14}, {"B2ce3aei/S23-a", 31}};
+    static gg_circuit c, again, gpu;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        gg_rule rule;
+        gg_err err;
+        int bad;
+        assert_int_equal(gg_rule_parse(cases[i].rule, &rule, &err), 0);
+        assert_int_equal(gg_choose_kernel_circuit(&rule, GG_LIB_LUT3, NULL, &c,
+                                                  &err), 0);
+        assert_false(c.cached);
+        assert_int_equal(c.front.kind, GG_FRONT_ROWSUM_CELLS);
+        assert_int_equal(gg_circuit_check(&c, &bad), 0);
+        /* and by the rule's own next-state function, row by row */
+        for (uint32_t r = 0; r < 512; r++) {
+            uint64_t in[9], mid[GG_NET_MAX_OUTPUTS], out[1];
+            for (int k = 0; k < 9; k++)
+                in[k] = r >> k & 1 ? ~0ull : 0;
+            gg_net_eval64(&c.front.net, in, mid);
+            gg_net_eval64(&c.final, mid, out);
+            assert_int_equal((int)(out[0] & 1),
+                             gg_rule_next(&rule, (int)(r >> 8), r & 0xFF));
+        }
+        print_message("%s: %d LUT3 a word (%s)\n", cases[i].rule,
+                      gg_circuit_gates_per_word(&c), c.source);
+        assert_true(gg_circuit_gates_per_word(&c) <= cases[i].lut3_per_word);
+        assert_int_equal(gg_choose_kernel_circuit(&rule, GG_LIB_LUT3, NULL,
+                                                  &again, &err), 0);
+        assert_int_equal(again.final.n_gates, c.final.n_gates);
+        assert_memory_equal(again.final.gate, c.final.gate,
+                            sizeof *c.final.gate * (size_t)c.final.n_gates);
+        assert_int_equal(gg_choose_gpu_circuit(&rule, NULL, &gpu, &err), 0);
+        assert_int_equal(gpu.final.n_gates, c.final.n_gates);
+    }
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -562,6 +612,7 @@ int main(void)
         cmocka_unit_test(test_fallback_kept),
         cmocka_unit_test(test_table_rules_share_totalistic_networks),
         cmocka_unit_test(test_gated_corrections),
+        cmocka_unit_test(test_uncached_hensel_rules),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "front.h"
 #include "net_build.h"
 #include "net_resub.h"
 #include "net_rowdd.h"
@@ -190,6 +191,78 @@ static void test_resub_small(void **state)
     assert_int_equal(gg_net_resub(&net, &t, 0, &err), -1);
 }
 
+/* Resubstitution on the rows a front gives (gg_resub_rows_through), for
+ * a final stage over rowsum+cells' 15 outputs, more inputs than a table
+ * holds (sat/choose/choose_resub.h polishes composed stages this way).
+ * The plain diagram over the cells, read as such a final stage (the row
+ * sums unread), must shrink once the row sums are divisors too, and front
+ * and final together stay right on every neighbourhood, evaluated here
+ * row by row against the rule. */
+static void test_resub_through_front(void **state)
+{
+    (void)state;
+    uint64_t s = 43;
+    char text[256];
+    for (int i = 0; i < 5; i++) {
+        gg_rule rule;
+        gg_err err;
+        gg_tt t;
+        static gg_front front;
+        static gg_net plain, final, whole;
+        static gg_resub_rows rows;
+        if (i == 0)
+            strcpy(text, "B3-k/S23");
+        else
+            random_iso(&s, text);
+        assert_int_equal(gg_rule_parse(text, &rule, &err), 0);
+        gg_tt_from_rule(&rule, &t);
+        assert_int_equal(
+            gg_front_build(&rule, GG_FRONT_ROWSUM_CELLS, &front, &err), 0);
+        assert_int_equal(gg_net_build_from_tt(&t, GG_LIB_LUT3, &plain, &err),
+                         0);
+        /* the table's neighbours are the front's outputs 7.., the centre
+         * its output 6 (after the row sums) */
+        int map[9], out;
+        for (int c = 0; c < 8; c++)
+            map[c] = 7 + c;
+        map[8] = 6;
+        memset(&final, 0, sizeof final);
+        final.n_inputs = front.net.n_outputs;
+        assert_int_equal(gg_net_append(&final, &plain, map, &out, &err), 0);
+        final.n_outputs = 1;
+        final.out[0] = (uint16_t)out;
+        final.out_neg[0] = plain.out_neg[0];
+        assert_int_equal(gg_resub_rows_through(&front.net, &t, &rows, &err),
+                         0);
+        assert_int_equal(rows.n_inputs, 15);
+        int before = final.n_gates,
+            saved = gg_net_resub_rows(&final, &rows, 0, &err);
+        assert_true(saved > 0);
+        assert_int_equal(final.n_gates, before - saved);
+        /* front then final as one network over the cells */
+        memset(&whole, 0, sizeof whole);
+        whole.n_inputs = 9;
+        int fmap[9], fo[GG_NET_MAX_OUTPUTS];
+        for (int c = 0; c < 9; c++)
+            fmap[c] = c;
+        static gg_net one;
+        for (int o = 0; o < front.net.n_outputs; o++) {
+            one = front.net;
+            one.n_outputs = 1;
+            one.out[0] = front.net.out[o];
+            one.out_neg[0] = front.net.out_neg[o];
+            assert_int_equal(gg_net_append(&whole, &one, fmap, &fo[o], &err),
+                             0);
+            assert_int_equal(one.out_neg[0], 0);
+        }
+        assert_int_equal(gg_net_append(&whole, &final, fo, &out, &err), 0);
+        whole.n_outputs = 1;
+        whole.out[0] = (uint16_t)out;
+        whole.out_neg[0] = final.out_neg[0];
+        check_against_rule(&whole, &rule, text);
+    }
+}
+
 /* Named rules and the edges: constant rules, Life in Hensel letters. */
 static void test_named(void **state)
 {
@@ -221,6 +294,7 @@ int main(void)
         cmocka_unit_test(test_named),
         cmocka_unit_test(test_resub_plain_diagram),
         cmocka_unit_test(test_resub_small),
+        cmocka_unit_test(test_resub_through_front),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

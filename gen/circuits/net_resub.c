@@ -4,7 +4,7 @@
 #include <string.h>
 
 enum {
-    MAX_SIG = GG_NET_MAX_GATES + GG_TT_MAX_INPUTS,
+    MAX_SIG = GG_NET_MAX_GATES + GG_RESUB_MAX_INPUTS,
     POOL = 64, /* divisors a gate's search reads: the inputs, then the
                   gates nearest it (96: 0.2 LUT fewer, a third slower) */
 };
@@ -14,7 +14,7 @@ typedef uint64_t row_set[GG_TT_WORDS];
 /* Working state of one gg_net_resub call (one heap block, reentrant). */
 typedef struct resub {
     gg_net *net;
-    const gg_tt *t;
+    const gg_resub_rows *rows;
     int words;
     row_set sig[MAX_SIG]; /* every signal's value on every row */
     row_set alt[MAX_SIG]; /* the same with one gate flipped */
@@ -108,8 +108,7 @@ static bool observed(resub *r, int root)
     const uint64_t *val = r->sig[r->net->n_inputs + root];
     uint64_t any = 0;
     for (int w = 0; w < r->words; w++) {
-        uint64_t seen = (out[w] ^ alt[w]) & r->t->care[w] &
-                        gg_tt_word_mask(r->t, w);
+        uint64_t seen = (out[w] ^ alt[w]) & r->rows->care[w];
         r->on[w] = seen & val[w];
         r->off[w] = seen & ~val[w];
         any |= seen;
@@ -350,6 +349,26 @@ static int try_root(resub *r, int root, mixed *m)
     return one_lut(r, root, size, m);
 }
 
+/* Rows where n is wrong, by an evaluator of its own (gg_net_eval64, not
+ * the search's): the first into *first_bad. */
+static int wrong_rows(const gg_net *n, const gg_resub_rows *rows,
+                      int *first_bad)
+{
+    uint64_t in[GG_RESUB_MAX_INPUTS], out[GG_NET_MAX_OUTPUTS];
+    int wrong = 0;
+    *first_bad = -1;
+    for (int w = 0; w < (rows->n_rows + 63) / 64; w++) {
+        for (int i = 0; i < rows->n_inputs; i++)
+            in[i] = rows->in[i][w];
+        gg_net_eval64(n, in, out);
+        uint64_t bad = (out[0] ^ rows->on[w]) & rows->care[w];
+        if (bad && *first_bad < 0)
+            *first_bad = 64 * w + __builtin_ctzll(bad);
+        wrong += __builtin_popcountll(bad);
+    }
+    return wrong;
+}
+
 /* Walks the gates from the output down, taking every change that keeps
  * the network right; returns the gates saved in the walk, -1 on a bug. */
 static int pass(resub *r, mixed *m, gg_net *keep, gg_net *spare,
@@ -372,7 +391,7 @@ static int pass(resub *r, mixed *m, gg_net *keep, gg_net *spare,
         relayout(r, spare);
         gg_net_tidy(n);
         int bad_row;
-        if (gg_net_check(n, 0, r->t, &bad_row)) {
+        if (wrong_rows(n, r->rows, &bad_row)) {
             *n = *keep;
             return gg_fail(err, "resubstitution at gate %d is wrong on row "
                            "%d; a bug in gen/circuits/net_resub.c", root,
@@ -397,24 +416,26 @@ static bool lut3_only(const gg_net *n)
     return n->n_outputs == 1;
 }
 
-int gg_net_resub(gg_net *net, const gg_tt *t, int passes, gg_err *err)
+int gg_net_resub_rows(gg_net *net, const gg_resub_rows *rows, int passes,
+                      gg_err *err)
 {
-    if (!lut3_only(net) || net->n_inputs != t->n_inputs ||
-        gg_net_check(net, 0, t, NULL))
+    int bad_row;
+    if (!lut3_only(net) || net->n_inputs != rows->n_inputs ||
+        rows->n_inputs > GG_RESUB_MAX_INPUTS ||
+        rows->n_rows > 64 * GG_TT_WORDS || wrong_rows(net, rows, &bad_row))
         return gg_fail(err, "resubstitution needs a one-output LUT3 network "
-                       "over the table's %d inputs that computes it",
-                       t->n_inputs);
+                       "over the rows' %d inputs that computes them",
+                       rows->n_inputs);
     resub *r = gg_alloc(1, sizeof *r, err, "resubstitution");
     mixed *m = r ? gg_alloc(1, sizeof *m, err, "resubstitution") : NULL;
     gg_net *keep = m ? gg_alloc(2, sizeof *keep, err, "network") : NULL;
     int saved = keep ? 0 : -1;
     if (keep) {
         r->net = net;
-        r->t = t;
-        r->words = gg_tt_words(t);
+        r->rows = rows;
+        r->words = (rows->n_rows + 63) / 64;
         for (int i = 0; i < net->n_inputs; i++)
-            for (int w = 0; w < r->words; w++)
-                r->sig[i][w] = gg_tt_input_word(i, 64 * w);
+            memcpy(r->sig[i], rows->in[i], sizeof r->sig[i]);
         passes = passes > 0 ? passes : GG_RESUB_PASSES;
         for (int p = 0; p < passes; p++) {
             int s = pass(r, m, keep, keep + 1, err);
@@ -429,4 +450,47 @@ int gg_net_resub(gg_net *net, const gg_tt *t, int passes, gg_err *err)
     free(m);
     free(r);
     return saved;
+}
+
+int gg_resub_rows_through(const gg_net *front, const gg_tt *t,
+                          gg_resub_rows *rows, gg_err *err)
+{
+    if (front->n_inputs != t->n_inputs ||
+        front->n_outputs > GG_RESUB_MAX_INPUTS)
+        return gg_fail(err, "a front of %d outputs over %d inputs cannot "
+                       "carry a table of %d inputs", front->n_outputs,
+                       front->n_inputs, t->n_inputs);
+    uint64_t in[GG_TT_MAX_INPUTS];
+    memset(rows, 0, sizeof *rows);
+    rows->n_inputs = front->n_outputs;
+    rows->n_rows = gg_tt_rows(t);
+    for (int w = 0; w < gg_tt_words(t); w++) {
+        for (int i = 0; i < t->n_inputs; i++)
+            in[i] = gg_tt_input_word(i, 64 * w);
+        uint64_t out[GG_NET_MAX_OUTPUTS];
+        gg_net_eval64(front, in, out);
+        for (int o = 0; o < front->n_outputs; o++)
+            rows->in[o][w] = out[o];
+        rows->on[w] = t->on[w];
+        rows->care[w] = t->care[w] & gg_tt_word_mask(t, w);
+    }
+    return 0;
+}
+
+int gg_net_resub(gg_net *net, const gg_tt *t, int passes, gg_err *err)
+{
+    gg_net *identity = gg_alloc(1, sizeof *identity, err, "network");
+    gg_resub_rows *rows = gg_alloc(1, sizeof *rows, err, "rows");
+    int rc = identity && rows ? 0 : -1;
+    if (!rc) { /* t's own rows: its inputs through no gates */
+        identity->n_inputs = identity->n_outputs = t->n_inputs;
+        for (int i = 0; i < t->n_inputs; i++)
+            identity->out[i] = (uint16_t)i;
+        rc = gg_resub_rows_through(identity, t, rows, err);
+    }
+    if (!rc)
+        rc = gg_net_resub_rows(net, rows, passes, err);
+    free(identity);
+    free(rows);
+    return rc;
 }

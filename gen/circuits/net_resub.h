@@ -28,5 +28,25 @@
 int gg_net_resub(gg_net *net, const gg_tt *t, int passes, gg_err *err);
 
 #define GG_RESUB_PASSES 4
+#define GG_RESUB_MAX_INPUTS 16
+
+/* The rows a network must be right on, given by their input values rather
+ * than as every row of a table: a final stage over a front's outputs
+ * (rowsum+cells has 15, more than a truth table holds) is right when it
+ * is right on the rows the front gives, 512 for a Moore rule. */
+typedef struct gg_resub_rows {
+    int n_inputs, n_rows; /* n_rows <= 64 * GG_TT_WORDS */
+    uint64_t in[GG_RESUB_MAX_INPUTS][GG_TT_WORDS]; /* bit k: row k's input */
+    uint64_t on[GG_TT_WORDS], care[GG_TT_WORDS];
+} gg_resub_rows;
+
+/* t's rows pushed through `front` (a network over t's inputs): the rows
+ * its outputs take, each wanting t's value there (care where t cares). */
+int gg_resub_rows_through(const gg_net *front, const gg_tt *t,
+                          gg_resub_rows *rows, gg_err *err);
+
+/* gg_net_resub on those rows (net over rows->n_inputs inputs). */
+int gg_net_resub_rows(gg_net *net, const gg_resub_rows *rows, int passes,
+                      gg_err *err);
 
 #endif

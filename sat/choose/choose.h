@@ -10,7 +10,10 @@
  * a LUT3 network (the cache's, else the adder tree's) mapped gate by gate
  * (sat/choose/lut_map.h). All are verified where they are built; none is proven
  * minimal. Built without the solver, the adder tree's rest is a decision
- * diagram and the mapping is skipped.
+ * diagram and the mapping is skipped. Every LUT3 candidate, and every
+ * composed stage whole, is then resubstituted (sat/choose/choose_resub.h):
+ * without the solver B3-k/S23 gets 14 LUTs a word and B2ce3aei/S23-a 27,
+ * where the plain parts gave 25 and 38 (the solver's: 13 and 26).
  *
  * Everything here is reentrant: no state outside the caller's arguments,
  * and no environment reads (runtime/base/config.c fills gg_choose_opts). */
@@ -122,8 +125,9 @@ int gg_choose_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
 /* The fallback's search version, part of the name of the folder its kept
  * networks live in: raise it when the search gives other networks (3: the
  * row decision diagram; composed stages are kept there too; 4: the row
- * diagram resubstituted). */
-#define GG_CHOOSE_FALLBACK_VERSION 4
+ * diagram resubstituted; 5: every candidate and composed stage
+ * resubstituted, sat/choose/choose_resub.h). */
+#define GG_CHOOSE_FALLBACK_VERSION 5
 
 /* Front plus a correct final stage: the cache entry (verified on load; a
  * wrong or unreadable entry is an error, never silently replaced), else the

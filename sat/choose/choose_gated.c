@@ -26,8 +26,11 @@
 #include <string.h>
 
 #include "adder.h"
+#include "choose_resub.h"
+#include "net_build.h"
 #include "cms.h"
 #include "lut_map.h"
+#include "net_rowdd.h"
 #include "net_sop.h"
 #include "net.h"
 #include "synth.h"
@@ -160,6 +163,108 @@ static int solve_f(const gg_front *rs, const gg_tt *t, int L, gg_lib lib,
     return rc;
 }
 
+/* The base rule: every group's base (the nearest totalistic rule). */
+static gg_rule base_rule(const gg_rule *rule, const groups *g)
+{
+    gg_rule b = *rule;
+    b.kind = GG_KIND_TOTALISTIC;
+    b.birth = b.survive = 0;
+    memset(b.table, 0, sizeof b.table);
+    memset(b.letters, 0, sizeof b.letters);
+    for (int k = 0; k <= g->n; k++) {
+        b.birth |= (uint32_t)g->base[0][k] << k;
+        b.survive |= (uint32_t)g->base[1][k] << k;
+    }
+    return b;
+}
+
+/* h's table over (B's output signal, the m, C) for F: 1 when F is no
+ * function of them (two rows with the same inputs want other values). */
+static int h_table(const gg_rule *rule, const groups *g, const gg_front *rs,
+                   const gg_net *b, const int *mneg, gg_tt *h)
+{
+    int L = g->n_lanes, n = g->n;
+    uint64_t in[GG_NET_MAX_OUTPUTS], mid[GG_NET_MAX_OUTPUTS], bv[1];
+    memset(h, 0, sizeof *h);
+    h->n_inputs = L + 2;
+    for (uint32_t w = 0; w < (2u << n) / 64; w++) {
+        for (int i = 0; i <= n; i++)
+            in[i] = gg_tt_input_word(i, (int)(64 * w));
+        gg_net_eval64(&rs->net, in, mid);
+        gg_net_eval64(b, mid, bv);
+        for (int k = 0; k < 64; k++) {
+            uint32_t r = 64 * w + (uint32_t)k, nb = r & ((1u << n) - 1);
+            int centre = (int)(r >> n), count = __builtin_popcount(nb);
+            int sig = (int)(bv[0] >> k & 1) ^ b->out_neg[0];
+            int v = gg_rule_next(rule, centre, nb), base = g->base[centre][count],
+                l = g->lane[centre][count];
+            for (int m = 0; m < 1 << L; m++) {
+                int x = sig | m << 1 | centre << (L + 1);
+                int want = l < 0 ? v : base ^ ((m >> l & 1) ^ mneg[l]);
+                if (gg_tt_get(h->care, x) && gg_tt_get(h->on, x) != want)
+                    return 1;
+                gg_tt_put(h->care, x, 1);
+                gg_tt_put(h->on, x, want);
+            }
+        }
+    }
+    return 0;
+}
+
+/* F as the base rule's own network (the cache's where it has one: Life's
+ * 6 LUTs behind B3-k/S23) read by a LUT or two with the m and the centre,
+ * when F is a function of those: B3-k/S23's F in 7 LUTs, where the adder
+ * tree takes 8 with the solver and 10 without. 0 with net over F's inputs
+ * (the row sums, the m, C), 1 when F is no such function, -1 on error. */
+static int f_from_base(const gg_rule *rule, const groups *g,
+                       const gg_front *rs, const int *mneg, gg_lib lib,
+                       const gg_choose_opts *o, gg_net *net, gg_err *err)
+{
+    if (lib != GG_LIB_LUT3 || g->n != 8)
+        return 1;
+    gg_rule base = base_rule(rule, g);
+    gg_circuit *bc = gg_alloc(1, sizeof *bc, err, "circuit");
+    gg_tt *h = gg_alloc(1, sizeof *h, err, "table");
+    gg_net *hn = gg_alloc(1, sizeof *hn, err, "network");
+    int L = g->n_lanes, nf = rs->net.n_outputs, map[GG_NET_MAX_OUTPUTS], bs,
+        hs;
+    int rc = !bc || !h || !hn ||
+                     gg_choose_circuit(&base, GG_FRONT_ROWSUM, lib, o, bc,
+                                       err)
+                 ? -1
+                 : 0;
+    if (!rc && (bc->final.out[0] == GG_SIG_CONST0 ||
+                h_table(rule, g, rs, &bc->final, mneg, h)))
+        rc = 1;
+    if (!rc && gg_net_build_from_tt(h, lib, hn, err))
+        rc = -1;
+    gg_err ignore; /* more gates than a network holds: no candidate */
+    if (!rc) {
+        gg_choose_resub_final(hn, h);
+        memset(net, 0, sizeof *net);
+        net->n_inputs = nf + L;
+        for (int i = 0; i < nf - 1; i++)
+            map[i] = i;
+        map[nf - 1] = nf - 1 + L; /* the centre, after the m */
+        rc = gg_net_append(net, &bc->final, map, &bs, &ignore) ? 1 : 0;
+        map[0] = bs;
+        for (int l = 0; l <= L; l++)
+            map[1 + l] = nf - 1 + l;
+        if (!rc && gg_net_append(net, hn, map, &hs, &ignore))
+            rc = 1;
+    }
+    if (!rc) {
+        net->n_outputs = 1;
+        net->out[0] = (uint16_t)hs;
+        net->out_neg[0] = hn->out_neg[0];
+        gg_net_tidy(net);
+    }
+    free(bc);
+    free(h);
+    free(hn);
+    return rc;
+}
+
 /* Whether t's care rows never tell input i apart: then t is a function
  * of the other inputs (rows that differ in i only agree). */
 static bool ignores(const gg_tt *t, int i)
@@ -208,6 +313,28 @@ static int project(const gg_tt *t, gg_tt *p, int *kept)
 /* Exact synthesis only where it is quick: up to this many inputs. */
 enum { EXACT_INPUTS = 7 };
 
+/* The cover beaten, without a solver, by the row decision diagram over
+ * the cells and pairs of cells (gen/circuits/net_rowdd.h), whose nodes
+ * merge across the free rows, and by resubstitution of the cover itself.
+ * A table of too many groups for a small M (a random rule) is left to
+ * the other circuits: 0 with net the cheapest, -1 on error. */
+static int m_rowdd(const gg_tt *t, int beat, gg_net *net, gg_err *err)
+{
+    gg_net *dd = gg_alloc(1, sizeof *dd, err, "network");
+    if (!dd)
+        return -1;
+    *dd = *net;
+    gg_choose_resub_final(dd, t);
+    if (dd->n_gates < net->n_gates)
+        *net = *dd;
+    int rc = net->n_gates > 1 && beat > 1 ? gg_net_build_rowdd(t, 0, dd, err)
+                                          : 1;
+    if (rc == 0 && dd->n_gates < net->n_gates)
+        *net = *dd;
+    free(dd);
+    return rc < 0 ? -1 : 0;
+}
+
 /* M's network: the cover that grows into the free rows (gen/circuits/net_sop.h),
  * beaten within `work` by exact synthesis over the inputs M reads when
  * they are few enough. 1 (no network) when the cover does not fit a
@@ -230,6 +357,8 @@ static int solve_m(const gg_tt *t, gg_lib lib, uint64_t work, int beat,
     }
     if (!rc)
         *net = *sop;
+    if (!rc && lib == GG_LIB_LUT3)
+        rc = m_rowdd(t, beat, net, err);
     if (!rc && gg_sat_available() && project(t, p, kept) <= EXACT_INPUTS) {
         gg_synth_opts o = {.lib = lib,
                            .time_limit = GG_CHOOSE_GUARD_SECONDS,
@@ -282,15 +411,34 @@ static int compose(const gg_net *fn, const gg_net *mn, int L, int n_rs,
     return 0;
 }
 
+/* F and the M composed into final and resubstituted whole: M is right on
+ * its groups' rows alone and F on the row sums', but together they share
+ * signals (without the solver, F's rest is a decision diagram). 1 when
+ * they do not fit a network. */
+static int polished(const gg_rule *rule, const groups *g, const gg_front *rs,
+                    const gg_front *front, const gg_net *fn,
+                    const gg_net *mn, gg_net *final)
+{
+    gg_err ignore; /* more gates than a network holds: no candidate */
+    if (compose(fn, mn, g->n_lanes, rs->net.n_outputs, rule->n_neighbours,
+                final, &ignore))
+        return 1;
+    gg_choose_resub_over(rule, front, final);
+    return 0;
+}
+
 /* One assignment of groups to lanes: the M, then F, composed into final;
  * 1 (nothing built) when the M together reach `m_beat` gates. *m_gates
  * gets what they cost. */
 static int gated_try(const gg_rule *rule, const groups *g,
-                     const gg_front *rs, gg_lib lib, uint64_t work,
-                     int m_beat, int *m_gates, gg_net *final, gg_err *err)
+                     const gg_front *rs, const gg_front *front, gg_lib lib,
+                     const gg_choose_opts *o, int m_beat, int *m_gates,
+                     gg_net *final, gg_err *err)
 {
+    uint64_t work = o && o->work ? o->work : GG_CHOOSE_WORK;
     gg_tt *t = gg_alloc(1, sizeof *t, err, "table");
-    gg_net *nets = gg_alloc(MAX_LANES + 1, sizeof *nets, err, "networks");
+    /* F, the M, F from the base */
+    gg_net *nets = gg_alloc(MAX_LANES + 2, sizeof *nets, err, "networks");
     int bad = !t || !nets ? -1 : 0;
     int mneg[MAX_LANES] = {0};
     *m_gates = 0;
@@ -308,10 +456,18 @@ static int gated_try(const gg_rule *rule, const groups *g,
                       solve_f(rs, t, g->n_lanes, lib, work, &nets[0], err)
                   ? -1
                   : 0;
-    gg_err ignore; /* more gates than a network holds: no candidate */
-    if (!bad && compose(&nets[0], &nets[1], g->n_lanes, rs->net.n_outputs,
-                        rule->n_neighbours, final, &ignore))
-        bad = 1;
+    int alt = bad ? 1
+                  : f_from_base(rule, g, rs, mneg, lib, o,
+                                &nets[1 + MAX_LANES], err);
+    bad = alt < 0 ? -1 : bad;
+    if (!bad)
+        bad = polished(rule, g, rs, front, &nets[0], &nets[1], final);
+    /* the F from the base too, kept when it comes out smaller whole */
+    if (!bad && alt == 0 &&
+        polished(rule, g, rs, front, &nets[1 + MAX_LANES], &nets[1],
+                 &nets[0]) == 0 &&
+        gg_synth_cost(&nets[0], lib) < gg_synth_cost(final, lib))
+        *final = nets[0];
     free(t);
     free(nets);
     return bad;
@@ -324,7 +480,6 @@ int gg_choose_gated_circuit(const gg_rule *rule, gg_lib lib,
     if (rule->nbhd != GG_NBHD_MOORE)
         return gg_fail(err, "the gated circuit needs the Moore "
                        "neighbourhood");
-    uint64_t work = o && o->work ? o->work : GG_CHOOSE_WORK;
     groups g;
     find_groups(rule, &g);
     g.n_lanes = 1;
@@ -345,14 +500,20 @@ int gg_choose_gated_circuit(const gg_rule *rule, gg_lib lib,
     int beat_final = beat > 0 ? beat - c->front.gates_per_word : 1 << 30;
     int m1 = 0, m2;
     if (!rc)
-        rc = gated_try(rule, &g, rs, lib, work, beat_final - 1, &m1,
-                       &c->final, err);
+        rc = gated_try(rule, &g, rs, &c->front, lib, o, beat_final - 1,
+                       &m1, &c->final, err);
     /* two lanes add a rest input, so F grows: they only pay when their M
-     * together save two gates or more on the one M */
-    int m_beat = rc == 0 ? m1 - 1 : beat_final - 1;
+     * together save two gates or more on the one M. A LUT3 whole is
+     * resubstituted, which often takes more from one M than from two
+     * (B2ce3aei/S23-a without the solver: one lane 16 + 19 -> 27, two
+     * 15 + 5 + 19 -> 25): there they are cut only when their M alone
+     * cost what the one-lane circuit does. */
+    int m_beat = rc != 0              ? beat_final - 1
+                 : lib == GG_LIB_LUT3 ? gg_synth_cost(&c->final, lib)
+                                      : m1 - 1;
     if (rc >= 0 && split_by_centre(&g)) {
-        int two_rc = gated_try(rule, &g, rs, lib, work, m_beat, &m2, two,
-                               err);
+        int two_rc = gated_try(rule, &g, rs, &c->front, lib, o, m_beat,
+                               &m2, two, err);
         if (two_rc == 0 &&
             (rc || gg_synth_cost(two, lib) < gg_synth_cost(&c->final, lib)))
             c->final = *two;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "choose_resub.h"
 #include "net_build.h"
 #include "synth.h"
 
@@ -108,6 +109,9 @@ int gg_choose_split_circuit(const gg_rule *rule, gg_lib lib,
               compose(&tc->final, dn, rule->n_neighbours, lib, &c->final,
                       err);
     }
+    /* D's diagram counts the cells again where T's row sums already have */
+    if (!bad)
+        gg_choose_resub_circuit(c);
     free(tc);
     free(dn);
     return bad ? -1 : 0;
