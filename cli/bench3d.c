@@ -2,7 +2,6 @@
  * stepped by the backend the registry opens: golgen_bench_3d
  * (include/golgen.h). */
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,16 +33,6 @@ static void bench_usage(FILE *out)
             "sized to the GPU, and 4).\n", names);
 }
 
-/* A sentence into msg (512 bytes); -1. */
-__attribute__((format(printf, 2, 3)))
-static int say(char *msg, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, 512, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static int parse_size3(const char *s, int64_t v[3], char *msg)
 {
@@ -54,13 +43,13 @@ static int parse_size3(const char *s, int64_t v[3], char *msg)
     for (char *p = buf; *p; p++)
         if (*p == 'x' || *p == 'X') {
             if (n == 3)
-                return say(msg, "--size wants N or XxYxZ, e.g. "
+                return gg_cli_fail(msg, "--size wants N or XxYxZ, e.g. "
                            "256x256x256, not '%s'", s);
             *p = 0;
             parts[n++] = p + 1;
         }
     if (n == 2)
-        return say(msg, "--size wants N or XxYxZ, e.g. 256x256x256, not "
+        return gg_cli_fail(msg, "--size wants N or XxYxZ, e.g. 256x256x256, not "
                    "'%s'", s);
     for (int i = 0; i < 3; i++)
         if (gg_cli_parse_int("--size", parts[n == 1 ? 0 : i], 1,

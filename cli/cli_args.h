@@ -21,6 +21,12 @@ enum {
  * empty message: another MPI rank said it, cli/run_ranks.h). */
 int gg_cli_say(const char *cmd, int status, const char *msg);
 
+/* A sentence into a parser's message, msg (GG_CLI_MSG bytes): -1, so a
+ * parser can `return gg_cli_fail(msg, ...)`. */
+#define GG_CLI_MSG 512
+__attribute__((format(printf, 2, 3)))
+int gg_cli_fail(char *msg, const char *fmt, ...);
+
 /* The exit status of a libgolgen result (GOLGEN_OK, GOLGEN_ERR_*). */
 int gg_cli_status(int golgen_code);
 

@@ -3,7 +3,6 @@
  * (lib/emit.c); this file parses, notes quick stages and writes, on the
  * public header alone (tests/check_layers.py). */
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,16 +78,6 @@ typedef struct emit_opts {
     const char *target, *rule, *out;
 } emit_opts;
 
-/* A sentence into msg (512 bytes); -1. */
-__attribute__((format(printf, 2, 3)))
-static int say(char *msg, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, 512, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static int parse_args(int argc, char **argv, emit_opts *o, char *msg)
 {
@@ -108,15 +97,15 @@ static int parse_args(int argc, char **argv, emit_opts *o, char *msg)
         case 'r': o->rule = optarg; break;
         case 'o': o->out = optarg; break;
         case 'h': usage(stdout); exit(GG_EXIT_OK);
-        default: return say(msg, "see 'golgen --target c --help'");
+        default: return gg_cli_fail(msg, "see 'golgen --target c --help'");
         }
     }
     if (optind < argc)
-        return say(msg, "unexpected argument '%s'", argv[optind]);
+        return gg_cli_fail(msg, "unexpected argument '%s'", argv[optind]);
     if (!o->target || !o->rule)
-        return say(msg, "--target and --rule are required");
+        return gg_cli_fail(msg, "--target and --rule are required");
     if (find_target(o->target) < 0)
-        return say(msg, "unknown target '%s'; available: c, cuda, ptx, "
+        return gg_cli_fail(msg, "unknown target '%s'; available: c, cuda, ptx, "
                    "opencl", o->target);
     return 0;
 }
@@ -126,7 +115,7 @@ static int write_out(const char *path, const char *src, size_t len,
 {
     if (!path || !strcmp(path, "-")) {
         if (fwrite(src, 1, len, stdout) != len || fflush(stdout))
-            return say(msg, "cannot write the kernel to stdout");
+            return gg_cli_fail(msg, "cannot write the kernel to stdout");
         return 0;
     }
     return golgen_write_file(path, src, len, msg, 512) ? -1 : 0;

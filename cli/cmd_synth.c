@@ -5,7 +5,6 @@
  * public header only (tests/check_layers.py holds it to that). */
 #include <getopt.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,16 +128,6 @@ static void usage(FILE *out)
         golgen_solver_available("cadical") ? "it was" : "it was not");
 }
 
-/* A sentence into the parser's message (512 bytes); -1. */
-__attribute__((format(printf, 2, 3)))
-static int say(char *msg, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, 512, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* --time-limit: seconds > 0, or "none". 0 used to mean no limit, which
  * nobody guesses; it is refused with the spelling that does. */
@@ -151,7 +140,7 @@ static int parse_time_limit(const char *text, double *v, char *msg)
     if (gg_cli_parse_seconds("--time-limit", text, 1e7, v, msg, 512))
         return -1;
     if (*v <= 0)
-        return say(msg, "--time-limit %s leaves no time to search; give "
+        return gg_cli_fail(msg, "--time-limit %s leaves no time to search; give "
                    "seconds > 0 (default %d), or --time-limit none for "
                    "no limit", text, DEFAULT_TIME_LIMIT);
     return 0;
@@ -181,7 +170,7 @@ static int parse_shapes(const char *text, golgen_synth_opts *o, char *msg)
     size_t n = dash ? (size_t)(dash - text) : strlen(text);
     int a, b;
     if (n >= sizeof first)
-        return say(msg, "--shapes wants A or A-B, not '%s'", text);
+        return gg_cli_fail(msg, "--shapes wants A or A-B, not '%s'", text);
     memcpy(first, text, n);
     first[n] = 0;
     if (parse_int("--shapes", first, 0, INT32_MAX, &a, msg) ||
@@ -269,19 +258,19 @@ static int parse_args(int argc, char **argv, synth_args *a, char *msg)
         case 'V': if (strcmp(optarg, "auto") && strcmp(optarg, "cms") &&
                       (strcmp(optarg, "cadical") ||
                        !golgen_solver_available("cadical")))
-                      return say(msg, "--solver %s: give auto, cms or "
+                      return gg_cli_fail(msg, "--solver %s: give auto, cms or "
                                  "cadical (cadical needs a golgen built "
                                  "with libcadical-dev)", optarg);
                   o->solver = optarg;
                   break;
         case 'h': return 1;
-        default: return say(msg, "unknown option; see 'golgen synth --help'");
+        default: return gg_cli_fail(msg, "unknown option; see 'golgen synth --help'");
         }
     }
     if (!a->rule || optind != argc)
-        return say(msg, "--rule is required; see 'golgen synth --help'");
+        return gg_cli_fail(msg, "--rule is required; see 'golgen synth --help'");
     if (o->k_min && o->k_max && o->k_min > o->k_max)
-        return say(msg, "--k-min %d is above --k-max %d: nothing to "
+        return gg_cli_fail(msg, "--k-min %d is above --k-max %d: nothing to "
                    "search; give k-min <= k-max", o->k_min, o->k_max);
     return 0;
 }
