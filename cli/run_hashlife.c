@@ -298,9 +298,7 @@ static int open_table_leaves(const gg_hl_opts *o, const gg_rule_found *f,
                                      err))
         return 0;
     if (!is_auto) {
-        *status = why == GG_FAIL_ENV       ? GG_EXIT_ENV
-                  : why == GG_FAIL_INVALID ? GG_EXIT_CHECK_FAILED
-                                           : GG_EXIT_USAGE;
+        *status = gg_fail_exit_status(why);
         return -1;
     }
     fprintf(stderr, "golgen: auto: no cpu kernel for the Golly rule %s (%s); "

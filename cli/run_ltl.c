@@ -43,9 +43,7 @@ static int open_backend(const char *rule_text, const gg_ltl_rule *rule,
     gg_fail_kind why;
     if (gg_backend_ltl_open(info, rule, &bo, b, note, sizeof note, &why,
                             err)) {
-        *code = why == GG_FAIL_ENV       ? GG_EXIT_ENV
-                : why == GG_FAIL_INVALID ? GG_EXIT_CHECK_FAILED
-                                         : GG_EXIT_USAGE;
+        *code = gg_fail_exit_status(why);
         return -1;
     }
     if (!info && note[0])

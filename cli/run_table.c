@@ -59,9 +59,7 @@ static int open_kernel(const gg_rule_found *f, const gg_table_run *o,
                               o->cfg, k, &why, err))
         return 0;
     if (!is_auto) {
-        *exit_code = why == GG_FAIL_ENV ? GG_EXIT_ENV
-                     : why == GG_FAIL_INVALID ? GG_EXIT_CHECK_FAILED
-                                              : GG_EXIT_USAGE;
+        *exit_code = gg_fail_exit_status(why);
         return -1;
     }
     fprintf(stderr, "golgen: auto: no cpu kernel for the Golly rule %s %s "

@@ -215,7 +215,7 @@ int gg_cache_lookup(const char *root, const gg_rule *rule,
     return 1;
 }
 
-static int make_dirs(char *path, gg_err *err)
+int gg_cache_make_dirs(char *path, gg_err *err)
 {
     for (char *p = path + 1; *p; p++) {
         if (*p != '/')
@@ -268,7 +268,7 @@ int gg_cache_store(const char *root, const gg_rule *rule, gg_front_kind front,
     if (gg_cache_verify(rule, front, lib, net, err))
         return -1;
     gg_cache_path(root, rule, front, lib, path, sizeof path);
-    if (make_dirs(path, err))
+    if (gg_cache_make_dirs(path, err))
         return -1;
     snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "w");

@@ -48,6 +48,9 @@ int gg_cache_lookup(const char *root, const gg_rule *rule,
                     gg_cache_info *info, gg_err *err);
 
 /* Verifies net, then writes the entry atomically (temp file + rename). */
+/* The folders above file `path` made where missing (path is restored). */
+int gg_cache_make_dirs(char *path, gg_err *err);
+
 int gg_cache_store(const char *root, const gg_rule *rule, gg_front_kind front,
                    gg_lib lib, const gg_net *net, const gg_cache_info *info,
                    gg_err *err);

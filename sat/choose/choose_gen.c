@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "choose.h"
 #include "cms.h"
 #include "net_build.h"
@@ -131,19 +131,11 @@ static int read_kept(const char *path, int states, gg_gen_nets *g)
 /* g kept at path, atomically (a failure to keep it changes nothing). */
 static void write_kept(const char *path, const gg_gen_nets *g)
 {
-    char dir[4200], tmp[4300];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (!slash)
+    char dirs[4200], tmp[4300];
+    gg_err ignore;
+    snprintf(dirs, sizeof dirs, "%s", path);
+    if (gg_cache_make_dirs(dirs, &ignore))
         return;
-    *slash = 0;
-    char *up = strrchr(dir, '/');
-    if (up) { /* the root may be new too */
-        *up = 0;
-        mkdir(dir, 0777);
-        *up = '/';
-    }
-    mkdir(dir, 0777);
     snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
     FILE *f = fopen(tmp, "wb");
     if (!f)
