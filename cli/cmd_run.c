@@ -24,6 +24,7 @@
 #include "backend.h"
 #include "band_stepper.h"
 #include "engine_choice.h"
+#include "hashlife.h"
 #include "store.h"
 #include "universe.h"
 
@@ -39,7 +40,8 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: golgen run --gens N [--rule RULE] [--backend %s] "
             "[-o OUT.rle] [--progress]\n"
-            "                  [--engine auto|dense|tiles|hashlife] [--mem BYTES]\n"
+            "                  [--engine auto|dense|tiles|hashlife] [--mem BYTES] "
+            "[--tree-leaf N]\n"
             "                  [--png FILE] [--frames DIR --every N] "
             "[--window X,Y,W,H]\n                  [--rules DIR] [IN]\n\n"
             "Simulate pattern file IN (RLE, .cells, Life 1.06, .mc or .mcl; - for "
@@ -57,9 +59,11 @@ static void usage(FILE *out)
             "which on stderr.\n"
             "--engine auto (the default) runs a rule on the unbounded plane "
             "in a hash tree\n(HashLife: memoized futures of repeated regions, "
-            "any generation count to 2^62\nat once; its 32x32 leaves, with "
+            "any generation count to 2^62\nat once; its leaves, with "
             "Generations states as planes, stepped by the\nbackend on one "
-            "thread) unless the pattern is a busy box (2^22 cells or more,\n"
+            "thread, are 32x32 cells, 8x8 for rule tables but on busy\n"
+            "soups; --tree-leaf 8|16|32|64 sets them) unless the pattern is\n"
+            "a busy box (2^22 cells or more,\n"
             "over 1/32 alive) run for fewer than 4 times its longer side; "
             "otherwise, and\nfor tori, bounded planes, B0 and the options "
             "below, the dense grid, stepped as\nactive tiles on cpu, cuda and "
@@ -120,6 +124,7 @@ typedef struct run_opts {
     gg_pattern pre;             /* IN as engine auto read it, if it did */
     bool has_pre;
     int64_t mem;                /* --mem: the hash tree's bytes */
+    int leaf_log;               /* --tree-leaf: log2 of its side; 0 auto */
     const char *rules_dir;      /* --rules: a folder of .rule files */
 } run_opts;
 
@@ -150,9 +155,27 @@ static int engine_check(run_opts *o, gg_err *err)
     if (o->mem && (e == GG_ENGINE_DENSE || e == GG_ENGINE_TILES))
         return gg_fail(err, "--mem bounds the hash tree; it needs --engine "
                        "hashlife or auto");
+    if (o->leaf_log && (e == GG_ENGINE_DENSE || e == GG_ENGINE_TILES))
+        return gg_fail(err, "--tree-leaf shapes the hash tree; it needs "
+                       "--engine hashlife or auto");
     if (!o->mem)
         o->mem = gg_engine_default_mem();
     return 0;
+}
+
+/* --tree-leaf N: 8, 16, 32 or 64 cells a side. */
+static int tree_leaf_option(const char *arg, int *leaf_log, gg_err *err)
+{
+    int64_t side;
+    if (gg_cli_int("--tree-leaf", arg, 8, 64, &side, err))
+        return -1;
+    for (int k = HL_LEAF_LOG_MIN; k <= HL_LEAF_LOG_MAX; k++)
+        if (side == (int64_t)1 << k) {
+            *leaf_log = k;
+            return 0;
+        }
+    return gg_fail(err, "--tree-leaf %s: a leaf is 8, 16, 32 or 64 cells "
+                   "a side", arg);
 }
 
 static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
@@ -173,6 +196,7 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
         {"engine", required_argument, 0, 'E'},
         {"mem", required_argument, 0, 'm'},
         {"rules", required_argument, 0, 'U'},
+        {"tree-leaf", required_argument, 0, 'L'},
         /* for tests: when the line on a new rule's search appears
          * (cli/search_note.h) */
         {"search-note-after", required_argument, 0, 'N'},
@@ -202,6 +226,10 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
                 return -1;
             break;
         case 'R': o->resume = optarg; break;
+        case 'L':
+            if (tree_leaf_option(optarg, &o->leaf_log, err))
+                return -1;
+            break;
         case 'M':
         case 'D':
             if (gg_cli_scale_option(c, optarg, &o->device_mem, &o->devices,
@@ -574,7 +602,7 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
         gg_hl_opts h = {o.rule, o.in, o.out, default_pattern, o.backend, cfg,
                         o.gens, o.mem, !strcmp(o.engine, "auto"),
                         o.progress, &o.pics, &o.pre, &o.has_pre,
-                        o.store ? 0 : o.every, o.rules_dir};
+                        o.store ? 0 : o.every, o.rules_dir, o.leaf_log};
         int rc = gg_run_hashlife(&h);
         if (rc != GG_RUN_DENSE)
             return rc;

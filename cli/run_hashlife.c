@@ -154,13 +154,24 @@ static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
     gg_hl_stats st;
     gg_hl_stats_get(h, &st);
     fprintf(stderr, "%s: generation %lld, population %lld, %.3f s "
-            "(hashlife, leaves by %s; %lld leaf steps, %lld nodes, %.1f MB, "
-            "%lld collections)\n", rule_text, (long long)gg_hl_generation(h),
-            (long long)gg_hl_population(h), seconds, leaves,
+            "(hashlife, leaves by %s; %dx%d leaves, %lld leaf steps, %lld "
+            "nodes, %.1f MB, %lld collections)\n", rule_text,
+            (long long)gg_hl_generation(h), (long long)gg_hl_population(h),
+            seconds, leaves, 1 << gg_hl_leaf_log(h), 1 << gg_hl_leaf_log(h),
             (long long)st.base_steps, (long long)st.nodes,
             (double)st.bytes / 1e6, (long long)st.collections);
     return gg_run_stop_report(gg_hl_generation(h) - first, o->gens,
                               o->out != NULL);
+}
+
+/* Live cells for a choice's rule of thumb: each plane's (a cell in state
+ * 3 counts twice: near enough for a threshold). */
+static int64_t pattern_population(const gg_pattern *p)
+{
+    int64_t pop = 0;
+    for (int i = 0; i < p->n_planes; i++)
+        pop += gg_grid_population(&p->plane[i]);
+    return pop;
 }
 
 /* Auto's rule of thumb (runtime/engines/engine_choice.h) for the input:
@@ -175,9 +186,8 @@ static bool tree_first(const hl_input *in, const gg_rule *rule, int64_t gens,
     if (in->is_mc)
         return gg_engine_prefers_tree(rule, 0, 0, -1, gens, mem);
     int64_t w = in->p.plane[0].width, h = in->p.plane[0].height, pop = -1;
-    if (gg_engine_box_needs_population(w, h)) /* cells in any plane */
-        for (int i = pop = 0; i < in->p.n_planes; i++)
-            pop += gg_grid_population(&in->p.plane[i]);
+    if (gg_engine_box_needs_population(w, h))
+        pop = pattern_population(&in->p);
     return gg_engine_prefers_tree(rule, w, h, pop, gens, mem);
 }
 
@@ -233,6 +243,7 @@ static int open_tree(const gg_hl_opts *o, const gg_rule *rule,
     }
     return gg_cli_open_backend(o->backend, rule, &bo, b, status, err) ||
                    gg_hl_new(rule, *b, gg_engine_tree_bytes(o->mem), h, err) ||
+                   (o->leaf_log && gg_hl_set_leaf_log(*h, o->leaf_log, err)) ||
                    (in->is_mc ? gg_hl_set_mc(*h, &in->mc, err)
                               : gg_hl_set_pattern(*h, &in->p, err))
                ? -1
@@ -306,6 +317,20 @@ static int open_table_leaves(const gg_hl_opts *o, const gg_rule_found *f,
     return 0;
 }
 
+/* The leaf size of a rule table's tree for the input
+ * (runtime/engines/engine_choice.h). */
+static int table_leaf_log(const gg_hl_opts *o, const hl_input *in)
+{
+    if (o->leaf_log)
+        return o->leaf_log;
+    if (in->is_mc)
+        return gg_engine_table_leaf_log(0, 0, -1);
+    int64_t w = in->p.plane[0].width, h = in->p.plane[0].height, pop = -1;
+    if (gg_engine_table_leaf_needs_population(w, h))
+        pop = pattern_population(&in->p);
+    return gg_engine_table_leaf_log(w, h, pop);
+}
+
 /* The tree over the rule file's leaves, the input placed, run: the exit
  * status. */
 static int run_table_found(const gg_hl_opts *o, const gg_rule_found *f,
@@ -315,6 +340,7 @@ static int run_table_found(const gg_hl_opts *o, const gg_rule_found *f,
     gg_hl *h = NULL;
     int status;
     gg_hl_leaf_stepper s = {.rule_text = f->rule, .states = f->rf.n_states,
+                            .leaf_log = table_leaf_log(o, in),
                             .step = table_leaf_step, .ctx = &t};
     if (open_table_leaves(o, f, &t, &status, err))
         return status;

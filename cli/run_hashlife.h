@@ -32,6 +32,8 @@ typedef struct gg_hl_opts {
      * atomically; running that file goes on from its #G generation. */
     int64_t every;
     const char *rules_dir;       /* --rules: a folder of .rule files */
+    int leaf_log;                /* --tree-leaf: log2 of a leaf's side; 0:
+                                    the engine's choice for the rule */
 } gg_hl_opts;
 
 /* gg_run_hashlife's answer when `choose` found the dense engine better

@@ -31,19 +31,25 @@ static bool have_bgolly(void)
     return false;
 }
 
-/* golgen (engine hashlife) and bgolly's HashLife run IN for GENS and
- * write macrocell; their node lines must match (the first lines name the
- * writer, #R its rule's notation). */
-static void agree(const char *in, const char *gens)
+/* golgen (engine hashlife, with options opt) and bgolly's algo run IN
+ * for GENS and write macrocell; their node lines must match (the first
+ * lines name the writer, #R its rule's notation). */
+static void agree_as(const char *in, const char *gens, const char *opt,
+                     const char *algo)
 {
     char script[2048];
     snprintf(script, sizeof script,
-             "rm -f h.mc b.mc && $G run --engine hashlife --gens %s '%s' "
-             "-o h.mc 2>h.log && bgolly -a HashLife -q -q -m %s -o b.mc "
+             "rm -f h.mc b.mc && $G run --engine hashlife %s --gens %s '%s' "
+             "-o h.mc 2>h.log && bgolly -a %s -q -q -m %s -o b.mc "
              "'%s' >/dev/null && grep -v '^[[#]' h.mc >h.body && "
              "grep -v '^[[#]' b.mc >b.body && cmp -s h.body b.body",
-             gens, in, gens, in);
+             opt, gens, in, algo, gens, in);
     shell_ok(in, script);
+}
+
+static void agree(const char *in, const char *gens)
+{
+    agree_as(in, gens, "", "HashLife");
 }
 
 static void test_golly_patterns(void **state)
@@ -70,6 +76,39 @@ static void test_golly_patterns(void **state)
     agree("gun.rle", "1099511627776");
     expect("run --engine hashlife --gens 1099511627776 gun.rle -o g.mc", 0,
            "population 183251938004");
+}
+
+/* Every leaf size (--tree-leaf) gives Golly's answer: two-state rules,
+ * a Generations rule (states as planes, macrocell lines of states) and a
+ * rule table, whose auto size (8x8 unless the box is busy) the log says. */
+static void test_leaf_sizes(void **state)
+{
+    (void)state;
+    if (!have_bgolly())
+        return;
+    static const char *const cases[][3] = {
+        {GOLLY "HashLife/metacatacryst.mc", "1000", "HashLife"},
+        {GOLLY "Life/Breeders/breeder.lif", "1000", "HashLife"},
+        {GOLLY "Generations/Delta.rle", "500", "Generations"},
+        {GOLLY "Loops/Langtons-Loops.rle", "1000",
+         "RuleLoader -s /usr/share/golly/Rules/"},
+    };
+    static const char *const sides[] = {"8", "16", "32", "64"};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        for (int s = 0; s < 4; s++) {
+            char opt[32];
+            snprintf(opt, sizeof opt, "--tree-leaf %s", sides[s]);
+            agree_as(cases[i][0], cases[i][1], opt, cases[i][2]);
+            char want[96];
+            snprintf(want, sizeof want, "grep -q '; %sx%s leaves' h.log",
+                     sides[s], sides[s]);
+            shell_ok(sides[s], want);
+        }
+    shell_ok("auto 8x8", "$G run --gens 10 " GOLLY "Loops/Byl-Loop.rle "
+             "2>&1 >/dev/null | grep -q '; 8x8 leaves'");
+    expect("run --tree-leaf 12 --gens 1", 2, "8, 16, 32 or 64 cells");
+    expect("run --tree-leaf 16 --engine dense --gens 1", 2,
+           "--tree-leaf shapes the hash tree");
 }
 
 /* A w x h soup (40% alive) under rule, RLE, the same for the same seed. */
@@ -452,6 +491,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golly_patterns),
+        cmocka_unit_test(test_leaf_sizes),
         cmocka_unit_test(test_family_soups),
         cmocka_unit_test(test_generations),
         cmocka_unit_test(test_rule_tables),

@@ -1,5 +1,7 @@
 #include "engine_choice.h"
 
+#include "hashlife.h"
+
 #include <string.h>
 #include <unistd.h>
 
@@ -65,6 +67,25 @@ bool gg_engine_prefers_tree(const gg_rule *rule, int64_t width,
     return !gg_engine_box_needs_population(width, height) || sparse ||
            gens >= 4 * (width > height ? width : height) ||
            gg_engine_dense_too_big(width, height, mem);
+}
+
+bool gg_engine_table_leaf_needs_population(int64_t width, int64_t height)
+{
+    return (double)width * (double)height >= (double)(1 << 14);
+}
+
+int gg_engine_table_leaf_log(int64_t width, int64_t height,
+                             int64_t population)
+{
+    /* 1000 generations, 8 x 8 against 32 x 32 leaves (BENCHMARKS.md,
+     * "Leaves of 8 x 8 for rule tables"): Tempesti-Loop 0.33 s against
+     * 1.23, Langtons-Loops to 20000 0.12 against 3.2, Devore-rep (97639
+     * live, 2%) 0.08 against 0.20; a WireWorld soup of 256^2 cells, 78%
+     * alive, 0.14 against 0.02, of 2048^2 13 s against 0.9 */
+    bool busy = gg_engine_table_leaf_needs_population(width, height) &&
+                population >= (1 << 14) &&
+                (double)population * 4.0 >= (double)width * (double)height;
+    return busy ? HL_LEAF_LOG_DEFAULT : HL_LEAF_LOG_MIN;
 }
 
 bool gg_engine_tiles_take(const gg_backend *b)

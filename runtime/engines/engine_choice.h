@@ -55,6 +55,19 @@ bool gg_engine_prefers_tree(const gg_rule *rule, int64_t width,
  * box goes to the tree whatever it holds: callers count only then). */
 bool gg_engine_box_needs_population(int64_t width, int64_t height);
 
+/* The leaf size (its log2: hashlife.h) of a Golly rule table's tree for
+ * a pattern of `population` live cells in a width x height box (0 x 0
+ * and -1 for a macrocell file): 8 x 8, whose leaf squares a table's
+ * kernel steps four generations at a time and whose leaves recur far
+ * more than 32 x 32 ones in a loop colony's ordered cells, unless the box
+ * is busy (2^14 live cells or more, a quarter of it or more alive: a
+ * chaotic soup, where memoization finds little and 8 x 8 leaves only
+ * cost nodes). Whether the count is read: gg_engine_box_needs_population's
+ * twin for it, gg_engine_table_leaf_needs_population. */
+int gg_engine_table_leaf_log(int64_t width, int64_t height,
+                             int64_t population);
+bool gg_engine_table_leaf_needs_population(int64_t width, int64_t height);
+
 /* Whether tiles can wrap b's stepper: a host backend's (no device copy of
  * the grid: its tiles are host copies). */
 bool gg_engine_tiles_take(const gg_backend *b);

@@ -3,8 +3,8 @@
  * A universe on the unbounded plane is a quadtree of hash-consed nodes
  * (identical subtrees are one node); a node of level k covers 2^k x 2^k
  * cells, and its memoized result is its centre 2^(k-1) square 2^j
- * generations later (j <= k - 2). Leaves are 2^HL_LEAF_LOG cells square;
- * the smallest results (a 2-leaf square stepped up to 2^(HL_LEAF_LOG-1)
+ * generations later (j <= k - 2). Leaves are 2^3 to 2^6 cells square;
+ * the smallest results (a 2-leaf square stepped up to 2^(leaf log - 1)
  * generations) come from an open backend (runtime/backends/backend.h) stepping a
  * bounded plane with dead cells outside, so every rule a backend runs, and
  * every ISA of the cpu backend's generated C, advances the leaves; the
@@ -34,13 +34,14 @@
 #include "rule.h"
 #include "universe.h"
 
-#ifndef HL_LEAF_LOG
-/* 32 x 32 leaves (BENCHMARKS.md "Sparse patterns": with leaf squares
- * stepped in batches, 32 beat 64 everywhere but on soups, 16 on all but
- * jagged2) */
-#define HL_LEAF_LOG 5
-#endif
-#define HL_LEAF (1 << HL_LEAF_LOG)
+/* Leaves are 2^3 to 2^6 cells a side, chosen per tree (gg_hl_set_leaf_log):
+ * a leaf of one row a word (64 bits) at most. */
+#define HL_LEAF_LOG_MIN 3
+#define HL_LEAF_LOG_MAX 6
+/* 32 x 32 for the backends' rules (BENCHMARKS.md "Sparse patterns": with
+ * leaf squares stepped in batches, 32 beat 64 everywhere but on soups, 16
+ * on all but jagged2) */
+#define HL_LEAF_LOG_DEFAULT 5
 #define HL_MAX_LEVEL 63 /* 64-bit coordinates */
 
 typedef struct gg_hl gg_hl;
@@ -69,12 +70,19 @@ int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
 typedef struct gg_hl_leaf_stepper {
     const char *rule_text; /* as files get it back: "WireWorld" */
     int states;            /* 2 .. 256 */
+    int leaf_log;          /* leaves 2^leaf_log cells a side (3 .. 6); 0:
+                              HL_LEAF_LOG_DEFAULT */
     int (*step)(void *ctx, gg_gen_cells *cells, int64_t gens, gg_err *err);
     void *ctx;             /* the caller's; outlives the tree */
 } gg_hl_leaf_stepper;
 
 int gg_hl_new_stepped(const gg_hl_leaf_stepper *s, int64_t mem_bytes,
                       gg_hl **out, gg_err *err);
+
+/* Leaves of 2^leaf_log cells a side from now on (3 .. 6): only while the
+ * tree holds no pattern yet (before gg_hl_set_pattern / gg_hl_set_mc). */
+int gg_hl_set_leaf_log(gg_hl *h, int leaf_log, gg_err *err);
+int gg_hl_leaf_log(const gg_hl *h);
 void gg_hl_free(gg_hl *h);
 
 /* Pattern p placed at its Golly coordinates (its generation taken). */

@@ -8,8 +8,6 @@
 
 #include "rule_gen.h"
 
-#define LEAF_MASK (HL_LEAF == 64 ? ~0ull : (1ull << HL_LEAF) - 1)
-
 /* The backend's leaf step: a two-state rule's one plane as a grid. */
 static int backend_leaves(void *ctx, gg_gen_cells *cells, int64_t gens,
                           gg_err *err)
@@ -47,6 +45,44 @@ int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
     return 0;
 }
 
+/* The batches of leaf squares a backend call steps: at most
+ * HL_BATCH_WIDTH cells wide (the cpu kernel's widest tile, where it runs
+ * 10x faster than on one 128-cell square) and HL_BATCH_CELLS in all. */
+#define HL_BATCH_WIDTH 3968
+#define HL_BATCH_CELLS (1 << 21)
+
+static void leaf_shape(gg_hl *h, int leaf_log)
+{
+    int sq = 2 << leaf_log;
+    h->leaf_log = leaf_log;
+    h->leaf_side = 1 << leaf_log;
+    h->leaf_mask = h->leaf_side == 64 ? ~0ull : (1ull << h->leaf_side) - 1;
+    h->lw = h->planes * h->leaf_side;
+    h->batch_cols = HL_BATCH_WIDTH / sq;
+    h->batch_max = h->batch_cols * (HL_BATCH_CELLS / (HL_BATCH_WIDTH * sq));
+}
+
+/* An empty store of leaves 2^leaf_log a side. */
+static int store_open(gg_hl *h, int leaf_log, gg_err *err)
+{
+    if (leaf_log < HL_LEAF_LOG_MIN || leaf_log > HL_LEAF_LOG_MAX)
+        return gg_fail(err, "a hash-tree leaf is %d to %d cells a side, not "
+                       "%d", 1 << HL_LEAF_LOG_MIN, 1 << HL_LEAF_LOG_MAX,
+                       1 << leaf_log);
+    leaf_shape(h, leaf_log);
+    h->n_nodes = 1;  /* id 0: none */
+    h->n_leaves = 1; /* block 0: the end of the free list */
+    hl_store_init(h);
+    if (hl_table_init(h, 1 << 12) ||
+        gg_gen_cells_init(&h->scratch, h->planes, 2 * h->leaf_side, 2 * h->leaf_side,
+                          err) ||
+        !(h->root = hl_empty(h, h->leaf_log + 2)))
+        return gg_fail(err, "the hash tree's first nodes do not fit in %lld "
+                       "bytes: allow more with --mem",
+                       (long long)h->mem_limit);
+    return 0;
+}
+
 /* Planes enough for `states` states. */
 static int planes_for(int states)
 {
@@ -72,24 +108,47 @@ int gg_hl_new_stepped(const gg_hl_leaf_stepper *s, int64_t mem_bytes,
     h->leaves.rule_text = h->rule_text;
     h->states = s->states;
     h->mem_limit = mem_bytes;
-    h->n_nodes = 1; /* id 0: none */
     h->step_log = -1;
-    h->n_leaves = 1; /* block 0: the end of the free list */
     h->planes = planes_for(s->states);
-    h->lw = h->planes * HL_LEAF;
     h->err = err;
-    hl_store_init(h);
-    if (hl_table_init(h, 1 << 12) ||
-        gg_gen_cells_init(&h->scratch, h->planes, 2 * HL_LEAF, 2 * HL_LEAF,
-                          err) ||
-        !(h->root = hl_empty(h, HL_LEAF_LOG + 2))) {
+    if (store_open(h, s->leaf_log ? s->leaf_log : HL_LEAF_LOG_DEFAULT,
+                   err)) {
         gg_hl_free(h);
-        return gg_fail(err, "the hash tree's first nodes do not fit in %lld "
-                       "bytes: allow more with --mem", (long long)mem_bytes);
+        return -1;
     }
     *out = h;
     return 0;
 }
+
+int gg_hl_set_leaf_log(gg_hl *h, int leaf_log, gg_err *err)
+{
+    if (leaf_log == h->leaf_log)
+        return 0;
+    if (leaf_log < HL_LEAF_LOG_MIN || leaf_log > HL_LEAF_LOG_MAX)
+        return gg_fail(err, "a hash-tree leaf is %d to %d cells a side",
+                       1 << HL_LEAF_LOG_MIN, 1 << HL_LEAF_LOG_MAX);
+    if (!hl_is_empty(h, h->root) || h->generation)
+        return gg_fail(err, "the hash tree's leaf size is set before its "
+                       "pattern");
+    /* nothing but empty nodes yet: a new store in place of the old */
+    hl_store_free(h);
+    gg_gen_cells_free(&h->scratch);
+    free(h->pop);
+    h->pop = NULL;
+    memset(h->empty, 0, sizeof h->empty);
+    h->free_nodes = 0, h->free_leaves = 0;
+    h->cap_nodes = 0, h->cap_leaves = 0;
+    h->live_nodes = 0, h->live_leaves = 0;
+    h->n_buckets = 0, h->bucket_mapped = 0;
+    h->node_reserved = 0, h->leaf_reserved = 0;
+    for (int i = 0; i < HL_LEAF_LOG_MAX; i++) {
+        free(h->queue[i]);
+        h->queue[i] = NULL;
+    }
+    return store_open(h, leaf_log, err);
+}
+
+int gg_hl_leaf_log(const gg_hl *h) { return h->leaf_log; }
 
 void gg_hl_free(gg_hl *h)
 {
@@ -101,25 +160,27 @@ void gg_hl_free(gg_hl *h)
     free(h->frame);
     free(h->waiter);
     free(h->req);
-    for (int i = 0; i < HL_LEAF_LOG; i++)
+    for (int i = 0; i < HL_LEAF_LOG_MAX; i++)
         free(h->queue[i]);
     free(h);
 }
 
-/* HL_LEAF cells of grid row y from column x (any x; outside is dead). */
-static uint64_t grid_bits(const gg_grid *g, int64_t x, int64_t y)
+/* A leaf row's cells (mask: its bits) of grid row y from column x (any
+ * x; outside is dead). */
+static uint64_t grid_bits(const gg_grid *g, int64_t x, int64_t y,
+                          uint64_t mask)
 {
-    if (y < 0 || y >= g->height || x >= g->width || x + HL_LEAF <= 0)
+    if (y < 0 || y >= g->height || x >= g->width || x + 64 <= 0)
         return 0;
     const uint64_t *row = gg_grid_row(g, y);
     if (x < 0)
-        return (row[0] << -x) & LEAF_MASK;
+        return (row[0] << -x) & mask;
     int64_t w = x >> 6;
     int s = (int)(x & 63);
     uint64_t v = row[w] >> s;
     if (s && w + 1 < g->stride)
         v |= row[w + 1] << (64 - s);
-    return v & LEAF_MASK;
+    return v & mask;
 }
 
 /* The node of `level` whose top-left cell is pattern cell (x, y); the
@@ -131,11 +192,12 @@ static hl_id build(gg_hl *h, const gg_pattern *p, int level, int64_t x,
     int64_t size = (int64_t)1 << level;
     if (x >= g->width || y >= g->height || x + size <= 0 || y + size <= 0)
         return hl_empty(h, level);
-    if (level == HL_LEAF_LOG) {
+    if (level == h->leaf_log) {
         uint64_t rows[HL_MAX_LW] = {0};
         for (int i = 0; i < h->planes && i < p->n_planes; i++)
-            for (int r = 0; r < HL_LEAF; r++)
-                rows[i * HL_LEAF + r] = grid_bits(&p->plane[i], x, y + r);
+            for (int r = 0; r < h->leaf_side; r++)
+                rows[i * h->leaf_side + r] =
+                    grid_bits(&p->plane[i], x, y + r, h->leaf_mask);
         return hl_leaf(h, rows);
     }
     int64_t half = size / 2;
@@ -159,9 +221,10 @@ static int states_fit(const gg_hl *h, const gg_pattern *p, gg_err *err)
 }
 
 /* The smallest root level (>= leaf + 2) whose area holds the box. */
-static int level_for(int64_t x0, int64_t y0, int64_t x1, int64_t y1)
+static int level_for(const gg_hl *h, int64_t x0, int64_t y0, int64_t x1,
+                     int64_t y1)
 {
-    int level = HL_LEAF_LOG + 2;
+    int level = h->leaf_log + 2;
     for (; level < HL_MAX_LEVEL; level++) {
         int64_t half = (int64_t)1 << (level - 1);
         if (x0 >= -half && x1 < half && y0 >= -half + 1 && y1 < half + 1)
@@ -178,10 +241,10 @@ int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err)
         return -1;
     h->generation = p->generation;
     if (!g->bits || !gg_pattern_bbox(p, &bx0, &by0, &bx1, &by1)) {
-        h->root = hl_empty(h, HL_LEAF_LOG + 2);
+        h->root = hl_empty(h, h->leaf_log + 2);
         return 0;
     }
-    int level = level_for(p->x + bx0, p->y + by0, p->x + bx1, p->y + by1);
+    int level = level_for(h, p->x + bx0, p->y + by0, p->x + bx1, p->y + by1);
     int64_t half = (int64_t)1 << (level - 1);
     /* the root's top-left cell in the pattern's grid */
     hl_id root = build(h, p, level, -half - p->x, -half + 1 - p->y);
@@ -200,7 +263,7 @@ GG_POPCNT_HOT static int64_t leaf_population(const gg_hl *h,
                                              const uint64_t *r)
 {
     int64_t sum = 0;
-    for (int i = 0; i < HL_LEAF; i++)
+    for (int i = 0; i < h->leaf_side; i++)
         sum += __builtin_popcountll(hl_live_row(h, r, i));
     return sum;
 }
@@ -210,7 +273,7 @@ GG_POPCNT_HOT static int64_t leaf_population(const gg_hl *h,
 static int64_t hl_population_unmemoized(gg_hl *h, hl_id n)
 {
     int64_t sum = 0;
-    if (h->node[n].level == HL_LEAF_LOG) {
+    if (h->node[n].level == h->leaf_log) {
         return leaf_population(h, hl_rows(h, n));
     }
     if (hl_is_empty(h, n))
@@ -233,7 +296,7 @@ int64_t hl_population(gg_hl *h, hl_id n)
     if (h->pop[n] >= 0)
         return h->pop[n];
     int64_t sum = 0;
-    if (h->node[n].level == HL_LEAF_LOG) { /* a cell in any plane */
+    if (h->node[n].level == h->leaf_log) { /* a cell in any plane */
         sum = leaf_population(h, hl_rows(h, n));
     } else {
         for (int i = 0; i < 4; i++) {

@@ -20,9 +20,9 @@ typedef struct box_memo {
 
 static box leaf_box(const gg_hl *h, hl_id n)
 {
-    box b = {HL_LEAF, HL_LEAF, -1, -1};
+    box b = {h->leaf_side, h->leaf_side, -1, -1};
     const uint64_t *r = hl_rows(h, n);
-    for (int y = 0; y < HL_LEAF; y++) {
+    for (int y = 0; y < h->leaf_side; y++) {
         uint64_t any = hl_live_row(h, r, y);
         if (!any)
             continue;
@@ -40,7 +40,7 @@ static box node_box(gg_hl *h, box_memo *m, hl_id n)
     if (m->done[n])
         return m->b[n];
     box b = {1, 1, -1, -1};
-    if (h->node[n].level == HL_LEAF_LOG) {
+    if (h->node[n].level == h->leaf_log) {
         b = leaf_box(h, n);
     } else if (!hl_is_empty(h, n)) {
         int64_t half = (int64_t)1 << (h->node[n].level - 1);
@@ -81,7 +81,7 @@ bool gg_hl_bbox(gg_hl *h, int64_t *x0, int64_t *y0, int64_t *x1,
     return b.x1 >= b.x0;
 }
 
-/* HL_LEAF cells into grid row y from column x (inside the grid where
+/* h->leaf_side cells into grid row y from column x (inside the grid where
  * they are live). */
 static void or_bits(gg_grid *g, int64_t x, int64_t y, uint64_t bits)
 {
@@ -107,11 +107,11 @@ static void paint(gg_hl *h, hl_id n, gg_pattern *p, int64_t x, int64_t y)
     if (hl_is_empty(h, n) || x >= g->width || y >= g->height ||
         x + size <= 0 || y + size <= 0)
         return;
-    if (h->node[n].level == HL_LEAF_LOG) {
+    if (h->node[n].level == h->leaf_log) {
         const uint64_t *r = hl_rows(h, n);
         for (int k = 0; k < h->planes; k++)
-            for (int i = 0; i < HL_LEAF; i++)
-                or_bits(&p->plane[k], x, y + i, r[k * HL_LEAF + i]);
+            for (int i = 0; i < h->leaf_side; i++)
+                or_bits(&p->plane[k], x, y + i, r[k * h->leaf_side + i]);
         return;
     }
     int64_t half = size / 2;
@@ -163,7 +163,7 @@ static uint8_t leaf_state(const gg_hl *h, const uint64_t *rows, int x, int y)
 {
     unsigned v = 0;
     for (int p = 0; p < h->planes; p++)
-        v |= (unsigned)((rows[p * HL_LEAF + y] >> x) & 1) << p;
+        v |= (unsigned)((rows[p * h->leaf_side + y] >> x) & 1) << p;
     return (uint8_t)v;
 }
 
@@ -202,8 +202,8 @@ static uint32_t node_lines(mc_out *o, hl_id n)
     if (o->line[n])
         return o->line[n] - 1;
     uint32_t id;
-    if (h->node[n].level == HL_LEAF_LOG) {
-        id = leaf_part(o, hl_rows(h, n), HL_LEAF_LOG, 0, 0);
+    if (h->node[n].level == h->leaf_log) {
+        id = leaf_part(o, hl_rows(h, n), h->leaf_log, 0, 0);
     } else {
         uint32_t c[4];
         for (int q = 0; q < 4; q++)
@@ -219,16 +219,16 @@ static uint32_t root_lines(mc_out *o, int level)
 {
     gg_hl *h = o->h;
     hl_id n = h->root;
-    int target = level > HL_LEAF_LOG ? level : HL_LEAF_LOG;
+    int target = level > h->leaf_log ? level : h->leaf_log;
     while (n && h->node[n].level > target)
         n = hl_centre(h, n);
     if (!n) {
         o->lines.out.failed = true;
         return 0;
     }
-    if (level > HL_LEAF_LOG)
+    if (level > h->leaf_log)
         return node_lines(o, n);
-    int at = HL_LEAF / 2 - (1 << (level - 1)); /* the square in the leaf */
+    int at = h->leaf_side / 2 - (1 << (level - 1)); /* the square in the leaf */
     return leaf_part(o, hl_rows(h, n), level, at, at);
 }
 
@@ -270,10 +270,10 @@ int gg_hl_set_mc(gg_hl *h, const gg_mc_tree *t, gg_err *err)
                        states);
     h->generation = t->generation;
     if (root == 0 || t->node[root].empty) {
-        h->root = hl_empty(h, HL_LEAF_LOG + 2);
+        h->root = hl_empty(h, h->leaf_log + 2);
         return 0;
     }
-    if (level < HL_LEAF_LOG + 2) {
+    if (level < h->leaf_log + 2) {
         gg_pattern p = {.n_planes = h->planes, .generation = t->generation};
         int64_t half = (int64_t)1 << (level - 1);
         if (gg_pattern_init(&p, 2 * half, 2 * half, h->planes, err))
@@ -289,7 +289,7 @@ int gg_hl_set_mc(gg_hl *h, const gg_mc_tree *t, gg_err *err)
     gg_grid leaf[GG_GEN_CELLS_MAX_PLANES] = {{0}};
     bool room = map != NULL;
     for (int p = 0; p < h->planes && room; p++)
-        room = !gg_grid_init(&leaf[p], HL_LEAF, HL_LEAF, err);
+        room = !gg_grid_init(&leaf[p], h->leaf_side, h->leaf_side, err);
     if (!room) {
         free(map);
         for (int p = 0; p < h->planes; p++)
@@ -298,16 +298,16 @@ int gg_hl_set_mc(gg_hl *h, const gg_mc_tree *t, gg_err *err)
     }
     for (uint32_t i = 1; i < t->n; i++) {
         const gg_mc_node *d = &t->node[i];
-        if (d->level < HL_LEAF_LOG)
+        if (d->level < h->leaf_log)
             continue;
-        if (d->level == HL_LEAF_LOG) {
+        if (d->level == h->leaf_log) {
             uint64_t rows[HL_MAX_LW];
             for (int p = 0; p < h->planes; p++)
-                memset(leaf[p].bits, 0, (size_t)leaf[p].stride * HL_LEAF * 8);
+                memset(leaf[p].bits, 0, (size_t)leaf[p].stride * h->leaf_side * 8);
             gg_mc_draw_planes(t->node, i, leaf, h->planes, 0, 0);
             for (int p = 0; p < h->planes; p++)
-                for (int r = 0; r < HL_LEAF; r++)
-                    rows[p * HL_LEAF + r] = gg_grid_row(&leaf[p], r)[0];
+                for (int r = 0; r < h->leaf_side; r++)
+                    rows[p * h->leaf_side + r] = gg_grid_row(&leaf[p], r)[0];
             map[i] = hl_leaf(h, rows);
         } else {
             hl_id c[4];

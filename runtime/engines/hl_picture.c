@@ -27,7 +27,7 @@ static int64_t root_x(const gg_hl *h)
 static void count_leaf(gg_hl *h, hl_id n, int64_t x, int64_t y, counts *c)
 {
     const uint64_t *r = hl_rows(h, n);
-    for (int i = 0; i < HL_LEAF; i++) {
+    for (int i = 0; i < h->leaf_side; i++) {
         int64_t py = (y + i - c->y0) / c->s;
         for (uint64_t any = hl_live_row(h, r, i); any; any &= any - 1) {
             int64_t px = (x + __builtin_ctzll(any) - c->x0) / c->s;
@@ -51,7 +51,7 @@ static void count_node(gg_hl *h, hl_id n, int64_t x, int64_t y, counts *c)
         c->n[py * c->pw + px] += hl_population(h, n);
         return;
     }
-    if (level == HL_LEAF_LOG) {
+    if (level == h->leaf_log) {
         count_leaf(h, n, x, y, c);
         return;
     }

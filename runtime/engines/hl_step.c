@@ -10,34 +10,26 @@
 
 /* Leaf squares (2 leaves a side) are stepped in batches, side by side in
  * one grid of the backend's: a square's outer quarter absorbs what its
- * neighbours do (2^j <= HL_LEAF / 2 generations move an influence at most
+ * neighbours do (2^j <= leaf / 2 generations move an influence at most
  * that far, and only its centre half is kept), so no gap is needed. A
- * batch is at most HL_BATCH_WIDTH cells wide (the cpu kernel's widest
- * tile, where it runs 10x faster than on one 128-cell square) and
- * HL_BATCH_CELLS in all. */
-enum { SQ = 2 * HL_LEAF, HALF = HL_LEAF / 2 };
-#define HL_BATCH_WIDTH 3968
-#define HL_BATCH_CELLS (1 << 21)
-#define COLS (HL_BATCH_WIDTH / SQ)
-#define BATCH_MAX (COLS * (HL_BATCH_CELLS / (HL_BATCH_WIDTH * SQ)))
-#define LEAF_MASK (HL_LEAF == 64 ? ~0ull : (1ull << (HL_LEAF & 63)) - 1)
+ * batch's shape is the tree's (hl_io.c's leaf_shape). */
 
 /* Plane p of the 2-leaf square q (nw ne sw se leaves) into grid g, its
- * top-left cell at (x0, y0), x0 a multiple of SQ: a word holding several
+ * top-left cell at (x0, y0), x0 a multiple of 2 x leaf: a word holding several
  * squares is written by its first and OR-ed by the others. */
 static void square_in(const gg_hl *h, const hl_id q[4], int p, gg_grid *g,
                       int64_t x0, int64_t y0)
 {
-    int s = (int)(x0 & 63);
-    for (int y = 0; y < SQ; y++) {
-        int top = y < HL_LEAF, ly = p * HL_LEAF + (top ? y : y - HL_LEAF);
+    int s = (int)(x0 & 63), sq = 2 * h->leaf_side;
+    for (int y = 0; y < sq; y++) {
+        int top = y < h->leaf_side, ly = p * h->leaf_side + (top ? y : y - h->leaf_side);
         uint64_t l = hl_rows(h, q[top ? 0 : 2])[ly];
         uint64_t r = hl_rows(h, q[top ? 1 : 3])[ly];
         uint64_t *row = gg_grid_row(g, y0 + y) + (x0 >> 6);
-        if (HL_LEAF == 64) {
+        if (h->leaf_side == 64) {
             row[0] = l, row[1] = r;
         } else {
-            uint64_t v = l | r << (HL_LEAF & 63);
+            uint64_t v = l | r << h->leaf_side;
             row[0] = s ? row[0] | v << s : v;
         }
     }
@@ -45,15 +37,15 @@ static void square_in(const gg_hl *h, const hl_id q[4], int p, gg_grid *g,
 
 /* The centre of the square at (x0, y0) of grid g into plane p of a leaf
  * block. */
-static void centre_out(const gg_grid *g, int p, uint64_t *rows, int64_t x0,
-                       int64_t y0)
+static void centre_out(const gg_hl *h, const gg_grid *g, int p,
+                       uint64_t *rows, int64_t x0, int64_t y0)
 {
-    int s = (int)(x0 & 63);
-    for (int y = 0; y < HL_LEAF; y++) {
-        const uint64_t *row = gg_grid_row(g, y0 + y + HALF) + (x0 >> 6);
-        rows[p * HL_LEAF + y] =
-            HL_LEAF == 64 ? (row[0] >> HALF) | (row[1] << HALF)
-                          : (row[0] >> (s + HALF)) & LEAF_MASK;
+    int s = (int)(x0 & 63), half = h->leaf_side / 2;
+    for (int y = 0; y < h->leaf_side; y++) {
+        const uint64_t *row = gg_grid_row(g, y0 + y + half) + (x0 >> 6);
+        rows[p * h->leaf_side + y] =
+            h->leaf_side == 64 ? (row[0] >> half) | (row[1] << half)
+                          : (row[0] >> (s + half)) & h->leaf_mask;
     }
 }
 
@@ -274,7 +266,7 @@ static void start(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
     fr->j = (int8_t)j;
     fr->waiters = 0;
     add_waiter(h, g, f, slot);
-    if (k == HL_LEAF_LOG + 1) {
+    if (k == h->leaf_log + 1) {
         h->frame[g].stage = 0;
         h->queue[j][h->n_queue[j]++] = g;
         return;
@@ -297,10 +289,10 @@ static void start(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
  * 512-cell vectors where the batch fills them. */
 static int batch_grid(gg_hl *h, int64_t m, int64_t *cols)
 {
-    int64_t per = SQ >= 512 ? 1 : 512 / SQ;
+    int64_t sq = 2 * h->leaf_side, per = sq >= 512 ? 1 : 512 / sq;
     int64_t c = (m + per - 1) / per * per;
-    *cols = c < COLS ? c : COLS;
-    int64_t w = *cols * SQ, ht = (m + *cols - 1) / *cols * SQ;
+    *cols = c < h->batch_cols ? c : h->batch_cols;
+    int64_t w = *cols * sq, ht = (m + *cols - 1) / *cols * sq;
     gg_gen_cells *sc = &h->scratch;
     if (sc->n_planes && gg_gen_cells_width(sc) == w &&
         gg_gen_cells_height(sc) == ht)
@@ -331,7 +323,7 @@ int gg_hl_step_in_flight(const gg_hl *h)
  * their frames. */
 static void run_batch(gg_hl *h, int j)
 {
-    int64_t m = h->n_queue[j], cols;
+    int64_t m = h->n_queue[j], cols, sq = 2 * h->leaf_side;
     const uint32_t *qf = h->queue[j];
     h->n_queue[j] = 0;
     if (h->stop) {
@@ -366,7 +358,7 @@ static void run_batch(gg_hl *h, int j)
             }
         const hl_id *q = h->node[h->frame[qf[i]].n].child;
         for (int p = 0; p < h->planes; p++)
-            square_in(h, q, p, &c->plane[p], i % cols * SQ, i / cols * SQ);
+            square_in(h, q, p, &c->plane[p], i % cols * sq, i / cols * sq);
     }
     h->stats.base_steps += m;
     h->stats.batches++;
@@ -383,8 +375,8 @@ static void run_batch(gg_hl *h, int j)
         hl_id leaf[8];
         for (int k = 0; k < n; k++)
             for (int p = 0; p < h->planes; p++)
-                centre_out(&c->plane[p], p, rows + (size_t)k * h->lw,
-                           (i0 + k) % cols * SQ, (i0 + k) / cols * SQ);
+                centre_out(h, &c->plane[p], p, rows + (size_t)k * h->lw,
+                           (i0 + k) % cols * sq, (i0 + k) / cols * sq);
         hl_leaves(h, n, rows, leaf);
         for (int k = 0; k < n && !h->abort; k++)
             finish(h, qf[i0 + k], leaf[k]);
@@ -404,10 +396,11 @@ static hl_id result(gg_hl *h, hl_id n, int j)
     h->top = 0;
     h->abort = false;
     h->step_log = j;
-    for (int i = 0; i < HL_LEAF_LOG; i++) {
+    for (int i = 0; i < h->leaf_log; i++) {
         h->n_queue[i] = 0;
         if (!h->queue[i] &&
-            !(h->queue[i] = malloc(BATCH_MAX * sizeof *h->queue[i])))
+            !(h->queue[i] = malloc((size_t)h->batch_max *
+                                  sizeof *h->queue[i])))
             return 0;
     }
     if (!room(h, (void **)&h->frame, 1, &h->cap_frames, sizeof *h->frame) ||
@@ -419,13 +412,13 @@ static hl_id result(gg_hl *h, hl_id n, int j)
         if (h->n_req) {
             hl_request r = h->req[--h->n_req];
             start(h, r.n, r.j, r.frame, r.slot);
-            /* only a 2-leaf square's request queues (j < HL_LEAF_LOG) */
-            if (r.j < HL_LEAF_LOG && h->n_queue[r.j] == BATCH_MAX)
+            /* only a 2-leaf square's request queues (j < leaf_log) */
+            if (r.j < h->leaf_log && h->n_queue[r.j] == h->batch_max)
                 run_batch(h, r.j);
             continue;
         }
         int best = -1;
-        for (int i = 0; i < HL_LEAF_LOG; i++)
+        for (int i = 0; i < h->leaf_log; i++)
             if (h->n_queue[i] && (best < 0 || h->n_queue[i] > h->n_queue[best]))
                 best = i;
         if (best < 0)
@@ -489,7 +482,7 @@ static int step_pow2(gg_hl *h, int j)
     if (!r)
         return 1;
     /* a smaller root costs less at the next step's expansion check */
-    while (h->node[r].level > HL_LEAF_LOG + 2 && centred(h, r)) {
+    while (h->node[r].level > h->leaf_log + 2 && centred(h, r)) {
         hl_id c = hl_centre(h, r);
         if (!c)
             break;

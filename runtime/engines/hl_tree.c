@@ -250,7 +250,7 @@ static hl_id leaf_hashed(gg_hl *h, const uint64_t *rows, uint64_t hash)
     for (hl_id n = h->bucket[hash & (h->n_buckets - 1)]; n;
          n = h->node[n].next)
         if (h->node[n].hash == (uint32_t)hash &&
-            h->node[n].level == HL_LEAF_LOG &&
+            h->node[n].level == h->leaf_log &&
             !memcmp(hl_rows(h, n), rows, (size_t)h->lw * 8))
             return n;
     int64_t b = new_leaf_block(h);
@@ -263,7 +263,7 @@ static hl_id leaf_hashed(gg_hl *h, const uint64_t *rows, uint64_t hash)
         return 0;
     }
     memcpy(h->leaf + (size_t)b * (size_t)h->lw, rows, (size_t)h->lw * 8);
-    h->node[n].level = HL_LEAF_LOG;
+    h->node[n].level = h->leaf_log;
     h->node[n].child[0] = (hl_id)b;
     h->live_leaves++;
     link_node(h, n, hash);
@@ -287,7 +287,7 @@ void hl_leaves(gg_hl *h, int n, const uint64_t *rows, hl_id *out)
         __builtin_prefetch(&h->node[h->bucket[hash[i] & mask]]);
     for (int i = 0; i < n; i++) { /* the first candidate's first rows */
         hl_id c = h->bucket[hash[i] & mask];
-        if (c && h->node[c].level == HL_LEAF_LOG)
+        if (c && h->node[c].level == h->leaf_log)
             __builtin_prefetch(hl_rows(h, c));
     }
     for (int i = 0; i < n; i++)
@@ -346,7 +346,7 @@ hl_id hl_empty(gg_hl *h, int level)
     if (h->empty[level])
         return h->empty[level];
     hl_id n;
-    if (level == HL_LEAF_LOG) {
+    if (level == h->leaf_log) {
         uint64_t zero[HL_MAX_LW] = {0};
         n = hl_leaf(h, zero);
     } else {
@@ -360,22 +360,22 @@ hl_id hl_empty(gg_hl *h, int level)
 /* The middle half of four leaves (a 2-leaf square) as a leaf. */
 static hl_id leaf_centre(gg_hl *h, const hl_id q[4])
 {
-    enum { HALF = HL_LEAF / 2 };
-    const uint64_t mask = HL_LEAF == 64 ? ~0ull : (1ull << HL_LEAF) - 1;
+    const int half = h->leaf_side / 2;
     uint64_t rows[HL_MAX_LW];
     for (int y = 0; y < h->lw; y++) { /* plane by plane */
-        int top = y % HL_LEAF < HALF; /* the upper leaves, then the lower */
+        int top = y % h->leaf_side < half; /* the upper leaves, then the lower */
         const uint64_t *l = hl_rows(h, q[top ? 0 : 2]);
         const uint64_t *r = hl_rows(h, q[top ? 1 : 3]);
-        int ly = top ? y + HALF : y - HALF;
-        rows[y] = ((l[ly] >> HALF) | (r[ly] << (HL_LEAF - HALF))) & mask;
+        int ly = top ? y + half : y - half;
+        rows[y] = ((l[ly] >> half) | (r[ly] << (h->leaf_side - half))) &
+                  h->leaf_mask;
     }
     return hl_leaf(h, rows);
 }
 
 void hl_centres(gg_hl *h, int level, int n, const hl_id (*q)[4], hl_id *out)
 {
-    if (level == HL_LEAF_LOG) {
+    if (level == h->leaf_log) {
         for (int i = 0; i < n; i++)
             out[i] = q[i][0] && q[i][1] && q[i][2] && q[i][3]
                          ? leaf_centre(h, q[i])
@@ -396,7 +396,7 @@ hl_id hl_centre(gg_hl *h, hl_id n)
 {
     hl_id q[4];
     memcpy(q, h->node[n].child, sizeof q);
-    if (h->node[n].level == HL_LEAF_LOG + 1)
+    if (h->node[n].level == h->leaf_log + 1)
         return leaf_centre(h, q);
     return hl_join(h, h->node[q[0]].child[3], h->node[q[1]].child[2],
                    h->node[q[2]].child[1], h->node[q[3]].child[0]);
@@ -407,7 +407,7 @@ static void mark(gg_hl *h, hl_id n)
     if (!n || h->node[n].mark)
         return;
     h->node[n].mark = 1;
-    if (h->node[n].level > HL_LEAF_LOG)
+    if (h->node[n].level > h->leaf_log)
         for (int i = 0; i < 4; i++)
             mark(h, h->node[n].child[i]);
 }
@@ -415,7 +415,7 @@ static void mark(gg_hl *h, hl_id n)
 static void free_node(gg_hl *h, hl_id n)
 {
     hl_node *d = &h->node[n];
-    if (d->level == HL_LEAF_LOG) {
+    if (d->level == h->leaf_log) {
         h->leaf[(size_t)d->child[0] * (size_t)h->lw] = h->free_leaves;
         h->free_leaves = d->child[0];
         h->live_leaves--;

@@ -1,7 +1,7 @@
 /* The hash-tree engine's node store (runtime/engines/hashlife.h): for
  * hl_tree.c, hl_step.c and hl_io.c only. Nodes are numbered (0: none);
- * a node of level HL_LEAF_LOG is a leaf, whose cells are HL_LEAF rows of
- * HL_LEAF bits (cell x of a row is bit x, as golgen's grids) per state
+ * a node of level h->leaf_log is a leaf, whose cells are h->leaf_side rows of
+ * h->leaf_side bits (cell x of a row is bit x, as golgen's grids) per state
  * plane (bit p of a cell's state in plane p: one plane for two-state
  * rules, ceil(log2 C) for Generations), the planes one after the other in
  * the leaf array's block child[0]. */
@@ -14,7 +14,7 @@
 typedef uint32_t hl_id;
 
 /* Words of the largest leaf block (8 planes: 256 states). */
-#define HL_MAX_LW (GG_GEN_CELLS_MAX_PLANES * HL_LEAF)
+#define HL_MAX_LW (GG_GEN_CELLS_MAX_PLANES << HL_LEAF_LOG_MAX)
 
 /* 32 bytes, and the array starts on a page (hl_tree.c's arenas): a node
  * is one cache line's half, never two lines (at 28 bytes, 3 in 7 nodes
@@ -73,7 +73,9 @@ struct gg_hl {
     size_t bucket_mapped;        /* bytes when bucket[] was mmap'd */
     hl_id free_nodes;            /* chained through next */
     int planes;                  /* state planes a leaf holds */
-    int lw;                      /* words a leaf block: planes * HL_LEAF */
+    int leaf_log, leaf_side;     /* a leaf: 2^leaf_log cells a side */
+    uint64_t leaf_mask;          /* a leaf row's bits */
+    int lw;                      /* words a leaf block: planes * leaf */
     uint64_t *leaf;              /* lw words a block */
     int64_t n_leaves, cap_leaves;
     uint32_t free_leaves;        /* chained through the block's word 0 */
@@ -93,8 +95,9 @@ struct gg_hl {
     uint32_t n_waiters, cap_waiters, free_waiters;
     hl_request *req;             /* started last first */
     int64_t n_req, cap_req;
-    uint32_t *queue[HL_LEAF_LOG]; /* leaf squares waiting, by j */
-    int64_t n_queue[HL_LEAF_LOG];
+    uint32_t *queue[HL_LEAF_LOG_MAX]; /* leaf squares waiting, by j */
+    int64_t n_queue[HL_LEAF_LOG_MAX];
+    int64_t batch_cols, batch_max; /* squares a batch row, a batch */
     hl_id top;                   /* frame 0's result */
     bool abort;                  /* the step is being given up */
     gg_err *err;                 /* where a backend failure goes */
@@ -141,7 +144,7 @@ static inline uint64_t hl_live_row(const gg_hl *h, const uint64_t *rows,
 {
     uint64_t any = 0;
     for (int p = 0; p < h->planes; p++)
-        any |= rows[p * HL_LEAF + y];
+        any |= rows[p * h->leaf_side + y];
     return any;
 }
 
@@ -150,7 +153,7 @@ static inline bool hl_is_empty(const gg_hl *h, hl_id n)
     return n == h->empty[h->node[n].level];
 }
 
-/* The centre half of a node of level >= HL_LEAF_LOG + 1, no time. */
+/* The centre half of a node of level >= leaf + 1, no time. */
 hl_id hl_centre(gg_hl *h, hl_id n);
 
 /* The centres of n <= 16 squares of 2x2 nodes of `level` (q[i]: nw ne
