@@ -9,6 +9,7 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "pattern_rle3.h"
 #include "serve_server.h"
 
 static const char default_pattern[] =
@@ -27,10 +28,13 @@ static void usage(FILE *out)
             "pauses and steps the\nuniverse, draws cells, loads a pasted "
             "pattern or pastes it where you click,\nmakes random soups on a "
             "torus, changes the rule and saves RLE, macrocell or\nPNG (as "
-            "downloads). PATTERN (RLE, .cells, Life 1.06, .mc; the "
-            "R-pentomino\nwhen omitted) is the only file read; nothing is "
-            "written. RULE overrides its\nrule (:TW,H torus, :PW,H bounded "
-            "plane). The server listens on 127.0.0.1 at\nport N (default: a "
+            "downloads). Every family golgen runs is shown: Golly rule "
+            "files (found as\ngolgen run finds them; their @COLORS), Larger "
+            "than Life, 3D (one z slice at a\ntime). PATTERN (RLE, .cells, "
+            "Life 1.06, .mc, .rle3; the R-pentomino when\nomitted) and the "
+            "rule file named are the only files read; nothing is written.\n"
+            "RULE overrides its rule (:TW,H torus, :PW,H bounded plane). The "
+            "server listens on 127.0.0.1 at\nport N (default: a "
             "free port); --address A listens there instead and then\n"
             "requires the random token printed in the URL. Ctrl-C stops it.\n"
             "Running at full speed, the simulation steps in batches of about "
@@ -92,6 +96,18 @@ static int parse_args(int argc, char **argv, serve_opts *o, gg_err *err)
     return 0;
 }
 
+/* Whether the file begins as RLE3 does ("3D version=..."). */
+static bool is_rle3(const char *path)
+{
+    char head[64];
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
+    if (!f)
+        return false;
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return gg_rle3_sniff(head, n);
+}
+
 /* Whether address is this machine's loopback (no token needed). */
 static bool loopback(const char *a)
 {
@@ -146,16 +162,26 @@ int gg_cmd_serve(int argc, char **argv, const gg_config *cfg)
     char token[40];
     if (!loopback(o.address) && make_token(token, sizeof token, &err))
         return gg_cli_error("serve", GG_EXIT_ENV, &err);
-    gg_pattern p;
-    int bad = o.in ? gg_pattern_read(o.in, &p, &err)
+    sv_rule_set_pattern_path(o.in); /* rule files beside it first */
+    sv_world w;
+    int bad;
+    if (o.in && is_rle3(o.in)) { /* a 3D grid (Golly's 3D.lua) */
+        gg_rle3 p3;
+        memset(&p3, 0, sizeof p3);
+        bad = gg_rle3_read(o.in, &p3, &err) ||
+              sv_world_from_rle3(&w, o.rule, NULL, &p3, 0, &err);
+        gg_rle3_free(&p3);
+    } else {
+        gg_pattern p;
+        bad = o.in ? gg_pattern_read(o.in, &p, &err)
                    : gg_pattern_parse(default_pattern,
                                       strlen(default_pattern),
                                       "built-in R-pentomino", &p, &err);
-    if (bad)
-        return gg_cli_error("serve", GG_EXIT_USAGE, &err);
-    sv_world w;
-    bad = sv_world_from_pattern(&w, o.rule, NULL, &p, 0, &err);
-    gg_pattern_free(&p);
+        if (!bad) {
+            bad = sv_world_from_pattern(&w, o.rule, NULL, &p, 0, &err);
+            gg_pattern_free(&p);
+        }
+    }
     if (bad)
         return gg_cli_error("serve", GG_EXIT_USAGE, &err);
     sv_sim sim;

@@ -92,7 +92,8 @@ static const command commands[] = {
     {"rule", SV_RULE, 1, 1, 0},   {"load", SV_LOAD, 0, 0, 1},
     {"save", SV_SAVE, 0, 1, 0},   {"fit", SV_FIT, 0, 0, 0},
     {"clear", SV_CLEAR, 0, 0, 0}, {"paste", SV_PASTE, 2, 2, 1},
-    {"soup", SV_SOUP, 4, 4, 0},
+    {"soup", SV_SOUP, 4, 4, 0},   {"z", SV_Z, 1, 1, 0},
+    {"colours", SV_COLOURS, 0, 0, 0},
 };
 
 static int args(const words *w, sv_msg *m, char *err, size_t errlen)
@@ -120,6 +121,8 @@ static int args(const words *w, sv_msg *m, char *err, size_t errlen)
         return number(w, 1, "step", 1, SV_MAX_STEP, &m->n, err, errlen);
     case SV_SPEED:
         return number(w, 1, "speed", 0, SV_MAX_DELAY, &m->n, err, errlen);
+    case SV_Z:
+        return number(w, 1, "z", 0, SV_MAX_Z - 1, &m->n, err, errlen);
     case SV_SET:
         return number(w, 1, "set x", -SV_MAX_COORD, SV_MAX_COORD, &m->x, err,
                       errlen) ||

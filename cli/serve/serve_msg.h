@@ -18,6 +18,10 @@
  *   soup W H PERCENT SEED      a new W x H torus (1 .. 2^32 a side) under
  *                              the rule, PERCENT (0 .. 100) of its cells
  *                              alive at random from SEED (0 .. 2^63-1)
+ *   z Z                        a 3D grid's slice shown (0 .. 2^24-1)
+ *   colours                    the rule's colours, answered as
+ *                              "colours\nS R G B\n..." (a rule table's
+ *                              @COLORS; empty: the page's own)
  *
  * Numbers: an optional '-' and 1 to 19 decimal digits, in the ranges
  * below; anything else (extra words, other bytes, a bigger message) is an
@@ -39,10 +43,11 @@
 #define SV_MAX_LOAD (1L << 20)      /* a pasted pattern: 1 MiB */
 #define SV_MAX_MSG (SV_MAX_LOAD + 64)
 #define SV_MAX_SOUP_SIDE (1LL << 32)
+#define SV_MAX_Z (1LL << 24)         /* a 3D grid's side (rule3d.h) */
 
 typedef enum sv_kind {
     SV_VIEW, SV_RUN, SV_PAUSE, SV_STEP, SV_SPEED, SV_SET, SV_RULE, SV_LOAD,
-    SV_SAVE, SV_FIT, SV_CLEAR, SV_PASTE, SV_SOUP
+    SV_SAVE, SV_FIT, SV_CLEAR, SV_PASTE, SV_SOUP, SV_Z, SV_COLOURS
 } sv_kind;
 
 typedef enum sv_format { SV_RLE, SV_MC, SV_PNG } sv_format;
@@ -51,7 +56,7 @@ typedef struct sv_msg {
     sv_kind kind;
     int64_t x, y;     /* view, set, paste; soup: width, height */
     int64_t n;        /* step: generations; speed: ms; set: state;
-                         soup: percent */
+                         soup: percent; z: the slice */
     int64_t seed;     /* soup */
     sv_format format; /* save */
     int cols, rows, level; /* view */

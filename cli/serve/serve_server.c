@@ -69,16 +69,17 @@ static void change_rule(sv_sim *sim, sv_session *s, const sv_msg *m)
     char text[SV_MAX_RULE + 1];
     memcpy(text, m->text, m->text_len);
     text[m->text_len] = 0;
-    gg_rule rule;
+    sv_rule rule;
     gg_err err;
-    if (sv_rule_parse(text, &rule, &err))
+    if (sv_rule_parse_any(text, &rule, &err))
         return error_to(s, err.msg);
     sv_world w;
     pthread_mutex_lock(&sim->lock);
-    int bad = sv_world_with_rule(&sim->world, &rule, SV_MAX_CELLS, &w, &err);
+    int bad = sv_world_with_any(&sim->world, &rule, SV_MAX_CELLS, &w, &err);
     if (!bad)
         sv_sim_replace(sim, &w);
     pthread_mutex_unlock(&sim->lock);
+    sv_rule_free(&rule);
     if (bad)
         error_to(s, err.msg);
 }
@@ -87,7 +88,7 @@ static void load(sv_sim *sim, sv_session *s, const sv_msg *m)
 {
     char rule[256];
     pthread_mutex_lock(&sim->lock);
-    gg_rule_format(sv_world_rule(&sim->world), rule, sizeof rule);
+    sv_world_rule_text(&sim->world, rule, sizeof rule);
     pthread_mutex_unlock(&sim->lock);
     sv_world w;
     gg_err err;
@@ -123,12 +124,15 @@ static void soup(sv_sim *sim, sv_session *s, const sv_msg *m)
                            "serve --rule with a bigger torus");
     sv_world w;
     pthread_mutex_lock(&sim->lock);
-    gg_rule rule = *sv_world_rule(&sim->world);
+    sv_rule rule;
+    sv_world_rule_get(&sim->world, &rule);
     pthread_mutex_unlock(&sim->lock);
     /* made while the simulation goes on (2^32 cells at a density other
      * than 1/2 take seconds) */
-    if (sv_world_soup(&w, &rule, m->x, m->y, (int)m->n, (uint64_t)m->seed,
-                      &err))
+    int bad = sv_world_soup_any(&w, &rule, m->x, m->y, (int)m->n,
+                                (uint64_t)m->seed, &err);
+    sv_rule_free(&rule);
+    if (bad)
         return error_to(s, err.msg);
     pthread_mutex_lock(&sim->lock);
     sv_sim_replace(sim, &w);
@@ -189,6 +193,21 @@ static void save(sv_sim *sim, sv_session *s, sv_format format)
     free(text);
 }
 
+/* A rule table's @COLORS for the page: "S R G B" a line. */
+static void colours(sv_sim *sim, sv_session *s)
+{
+    char buf[256 * 16 + 1];
+    size_t n = 0;
+    pthread_mutex_lock(&sim->lock);
+    const sv_table_rule *t = sv_world_table(&sim->world);
+    int states = sv_world_states(&sim->world);
+    for (int i = 0; t && i < states; i++)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%d %d %d %d\n", i,
+                              t->rgb[i][0], t->rgb[i][1], t->rgb[i][2]);
+    pthread_mutex_unlock(&sim->lock);
+    queue(s, "colours", buf, n);
+}
+
 static void fit(sv_sim *sim, sv_session *s)
 {
     int64_t x, y, w, h;
@@ -222,6 +241,7 @@ static void handle(sv_server *srv, sv_session *s, const char *buf,
     case SV_SOUP: return soup(sim, s, &m);
     case SV_SAVE: return save(sim, s, m.format);
     case SV_FIT: return fit(sim, s);
+    case SV_COLOURS: return colours(sim, s);
     default: break;
     }
     pthread_mutex_lock(&sim->lock);
@@ -231,6 +251,10 @@ static void handle(sv_server *srv, sv_session *s, const char *buf,
     case SV_PAUSE: sim->running = false, sim->steps_left = 0; break;
     case SV_STEP: sim->running = false, sim->steps_left = m.n; break;
     case SV_SPEED: sim->delay_ms = (int)m.n; break;
+    case SV_Z:
+        bad = sv_world_set_z(&sim->world, m.n, &err);
+        sim->edits++;
+        break;
     case SV_SET:
         bad = sv_world_set(&sim->world, m.x, m.y, (int)m.n, &err);
         sim->edits++;

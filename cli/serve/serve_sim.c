@@ -24,33 +24,34 @@ static void note(sv_sim *s, const char *msg)
 
 static void rule_text(const sv_world *w, char *buf, size_t size)
 {
-    gg_rule_format(sv_world_rule(w), buf, size);
+    sv_world_rule_text(w, buf, size);
 }
 
-/* Under lock, returned under lock: a backend for the world's rule (the
- * lock is let go while it opens: compiling a kernel takes seconds). */
-static int reopen(sv_sim *s, gg_backend **b, uint64_t *epoch)
+/* Under lock, returned under lock: a stepper for the world's rule (the
+ * lock is let go while it opens: compiling a kernel takes seconds). *b
+ * NULL: none open. */
+static int reopen(sv_sim *s, sv_stepper *st, sv_stepper **b,
+                  uint64_t *epoch)
 {
-    gg_rule rule = *sv_world_rule(&s->world);
+    sv_rule rule;
+    sv_world_rule_get(&s->world, &rule);
     uint64_t want = s->rule_epoch;
     pthread_mutex_unlock(&s->lock);
     if (*b)
-        gg_backend_close(*b);
+        sv_stepper_close(*b);
     *b = NULL;
     gg_err err;
-    int status;
-    gg_backend_opts bo = {.config = s->cfg};
-    int bad = gg_cli_open_backend(s->info, &rule, &bo, b, &status, &err);
+    int bad = sv_stepper_open(st, &rule, s->info, s->cfg, &err);
+    sv_rule_free(&rule);
     pthread_mutex_lock(&s->lock);
     if (bad) {
-        *b = NULL;
         note(s, err.msg);
         snprintf(s->backend, sizeof s->backend, "none");
         *epoch = want; /* not again until the rule changes */
         return -1;
     }
-    snprintf(s->backend, sizeof s->backend, "%s",
-             gg_backend_of(*b)->name);
+    *b = st;
+    snprintf(s->backend, sizeof s->backend, "%s", st->name);
     s->edits++; /* the name shown changed */
     *epoch = want;
     return 0;
@@ -61,37 +62,10 @@ static double now(void)
     return gg_cli_now();
 }
 
-/* n generations of the world on b, under lock. A bounded two-state
- * universe is stepped in one kernel call (gg_universe_run would start
- * its batches at one generation, and the cpu kernel runs up to 32
- * generations a pass over memory: calls of a few generations run at a
- * fraction of its rate). */
-static int advance(sv_sim *s, gg_backend *b, int64_t n, gg_err *err)
+/* n generations of the world on b, under lock (serve_step.h). */
+static int advance(sv_sim *s, sv_stepper *b, int64_t n, gg_err *err)
 {
-    sv_world *w = &s->world;
-    if (gg_generations_check(sv_world_generation(w), n, err))
-        return -1;
-    if (w->gen) {
-        gg_gen_stepper st = gg_backend_gen_stepper(b);
-        return gg_gen_universe_run(&w->g, &st, n, NULL, NULL, err);
-    }
-    gg_stepper st = gg_backend_stepper(b);
-    gg_universe *u = &w->u;
-    if (!gg_rule_is_bounded(&u->rule))
-        return gg_universe_run(u, &st, n, NULL, NULL, err);
-    if (st.hold && st.hold(st.ctx, u->rule.topo, &u->grid, err))
-        return -1;
-    int bad = 0;
-    while (n > 0 && !bad) {
-        int64_t k = st.max_batch && n > st.max_batch ? st.max_batch : n;
-        bad = st.step(st.ctx, &u->rule, u->rule.topo, &u->grid, k, err);
-        if (!bad)
-            u->generation += k, n -= k;
-    }
-    gg_err later;
-    if (st.hold && st.drop(st.ctx, &u->grid, bad ? &later : err))
-        bad = -1;
-    return bad;
+    return sv_stepper_advance(b, &s->world, n, err);
 }
 
 static void put64(unsigned char *p, uint64_t v)
@@ -131,15 +105,20 @@ static void header(sv_sim *s, const sv_view *v, int64_t gen, bool inside,
     uint64_t rate;
     memcpy(&rate, &s->rate, 8);
     put64(p + 48, rate);
+    int64_t depth, z = sv_world_z(w, &depth);
     put32(p + 56, ((s->running || s->steps_left) ? 1u : 0u) |
                       (sv_world_rule(w)->topo == GG_TOPO_TORUS ? 2u : 0u) |
                       (inside ? 4u : 0u));
     put32(p + 60, (uint32_t)sv_world_states(w));
     for (int i = 0; i < 4; i++)
         put64(p + 64 + 8 * i, (uint64_t)e[i]);
-    char rule[100];
-    gg_rule_format(sv_world_rule(w), rule, sizeof rule);
-    snprintf((char *)p + 96, 112, "%.70s | %.30s", rule, s->backend);
+    char rule[100], slice[40] = "";
+    sv_world_rule_text(w, rule, sizeof rule);
+    if (depth) /* a 3D grid: the slice shown ("z=16/32") */
+        snprintf(slice, sizeof slice, " z=%lld/%lld", (long long)z,
+                 (long long)depth);
+    snprintf((char *)p + 96, 112, "%.60s | %.24s%s", rule, s->backend,
+             slice);
     put64(p + 216, (uint64_t)pop_gen);
 }
 
@@ -181,10 +160,13 @@ static uint64_t shown_key(sv_sim *s)
  * (the next set of s->watch; serve_watch.h), every how many generations;
  * false: none (a delay, a backend or universe that cannot be watched, no
  * page asking, or one frame a batch at this rate: drawn after it). */
-static bool plan_watch(sv_sim *s, gg_backend *b, int64_t n)
+static bool plan_watch(sv_sim *s, sv_stepper *st, int64_t n)
 {
+    if (s->world.family != SV_LIFE)
+        return false;
+    gg_backend *b = st->b;
     int64_t most = gg_backend_stepper(b).max_batch;
-    if (s->delay_ms || s->world.gen || !gg_backend_watches(b) || n < 2 ||
+    if (s->delay_ms || !gg_backend_watches(b) || n < 2 ||
         (most && n > most) || !gg_rule_is_bounded(sv_world_rule(&s->world)))
         return false;
     /* a frame every `every` generations: at least fps frames a second at
@@ -229,8 +211,10 @@ static bool plan_watch(sv_sim *s, gg_backend *b, int64_t n)
 
 /* Under lock: n generations (n <= the backend's max_batch) of the bounded
  * two-state world, watched (plan_watch). */
-static int advance_watched(sv_sim *s, gg_backend *b, int64_t n, gg_err *err)
+static int advance_watched(sv_sim *s, sv_stepper *st_, int64_t n,
+                           gg_err *err)
 {
+    gg_backend *b = st_->b;
     gg_universe *u = &s->world.u;
     gg_stepper st = gg_backend_stepper(b);
     if (st.hold(st.ctx, u->rule.topo, &u->grid, err))
@@ -367,7 +351,7 @@ static void delay(sv_sim *s, int ms)
 static void *loop(void *arg)
 {
     sv_sim *s = arg;
-    gg_backend *b = NULL;
+    sv_stepper open, *b = NULL;
     uint64_t epoch = 0;
     int64_t batch = 1, rate_gens = 0;
     double pass_again = 0; /* when a whole cpu pass is tried again */
@@ -376,7 +360,7 @@ static void *loop(void *arg)
     epoch = s->rule_epoch - 1; /* open for the first rule */
     while (!s->quit) {
         if (epoch != s->rule_epoch) {
-            reopen(s, &b, &epoch);
+            reopen(s, &open, &b, &epoch);
             publish(s);
             continue;
         }
@@ -454,7 +438,7 @@ static void *loop(void *arg)
     }
     pthread_mutex_unlock(&s->lock);
     if (b)
-        gg_backend_close(b);
+        sv_stepper_close(b);
     return NULL;
 }
 

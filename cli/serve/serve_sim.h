@@ -19,6 +19,7 @@
 
 #include "backend.h"
 #include "config.h"
+#include "serve_step.h"
 #include "serve_watch.h"
 #include "serve_world.h"
 

@@ -33,7 +33,7 @@ bool sv_watch_view_init(sv_watch_view *wv, const sv_world *w, int64_t x,
 {
     const gg_rule *rule = sv_world_rule(w);
     memset(wv, 0, sizeof *wv);
-    if (w->gen || !gg_rule_is_bounded(rule) || level > 40)
+    if (w->family != SV_LIFE || !gg_rule_is_bounded(rule) || level > 40)
         return false;
     int64_t ox, oy, W, H;
     sv_world_extent(w, &ox, &oy, &W, &H);

@@ -1,13 +1,14 @@
 /* golgen serve: the universe on view (serve_world.h). */
 #include "serve_world.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pattern.h"
+#include "pattern_rle3.h"
 #include "picture.h"
-#include "rule3d.h"
-#include "rule_ltl.h"
+#include "serve_world_fam.h"
 
 /* The hot loops use the popcnt instruction where the machine has it
  * (runtime/universes/grid.h). */
@@ -24,64 +25,136 @@ static int64_t wrap(int64_t v, int64_t n)
     return v < 0 ? v + n : v;
 }
 
+/* The topology and size a family's rule gives (sv_world_rule). */
+static gg_rule topo_of(const sv_rule *r)
+{
+    gg_rule t;
+    memset(&t, 0, sizeof t);
+    switch (r->family) {
+    case SV_LIFE:
+    case SV_GEN: return r->rule;
+    case SV_TABLE:
+        t.topo = r->table->f.topo;
+        t.width = r->table->f.width, t.height = r->table->f.height;
+        break;
+    case SV_LTL:
+        t.topo = r->ltl.topo;
+        t.width = r->ltl.width, t.height = r->ltl.height;
+        break;
+    case SV_3D: /* (sized by the pattern: at least this) */
+        t.topo = r->r3.topo == GG_TOPO3D_BOX ? GG_TOPO_PLANE : GG_TOPO_TORUS;
+        t.width = r->r3.sx ? r->r3.sx : SV_3D_DEFAULT_SIDE;
+        t.height = r->r3.sy ? r->r3.sy : SV_3D_DEFAULT_SIDE;
+        break;
+    }
+    return t;
+}
+
+/* A 2D pattern under any family's rule (3D: the middle slice). */
+static int from_pattern_any(sv_world *w, const sv_rule *r,
+                            const gg_pattern *p, gg_err *err)
+{
+    memset(w, 0, sizeof *w);
+    w->family = r->family;
+    w->gen = r->family == SV_GEN;
+    w->topo = topo_of(r);
+    switch (r->family) {
+    case SV_LIFE: return gg_universe_from_pattern(&w->u, &r->rule, p, err);
+    case SV_GEN: return gg_gen_universe_from_pattern(&w->g, &r->rule, p, err);
+    case SV_TABLE: {
+        const gg_rule_found *f = &r->table->f;
+        if (gg_table_universe_from_pattern(&w->t, &f->rf, f->rule, f->topo,
+                                           f->width, f->height, p, err))
+            return -1;
+        w->tr = r->table;
+        __atomic_add_fetch(&w->tr->refs, 1, __ATOMIC_ACQ_REL);
+        return 0;
+    }
+    case SV_LTL: return gg_ltl_universe_from_pattern(&w->l, &r->ltl, p, err);
+    case SV_3D: return sv_3d_from_pattern(w, r, p, err);
+    }
+    return -1;
+}
+
 static int from_pattern(sv_world *w, const gg_rule *rule, const gg_pattern *p,
                         gg_err *err)
 {
-    memset(w, 0, sizeof *w);
-    w->gen = gg_rule_is_generations(rule);
-    return w->gen ? gg_gen_universe_from_pattern(&w->g, rule, p, err)
-                  : gg_universe_from_pattern(&w->u, rule, p, err);
+    sv_rule r = {.family = gg_rule_is_generations(rule) ? SV_GEN : SV_LIFE,
+                 .rule = *rule};
+    return from_pattern_any(w, &r, p, err);
 }
 
 /* A bounded grid of more than max_cells cells (0: any) refused. */
-static int size_check(const gg_rule *rule, int64_t max_cells, gg_err *err)
+static int size_check(const sv_rule *r, int64_t max_cells, gg_err *err)
 {
-    if (max_cells && gg_rule_is_bounded(rule) &&
-        (double)rule->width * (double)rule->height > (double)max_cells)
-        return gg_fail(err, "a grid of %lld x %lld cells: the page takes "
-                       "at most %lld (start golgen serve --rule with it)",
-                       (long long)rule->width, (long long)rule->height,
+    gg_rule t = topo_of(r);
+    double depth = r->family != SV_3D ? 1.0
+                   : r->r3.sz               ? (double)r->r3.sz
+                                            : SV_3D_DEFAULT_SIDE;
+    if (max_cells && gg_rule_is_bounded(&t) &&
+        (double)t.width * (double)t.height * depth > (double)max_cells)
+        return gg_fail(err, "a grid of %s cells: the page takes at most "
+                       "%lld (start golgen serve --rule with it)", r->text,
                        (long long)max_cells);
     return 0;
 }
 
-int sv_rule_parse(const char *text, gg_rule *rule, gg_err *err)
+static const char *rule_of(const char *rule_text, const char *fallback,
+                           const char *own)
 {
-    const char *family = gg_ltl_looks_like(text)   ? "Larger than Life"
-                         : gg_rule3d_is_3d(text) ? "3D"
-                                                 : NULL;
-    if (family)
-        return gg_fail(err, "'%s' is a %s rule: golgen serve shows "
-                       "two-state and Generations rules only (golgen run "
-                       "runs it)", text, family);
-    if (!gg_rule_parse(text, rule, err))
-        return 0;
-    /* a Golly rule table's name, or a typo: say what the viewer takes */
-    gg_err why = *err;
-    return gg_fail(err, "%s (golgen serve shows two-state and Generations "
-                   "rules; rule tables run with golgen run)", why.msg);
+    return rule_text ? rule_text : own ? own : fallback ? fallback : "B3/S23";
 }
 
 int sv_world_from_pattern(sv_world *w, const char *rule_text,
                           const char *fallback, const gg_pattern *p,
                           int64_t max_cells, gg_err *err)
 {
-    const char *r = rule_text  ? rule_text
-                    : p->rule  ? p->rule
-                    : fallback ? fallback
-                               : "B3/S23";
-    gg_rule rule;
-    return sv_rule_parse(r, &rule, err) ||
-                   size_check(&rule, max_cells, err) ||
-                   from_pattern(w, &rule, p, err)
-               ? -1
-               : 0;
+    sv_rule rule;
+    if (sv_rule_parse_any(rule_of(rule_text, fallback, p->rule), &rule, err))
+        return -1;
+    int bad = size_check(&rule, max_cells, err) ||
+              from_pattern_any(w, &rule, p, err);
+    sv_rule_free(&rule);
+    return bad ? -1 : 0;
+}
+
+int sv_world_from_rle3(sv_world *w, const char *rule_text,
+                       const char *fallback, const gg_rle3 *p,
+                       int64_t max_cells, gg_err *err)
+{
+    sv_rule rule;
+    const char *own = p->rule[0] ? p->rule : NULL;
+    if (sv_rule_parse_any(rule_of(rule_text, fallback, own), &rule, err))
+        return -1;
+    int bad = 0;
+    if (rule.family != SV_3D)
+        bad = gg_fail(err, "an RLE3 (3D) pattern under the 2D rule %s: give "
+                      "a 3D rule (3D5..7/6)", rule.text);
+    double side = (double)p->size;
+    if (!bad && rule.family == SV_3D &&
+        rule.r3.topo == GG_TOPO3D_SIZED_BY_PATTERN && max_cells &&
+        side * side * side > (double)max_cells)
+        bad = gg_fail(err, "a %lld^3 grid: the page takes at most %lld "
+                      "cells", (long long)p->size, (long long)max_cells);
+    bad = bad || size_check(&rule, max_cells, err) ||
+          sv_3d_from_rle3(w, &rule, p, err);
+    sv_rule_free(&rule);
+    return bad ? -1 : 0;
 }
 
 int sv_world_parse(sv_world *w, const char *rule_text, const char *fallback,
                    const char *text, size_t len, const char *name,
                    int64_t max_cells, gg_err *err)
 {
+    if (gg_rle3_sniff(text, len)) {
+        gg_rle3 p3;
+        if (gg_rle3_parse(text, len, name, &p3, err))
+            return -1;
+        int bad = sv_world_from_rle3(w, rule_text, fallback, &p3, max_cells,
+                                     err);
+        gg_rle3_free(&p3);
+        return bad;
+    }
     gg_pattern p;
     if (gg_pattern_parse(text, len, name, &p, err))
         return -1;
@@ -93,48 +166,91 @@ int sv_world_parse(sv_world *w, const char *rule_text, const char *fallback,
 
 static int to_pattern(const sv_world *w, gg_pattern *p, gg_err *err)
 {
-    return w->gen ? gg_gen_universe_to_pattern(&w->g, p, err)
-                  : gg_universe_to_pattern(&w->u, p, err);
+    switch (w->family) {
+    case SV_LIFE: return gg_universe_to_pattern(&w->u, p, err);
+    case SV_GEN: return gg_gen_universe_to_pattern(&w->g, p, err);
+    case SV_TABLE: return gg_table_universe_to_pattern(&w->t, p, err);
+    case SV_LTL: return gg_ltl_universe_to_pattern(&w->l, p, err);
+    case SV_3D: return sv_3d_to_pattern(w, p, err);
+    }
+    return -1;
 }
 
-int sv_world_with_rule(const sv_world *w, const gg_rule *rule,
-                       int64_t max_cells, sv_world *out, gg_err *err)
+int sv_world_with_any(const sv_world *w, const sv_rule *rule,
+                      int64_t max_cells, sv_world *out, gg_err *err)
 {
     if (size_check(rule, max_cells, err))
         return -1;
+    if (w->family == SV_3D && rule->family == SV_3D)
+        return sv_3d_with_rule(w, rule, out, err);
     gg_pattern p;
     if (to_pattern(w, &p, err))
         return -1;
     /* Golly's default place on a bounded grid is centred; keep the cells
      * where they are */
     p.positioned = true;
-    int bad = from_pattern(out, rule, &p, err);
+    int bad = from_pattern_any(out, rule, &p, err);
     gg_pattern_free(&p);
     return bad;
 }
 
+int sv_world_with_rule(const sv_world *w, const gg_rule *rule,
+                       int64_t max_cells, sv_world *out, gg_err *err)
+{
+    sv_rule r = {.family = gg_rule_is_generations(rule) ? SV_GEN : SV_LIFE,
+                 .rule = *rule};
+    return sv_world_with_any(w, &r, max_cells, out, err);
+}
+
 void sv_world_free(sv_world *w)
 {
-    if (w->gen)
-        gg_gen_universe_free(&w->g);
-    else
-        gg_universe_free(&w->u);
+    switch (w->family) {
+    case SV_LIFE: gg_universe_free(&w->u); break;
+    case SV_GEN: gg_gen_universe_free(&w->g); break;
+    case SV_TABLE: {
+        gg_table_universe_free(&w->t);
+        sv_rule r = {.table = w->tr};
+        sv_rule_free(&r);
+        break;
+    }
+    case SV_LTL: gg_ltl_universe_free(&w->l); break;
+    case SV_3D: gg_grid3d_free(&w->d.g); break;
+    }
     memset(w, 0, sizeof *w);
 }
 
 const gg_rule *sv_world_rule(const sv_world *w)
 {
-    return w->gen ? &w->g.rule : &w->u.rule;
+    return w->family == SV_LIFE  ? &w->u.rule
+           : w->family == SV_GEN ? &w->g.rule
+                                 : &w->topo;
 }
 
 int sv_world_states(const sv_world *w)
 {
-    return w->gen ? w->g.rule.states : 2;
+    switch (w->family) {
+    case SV_GEN: return w->g.rule.states;
+    case SV_TABLE: return w->tr->f.rf.n_states;
+    case SV_LTL: return w->l.rule.states;
+    default: return 2;
+    }
+}
+
+/* Where the generation is kept. */
+static int64_t *generation_of(sv_world *w)
+{
+    switch (w->family) {
+    case SV_GEN: return &w->g.generation;
+    case SV_TABLE: return &w->t.generation;
+    case SV_LTL: return &w->l.generation;
+    case SV_3D: return &w->d.generation;
+    default: return &w->u.generation;
+    }
 }
 
 int64_t sv_world_generation(const sv_world *w)
 {
-    return w->gen ? w->g.generation : w->u.generation;
+    return *generation_of((sv_world *)w);
 }
 
 /* Live cells (any state but 0) of words [0, n) of the planes. */
@@ -161,6 +277,10 @@ static int planes(const sv_world *w, const gg_grid **g, int64_t *x0,
 
 int64_t sv_world_population(const sv_world *w)
 {
+    if (w->family == SV_LTL)
+        return gg_ltl_universe_population(&w->l);
+    if (w->family == SV_3D)
+        return gg_grid3d_population(&w->d.g);
     const gg_grid *g[GG_GEN_CELLS_MAX_PLANES] = {0};
     const uint64_t *p[GG_GEN_CELLS_MAX_PLANES];
     int64_t x0, y0;
@@ -170,24 +290,51 @@ int64_t sv_world_population(const sv_world *w)
     return count_planes(p, n, g[0]->stride * g[0]->height);
 }
 
-/* The planes (1 for two states) and the grid's place. */
+/* A family's states as planes and where cell (0, 0) sits: Generations
+ * and rule tables (others: NULL). */
+static gg_gen_cells *cells_of(sv_world *w, int64_t **x0, int64_t **y0)
+{
+    if (w->family == SV_GEN) {
+        *x0 = &w->g.x0, *y0 = &w->g.y0;
+        return &w->g.cells;
+    }
+    if (w->family == SV_TABLE) {
+        *x0 = &w->t.x0, *y0 = &w->t.y0;
+        return &w->t.cells;
+    }
+    return NULL;
+}
+
+/* The planes (1 for two states; 3D: the slice shown) and the grid's
+ * place; not for Larger than Life (serve_world_ltl.c). */
 static int planes(const sv_world *w, const gg_grid **g, int64_t *x0,
                   int64_t *y0)
 {
-    if (!w->gen) {
-        g[0] = &w->u.grid;
-        *x0 = w->u.x0, *y0 = w->u.y0;
+    int64_t *px, *py;
+    const gg_gen_cells *c = cells_of((sv_world *)w, &px, &py);
+    if (c) {
+        for (int p = 0; p < c->n_planes; p++)
+            g[p] = &c->plane[p];
+        *x0 = *px, *y0 = *py;
+        return c->n_planes;
+    }
+    if (w->family == SV_3D) {
+        g[0] = &w->d.slice;
+        *x0 = -(w->d.rule.sx / 2), *y0 = -(w->d.rule.sy / 2);
         return 1;
     }
-    for (int p = 0; p < w->g.cells.n_planes; p++)
-        g[p] = &w->g.cells.plane[p];
-    *x0 = w->g.x0, *y0 = w->g.y0;
-    return w->g.cells.n_planes;
+    g[0] = &w->u.grid;
+    *x0 = w->u.x0, *y0 = w->u.y0;
+    return 1;
 }
 
 void sv_world_extent(const sv_world *w, int64_t *x, int64_t *y, int64_t *wd,
                      int64_t *ht)
 {
+    if (w->family == SV_LTL) {
+        *x = w->l.x0, *y = w->l.y0, *wd = w->l.w, *ht = w->l.h;
+        return;
+    }
     const gg_grid *g[GG_GEN_CELLS_MAX_PLANES] = {0};
     planes(w, g, x, y);
     *wd = g[0]->width, *ht = g[0]->height;
@@ -198,8 +345,13 @@ bool sv_world_bbox(const sv_world *w, int64_t *x, int64_t *y, int64_t *wd,
 {
     int64_t x0, y0, x1, y1, ox, oy, ew, eh;
     sv_world_extent(w, &ox, &oy, &ew, &eh);
-    bool any = w->gen ? gg_gen_cells_bbox(&w->g.cells, &x0, &y0, &x1, &y1)
-                      : gg_grid_bbox(&w->u.grid, &x0, &y0, &x1, &y1);
+    int64_t *px, *py;
+    const gg_gen_cells *c = cells_of((sv_world *)w, &px, &py);
+    const gg_grid *g[GG_GEN_CELLS_MAX_PLANES];
+    bool any = w->family == SV_LTL ? sv_ltl_bbox(w, &x0, &y0, &x1, &y1)
+               : c ? gg_gen_cells_bbox(c, &x0, &y0, &x1, &y1)
+                   : (planes(w, g, &ox, &oy),
+                      gg_grid_bbox(g[0], &x0, &y0, &x1, &y1));
     if (!any)
         return false;
     *x = ox + x0, *y = oy + y0;
@@ -224,16 +376,20 @@ static int grow(sv_world *w, int64_t x, int64_t y, gg_err *err)
                        "universe (%lld x %lld cells; at most 2^30)",
                        (long long)x, (long long)y, (long long)nw,
                        (long long)nh);
-    if (w->gen) {
+    int64_t *px, *py;
+    gg_gen_cells *old = cells_of(w, &px, &py);
+    if (old) {
         gg_gen_cells c;
-        if (gg_gen_cells_init(&c, w->g.cells.n_planes, nw, nh, err))
+        if (gg_gen_cells_init(&c, old->n_planes, nw, nh, err))
             return -1;
-        gg_gen_cells_blit(&c, &w->g.cells, ox - nx, oy - ny);
-        gg_gen_cells_free(&w->g.cells);
-        w->g.cells = c;
-        w->g.x0 = nx, w->g.y0 = ny;
+        gg_gen_cells_blit(&c, old, ox - nx, oy - ny);
+        gg_gen_cells_free(old);
+        *old = c;
+        *px = nx, *py = ny;
         return 0;
     }
+    if (w->family == SV_LTL)
+        return sv_ltl_regrow(w, nx, ny, nw, nh, err);
     gg_grid g;
     if (gg_grid_init(&g, nw, nh, err))
         return -1;
@@ -260,8 +416,14 @@ int sv_world_set(sv_world *w, int64_t x, int64_t y, int state, gg_err *err)
     if (!inside && grow(w, x, y, err))
         return -1;
     sv_world_extent(w, &ox, &oy, &ew, &eh);
-    if (w->gen)
-        gg_gen_cells_set(&w->g.cells, x - ox, y - oy, state);
+    int64_t *px, *py;
+    gg_gen_cells *c = cells_of(w, &px, &py);
+    if (c)
+        gg_gen_cells_set(c, x - ox, y - oy, state);
+    else if (w->family == SV_LTL)
+        w->l.cells[(y - oy) * w->l.w + (x - ox)] = (uint8_t)state;
+    else if (w->family == SV_3D)
+        gg_grid_set(&w->d.slice, x - ox, y - oy, state);
     else
         gg_grid_set(&w->u.grid, x - ox, y - oy, state);
     return 0;
@@ -269,16 +431,22 @@ int sv_world_set(sv_world *w, int64_t x, int64_t y, int state, gg_err *err)
 
 void sv_world_clear(sv_world *w)
 {
+    *generation_of(w) = 0;
+    if (w->family == SV_LTL) {
+        memset(w->l.cells, 0, (size_t)(w->l.w * w->l.h));
+        return;
+    }
+    if (w->family == SV_3D) {
+        memset(w->d.g.bits, 0,
+               (size_t)gg_grid3d_words(&w->d.g) * sizeof(uint64_t));
+        return;
+    }
     const gg_grid *g[GG_GEN_CELLS_MAX_PLANES];
     int64_t x0, y0;
     int n = planes(w, g, &x0, &y0);
     for (int p = 0; p < n; p++)
         memset(g[p]->bits, 0,
                (size_t)(g[p]->stride * g[p]->height) * sizeof(uint64_t));
-    if (w->gen)
-        w->g.generation = 0;
-    else
-        w->u.generation = 0;
 }
 
 /* Live cells among bits [a, b) of row r. */
@@ -441,6 +609,8 @@ static void render_cells(const gg_grid **g, int n, bool torus, int64_t gx,
 void sv_world_render(const sv_world *w, int64_t x, int64_t y, int cols,
                      int rows, int level, int64_t sample, uint8_t *out)
 {
+    if (w->family == SV_LTL)
+        return sv_ltl_render(w, x, y, cols, rows, level, sample, out);
     const gg_grid *g[GG_GEN_CELLS_MAX_PLANES];
     int64_t x0, y0;
     int n = planes(w, g, &x0, &y0);
@@ -466,6 +636,9 @@ void sv_world_render(const sv_world *w, int64_t x, int64_t y, int cols,
 
 int sv_world_rle(const sv_world *w, char **text, size_t *len, gg_err *err)
 {
+    if (w->family == SV_3D) /* as golgen run -o OUT.rle3 writes it */
+        return gg_rle3_format(&w->d.g, w->d.text, w->d.generation, NULL,
+                              text, len, err);
     gg_pattern p;
     if (to_pattern(w, &p, err))
         return -1;
@@ -476,6 +649,9 @@ int sv_world_rle(const sv_world *w, char **text, size_t *len, gg_err *err)
 
 int sv_world_mc(const sv_world *w, char **text, size_t *len, gg_err *err)
 {
+    if (w->family == SV_3D)
+        return gg_fail(err, "a 3D grid has no macrocell form: save RLE "
+                       "(RLE3) instead");
     gg_pattern p;
     if (to_pattern(w, &p, err))
         return -1;
@@ -489,8 +665,27 @@ int sv_world_picture(const sv_world *w, gg_image *im, gg_err *err)
     gg_picture_opts o;
     memset(&o, 0, sizeof o);
     gg_picture_info info;
-    return w->gen ? gg_picture_gen_universe(&w->g, &o, im, &info, err)
-                  : gg_picture_universe(&w->u, &o, im, &info, err);
+    switch (w->family) {
+    case SV_LIFE: return gg_picture_universe(&w->u, &o, im, &info, err);
+    case SV_GEN: return gg_picture_gen_universe(&w->g, &o, im, &info, err);
+    case SV_TABLE:
+        return gg_picture_cells(&w->t.cells, sv_world_states(w),
+                                w->t.topo != GG_TOPO_UNBOUNDED, w->t.x0,
+                                w->t.y0, &o, im, &info, err);
+    case SV_3D: return gg_picture_grid3d(&w->d.g, &o, im, &info, err);
+    case SV_LTL: break;
+    }
+    gg_pattern p;
+    if (to_pattern(w, &p, err))
+        return -1;
+    gg_gen_cells c = {.n_planes = p.n_planes};
+    for (int q = 0; q < p.n_planes; q++)
+        c.plane[q] = p.plane[q];
+    /* (the live box: a bounded grid's dead border is not drawn) */
+    int bad = gg_picture_cells(&c, sv_world_states(w), false, p.x, p.y, &o,
+                               im, &info, err);
+    gg_pattern_free(&p);
+    return bad;
 }
 
 int sv_world_soup(sv_world *out, const gg_rule *of, int64_t width,
@@ -509,6 +704,38 @@ int sv_world_soup(sv_world *out, const gg_rule *of, int64_t width,
     gg_grid *g = out->gen ? &out->g.cells.plane[0] : &out->u.grid;
     gg_grid_random(g, percent == 50 ? 0.5 : percent / 100.0, seed);
     return 0;
+}
+
+int sv_world_soup_any(sv_world *out, const sv_rule *rule, int64_t width,
+                      int64_t height, int percent, uint64_t seed,
+                      gg_err *err)
+{
+    if (rule->family == SV_LIFE || rule->family == SV_GEN)
+        return sv_world_soup(out, &rule->rule, width, height, percent, seed,
+                             err);
+    if (rule->family == SV_3D)
+        return gg_fail(err, "soups are 2D: load an RLE3 pattern for a 3D "
+                       "rule");
+    /* the rule on a torus of that size, state 1 at random */
+    char text[300];
+    snprintf(text, sizeof text, "%.*s:T%lld,%lld",
+             (int)strcspn(rule->text, ":"), rule->text, (long long)width,
+             (long long)height);
+    sv_rule r;
+    if (sv_rule_parse_any(text, &r, err))
+        return -1;
+    gg_pattern p;
+    int bad = gg_pattern_init(&p, width, height, 1, err);
+    if (!bad) {
+        gg_grid_random(&p.plane[0], percent == 50 ? 0.5 : percent / 100.0,
+                       seed);
+        p.x = -(width / 2), p.y = -(height / 2);
+        p.positioned = true;
+        bad = from_pattern_any(out, &r, &p, err);
+        gg_pattern_free(&p);
+    }
+    sv_rule_free(&r);
+    return bad;
 }
 
 int sv_world_paste(sv_world *w, const char *text, size_t len, int64_t x,

@@ -3,8 +3,8 @@
 (Star Wars, 345/2/4: four states) on a torus and on the unbounded plane,
 stepped 12 generations, shows each cell's state, equal to `golgen run`'s
 multi-state RLE at that generation; a frame of blocks shows a block as
-live when any of its cells is in a state other than 0. Larger than Life
-and 3D rules, which the viewer does not draw yet, are refused by name.
+live when any of its cells is in a state other than 0. A rule that does
+not parse is refused by name and changes nothing.
 
     test_serve_families.py GOLGEN"""
 import os
@@ -115,18 +115,22 @@ def check(tmp, pat, rule):
 
 
 def refusals():
-    """Families golgen runs but the viewer does not yet: refused by name,
-    on the command line and over the socket, and the server goes on."""
+    """A rule that does not parse is refused, naming what is wrong, on the
+    command line and over the socket, and the server goes on unchanged
+    (the families beyond Generations: test_serve_more_families.py)."""
     out = subprocess.run([GOLGEN, 'serve', '--port', '0', '--rule',
-                          'R2,C0,M1,S2..3,B3..3,NM'], capture_output=True,
+                          'R2,C0,M1,S2..3,B3..3,NX'], capture_output=True,
                          text=True, timeout=30)
     assert out.returncode == 2 and 'Larger than Life' in out.stderr, out
     proc, url = start_server(GOLGEN, ['--backend', 'cpu'])
     try:
         c = Client(url, timeout=60)
+        before = frame(c, 'view -8 -8 16 16 0')
         c.send('rule 3D:B5/S45')
-        assert '3D rule' in c.recv_text('error')
-        frame(c, 'view -8 -8 16 16 0')
+        assert '3D' in c.recv_text('error')
+        after = frame(c, 'view -8 -8 16 16 0')
+        assert after[96:208] == before[96:208]
+        assert after[224:] == before[224:]
         c.close()
     finally:
         proc.terminate()

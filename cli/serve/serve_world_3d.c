@@ -1,0 +1,150 @@
+/* golgen serve: a 3D universe on view (serve_world_fam.h): the grid of
+ * runtime/universes/grid3d.h, shown one z slice at a time; the slice is a
+ * 2D grid over the same words (plane z's rows are consecutive), so it is
+ * drawn, edited and fitted as a bounded two-state grid is. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "serve_world_fam.h"
+
+static void show_slice(sv_world *w)
+{
+    sv_world3d *d = &w->d;
+    d->slice = (gg_grid){.width = d->g.sx, .height = d->g.sy,
+                         .stride = d->g.stride,
+                         .bits = gg_grid3d_row(&d->g, 0, d->z)};
+}
+
+/* An empty grid of r's size (a rule sized by the pattern: side^3). */
+static int init(sv_world *w, const sv_rule *r, int64_t side, gg_err *err)
+{
+    memset(w, 0, sizeof *w);
+    w->family = SV_3D;
+    sv_world3d *d = &w->d;
+    d->rule = r->r3;
+    if (d->rule.topo == GG_TOPO3D_SIZED_BY_PATTERN) {
+        d->rule.topo = GG_TOPO3D_TORUS;
+        d->rule.sx = d->rule.sy = d->rule.sz = side;
+    }
+    gg_rule3d_format(&d->rule, d->text, sizeof d->text);
+    w->topo.topo = d->rule.topo == GG_TOPO3D_TORUS ? GG_TOPO_TORUS
+                                                   : GG_TOPO_PLANE;
+    w->topo.width = d->rule.sx, w->topo.height = d->rule.sy;
+    if (gg_grid3d_init(&d->g, d->rule.sx, d->rule.sy, d->rule.sz, err))
+        return -1;
+    d->z = d->rule.sz / 2;
+    show_slice(w);
+    return 0;
+}
+
+int sv_3d_from_pattern(sv_world *w, const sv_rule *r, const gg_pattern *p,
+                       gg_err *err)
+{
+    if (init(w, r, SV_3D_DEFAULT_SIDE, err))
+        return -1;
+    sv_world3d *d = &w->d;
+    int64_t pw = gg_pattern_width(p), ph = gg_pattern_height(p);
+    /* Golly's place on a bounded grid: centred, unless the file says */
+    int64_t px = p->positioned ? p->x : -(pw / 2);
+    int64_t py = p->positioned ? p->y : -(ph / 2);
+    bool torus = d->rule.topo == GG_TOPO3D_TORUS;
+    for (int64_t y = 0; y < ph; y++)
+        for (int64_t x = 0; x < pw; x++) {
+            if (!gg_pattern_get(p, x, y))
+                continue;
+            int64_t gx = px + x + d->rule.sx / 2, gy = py + y + d->rule.sy / 2;
+            if (torus) {
+                gx = ((gx % d->rule.sx) + d->rule.sx) % d->rule.sx;
+                gy = ((gy % d->rule.sy) + d->rule.sy) % d->rule.sy;
+            } else if (gx < 0 || gy < 0 || gx >= d->rule.sx ||
+                       gy >= d->rule.sy) {
+                gg_grid3d_free(&d->g);
+                return gg_fail(err, "cell (%lld, %lld) is outside the %s "
+                               "box", (long long)(px + x),
+                               (long long)(py + y), d->text);
+            }
+            gg_grid3d_set(&d->g, gx, gy, d->z, 1);
+        }
+    return 0;
+}
+
+/* As golgen run places it (cli/run3d.c): at pos=, which must fit. */
+int sv_3d_from_rle3(sv_world *w, const sv_rule *r, const gg_rle3 *p,
+                    gg_err *err)
+{
+    if (init(w, r, p->size, err))
+        return -1;
+    sv_world3d *d = &w->d;
+    if (p->pos[0] + p->w > d->rule.sx || p->pos[1] + p->h > d->rule.sy ||
+        p->pos[2] + p->d > d->rule.sz) {
+        gg_grid3d_free(&d->g);
+        return gg_fail(err, "the %lldx%lldx%lld pattern at pos=%lld,%lld,"
+                       "%lld does not fit the grid of rule '%s'; give a "
+                       "larger :T or :P size", (long long)p->w,
+                       (long long)p->h, (long long)p->d,
+                       (long long)p->pos[0], (long long)p->pos[1],
+                       (long long)p->pos[2], d->text);
+    }
+    for (int64_t z = 0; p->cells.bits && z < p->d; z++)
+        for (int64_t y = 0; y < p->h; y++)
+            for (int64_t x = 0; x < p->w; x++)
+                if (gg_grid3d_get(&p->cells, x, y, z))
+                    gg_grid3d_set(&d->g, p->pos[0] + x, p->pos[1] + y,
+                                  p->pos[2] + z, 1);
+    d->generation = p->gen;
+    return 0;
+}
+
+int sv_3d_to_pattern(const sv_world *w, gg_pattern *p, gg_err *err)
+{
+    const gg_grid *s = &w->d.slice;
+    if (gg_pattern_init(p, s->width, s->height, 1, err))
+        return -1;
+    for (int64_t y = 0; y < s->height; y++)
+        memcpy(gg_grid_row(&p->plane[0], y), gg_grid_row(s, y),
+               (size_t)s->stride * sizeof(uint64_t));
+    p->x = -(s->width / 2), p->y = -(s->height / 2);
+    p->positioned = true;
+    p->generation = w->d.generation;
+    return 0;
+}
+
+int sv_3d_with_rule(const sv_world *w, const sv_rule *r, sv_world *out,
+                    gg_err *err)
+{
+    const gg_rule3d *a = &w->d.rule;
+    gg_rule3d b = r->r3;
+    if (b.topo == GG_TOPO3D_SIZED_BY_PATTERN)
+        b.sx = a->sx, b.sy = a->sy, b.sz = a->sz;
+    if (b.sx != a->sx || b.sy != a->sy || b.sz != a->sz)
+        return gg_fail(err, "%s: the grid is %lldx%lldx%lld; a 3D rule of "
+                       "another size starts from a loaded pattern",
+                       r->text, (long long)a->sx, (long long)a->sy,
+                       (long long)a->sz);
+    if (init(out, r, a->sx, err))
+        return -1;
+    memcpy(out->d.g.bits, w->d.g.bits,
+           (size_t)gg_grid3d_words(&w->d.g) * sizeof(uint64_t));
+    out->d.generation = w->d.generation;
+    out->d.z = w->d.z;
+    show_slice(out);
+    return 0;
+}
+
+int64_t sv_world_z(const sv_world *w, int64_t *depth)
+{
+    *depth = w->family == SV_3D ? w->d.g.sz : 0;
+    return w->family == SV_3D ? w->d.z : 0;
+}
+
+int sv_world_set_z(sv_world *w, int64_t z, gg_err *err)
+{
+    if (w->family != SV_3D)
+        return gg_fail(err, "z: only a 3D rule's grid has slices");
+    if (z < 0 || z >= w->d.g.sz)
+        return gg_fail(err, "z %lld: the grid's slices are 0 .. %lld",
+                       (long long)z, (long long)w->d.g.sz - 1);
+    w->d.z = z;
+    show_slice(w);
+    return 0;
+}
