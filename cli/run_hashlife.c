@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "cli_util.h"
 #include "engine_choice.h"
 #include "file_text.h"
@@ -141,8 +142,10 @@ static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
             return GG_EXIT_USAGE;
         done += ran;
         left -= ran;
+        /* a checkpoint, which a resumed run starts from: on the disk */
         if (ran == n && left > 0 && o->every > 0 &&
-            write_output(h, o->out, rule_text, err))
+            (write_output(h, o->out, rule_text, err) ||
+             (strcmp(o->out, "-") && gg_atomic_sync(o->out, err))))
             return GG_EXIT_USAGE;
     }
     double seconds = gg_cli_now() - start;

@@ -810,6 +810,21 @@ static void test_atomic_file_api(void **state)
     assert_int_equal(count_entries(tmpdir), 1);
     unlink(tmp("rel.txt"));
     assert_int_equal(gg_atomic_open("", &f, &err), -1);
+    /* Lazy (no fsync): still replaced whole, nothing left beside it; a
+     * sync afterwards, and one of a file that is not there. */
+    write_file(target, "old\n");
+    assert_int_equal(gg_atomic_open_lazy(target, &f, &err), 0);
+    assert_int_equal(gg_atomic_write(&f, "lazy\n", 5, &err), 0);
+    assert_int_equal(count_entries(tmpdir), 2);
+    assert_int_equal(gg_atomic_commit(&f, &err), 0);
+    s = gg_test_read_file(target, NULL);
+    assert_string_equal(s, "lazy\n");
+    free(s);
+    assert_int_equal(count_entries(tmpdir), 1);
+    assert_int_equal(gg_atomic_sync(target, &err), 0);
+    unlink(target);
+    assert_int_equal(gg_atomic_sync(target, &err), -1);
+    assert_non_null(strstr(err.msg, "syncing"));
 }
 
 static bool is_link(const char *path)

@@ -173,6 +173,14 @@ int gg_atomic_open(const char *path, gg_atomic_file *f, gg_err *err)
     return open_target(path, f, false, err);
 }
 
+int gg_atomic_open_lazy(const char *path, gg_atomic_file *f, gg_err *err)
+{
+    if (open_target(path, f, false, err))
+        return -1;
+    f->lazy = true;
+    return 0;
+}
+
 int gg_atomic_probe(const char *path, gg_err *err)
 {
     gg_atomic_file f;
@@ -207,6 +215,24 @@ int gg_atomic_write(gg_atomic_file *f, const void *buf, size_t n,
     return 0;
 }
 
+/* fsync the directory that holds path's name (a rename into it made
+ * durable); a failure cannot undo anything, so it is ignored. */
+static void sync_dir(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? dup_str(path, slash == path ? 1
+                                                    : (size_t)(slash - path))
+                      : dup_str(".", 1);
+    if (!dir)
+        return;
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+        (void)fsync(dfd);
+        close(dfd);
+    }
+    free(dir);
+}
+
 int gg_atomic_commit(gg_atomic_file *f, gg_err *err)
 {
     if (!f->fp)
@@ -216,7 +242,7 @@ int gg_atomic_commit(gg_atomic_file *f, gg_err *err)
     errno = 0;
     if (fflush(f->fp) != 0 || ferror(f->fp)) {
         e = errno ? errno : EIO;
-    } else if (fsync(fileno(f->fp)) != 0 && errno != EINVAL) {
+    } else if (!f->lazy && fsync(fileno(f->fp)) != 0 && errno != EINVAL) {
         e = errno;
         step = "syncing";
     }
@@ -242,18 +268,22 @@ int gg_atomic_commit(gg_atomic_file *f, gg_err *err)
         return -1;
     }
     /* Make the rename durable; failure here cannot undo it, so ignore. */
-    const char *slash = strrchr(f->path, '/');
-    char *dir = slash ? dup_str(f->path, slash == f->path
-                                             ? 1 : (size_t)(slash - f->path))
-                      : dup_str(".", 1);
-    if (dir) {
-        int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        if (dfd >= 0) {
-            (void)fsync(dfd);
-            close(dfd);
-        }
-        free(dir);
-    }
+    if (!f->lazy)
+        sync_dir(f->path);
     release(f);
+    return 0;
+}
+
+int gg_atomic_sync(const char *path, gg_err *err)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return gg_fail(err, "syncing '%s' failed: %s", path, strerror(errno));
+    int bad = fsync(fd) != 0 && errno != EINVAL;
+    int e = errno;
+    close(fd);
+    if (bad)
+        return gg_fail(err, "syncing '%s' failed: %s", path, strerror(e));
+    sync_dir(path);
     return 0;
 }

@@ -89,7 +89,7 @@ int gg_pattern_write_text(const char *path, const char *text, size_t len,
                              "failed")
                    : 0;
     gg_atomic_file f;
-    return gg_atomic_open(path, &f, err) ||
+    return gg_atomic_open_lazy(path, &f, err) ||
                    gg_atomic_write(&f, text, len, err) ||
                    gg_atomic_commit(&f, err)
                ? -1

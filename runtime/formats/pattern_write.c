@@ -439,7 +439,7 @@ int gg_pattern_write_rle(const char *path, const gg_pattern *p, gg_err *err)
     if (check_pattern(p, err))
         return -1;
     gg_atomic_file af;
-    if (gg_atomic_open(path, &af, err))
+    if (gg_atomic_open_lazy(path, &af, err))
         return -1;
     sink k = {.err = err, .af = &af, .cap = CHUNK};
     k.buf = malloc(CHUNK);

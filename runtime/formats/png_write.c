@@ -104,7 +104,7 @@ static int write_png(FILE *fp, const gg_image *im, gg_err *err)
 int gg_png_write(const char *path, const gg_image *im, gg_err *err)
 {
     gg_atomic_file f;
-    if (gg_atomic_open(path, &f, err))
+    if (gg_atomic_open_lazy(path, &f, err))
         return -1;
     if (write_png(f.fp, im, err)) {
         gg_atomic_abort(&f);
