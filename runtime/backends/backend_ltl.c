@@ -5,9 +5,11 @@
 #include <string.h>
 
 #include "cpu_ltl.h"
+#include "cuda_ltl.h"
 #include "reference_ltl.h"
 
-extern const gg_backend_info gg_backend_reference, gg_backend_cpu;
+extern const gg_backend_info gg_backend_reference, gg_backend_cpu,
+    gg_backend_cuda, gg_backend_ptx;
 
 /* ---- cpu: the compiled kernel ---- */
 
@@ -109,6 +111,50 @@ static void ref_close(void *state)
 static const gg_backend_ltl_info ltl_reference = {
     ref_open, ref_step, ref_describe, ref_close, false};
 
+/* ---- cuda and ptx: the CUDA C kernel as a cubin, or as PTX for the
+ * driver's JIT (runtime/gpu/cuda_ltl.h) ---- */
+
+static int gpu_open(const gg_ltl_rule *rule, const gg_backend_opts *o,
+                    bool ptx, void **state, gg_fail_kind *why, gg_err *err)
+{
+    gg_cuda_ltl_opts co = {.device = o ? o->device : 0, .ptx = ptx,
+                           .config = o ? o->config : NULL};
+    return gg_cuda_ltl_open(rule, &co, (gg_cuda_ltl **)state, why, err);
+}
+
+static int cuda_open(const gg_ltl_rule *rule, const gg_backend_opts *o,
+                     void **state, gg_fail_kind *why, gg_err *err)
+{
+    return gpu_open(rule, o, false, state, why, err);
+}
+
+static int ptx_open(const gg_ltl_rule *rule, const gg_backend_opts *o,
+                    void **state, gg_fail_kind *why, gg_err *err)
+{
+    return gpu_open(rule, o, true, state, why, err);
+}
+
+static int64_t gpu_step(void *state, uint8_t *cells, int64_t w, int64_t h,
+                        bool torus, int64_t gens, gg_stop_flag *stop,
+                        gg_err *err)
+{
+    return gg_cuda_ltl_step(state, cells, w, h, torus, gens, stop, err);
+}
+
+static void gpu_describe(void *state, gg_backend_desc *d)
+{
+    snprintf(d->what, sizeof d->what, "%s", gg_cuda_ltl_device(state));
+    d->threads = 1;
+    d->cache_hit = gg_cuda_ltl_cache_hit(state);
+}
+
+static void gpu_close(void *state) { gg_cuda_ltl_close(state); }
+
+static const gg_backend_ltl_info ltl_cuda = {cuda_open, gpu_step,
+                                             gpu_describe, gpu_close, true};
+static const gg_backend_ltl_info ltl_ptx = {ptx_open, gpu_step,
+                                            gpu_describe, gpu_close, true};
+
 /* ---- the pairing ---- */
 
 static const struct {
@@ -117,6 +163,8 @@ static const struct {
 } runs_ltl[] = {
     {&gg_backend_cpu, &ltl_cpu},
     {&gg_backend_reference, &ltl_reference},
+    {&gg_backend_cuda, &ltl_cuda},
+    {&gg_backend_ptx, &ltl_ptx},
 };
 
 const gg_backend_ltl_info *gg_backend_ltl_of(const gg_backend_info *info)
