@@ -5,6 +5,11 @@
 #include <string.h>
 
 #include "cli_util.h"
+#include "engine_choice.h"
+#include "reference_table.h"
+
+/* The most cells the tree hands back to the world a batch (its box). */
+#define SV_TREE_MAX_CELLS (1LL << 30)
 
 /* A rule table's kernel as golgen run opens it (cli/run_table.c): a
  * named backend must open it; auto takes cpu, else the reference. */
@@ -15,8 +20,12 @@ static int open_table(sv_stepper *st, const gg_backend_info *info,
     const char *name = info ? info->name : "auto";
     bool is_auto = !strcmp(name, "auto");
     snprintf(st->name, sizeof st->name, "reference");
-    if (!strcmp(name, "reference"))
+    if (!strcmp(name, "reference")) {
+        st->tree = f->topo == GG_TOPO_UNBOUNDED;
+        if (st->tree)
+            snprintf(st->name, sizeof st->name, "reference, tree");
         return 0;
+    }
     if (!is_auto && !gg_table_backend_known(name))
         return gg_fail(err, "backend %s cannot run %s: Golly rule tables are "
                        "compiled for " GG_TABLE_BACKENDS " (and run on "
@@ -24,13 +33,77 @@ static int open_table(sv_stepper *st, const gg_backend_info *info,
     char base[192];
     snprintf(base, sizeof base, "%.*s", (int)strcspn(f->rule, ":"), f->rule);
     gg_fail_kind why;
-    if (!gg_table_kernel_open(is_auto ? "cpu" : name, &f->rf, base, cfg,
-                              &st->k, &why, err)) {
-        snprintf(st->name, sizeof st->name, "%s", st->k.backend);
+    /* the plane: the tree over leaves the cpu kernel steps on one thread
+     * (a device named runs the dense plane, as golgen run's auto) */
+    st->tree = f->topo == GG_TOPO_UNBOUNDED && (is_auto || !strcmp(name, "cpu"));
+    if (!(st->tree ? gg_table_kernel_open_leaves(&f->rf, base, cfg, &st->k,
+                                                 &why, err)
+                   : gg_table_kernel_open(is_auto ? "cpu" : name, &f->rf,
+                                          base, cfg, &st->k, &why, err))) {
+        snprintf(st->name, sizeof st->name, "%s%s", st->k.backend,
+                 st->tree ? ", tree" : "");
         return 0;
     }
     memset(&st->k, 0, sizeof st->k);
+    if (is_auto && st->tree)
+        snprintf(st->name, sizeof st->name, "reference, tree");
     return is_auto ? 0 : -1;
+}
+
+/* A leaf square of the tree, stepped by the kernel or the reference. */
+static int leaf_step(void *ctx, gg_gen_cells *cells, int64_t gens,
+                     gg_err *err)
+{
+    sv_stepper *st = ctx;
+    if (st->k.step)
+        return st->k.step(st->k.ctx, GG_TOPO_PLANE, cells, gens, err);
+    return gg_reference_table_run(&st->rule.table->f.rf, GG_TOPO_PLANE,
+                                  cells, gens, NULL, err) < 0
+               ? -1
+               : 0;
+}
+
+/* n generations of the table's plane through the tree: the cells in,
+ * run, out (the world is replaced only when all went well). */
+static int advance_tree(sv_stepper *st, gg_table_universe *u, int64_t n,
+                        gg_err *err)
+{
+    gg_pattern p, q;
+    if (gg_table_universe_to_pattern(u, &p, err))
+        return -1;
+    if (!st->h) { /* the leaf size golgen run takes for this pattern */
+        const gg_rule_found *f = &st->rule.table->f;
+        int64_t w = p.plane[0].width, h = p.plane[0].height, pop = -1;
+        if (gg_engine_table_leaf_needs_population(w, h))
+            pop = gg_table_universe_population(u);
+        gg_hl_leaf_stepper s = {.rule_text = f->rule,
+                                .states = f->rf.n_states,
+                                .leaf_log = gg_engine_table_leaf_log(w, h,
+                                                                     pop),
+                                .step = leaf_step, .ctx = st};
+        int64_t mem = gg_engine_tree_bytes(gg_engine_default_mem());
+        if (gg_hl_new_stepped(&s, mem, &st->h, err)) {
+            gg_pattern_free(&p);
+            return -1;
+        }
+    }
+    int bad = gg_hl_set_pattern(st->h, &p, err);
+    gg_pattern_free(&p);
+    if (bad || gg_hl_run(st->h, n, NULL, NULL, err) ||
+        gg_hl_to_pattern(st->h, SV_TREE_MAX_CELLS, &q, err))
+        return -1;
+    q.positioned = true; /* where the tree has them */
+    gg_table_universe t;
+    bad = gg_table_universe_from_pattern(&t, u->rf, u->rule, u->topo,
+                                         u->width, u->height, &q, err);
+    int64_t gen = u->generation + n;
+    gg_pattern_free(&q);
+    if (bad)
+        return -1;
+    gg_table_universe_free(u);
+    *u = t;
+    u->generation = gen;
+    return 0;
 }
 
 int sv_stepper_open(sv_stepper *st, const sv_rule *rule,
@@ -124,6 +197,8 @@ int sv_stepper_advance(sv_stepper *st, sv_world *w, int64_t n, gg_err *err)
         return gg_gen_universe_run(&w->g, &gs, n, NULL, NULL, err);
     }
     case SV_TABLE:
+        if (st->tree)
+            return advance_tree(st, &w->t, n, err);
         w->t.step = st->k.step;
         w->t.step_ctx = st->k.ctx;
         return gg_table_universe_run(&w->t, n, NULL, NULL, NULL, err);
@@ -146,6 +221,8 @@ void sv_stepper_close(sv_stepper *st)
 {
     if (st->b)
         gg_backend_close(st->b);
+    if (st->h)
+        gg_hl_free(st->h);
     gg_table_kernel_close(&st->k);
     sv_rule_free(&st->rule);
     if (st->l)

@@ -3,7 +3,11 @@
  * table's compiled kernel (table_kernel.h; the reference when none
  * opens and the backend was not named), a Larger than Life or 3D
  * backend (backend_ltl.h, backend3d.h). Each is the one golgen run takes
- * for that backend name (auto: the fastest that opens). */
+ * for that backend name (auto: the fastest that opens). A rule table on
+ * the unbounded plane is stepped by the hash tree (runtime/engines/
+ * hashlife.h), as golgen run steps it: each batch the world's cells go
+ * in, the tree runs, and the cells come back out (the tree and what it
+ * memoized stay between batches). */
 #ifndef GG_SERVE_STEP_H
 #define GG_SERVE_STEP_H
 
@@ -11,6 +15,7 @@
 #include "backend3d.h"
 #include "backend_ltl.h"
 #include "config.h"
+#include "hashlife.h"
 #include "serve_world.h"
 #include "table_kernel.h"
 
@@ -19,6 +24,11 @@ typedef struct sv_stepper {
     gg_backend *b;       /* SV_LIFE, SV_GEN */
     sv_rule rule;        /* SV_TABLE: the rule file the kernel reads */
     gg_table_kernel k;   /* k.step NULL: the reference */
+    /* SV_TABLE on the unbounded plane: the hash tree, whose leaves k (or
+     * the reference) steps, as golgen run's auto takes it; made at the
+     * first step (its leaf size is the pattern's) */
+    bool tree;
+    gg_hl *h;
     gg_backend_ltl *l;
     gg_backend3d *d;
     char name[64];       /* what the page shows */
