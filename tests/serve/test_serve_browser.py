@@ -6,7 +6,9 @@ generation and population shown, draw a blinker (three clicks), step once,
 save the RLE (a download), and check it against golgen run and bgolly
 from the same generation with the same three cells added; save the
 macrocell (golgen run reads back the same cells) and the PNG; paste a
-glider at a click. The screenshot
+glider at a click; load a WireWorld pattern (its states drawn in the rule
+file's @COLORS) and change to a 3D rule (z+ moves the slice). The
+screenshot
 and the saved RLE stay in OUTDIR.
 
     test_serve_browser.py GOLGEN OUTDIR"""
@@ -85,6 +87,39 @@ def cells_rle(cells):
 def run(cmd):
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.PIPE)
+
+
+def pixel(page, x, y):
+    """The canvas's colour at cell (x, y)'s centre."""
+    return page.evaluate("""([x, y]) => {
+        const [sx, sy] = window.golgen.screenOf(x, y);
+        const c = document.getElementById('canvas');
+        return Array.from(c.getContext('2d').getImageData(
+            Math.floor(sx), Math.floor(sy), 1, 1).data.slice(0, 3)); }""",
+                         [x, y])
+
+
+def other_families(page):
+    """A rule table's states in its @COLORS (WireWorld's states 1, 2, 3:
+    light blue, white, orange) and a 3D rule's slice moved by z+."""
+    page.fill('#paste', 'x = 3, y = 1, rule = WireWorld\nABC!\n')
+    page.click('#load')
+    page.wait_for_function(
+        "document.getElementById('info').textContent.startsWith('WireWorld')")
+    page.evaluate('window.golgen.setView(1.5, 0.5, 16)')
+    want = [[0, 128, 255], [255, 255, 255], [255, 128, 0]]
+    deadline = time.time() + 20
+    while [pixel(page, x, 0) for x in range(3)] != want:
+        assert time.time() < deadline, [pixel(page, x, 0) for x in range(3)]
+        time.sleep(0.1)
+    page.fill('#rule', '3D5..7/6:T8')
+    page.click('#setrule')
+    page.wait_for_function(
+        "document.getElementById('info').textContent.endsWith('z=4/8')")
+    page.click('#zup')
+    page.wait_for_function(
+        "document.getElementById('info').textContent.endsWith('z=5/8')")
+    return want, '4 -> 5'
 
 
 def main():
@@ -178,6 +213,7 @@ def main():
                 % (pop1 + 5))
             page.screenshot(path=os.path.join(OUT, 'serve.png'))
             errors = page.evaluate('window.golgen.errors')
+            colours, zs = other_families(page)
             browser.close()
         assert not errors, errors
         text = open(saved).read()
@@ -214,9 +250,11 @@ def main():
         print('browser: gun run to generation %d (population %d shown), a '
               'blinker drawn, one step: the saved RLE (%d cells) equals golgen '
               'run%s, the saved .mc too, a %dx%d PNG; a glider pasted at a '
-              'click; screenshot %s' % (gen, pop, len(got), also,
-                                        png['width'], png['height'],
-                                        os.path.join(OUT, 'serve.png')))
+              'click; screenshot %s; WireWorld drawn in its @COLORS %s, a 3D '
+              'slice moved %s' % (gen, pop, len(got), also, png['width'],
+                                  png['height'],
+                                  os.path.join(OUT, 'serve.png'), colours,
+                                  zs))
     finally:
         proc.terminate()
         proc.wait(timeout=20)
