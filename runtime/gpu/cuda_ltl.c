@@ -234,15 +234,20 @@ int64_t gg_cuda_ltl_step(gg_cuda_ltl *k, uint8_t *cells, int64_t w,
     size_t n = (size_t)w * (size_t)h;
     if (cu(k, k->d.cu.cuMemcpyHtoD(k->cells[0], cells, n), "upload", err))
         return -1;
-    /* a walk of L rows starts with a window of 2R+1 (NM) or R+1 (NN)
-     * reads: twice that keeps the start within a third of a walk's reads,
-     * 64 at least keeps a small R's launch overhead down */
-    int L = 2 * (2 * k->rule.range + 1);
+    /* A walk of L rows starts with a window of 2R+1 (NM) or about R
+     * (NN) reads: twice that keeps the start within a third of a walk's
+     * reads, but on a grid too small to give every multiprocessor 1024
+     * walks the walks get shorter (a grid of 4096^2 at R100: 45K threads
+     * of 402 rows ran at a third of the speed of 16384^2), and 64 rows
+     * at least keep a small R's walks from being all start. */
+    int64_t L = 2 * (2 * (int64_t)k->rule.range + 1),
+            fill = (int64_t)n / ((int64_t)(k->d.sms > 0 ? k->d.sms : 1) * 1024);
+    L = L > fill ? fill : L;
     L = L < 64 ? 64 : L;
     int cur = 0;
     int64_t done = 0;
     while (done < gens) {
-        if (launch(k, cur, torus, L, err))
+        if (launch(k, cur, torus, (int)L, err))
             return -1;
         cur ^= 1;
         done++;
