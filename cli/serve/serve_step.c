@@ -8,8 +8,10 @@
 #include "engine_choice.h"
 #include "reference_table.h"
 
-/* The most cells the tree hands back to the world a batch (its box). */
-#define SV_TREE_MAX_CELLS (1LL << 30)
+/* The most cells the tree hands back to the world a batch (its box:
+ * the world holds them densely; a loop colony past it stops the run,
+ * saying so, where golgen run's tree goes on) */
+#define SV_TREE_MAX_CELLS (1LL << 28)
 
 /* A rule table's kernel as golgen run opens it (cli/run_table.c): a
  * named backend must open it; auto takes cpu, else the reference. */
@@ -66,8 +68,10 @@ static int leaf_step(void *ctx, gg_gen_cells *cells, int64_t gens,
 /* n generations of the table's plane through the tree: the cells in,
  * run, out (the world is replaced only when all went well). */
 static int advance_tree(sv_stepper *st, gg_table_universe *u, int64_t n,
-                        gg_err *err)
+                        uint64_t edits, gg_err *err)
 {
+    double t0 = gg_cli_now();
+    st->overhead = 0;
     gg_pattern p, q;
     if (gg_table_universe_to_pattern(u, &p, err))
         return -1;
@@ -87,11 +91,25 @@ static int advance_tree(sv_stepper *st, gg_table_universe *u, int64_t n,
             return -1;
         }
     }
-    int bad = gg_hl_set_pattern(st->h, &p, err);
+    /* the cells go in only when the world changed since the tree had
+     * them (an edit, another world): else the tree is where it was */
+    bool same = st->tree_holds && st->tree_edits == edits &&
+                st->tree_gen == u->generation;
+    int bad = same ? 0 : gg_hl_set_pattern(st->h, &p, err);
     gg_pattern_free(&p);
-    if (bad || gg_hl_run(st->h, n, NULL, NULL, err) ||
-        gg_hl_to_pattern(st->h, SV_TREE_MAX_CELLS, &q, err))
+    st->tree_holds = false;
+    if (bad)
         return -1;
+    double t1 = gg_cli_now();
+    if (gg_hl_run(st->h, n, NULL, NULL, err))
+        return -1;
+    double t2 = gg_cli_now();
+    if (gg_hl_to_pattern(st->h, SV_TREE_MAX_CELLS, &q, err)) {
+        size_t k = strlen(err->msg);
+        snprintf(err->msg + k, sizeof err->msg - k, " (the viewer holds at "
+                 "most 2^28 cells; golgen run --gens N -o OUT.mc goes on)");
+        return -1;
+    }
     q.positioned = true; /* where the tree has them */
     gg_table_universe t;
     bad = gg_table_universe_from_pattern(&t, u->rf, u->rule, u->topo,
@@ -103,6 +121,9 @@ static int advance_tree(sv_stepper *st, gg_table_universe *u, int64_t n,
     gg_table_universe_free(u);
     *u = t;
     u->generation = gen;
+    st->tree_holds = true;
+    st->tree_edits = edits, st->tree_gen = gen;
+    st->overhead = (t1 - t0) + (gg_cli_now() - t2);
     return 0;
 }
 
@@ -186,7 +207,8 @@ static int advance_life(gg_backend *b, gg_universe *u, int64_t n,
     return bad;
 }
 
-int sv_stepper_advance(sv_stepper *st, sv_world *w, int64_t n, gg_err *err)
+int sv_stepper_advance(sv_stepper *st, sv_world *w, int64_t n,
+                       uint64_t edits, gg_err *err)
 {
     if (gg_generations_check(sv_world_generation(w), n, err))
         return -1;
@@ -198,7 +220,7 @@ int sv_stepper_advance(sv_stepper *st, sv_world *w, int64_t n, gg_err *err)
     }
     case SV_TABLE:
         if (st->tree)
-            return advance_tree(st, &w->t, n, err);
+            return advance_tree(st, &w->t, n, edits, err);
         w->t.step = st->k.step;
         w->t.step_ctx = st->k.ctx;
         return gg_table_universe_run(&w->t, n, NULL, NULL, NULL, err);

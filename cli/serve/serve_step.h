@@ -29,6 +29,11 @@ typedef struct sv_stepper {
      * first step (its leaf size is the pattern's) */
     bool tree;
     gg_hl *h;
+    bool tree_holds;     /* the tree holds the world's cells as of ... */
+    uint64_t tree_edits; /* ... this edit count and generation */
+    int64_t tree_gen;
+    double overhead;     /* seconds the last step spent moving cells
+                            between the world and the tree */
     gg_backend_ltl *l;
     gg_backend3d *d;
     char name[64];       /* what the page shows */
@@ -38,8 +43,11 @@ typedef struct sv_stepper {
 int sv_stepper_open(sv_stepper *st, const sv_rule *rule,
                     const gg_backend_info *info, const gg_config *cfg,
                     gg_err *err);
-/* n generations of w, whose rule st was opened for. */
-int sv_stepper_advance(sv_stepper *st, sv_world *w, int64_t n, gg_err *err);
+/* n generations of w, whose rule st was opened for; edits: a count that
+ * changes with every change to w but a step (the tree then takes the
+ * cells again). */
+int sv_stepper_advance(sv_stepper *st, sv_world *w, int64_t n,
+                       uint64_t edits, gg_err *err);
 void sv_stepper_close(sv_stepper *st);
 
 #endif
