@@ -194,13 +194,29 @@ def tables(tmp):
         print('serve families: %s (%s) %d cells at generation %d equal '
               'golgen run%s' % (rule, info, n, GENS,
                                 ' and bgolly' if want else ''))
-    # its @COLORS for the page
+    # its @COLORS for the page; on the plane (the hash tree steps it) an
+    # edit between steps is taken, and steps after it go on from the tree
     proc, url = start_server(GOLGEN, [pat])
     try:
         c = Client(url, timeout=120)
         c.send('colours')
         text = c.recv_text('colours')
         assert '0 48 48 48\n1 0 128 255\n' in text, text
+        stepped(c, 'view -8 -8 16 16 0')
+        c.send('set 30 30 3')
+        c.send('set 31 30 1')
+        c.send('save')
+        edited = os.path.join(tmp, 'edited.rle')
+        with open(edited, 'w') as f:
+            f.write(c.recv_text('rle').split('\n', 1)[1])
+        for k in (5, 7):
+            c.send('step %d' % k)
+            while frame(c, 'view -8 -8 16 16 0')[32] != GENS + 5 + (k == 7) * 7:
+                time.sleep(0.05)
+        c.send('save')
+        have = read_states(c.recv_text('rle').split('\n', 1)[1])
+        want = read_states(run_out(tmp, [edited]))
+        assert have == want, 'an edit on the tree-stepped plane'
         c.close()
     finally:
         proc.terminate()
