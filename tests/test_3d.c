@@ -2,6 +2,7 @@
  * 3D reference against an independent counter written here, the emitted
  * cpu kernel against the reference, and the CLI's 3D path. */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -15,6 +16,7 @@
 #include "cpu3d.h"
 #include "cuda3d.h"
 #include "emit_c3d.h"
+#include "emit_cuda3d.h"
 #include "grid3d.h"
 #include "pattern_rle3.h"
 #include "reference3d.h"
@@ -460,6 +462,53 @@ static void test_cpu_broken_net_refused(void **state)
 
 /* ---- the cuda kernel (compiled here; run by bench/gpu3d.sh) ---- */
 
+/* The GPU's LUT3 final stage, checked against the rule itself (not the
+ * table it was searched on): every count and centre the kernels can
+ * give, as the count bits (Moore: the 27-sum with the centre) and the
+ * centre. It is never larger than the cpu's gate2 network, and 3D5..7/6
+ * (the benchmark's rule) takes 3 lop3 (by hand: x3 picks ~x1&~x2 or
+ * x1&x2, and ~x0&c or ~x0|c; both and ~x4). */
+static void test_cuda_lut3_final(void **state)
+{
+    (void)state;
+    for (size_t ri = 0; ri < sizeof rules / sizeof *rules; ri++) {
+        gg_rule3d r;
+        gg_err err;
+        assert_int_equal(gg_rule3d_parse(rules[ri], &r, &err), 0);
+        gg_net *net = malloc(sizeof *net);
+        assert_non_null(net);
+        char source[160];
+        assert_int_equal(gg_cpu3d_choose_final(&r, net, source,
+                                               sizeof source, &err), 0);
+        int before = gg_net_count(net, (int[GG_OP_COUNT]){0});
+        assert_int_equal(gg_cuda3d_lut3_final(&r, net, source, sizeof source,
+                                              &err), 0);
+        int counts[GG_OP_COUNT];
+        int after = gg_net_count(net, counts);
+        assert_true(after <= before);
+        if (!strcmp(rules[ri], "3D5..7/6")) {
+            assert_int_equal(after, 3);
+            assert_int_equal(counts[GG_OP_LUT3], 3);
+        }
+        int nb = gg_c3d_count_bits(&r);
+        bool moore = r.nbhd == GG_NBHD3D_MOORE;
+        for (int centre = 0; centre < 2; centre++)
+            for (int count = 0; count <= r.n_neighbours; count++) {
+                int v = moore ? count + centre : count;
+                uint64_t in[GG_NET_MAX_OUTPUTS] = {0}, out[1];
+                for (int b = 0; b < nb; b++)
+                    in[b] = (v >> b) & 1 ? ~0ull : 0;
+                in[nb] = centre ? ~0ull : 0;
+                gg_net_eval64(net, in, out);
+                if ((int)(out[0] & 1) != gg_rule3d_next(&r, centre, count))
+                    fail_msg("%s: LUT3 final stage wrong at centre %d "
+                             "count %d", rules[ri], centre, count);
+            }
+        free(net);
+    }
+}
+
+
 /* The emitted CUDA source of every test rule compiles with nvcc for
  * sm_90 at the default rows per thread and at 1 and 8; skipped without
  * nvcc (the device run validates the kernels against the reference). */
@@ -584,6 +633,7 @@ int main(void)
         cmocka_unit_test(test_known),
         cmocka_unit_test(test_cpu_vs_reference),
         cmocka_unit_test(test_cpu_broken_net_refused),
+        cmocka_unit_test(test_cuda_lut3_final),
         cmocka_unit_test(test_cuda_source_nvcc),
         cmocka_unit_test(test_cli),
     };

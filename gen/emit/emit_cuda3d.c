@@ -1,9 +1,15 @@
 #include "emit_cuda3d.h"
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "emit_c3d.h"
 #include "emit_net.h"
+#include "net_build.h"
+#include "net_resub.h"
 
 /* The template's gate macros (templates/cuda3d/kernel.cu.in). */
 static const gg_emit_ops cuda3d_ops = {
@@ -36,4 +42,158 @@ int gg_emit_cuda3d(const gg_rule3d *rule, const gg_net *final,
                                                              : "LUT3",
                    source && *source ? source : "an unknown source");
     return gg_emit_3d_fill(&t, rule, final, &head, src, len, err);
+}
+
+/* ---- the final stage as lop3s ---- */
+
+/* A table over n <= 6 inputs as one word (row r: bit r). */
+typedef struct inner3 {
+    uint64_t tt;
+    uint8_t a, b, c, lut;
+} inner3;
+
+static uint64_t lut_eval(uint8_t lut, uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t v = 0;
+    for (int k = 0; k < 8; k++)
+        if ((lut >> k) & 1)
+            v |= ((k & 4) ? a : ~a) & ((k & 2) ? b : ~b) & ((k & 1) ? c : ~c);
+    return v;
+}
+
+static int inner_cmp(const void *x, const void *y)
+{
+    const inner3 *p = x, *q = y;
+    return p->tt < q->tt ? -1 : p->tt > q->tt;
+}
+
+/* Every LUT3 of three inputs, one per table up to the complement (the
+ * gate reading it absorbs that), constants and plain inputs left out.
+ * Returns how many (at most 20 * 256). */
+static int inner_tables(int n, const uint64_t *in, uint64_t mask,
+                        inner3 *out)
+{
+    int m = 0;
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++)
+            for (int c = b + 1; c < n; c++)
+                for (int lut = 1; lut < 255; lut++) {
+                    uint64_t v = lut_eval((uint8_t)lut, in[a], in[b], in[c]) &
+                                 mask;
+                    uint8_t l = (uint8_t)lut;
+                    if (v & 1) { /* canonical: row 0 is 0 */
+                        v = ~v & mask;
+                        l = (uint8_t)~l;
+                    }
+                    bool plain = v == 0;
+                    for (int i = 0; i < n && !plain; i++)
+                        plain = v == (in[i] & mask) || v == (~in[i] & mask);
+                    if (!plain)
+                        out[m++] = (inner3){v, (uint8_t)a, (uint8_t)b,
+                                            (uint8_t)c, l};
+                }
+    qsort(out, (size_t)m, sizeof *out, inner_cmp);
+    int u = 0;
+    for (int i = 0; i < m; i++)
+        if (!u || out[u - 1].tt != out[i].tt)
+            out[u++] = out[i];
+    return u;
+}
+
+/* The top gate's table reading (g1, g2, x) when it exists: every pattern
+ * of the three holds rows of one value only. */
+static bool top_lut(uint64_t g1, uint64_t g2, uint64_t x, uint64_t on,
+                    uint64_t off, uint8_t *lut)
+{
+    *lut = 0;
+    for (int k = 0; k < 8; k++) {
+        uint64_t p = ((k & 4) ? g1 : ~g1) & ((k & 2) ? g2 : ~g2) &
+                     ((k & 1) ? x : ~x);
+        if ((p & on) && (p & off))
+            return false;
+        if (p & on)
+            *lut |= (uint8_t)(1u << k);
+    }
+    return true;
+}
+
+/* Two LUT3s over the inputs read by a third with one input: the shape of
+ * a 3D rule's final stage that net_enum does not try at 6 inputs (the
+ * count's low bits against the centre, its high bits against each other,
+ * then both and the top bit). 0 with net, 1 when none fits. A fixed
+ * walk: every machine gets the same network. */
+static int two_level(const gg_tt *t, gg_net *net, gg_err *err)
+{
+    int n = t->n_inputs;
+    if (n < 4 || n > 6)
+        return 1;
+    uint64_t mask = n == 6 ? ~0ull : (1ull << (1 << n)) - 1, in[6];
+    for (int i = 0; i < n; i++) {
+        in[i] = 0;
+        for (int r = 0; r < (1 << n); r++)
+            in[i] |= (uint64_t)((r >> i) & 1) << r;
+    }
+    uint64_t on = t->on[0] & t->care[0] & mask;
+    uint64_t off = ~t->on[0] & t->care[0] & mask;
+    inner3 *g = gg_alloc(20 * 256, sizeof *g, err, "3D final stage search");
+    if (!g)
+        return -1;
+    int m = inner_tables(n, in, mask, g), found = 1;
+    for (int i = 0; i < m && found == 1; i++)
+        for (int j = i + 1; j < m && found == 1; j++) {
+            uint64_t a = g[i].tt, b = g[j].tt;
+            for (int x = 0; x < n && found == 1; x++) {
+                uint8_t lut;
+                if (!top_lut(a, b, in[x], on, off, &lut))
+                    continue;
+                memset(net, 0, sizeof *net);
+                net->n_inputs = n;
+                net->n_outputs = 1;
+                int s1 = gg_net_add(net, GG_OP_LUT3, g[i].lut, g[i].a,
+                                    g[i].b, g[i].c, err);
+                int s2 = gg_net_add(net, GG_OP_LUT3, g[j].lut, g[j].a,
+                                    g[j].b, g[j].c, err);
+                int s3 = gg_net_add(net, GG_OP_LUT3, lut, s1, s2, x, err);
+                if (s1 < 0 || s2 < 0 || s3 < 0) {
+                    free(g);
+                    return -1;
+                }
+                net->out[0] = (uint16_t)s3;
+                found = gg_net_check(net, 0, t, NULL)
+                            ? gg_fail(err, "3D final stage search: a "
+                                      "network that disagrees; a bug")
+                            : 0;
+            }
+        }
+    free(g);
+    return found;
+}
+
+int gg_cuda3d_lut3_final(const gg_rule3d *rule, gg_net *net, char *source,
+                         size_t size, gg_err *err)
+{
+    gg_tt t;
+    gg_c3d_final_tt(rule, &t);
+    gg_net *c = gg_alloc(2, sizeof *c, err, "3D final stage");
+    if (!c)
+        return -1;
+    /* c[0]: the search's, c[1]: the diagram's; the fewer gates win */
+    int two = two_level(&t, &c[0], err);
+    int rc = two < 0 ? -1 : gg_net_build_from_tt(&t, GG_LIB_LUT3, &c[1], err);
+    if (!rc) {
+        gg_net_resub(&c[1], &t, 0, err);
+        int w = two == 0 && c[0].n_gates <= c[1].n_gates ? 0 : 1;
+        if (gg_net_check(&c[w], 0, &t, NULL))
+            rc = gg_fail(err, "3D LUT3 final stage for the rule is wrong; a "
+                         "bug");
+        else if (c[w].n_gates < gg_net_count(net, (int[GG_OP_COUNT]){0})) {
+            *net = c[w];
+            snprintf(source, size, "%s (%d LUT3)",
+                     w ? "a decision diagram, resubstituted"
+                       : "two LUT3s over the inputs and one over both",
+                     c[w].n_gates);
+        }
+    }
+    free(c);
+    return rc;
 }

@@ -24,4 +24,18 @@ extern const size_t gg_template_cuda3d_kernel_len;
 int gg_emit_cuda3d(const gg_rule3d *rule, const gg_net *final,
                    const char *source, char **src, size_t *len, gg_err *err);
 
+/* The final stage the GPU kernels take instead of `net` (the cpu path's,
+ * right on gg_c3d_final_tt's care rows) when it has fewer gates: a LUT3
+ * network, one lop3 a gate (ptxas fuses a gate2 network's chains into
+ * lop3s, but not into the fewest: 3D5..7/6's 15 gate2 gates came to
+ * about 6.5 lop3 a word, its LUT3 network is 3). Two LUT3s over the
+ * inputs read by a third with one input, searched exhaustively (a 3D
+ * final stage's usual shape: the count's low bits against the centre,
+ * its middle bits against each other, both and the top bit), else the
+ * decision diagram resubstituted (gen/circuits/net_resub.h); `source`
+ * (size bytes) then says which. Checked on every care row; 0, or -1 with
+ * err (a bug or no memory). */
+int gg_cuda3d_lut3_final(const gg_rule3d *rule, gg_net *net, char *source,
+                         size_t size, gg_err *err);
+
 #endif

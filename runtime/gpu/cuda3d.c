@@ -106,7 +106,8 @@ int gg_cuda3d_source(const gg_rule3d *rule, const gg_net *final,
         *net = *final;
         snprintf(source, size, "the caller");
     } else
-        rc = gg_cpu3d_choose_final(rule, net, source, size, err);
+        rc = gg_cpu3d_choose_final(rule, net, source, size, err) ||
+             gg_cuda3d_lut3_final(rule, net, source, size, err);
     if (!rc) {
         *gates = gg_net_count(net, (int[GG_OP_COUNT]){0});
         rc = gg_emit_cuda3d(rule, net, source, src, len, err);

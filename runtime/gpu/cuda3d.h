@@ -1,7 +1,8 @@
 /* The 3D GPU path: a 3D totalistic rule's CUDA kernel emitted from
- * templates/cuda3d (gen/emit/emit_cuda3d.h) with the final stage the cpu path
- * chooses (runtime/backends/cpu3d.h), compiled by NVRTC (cubins cached in the
- * cache directory), loaded through the CUDA driver API (both opened with
+ * templates/cuda3d (gen/emit/emit_cuda3d.h) with the final stage the cpu
+ * path chooses (runtime/backends/cpu3d.h), or a LUT3 one of fewer gates
+ * (gg_cuda3d_lut3_final: one lop3 a gate), compiled by NVRTC (cubins
+ * cached in the cache directory), loaded through the CUDA driver API (both opened with
  * dlopen: a machine without them gets a clear error, *why = GG_FAIL_ENV)
  * and validated on the device against runtime/reference/reference3d.h on random
  * soups of odd sizes, on tori and in boxes, before it is used: a kernel
