@@ -12,7 +12,7 @@
 #   GG_GENS=N      the table's generations (default 1024)
 #   GG_SIZES="256 512 1024"          the table's sides (N^3 tori)
 #   GG_BACKENDS="cuda ptx"           the backends checked and timed
-#   GG_CANDS="2,2,16,1 ..."          temporal candidates forced at 1024^3
+#   GG_CANDS="2,4,12,1 ..."          temporal candidates forced at 1024^3
 #                                    (default none)
 #   GG_SWEEP=0     no launch-shape sweep
 #   GG_SWEEP_GENS=N                  the sweep's generations (default 256)

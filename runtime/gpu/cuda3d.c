@@ -22,12 +22,17 @@ enum { THREADS = 128 }; /* per block: the template's GG_THREADS */
  * name): generations per launch, rows per thread, thread rows per block.
  * Each is validated at open; the first run of a big grid times them all
  * (and one generation per launch) and keeps the fastest for its size.
- * The three fastest of 21 shapes tried at 1024^3 on the H100
- * (BENCHMARKS.md, issue 40): more generations per launch or more warps
- * per SM cost registers (spills) or taller halos more than they saved. */
+ * Session 26 tried 21 shapes at 1024^3 on the H100 (BENCHMARKS.md, issue
+ * 40): more generations per launch or more warps per SM cost registers
+ * (spills) or taller halos more than they saved. Since row sums, not
+ * words, go between levels (session 27), every one here has no spills
+ * (ptxas -v, sm_90: 168, 128, 132 and 96 registers) and at 1024 rows
+ * computes about 1152 for the 1024 it outputs; at 1024^3 on the H100
+ * 1.089e13, 9.63e12, 1.079e13 and 1.050e13 CUpS (2,4,16 spills, 2,2,16
+ * has 2,2,20's registers and a taller halo share). */
 static const struct tcand {
     int t, ty, ny, minb; /* minb: blocks per SM its registers allow */
-} tcands[] = {{2, 3, 16, 1}, {2, 4, 16, 1}, {2, 2, 16, 1}};
+} tcands[] = {{2, 4, 12, 1}, {2, 3, 16, 1}, {2, 3, 12, 1}, {2, 2, 20, 1}};
 enum { NTC = sizeof tcands / sizeof tcands[0] };
 enum { TUNE_CELLS = 1 << 24 }; /* smaller grids take the first candidate */
 
@@ -342,10 +347,10 @@ static tgeom3 tshape_for(const gg_cuda3d *k, int c, const gg_grid3d *g,
     s.sz = g->sz;
     s.stride = g->stride * 2;
     s.nw = (int32_t)(g->sx / 32);
-    s.halo = s.nw > 32; /* a row of up to 32 words wraps inside a tile */
-    *bx = s.halo ? 32u : (unsigned)s.nw;
+    s.halo = s.nw > 32; /* a row of up to 32 words wraps inside a warp */
+    *bx = 32u;          /* a warp a tile row: the words beside by shuffles */
     *by = (unsigned)t->ny;
-    s.outw = (int32_t)*bx - 2 * s.halo;
+    s.outw = s.halo ? 30 : s.nw;
     s.nbx = (s.nw + s.outw - 1) / s.outw;
     int64_t rows = t->ty * t->ny - 2 * t->t; /* a tile's output rows */
     s.nby = (int32_t)((g->sy + rows - 1) / rows);
@@ -731,20 +736,15 @@ static void table_describe(void *state, gg_backend_desc *d)
 
 static void table_close(void *state) { gg_cuda3d_close(state); }
 
-const gg_backend3d_info gg_backend3d_cuda = {
-    .open = table_open,
-    .step_until = table_step_until,
-    .timed_step = table_timed,
-    .describe = table_describe,
-    .close = table_close,
-};
-
-/* The ptx backend's: the same kernels as NVRTC's PTX, loaded through the
- * driver's JIT. */
-const gg_backend3d_info gg_backend3d_ptx = {
-    .open = table_open_ptx,
-    .step_until = table_step_until,
-    .timed_step = table_timed,
-    .describe = table_describe,
-    .close = table_close,
-};
+/* The cuda backend's (NVRTC's cubin) and the ptx backend's (the same
+ * kernels as NVRTC's PTX, loaded through the driver's JIT): only the
+ * opening differs. */
+#define GG_CUDA3D_BACKEND(open_fn)                                         \
+    {                                                                      \
+        .open = open_fn, .step_until = table_step_until,                   \
+        .timed_step = table_timed, .describe = table_describe,             \
+        .close = table_close,                                              \
+    }
+const gg_backend3d_info gg_backend3d_cuda = GG_CUDA3D_BACKEND(table_open);
+const gg_backend3d_info gg_backend3d_ptx =
+    GG_CUDA3D_BACKEND(table_open_ptx);
