@@ -6,6 +6,7 @@
 
 #include "cms.h"
 #include "net_build.h"
+#include "net_enum.h"
 
 #define MAX_BITS 16
 #define REST_BITS 4 /* count bits handed to exact synthesis */
@@ -177,6 +178,17 @@ static int rest_append(tree *t, const gg_tt *g, const gg_synth_opts *o,
     int rc = gg_sat_available() ? gg_synth_run(g, o, res, err)
                                 : gg_net_build_from_tt(g, o->lib, &res->net,
                                                        err);
+    /* without the solver, every network of up to three LUTs is tried
+     * too (gen/circuits/net_enum.h): the diagram of a 5-input rest took
+     * 6-9 LUTs where 2-3 do (hexagonal rules, uncached Life) */
+    gg_net *small = rc || gg_sat_available() || o->lib != GG_LIB_LUT3
+                        ? NULL
+                        : gg_alloc(1, sizeof *small, err, "network");
+    int found = small ? gg_net_enum(g, res->net.n_gates - 1, small, err) : 1;
+    if (found == 0)
+        res->net = *small;
+    rc = found < 0 ? -1 : rc;
+    free(small);
     if (rc == 0 && append(t, &res->net, centre))
         rc = -1;
     free(res);

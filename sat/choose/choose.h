@@ -126,8 +126,10 @@ int gg_choose_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
  * networks live in: raise it when the search gives other networks (3: the
  * row decision diagram; composed stages are kept there too; 4: the row
  * diagram resubstituted; 5: every candidate and composed stage
- * resubstituted, sat/choose/choose_resub.h). */
-#define GG_CHOOSE_FALLBACK_VERSION 5
+ * resubstituted, sat/choose/choose_resub.h; 6: without the solver the
+ * adder's rest by enumeration, gen/circuits/net_enum.h, and the gated
+ * correction's F from its base and lanes' rules, choose_gated.c). */
+#define GG_CHOOSE_FALLBACK_VERSION 6
 
 /* Front plus a correct final stage: the cache entry (verified on load; a
  * wrong or unreadable entry is an error, never silently replaced), else the

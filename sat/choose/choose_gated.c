@@ -13,6 +13,10 @@
  * F is the adder tree over the row sums with an exact rest that reads the
  * m beside the centre (sat/choose/adder.h), about the base rule's network plus a
  * gate or two. B2n3/S23-q: M 2 LUTs, F 8, against 35 for the split.
+ * F may also be the base rule's network and, per lane, that of the rule
+ * on exactly on the lane's groups, one LUT a lane joining them (without
+ * the solver the tree's rest with the m is a decision diagram: B2n3/S23-q
+ * 18 -> 15 LUT3 a word).
  *
  * The mixed groups go to one M, or to two (birth and survival apart: two
  * smaller free-row tables, one more rest input); the cheaper wins. Every
@@ -265,6 +269,98 @@ static int f_from_base(const gg_rule *rule, const groups *g,
     return rc;
 }
 
+/* The totalistic rule that is on exactly on lane l's groups. */
+static gg_rule lane_rule(const gg_rule *rule, const groups *g, int l)
+{
+    gg_rule b = base_rule(rule, g);
+    b.birth = b.survive = 0;
+    for (int k = 0; k <= g->n; k++) {
+        b.birth |= (uint32_t)(g->lane[0][k] == l) << k;
+        b.survive |= (uint32_t)(g->lane[1][k] == l) << k;
+    }
+    return b;
+}
+
+/* Appends rule's own network (the cache's, or its fallback) over F's
+ * inputs (row sums, then the m, then C): its signal, -1 when it is a
+ * constant or does not fit. */
+static int append_rule(const gg_rule *r, int nf, int L, gg_lib lib,
+                       const gg_choose_opts *o, gg_net *net, int *neg,
+                       gg_err *err)
+{
+    gg_circuit *c = gg_alloc(1, sizeof *c, err, "circuit");
+    int map[GG_NET_MAX_OUTPUTS], s = -1;
+    gg_err ignore; /* a rule this cannot build leaves no candidate */
+    if (c && !gg_choose_circuit(r, GG_FRONT_ROWSUM, lib, o, c, &ignore)) {
+        for (int i = 0; i < nf - 1; i++)
+            map[i] = i;
+        map[nf - 1] = nf - 1 + L;
+        if (gg_net_append(net, &c->final, map, &s, &ignore) ||
+            s == GG_SIG_CONST0)
+            s = -1;
+        *neg = c->final.out_neg[0];
+    }
+    free(c);
+    return s;
+}
+
+/* Whether net computes t on all its care rows. */
+static bool computes(const gg_net *net, const gg_tt *t)
+{
+    uint64_t in[GG_TT_MAX_INPUTS], out[GG_NET_MAX_OUTPUTS];
+    for (int w = 0; w < gg_tt_words(t); w++) {
+        for (int i = 0; i < t->n_inputs; i++)
+            in[i] = gg_tt_input_word(i, 64 * w);
+        gg_net_eval64(net, in, out);
+        if ((out[0] ^ t->on[w]) & t->care[w] & gg_tt_word_mask(t, w))
+            return false;
+    }
+    return true;
+}
+
+/* F as base ^ (lane_0 & m_0) ^ (lane_1 & m_1): totalistic rules' networks
+ * (the base, and per lane the rule on exactly on its groups) read by a
+ * LUT a lane with its m. F's own adder tree keeps the m to its rest, a
+ * 6-7 input table that without the solver is a decision diagram
+ * (B2ce3aei/S23-a: F 19 LUTs, this way 11); the rules share their adders
+ * once composed and resubstituted. 0 with net right on f (F's table), 1
+ * when not built, -1 on error. */
+static int f_from_lanes(const gg_rule *rule, const groups *g,
+                        const gg_front *rs, const int *mneg, gg_lib lib,
+                        const gg_choose_opts *o, const gg_tt *f, gg_net *net,
+                        gg_err *err)
+{
+    if (lib != GG_LIB_LUT3 || g->n != 8)
+        return 1;
+    gg_rule base = base_rule(rule, g);
+    int L = g->n_lanes, nf = rs->net.n_outputs, neg = 0;
+    memset(net, 0, sizeof *net);
+    net->n_inputs = nf + L;
+    int acc = append_rule(&base, nf, L, lib, o, net, &neg, err);
+    gg_err ignore;
+    for (int l = 0; l < L && acc >= 0; l++) {
+        gg_rule lr = lane_rule(rule, g, l);
+        int ln = 0, ls = append_rule(&lr, nf, L, lib, o, net, &ln, err);
+        uint8_t lut = 0;
+        for (int x = 0; x < 8; x++) /* in: acc, lane_l, m_l */
+            lut |= (uint8_t)((((x >> 2 & 1) ^ neg) ^
+                              (((x >> 1 & 1) ^ ln) & ((x & 1) ^ mneg[l])))
+                             << x);
+        acc = ls < 0 ? -1
+                     : gg_net_add(net, GG_OP_LUT3, lut, acc, ls, nf - 1 + l,
+                                  &ignore);
+        neg = 0;
+    }
+    if (acc < 0)
+        return 1;
+    net->n_outputs = 1;
+    net->out[0] = (uint16_t)acc;
+    gg_net_tidy(net);
+    return computes(net, f) ? 0
+                            : gg_fail(err, "F from the lanes' rules is wrong; "
+                                      "a bug in sat/choose/choose_gated.c");
+}
+
 /* Whether t's care rows never tell input i apart: then t is a function
  * of the other inputs (rows that differ in i only agree). */
 static bool ignores(const gg_tt *t, int i)
@@ -437,8 +533,8 @@ static int gated_try(const gg_rule *rule, const groups *g,
 {
     uint64_t work = o && o->work ? o->work : GG_CHOOSE_WORK;
     gg_tt *t = gg_alloc(1, sizeof *t, err, "table");
-    /* F, the M, F from the base */
-    gg_net *nets = gg_alloc(MAX_LANES + 2, sizeof *nets, err, "networks");
+    /* F, the M, F from the base, F from the lanes' rules */
+    gg_net *nets = gg_alloc(MAX_LANES + 3, sizeof *nets, err, "networks");
     int bad = !t || !nets ? -1 : 0;
     int mneg[MAX_LANES] = {0};
     *m_gates = 0;
@@ -460,11 +556,20 @@ static int gated_try(const gg_rule *rule, const groups *g,
                   : f_from_base(rule, g, rs, mneg, lib, o,
                                 &nets[1 + MAX_LANES], err);
     bad = alt < 0 ? -1 : bad;
+    int alt2 = bad ? 1
+                   : f_from_lanes(rule, g, rs, mneg, lib, o, t,
+                                  &nets[2 + MAX_LANES], err);
+    bad = alt2 < 0 ? -1 : bad;
     if (!bad)
         bad = polished(rule, g, rs, front, &nets[0], &nets[1], final);
     /* the F from the base too, kept when it comes out smaller whole */
     if (!bad && alt == 0 &&
         polished(rule, g, rs, front, &nets[1 + MAX_LANES], &nets[1],
+                 &nets[0]) == 0 &&
+        gg_synth_cost(&nets[0], lib) < gg_synth_cost(final, lib))
+        *final = nets[0];
+    if (!bad && alt2 == 0 &&
+        polished(rule, g, rs, front, &nets[2 + MAX_LANES], &nets[1],
                  &nets[0]) == 0 &&
         gg_synth_cost(&nets[0], lib) < gg_synth_cost(final, lib))
         *final = nets[0];
