@@ -12,7 +12,10 @@
 #   band's own speed is told apart from the exchanges);
 #   weak scaling, 65536^2 per GPU, against one band of 65536^2;
 #   end to end, `golgen run` of 8192 generations on the 131072^2 torus
-#   (GG_RUN_GENS), one GPU and the bands, command to exit.
+#   (GG_RUN_GENS), one GPU and the bands, command to exit: the grid lives
+#   on the devices alone (runtime/universes/resident.h), checked first
+#   against the host grid's run (no --devices: auto's engine) on smaller
+#   grids.
 # The bands stay resident for the timed steps (as one GPU's grid does);
 # moving them in and out is reported apart (transfer_seconds).
 #
@@ -22,6 +25,7 @@
 #   GG_BACKEND=ptx|cuda (default ptx)   GG_GENS=N (default 1024)
 #   GG_SIDE=N         the strong-scaling torus side (default 131072)
 #   GG_OUT=DIR        logs (default BUILD_DIR/gpu-multi-out)
+#   GG_PARTS=LIST     which parts run (default cross,bench,run)
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 B=${1:-$ROOT/build-gpu}
@@ -30,6 +34,8 @@ OUT=${GG_OUT:-$B/gpu-multi-out}
 BE=${GG_BACKEND:-ptx}
 GENS=${GG_GENS:-1024}
 SIDE=${GG_SIDE:-131072}
+PARTS=,${GG_PARTS:-cross,bench,run},
+part() { case $PARTS in *,$1,*) return 0 ;; esac; return 1; }
 mkdir -p "$OUT"
 export GOLGEN_CACHE_DIR=$B/cache CUDA_CACHE_PATH=$B/cache/nv
 export PATH=/usr/local/cuda/bin:$PATH
@@ -68,12 +74,37 @@ log "$(nvidia-smi -L 2>&1 | tr '\n' ';')"
 nvidia-smi topo -m >"$OUT/topo.txt" 2>&1
 log "build"
 build || { log "build failed"; exit 1; }
+# same RULE GENS IN: the host grid's run (one GPU, auto's engine) against
+# the grid on the devices alone, on GPU 0 and on the bands
+same_resident() {
+    "$G" run --backend "$BE" --rule "$1" --gens "$2" -o "$OUT/host.rle" \
+        $3 2>>"$OUT/cross.log" || { log "FAIL (error) host $1 $2"; return; }
+    for d in 0 "$DEV"; do
+        "$G" run --backend "$BE" --rule "$1" --gens "$2" --devices "$d" \
+            -o "$OUT/res.rle" $3 2>>"$OUT/cross.log" ||
+            { log "FAIL (error) resident $1 $2 --devices $d"; continue; }
+        if cmp -s "$OUT/host.rle" "$OUT/res.rle"; then
+            log "same resident: $1, $2 generations, --devices $d ${3:-}"
+        else
+            log "DIFFERS resident: $1, $2 generations, --devices $d ${3:-}"
+        fi
+    done
+}
+
+if part cross; then
 log "cross-checks on $BE, bands on $DEV"
 soup2 4099 3001 7 >"$OUT/soup.rle"
 same B3/S23:T4099,3001 300
 same B36/S23:P4099,3001 301
 soup2 2051 777 11 >"$OUT/soup.rle"
 same B3/S23:T2051,777 1000
+printf '#CXRLE Pos=-8000,8100\nx = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n' \
+    >"$OUT/glider.rle"
+same_resident B3/S23:T16384,16384 3000
+same_resident B3/S23:T16385,16387 1500 "$OUT/glider.rle"
+same_resident B3/S23:P16383,16001 2000
+grep -h "alone" "$OUT/cross.log" | tail -2 >>"$OUT/summary.txt"
+fi
 
 secs() { sed -n 's/.*"seconds": \([0-9.e+-]*\).*/\1/p'; }
 eff() { # eff ONE MANY [COUNT]: ONE / (MANY * COUNT) as a percentage
@@ -81,6 +112,7 @@ eff() { # eff ONE MANY [COUNT]: ONE / (MANY * COUNT) as a percentage
         'BEGIN { if (b > 0) printf "%.1f%%", 100 * a / (b * n); else print "-" }'
 }
 
+if part bench; then
 log "timings, $GENS generations, backend $BE"
 half=$((SIDE / 2))
 one=$(bench ${SIDE}x$SIDE)
@@ -115,22 +147,31 @@ host=$(bench ${SIDE}x$SIDE --devices "$DEV" --halos host)
     echo "   strong efficiency: $(eff "$one_s" "$(echo "$host" | secs)" "$NB")"
 } | tee -a "$OUT/summary.txt"
 grep -h "golgen:" "$OUT/bench.log" | tail -8 >>"$OUT/summary.txt"
+fi
 
 # end to end: `golgen run` holds the grid on the devices for the whole run
-run_wall() { # run_wall DEVICES: seconds from command to exit
-    local t0=$(date +%s.%N)
+run_wall() { # run_wall DEVICES|-: seconds from command to exit (-: none)
+    local t0=$(date +%s.%N) dev=(--devices "$1")
+    [ "$1" = - ] && dev=()
     "$G" run --backend "$BE" --rule "B3/S23:T$SIDE,$SIDE" --gens "$RUNGENS" \
-        --devices "$1" -o "$OUT/run_$1.rle" 2>>"$OUT/run.log" ||
+        "${dev[@]}" -o "$OUT/run_$1.rle" 2>>"$OUT/run.log" ||
         { echo "FAIL"; return; }
     awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'
 }
 RUNGENS=${GG_RUN_GENS:-8192}
+if part run; then
 log "golgen run, ${SIDE}^2 torus (the R-pentomino), $RUNGENS generations"
 {
     echo "1 GPU:    $(run_wall 0) s"
     echo "$NB bands: $(run_wall "$DEV") s"
+    echo "1 GPU:    $(run_wall 0) s (again)"
+    echo "$NB bands: $(run_wall "$DEV") s (again)"
+    echo "no --devices (auto's engine, the host grid): $(run_wall -) s"
 } | tee -a "$OUT/summary.txt"
 cmp -s "$OUT/run_0.rle" "$OUT/run_$DEV.rle" && log "same RLE" ||
     log "DIFFERS: run on 1 GPU and on $DEV"
-tail -4 "$OUT/run.log" >>"$OUT/summary.txt"
+cmp -s "$OUT/run_0.rle" "$OUT/run_-.rle" && log "same RLE as the host grid" ||
+    log "DIFFERS: run on the devices alone and the host grid's"
+grep -h "golgen\|generation" "$OUT/run.log" | tail -12 >>"$OUT/summary.txt"
+fi
 log "done"

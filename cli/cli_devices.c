@@ -80,6 +80,12 @@ gg_stepper gg_cli_devices_stepper(gg_cli_devices *d)
 void gg_cli_devices_report(const gg_cli_devices *d)
 {
     const gg_multi_band *m = &d->m;
+    if (d->resident)
+        fprintf(stderr, "golgen: the grid on the device%s alone: %.3f s "
+                "opening the backends, %.3f s stepping, %.3f s placing the "
+                "pattern and finding and bringing down the live rows\n",
+                d->n > 1 ? "s" : "", d->open_seconds, m->step_seconds,
+                m->transfer_seconds);
     if (d->n < 2)
         return;
     fprintf(stderr, "golgen: %d bands, %lld halo exchanges (%s): %.3f s "
@@ -87,6 +93,37 @@ void gg_cli_devices_report(const gg_cli_devices *d)
             "out\n", d->n, (long long)m->exchanges,
             m->peer ? "band to band" : "through the host",
             m->step_seconds, m->exchange_seconds, m->transfer_seconds);
+}
+
+int gg_cli_devices_resident(gg_cli_devices *d, const gg_backend_info *backend,
+                            gg_backend_opts o, gg_resident *res, int64_t gens,
+                            gg_progress_fn progress, void *progress_ctx,
+                            gg_universe *u, int *status, gg_err *err)
+{
+    int given = d->n;
+    double t0 = gg_batch_clock();
+    if (gg_cli_devices_open(d, backend, &res->rule, o, status, err)) {
+        gg_cli_devices_close(d);
+        return -1;
+    }
+    /* a host backend without --devices: its one band is the host grid */
+    if (!gg_multi_band_can_start_empty(&d->m, res->rule.height) ||
+        (!given && !gg_backend_steps_in_threads(d->b[0]))) {
+        gg_cli_devices_close(d);
+        d->n = given;
+        return 1;
+    }
+    d->resident = true;
+    d->open_seconds = gg_batch_clock() - t0;
+    if (gg_resident_start(res, &d->m, err) ||
+        gg_resident_run(res, gens, gg_backend_max_batch(d->b[0]), progress,
+                        progress_ctx, err) ||
+        gg_resident_finish(res, u, err)) {
+        gg_cli_devices_close(d);
+        *status = GG_EXIT_ENV;
+        return -1;
+    }
+    return 0;
 }
 
 void gg_cli_devices_close(gg_cli_devices *d)

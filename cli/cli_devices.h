@@ -9,6 +9,7 @@
 
 #include "backend.h"
 #include "multi_band.h"
+#include "resident.h"
 
 #define GG_CLI_MAX_DEVICES 64
 
@@ -17,6 +18,8 @@ typedef struct gg_cli_devices {
     int ordinal[GG_CLI_MAX_DEVICES];
     gg_backend *b[GG_CLI_MAX_DEVICES];
     gg_multi_band m;
+    bool resident;       /* the grid lived on the devices alone */
+    double open_seconds; /* opening the backends (resident runs) */
 } gg_cli_devices;
 
 /* "0,1" or "0,0": comma-separated ordinals 0..63, at most 64. */
@@ -40,8 +43,22 @@ int gg_cli_devices_open(gg_cli_devices *d, const gg_backend_info *backend,
 /* The stepper over the bands (the first backend's own when one). */
 gg_stepper gg_cli_devices_stepper(gg_cli_devices *d);
 
-/* One stderr line on the bands' exchanges (nothing for one band). */
+/* One stderr line on the bands' exchanges (nothing for one band, unless
+ * the grid lived on the device alone). */
 void gg_cli_devices_report(const gg_cli_devices *d);
+
+/* A run of res on the devices alone (runtime/universes/resident.h): the
+ * backends opened as gg_cli_devices_open does, res started on their
+ * bands, gens generations run (progress may stop them early), and u made
+ * the window of the live rows reached. 1 when these backends cannot
+ * (closed again, d as it was, res untouched: run the host grid); 0 when
+ * it ran (the backends stay open for the report: close them); -1 with
+ * *status and err (closed). Without --devices only a device backend
+ * takes it. */
+int gg_cli_devices_resident(gg_cli_devices *d, const gg_backend_info *backend,
+                            gg_backend_opts o, gg_resident *res, int64_t gens,
+                            gg_progress_fn progress, void *progress_ctx,
+                            gg_universe *u, int *status, gg_err *err);
 
 void gg_cli_devices_close(gg_cli_devices *d);
 

@@ -26,6 +26,7 @@
 #include "engine_choice.h"
 #include "hashlife.h"
 #include "store.h"
+#include "resident.h"
 #include "universe.h"
 
 /* The built-in default: the R-pentomino, which settles at generation 1103
@@ -126,6 +127,8 @@ typedef struct run_opts {
     int64_t mem;                /* --mem: the hash tree's bytes */
     int leaf_log;               /* --tree-leaf: log2 of its side; 0 auto */
     const char *rules_dir;      /* --rules: a folder of .rule files */
+    gg_resident *res; /* where load seeds a run on the devices alone
+                         (resident_wanted); NULL: the host grid */
 } run_opts;
 
 /* What the hash-tree engine does not take yet, refused by name. */
@@ -430,7 +433,8 @@ static int try_rule_file(const run_opts *o, const char *text,
 
 /* 1 (with the exit status in *gen_rc) when a Generations rule or a Golly
  * rule file was run instead: cli/run_gen.c, cli/run_table.c. */
-static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
+static int load(const run_opts *o, gg_universe *u, int *gen_rc,
+                bool *resident, gg_err *err)
 {
     if (o->resume && store_is_generations(o->resume)) {
         *gen_rc = run_gen(o, NULL, NULL);
@@ -480,8 +484,13 @@ static int load(const run_opts *o, gg_universe *u, int *gen_rc, gg_err *err)
         gg_pattern_free(&p);
         return 1;
     }
-    bad = bad || gg_universe_from_pattern(u, &rule, &p, err) ||
-          gg_generations_check(u->generation, o->gens, err);
+    *resident = !bad && o->res && gg_resident_suits(&rule, &p);
+    if (*resident)
+        bad = gg_resident_from_pattern(o->res, &rule, &p, err) ||
+              gg_generations_check(o->res->generation, o->gens, err);
+    else
+        bad = bad || gg_universe_from_pattern(u, &rule, &p, err) ||
+              gg_generations_check(u->generation, o->gens, err);
     gg_pattern_free(&p);
     return bad ? -1 : 0;
 }
@@ -584,6 +593,94 @@ static void close_backends(run_opts *o, gg_backend *b)
         gg_backend_close(b);
 }
 
+/* The grid on the devices alone (runtime/universes/resident.h) when
+ * nothing asks for it whole on the host: no store, checkpoint, picture,
+ * --device-mem or ranks, and bands (--devices) or the dense engine on one
+ * device (auto's active tiles keep their own way there). */
+static bool resident_wanted(const run_opts *o)
+{
+    return !o->store && !o->resume && !o->every && !o->pics.png &&
+           !o->pics.frames && !o->device_mem && !o->host_mem &&
+           gg_cli_ranks() == 1 &&
+           (o->devices.n ? strcmp(o->engine, "tiles") != 0
+                         : !strcmp(o->engine, "dense"));
+}
+
+/* After the run: OUT and the store written, the picture drawn, the
+ * summary line; the exit status. */
+static int finish_run(const run_opts *o, gg_universe *u, int64_t first,
+                      double seconds, const char *engine)
+{
+    gg_err err;
+    run2d r = {.u = u}; /* what --png draws */
+    if (o->out && save(o, u, o->cfg->tmpdir, &err)) {
+        gg_universe_free(u);
+        int rc = gg_cli_error("run", GG_EXIT_USAGE, &err);
+        return gg_run_stopped() ? gg_run_stop_status() : rc;
+    }
+    if (o->store && gg_store_write(o->store, u, &err)) {
+        gg_universe_free(u);
+        int rc = gg_cli_error("run", GG_EXIT_USAGE, &err);
+        return gg_run_stopped() ? gg_run_stop_status() : rc;
+    }
+    int status = gg_cli_write_png(&o->pics, draw2d, &r, &err);
+    if (status) {
+        gg_universe_free(u);
+        int rc = gg_cli_error("run", status, &err);
+        return gg_run_stopped() ? gg_run_stop_status() : rc;
+    }
+    char rule[128];
+    gg_rule_format(&u->rule, rule, sizeof rule);
+    fprintf(stderr, "%s: generation %lld, population %lld, %.3f s (%s)\n",
+            rule, (long long)u->generation,
+            (long long)gg_universe_population(u), seconds, engine);
+    int64_t reached = u->generation - first;
+    gg_universe_free(u);
+    return gg_run_stop_report(reached, o->gens, o->out != NULL);
+}
+
+/* A run of the seeded o->res on the devices alone: 0 when it ran (*rc
+ * its exit status), 1 when the backends cannot (u the whole grid now:
+ * the host path runs it), -1 with *rc. */
+static int run_resident(run_opts *o, gg_universe *u, int *rc)
+{
+    gg_err err;
+    gg_resident *res = o->res;
+    gg_backend_opts bo = {.config = o->cfg, .announce = isatty(2),
+                          .width_hint = res->rule.width,
+                          .height_hint = res->rule.height};
+    gg_run_progress ps;
+    gg_run_progress_init(&ps, o->progress, o->gens);
+    double start = gg_cli_now();
+    int64_t first = res->generation;
+    int status = GG_EXIT_ENV;
+    int got = gg_cli_devices_resident(&o->devices, o->backend, bo, res,
+                                      o->gens, gg_run_progress_cb, &ps, u,
+                                      &status, &err);
+    if (got == 1) {
+        if (!gg_resident_to_universe(res, u, &err))
+            return 1;
+        *rc = gg_cli_error("run", GG_EXIT_USAGE, &err);
+        return -1;
+    }
+    gg_resident_free(res);
+    if (got < 0) {
+        *rc = gg_cli_error("run", status, &err);
+        *rc = gg_run_stopped() ? gg_run_stop_status() : *rc;
+        return -1;
+    }
+    /* as the host path counts: from the backends open */
+    double seconds = gg_cli_now() - start - o->devices.open_seconds;
+    gg_cli_devices_report(&o->devices);
+    char engine[160];
+    snprintf(engine, sizeof engine, "%s, on the device%s alone",
+             gg_backend_of(o->devices.b[0])->name,
+             o->devices.n > 1 ? "s" : "");
+    gg_cli_devices_close(&o->devices);
+    *rc = finish_run(o, u, first, seconds, engine);
+    return 0;
+}
+
 static int run_command(int argc, char **argv, const gg_config *cfg)
 {
     gg_err err;
@@ -593,6 +690,7 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
                    : gg_cmd_run3d(argc, argv, cfg);
     run_opts o;
     gg_universe u;
+    gg_resident res;
     if (parse_args(argc, argv, &o, &err))
         return gg_cli_error("run", GG_EXIT_USAGE, &err);
     int gen_rc = -1;
@@ -636,12 +734,21 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
         return gg_cli_error("run", status, &err);
     /* rank 0 reads (the one rank of one process), then cuts the universe
      * into bands over the ranks (cli/run_ranks.h) */
+    o.res = resident_wanted(&o) ? &res : NULL;
+    bool resident = false;
     int bad = gg_cli_rank() == 0 &&
               (probe_output(o.out, &err) ||
                (o.store && gg_atomic_probe(o.store, &err)) ||
-               load(&o, &u, &gen_rc, &err));
+               load(&o, &u, &gen_rc, &resident, &err));
     if (gen_rc >= 0) /* a Generations rule ran instead */
         return gen_rc;
+    if (resident && bad)
+        gg_resident_free(&res);
+    if (resident && !bad) { /* runtime/universes/resident.h */
+        int rc, how = run_resident(&o, &u, &rc);
+        if (how <= 0)
+            return rc;
+    }
     if (gg_cli_ranks_scatter(bad, &u, &err)) { /* a stop while loading */
         int rc = gg_cli_error("run", GG_EXIT_USAGE, &err);
         return gg_run_stopped() ? gg_run_stop_status() : rc;
@@ -706,30 +813,7 @@ static int run_command(int argc, char **argv, const gg_config *cfg)
         gg_universe_free(&u);
         return gg_run_stop_status();
     }
-    if (o.out && save(&o, &u, cfg->tmpdir, &err)) {
-        gg_universe_free(&u);
-        int rc = gg_cli_error("run", GG_EXIT_USAGE, &err);
-        return gg_run_stopped() ? gg_run_stop_status() : rc;
-    }
-    if (o.store && gg_store_write(o.store, &u, &err)) {
-        gg_universe_free(&u);
-        int rc = gg_cli_error("run", GG_EXIT_USAGE, &err);
-        return gg_run_stopped() ? gg_run_stop_status() : rc;
-    }
-    status = gg_cli_write_png(&o.pics, draw2d, &r, &err);
-    if (status) {
-        gg_universe_free(&u);
-        int rc = gg_cli_error("run", status, &err);
-        return gg_run_stopped() ? gg_run_stop_status() : rc;
-    }
-    char rule[128];
-    gg_rule_format(&u.rule, rule, sizeof rule);
-    fprintf(stderr, "%s: generation %lld, population %lld, %.3f s (%s)\n",
-            rule, (long long)u.generation,
-            (long long)gg_universe_population(&u), seconds, engine);
-    int64_t reached = u.generation - first;
-    gg_universe_free(&u);
-    return gg_run_stop_report(reached, o.gens, o.out != NULL);
+    return finish_run(&o, &u, first, seconds, engine);
 }
 
 int gg_cmd_run(int argc, char **argv, const gg_config *cfg)

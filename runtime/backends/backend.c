@@ -123,6 +123,46 @@ int gg_backend_tiles_step(gg_backend *b, const gg_tiles_plan *plan,
     return b->info->tiles_step(b->state, plan, gens, flags, err);
 }
 
+bool gg_backend_resident(const gg_backend *b)
+{
+    return b->info->upload_empty && b->info->rows_at && b->info->live_rows;
+}
+
+static int resident_op(const gg_backend *b, gg_err *err)
+{
+    return gg_backend_resident(b)
+               ? 0
+               : gg_fail(err, "the %s backend keeps no grid on a device "
+                         "alone", b->info->name);
+}
+
+int gg_backend_upload_empty(gg_backend *b, gg_topo topo, int64_t width,
+                            int64_t height, gg_err *err)
+{
+    return one_plane(b, err) || resident_op(b, err) ||
+                   b->info->upload_empty(b->state, width, height, topo, err)
+               ? -1
+               : 0;
+}
+
+int gg_backend_rows_at(gg_backend *b, gg_grid *rows, int64_t y, bool up,
+                       gg_err *err)
+{
+    return resident_op(b, err) ||
+                   b->info->rows_at(b->state, rows, y, up, err)
+               ? -1
+               : 0;
+}
+
+int gg_backend_live_rows(gg_backend *b, int64_t y, int64_t n, uint8_t *live,
+                         gg_err *err)
+{
+    return resident_op(b, err) ||
+                   b->info->live_rows(b->state, y, n, live, err)
+               ? -1
+               : 0;
+}
+
 int gg_backend_rows(gg_backend *b, gg_grid *grid, int64_t y, int64_t n,
                     bool up, gg_err *err)
 {

@@ -159,6 +159,19 @@ typedef struct gg_backend_info {
      * nothing). */
     int (*tiles_step)(void *state, const gg_tiles_plan *plan, int64_t gens,
                       uint8_t *flags, gg_err *err);
+    /* Optional, device backends, all three or none: a grid that lives on
+     * the device alone (runtime/universes/resident.h). upload_empty
+     * uploads an all-dead width x height grid with no host copy;
+     * rows_at moves rows y .. y + rows->height - 1 of the resident grid
+     * to (up) or from rows 0.. of `rows` (a grid of the resident width);
+     * live_rows sets live[i] to 1 where row y + i holds a live cell,
+     * else 0. */
+    int (*upload_empty)(void *state, int64_t width, int64_t height,
+                        gg_topo topo, gg_err *err);
+    int (*rows_at)(void *state, gg_grid *rows, int64_t y, bool up,
+                   gg_err *err);
+    int (*live_rows)(void *state, int64_t y, int64_t n, uint8_t *live,
+                     gg_err *err);
 } gg_backend_info;
 
 /* ---- the registry (runtime/backends/backends.c) ---- */
@@ -260,6 +273,16 @@ int gg_backend_finish(gg_backend *b, gg_err *err);
 /* Whether steps of distinct open backends may run at once on threads
  * (device backends: each band's device works while the others do). */
 bool gg_backend_steps_in_threads(const gg_backend *b);
+
+/* A grid on the device alone (upload_empty, rows_at, live_rows): whether
+ * b has the three, and each (-1 with err where b has not). */
+bool gg_backend_resident(const gg_backend *b);
+int gg_backend_upload_empty(gg_backend *b, gg_topo topo, int64_t width,
+                            int64_t height, gg_err *err);
+int gg_backend_rows_at(gg_backend *b, gg_grid *rows, int64_t y, bool up,
+                       gg_err *err);
+int gg_backend_live_rows(gg_backend *b, int64_t y, int64_t n, uint8_t *live,
+                         gg_err *err);
 
 /* info->tiles_step, or -1 with err where the backend has none. */
 int gg_backend_tiles_step(gg_backend *b, const gg_tiles_plan *plan,

@@ -13,6 +13,7 @@
 #include "cuda_api.h"
 #include "cuda_device.h"
 #include "cuda_internal.h"
+#include "cuda_resident.h"
 #include "gpu_layout.h"
 #include "kernel_source.h"
 #include "rule_gen.h"
@@ -280,6 +281,9 @@ const gg_backend_info gg_backend_cuda = {
     .queue_step = gg_cuda_table_queue_step,
     .queue_peer_rows = gg_cuda_table_queue_peer_rows,
     .finish = gg_cuda_table_finish,
+    .upload_empty = gg_cuda_table_upload_empty,
+    .rows_at = gg_cuda_table_rows_at,
+    .live_rows = gg_cuda_table_live_rows,
     .tiles_step = gg_cuda_table_tiles_step,
     .timed_step = gg_cuda_table_timed_step,
     .max_batch = gg_cuda_table_max_batch,

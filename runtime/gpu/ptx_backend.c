@@ -3,6 +3,7 @@
  * backend (runtime/gpu/cuda_backend.c) and differs in the kernel language. */
 #include "backend.h"
 #include "cuda_backend.h"
+#include "cuda_resident.h"
 
 static int ptx_probe(const gg_backend_opts *o, gg_err *err)
 {
@@ -28,6 +29,9 @@ const gg_backend_info gg_backend_ptx = {
     .queue_step = gg_cuda_table_queue_step,
     .queue_peer_rows = gg_cuda_table_queue_peer_rows,
     .finish = gg_cuda_table_finish,
+    .upload_empty = gg_cuda_table_upload_empty,
+    .rows_at = gg_cuda_table_rows_at,
+    .live_rows = gg_cuda_table_live_rows,
     .tiles_step = gg_cuda_table_tiles_step,
     .timed_step = gg_cuda_table_timed_step,
     .max_batch = gg_cuda_table_max_batch,

@@ -488,6 +488,193 @@ void gg_multi_band_release(gg_multi_band *m)
     m->set = NULL;
 }
 
+/* ---- bands that start empty (a grid on the devices alone) ---- */
+
+/* Halos band to band for n bands of m's backends (peers, before a set). */
+static bool peers_of(const gg_multi_band *m, int n)
+{
+    if (m->host_halos)
+        return false;
+    for (int k = 0; k < n; k++)
+        if (!gg_backend_peers(m->b[k], m->b[(k + 1) % n]) ||
+            !gg_backend_peers(m->b[(k + 1) % n], m->b[k]))
+            return false;
+    return true;
+}
+
+bool gg_multi_band_can_start_empty(const gg_multi_band *m, int64_t height)
+{
+    gg_grid size = {.height = height};
+    int n = bands_for(m, &size);
+    if (!gg_backend_steps_in_threads(m->b[0]))
+        return true; /* host bands: their copies are the grids */
+    for (int k = 0; k < n; k++)
+        if (!gg_backend_resident(m->b[k]))
+            return false;
+    return n == 1 || peers_of(m, n);
+}
+
+/* Band k, all dead: on its device with no host copy, or its host copy
+ * (zeroed by gg_grid_init) handed to a host backend. */
+static int empty_one(gg_band_set *s, int k, gg_err *err)
+{
+    band *d = &s->bs[k];
+    int64_t rows = rows_of(d) + d->top + d->bot;
+    return s->views ? gg_backend_upload_empty(d->b, s->topo, s->width, rows,
+                                              err)
+                    : gg_backend_upload(d->b, s->topo, &d->g, err);
+}
+
+int gg_multi_band_start_empty(gg_multi_band *m, gg_topo topo, int64_t width,
+                              int64_t height, gg_err *err)
+{
+    if (!gg_multi_band_can_start_empty(m, height))
+        return gg_fail(err, "these bands cannot start empty on their "
+                       "devices (a backend without upload_empty, or halos "
+                       "through the host)");
+    gg_grid size = {.width = width, .height = height};
+    int n = bands_for(m, &size);
+    gg_multi_band_release(m);
+    m->set = calloc(1, sizeof *m->set + (size_t)n * sizeof(band));
+    if (!m->set)
+        return gg_fail(err, "out of memory for %d bands", n);
+    gg_band_set *s = m->set;
+    *s = (gg_band_set){.n = n, .topo = topo, .width = width,
+                       .height = height};
+    plan(s, m->b, m->t_max > 0 ? m->t_max : MULTI_T_MAX);
+    double t0 = gg_batch_clock();
+    s->views = gg_backend_steps_in_threads(m->b[0]);
+    if (s->views)
+        view_layout(s); /* as device bands uploaded from views are */
+    else
+        host_layout(s);
+    if ((!s->views && host_copies(s, err)) || each_band(s, empty_one, err))
+        return -1;
+    s->uploaded = n;
+    m->transfer_seconds += gg_batch_clock() - t0;
+    return 0;
+}
+
+/* Rows a .. b - 1 of `rows`, whose row 0 is the grid's row y, as a grid
+ * of their own. */
+static gg_grid rows_part(const gg_grid *rows, int64_t y, int64_t a,
+                         int64_t b)
+{
+    return (gg_grid){.width = rows->width, .height = b - a,
+                     .stride = rows->stride,
+                     .bits = gg_grid_row(rows, a - y)};
+}
+
+/* Rows y .. y + rows->height - 1 of the whole grid to (up) or from each
+ * band's interior that holds some of them. */
+static int interior_rows(gg_band_set *s, gg_grid *rows, int64_t y, bool up,
+                         gg_err *err)
+{
+    size_t bytes = (size_t)rows->stride * sizeof(uint64_t);
+    for (int k = 0; k < s->n; k++) {
+        band *d = &s->bs[k];
+        int64_t a = y > d->y0 ? y : d->y0,
+                b = y + rows->height < d->y1 ? y + rows->height : d->y1;
+        if (a >= b)
+            continue;
+        gg_grid part = rows_part(rows, y, a, b);
+        if (s->views) {
+            if (gg_backend_rows_at(d->b, &part, a - d->y0 + d->inner, up,
+                                   err))
+                return -1;
+            continue;
+        }
+        for (int64_t r = a; r < b; r++) {
+            uint64_t *host = gg_grid_row(&d->g, r - d->y0 + d->inner);
+            memcpy(up ? host : gg_grid_row(&part, r - a),
+                   up ? gg_grid_row(&part, r - a) : host, bytes);
+        }
+    }
+    return 0;
+}
+
+int gg_multi_band_put_rows(gg_multi_band *m, const gg_grid *rows, int64_t y,
+                           gg_err *err)
+{
+    gg_band_set *s = m->set;
+    if (!s || s->uploaded < s->n)
+        return gg_fail(err, "no bands uploaded to put rows into");
+    if (rows->width != s->width || y < 0 || y + rows->height > s->height)
+        return gg_fail(err, "rows %lld..%lld of width %lld lie outside the "
+                       "bands' %lldx%lld grid", (long long)y,
+                       (long long)(y + rows->height - 1),
+                       (long long)rows->width, (long long)s->width,
+                       (long long)s->height);
+    double t0 = gg_batch_clock();
+    if (interior_rows(s, (gg_grid *)rows, y, true, err))
+        return -1;
+    /* the halos take the new rows now (and peer access opens here, not
+     * in the steps) */
+    int bad = s->n > 1 ? exchange(m, s, err) : 0;
+    m->transfer_seconds += gg_batch_clock() - t0;
+    return bad;
+}
+
+int gg_multi_band_get_rows(gg_multi_band *m, gg_grid *rows, int64_t y,
+                           gg_err *err)
+{
+    gg_band_set *s = m->set;
+    if (!s || s->uploaded < s->n)
+        return gg_fail(err, "no bands uploaded to take rows from");
+    if (rows->width != s->width || y < 0 || y + rows->height > s->height)
+        return gg_fail(err, "rows %lld..%lld of width %lld lie outside the "
+                       "bands' %lldx%lld grid", (long long)y,
+                       (long long)(y + rows->height - 1),
+                       (long long)rows->width, (long long)s->width,
+                       (long long)s->height);
+    double t0 = gg_batch_clock();
+    int bad = interior_rows(s, rows, y, false, err);
+    if (!bad)
+        gg_gpu_clear_tail(rows); /* a torus's ghost cells land there */
+    m->transfer_seconds += gg_batch_clock() - t0;
+    return bad;
+}
+
+/* Whether row r of host grid g holds a live cell (bits past the width
+ * are not cells). */
+static bool row_live(const gg_grid *g, int64_t r)
+{
+    const uint64_t *w = gg_grid_row(g, r);
+    uint64_t any = 0;
+    for (int64_t i = 0; i + 1 < g->stride; i++)
+        any |= w[i];
+    return (any | (w[g->stride - 1] & gg_grid_tail_mask(g))) != 0;
+}
+
+int gg_multi_band_live_rows(gg_multi_band *m, int64_t y, int64_t n,
+                            uint8_t *live, gg_err *err)
+{
+    gg_band_set *s = m->set;
+    if (!s || s->uploaded < s->n)
+        return gg_fail(err, "no bands uploaded to look at");
+    if (y < 0 || n < 0 || y + n > s->height)
+        return gg_fail(err, "rows %lld..%lld lie outside the bands' grid of "
+                       "%lld rows", (long long)y, (long long)(y + n - 1),
+                       (long long)s->height);
+    double t0 = gg_batch_clock();
+    for (int k = 0; k < s->n; k++) {
+        band *d = &s->bs[k];
+        int64_t a = y > d->y0 ? y : d->y0, b = y + n < d->y1 ? y + n : d->y1;
+        if (a >= b)
+            continue;
+        if (s->views) {
+            if (gg_backend_live_rows(d->b, a - d->y0 + d->inner, b - a,
+                                     live + (a - y), err))
+                return -1;
+            continue;
+        }
+        for (int64_t r = a; r < b; r++)
+            live[r - y] = row_live(&d->g, r - d->y0 + d->inner);
+    }
+    m->transfer_seconds += gg_batch_clock() - t0;
+    return 0;
+}
+
 static int multi_step(void *ctx, const gg_rule *rule, gg_topo topo,
                       gg_grid *grid, int64_t gens, gg_err *err)
 {

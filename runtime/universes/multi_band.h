@@ -61,6 +61,27 @@ int gg_multi_band_step(gg_multi_band *m, int64_t gens, gg_err *err);
 int gg_multi_band_download(gg_multi_band *m, gg_grid *grid, gg_err *err);
 void gg_multi_band_release(gg_multi_band *m);
 
+/* Bands that start empty, for a grid that lives on the devices alone
+ * (runtime/universes/resident.h): start_empty makes every band all dead
+ * there (device bands: the backend's upload_empty, no host copy; host
+ * bands: zeroed host copies), put_rows places rows y .. y + h - 1 of the
+ * whole grid (h = rows->height, rows of the grid's width) and refreshes
+ * the halos, live_rows sets live[i] to 1 where the grid's row y + i holds
+ * a live cell (device bands: a kernel there), get_rows brings rows of the
+ * grid down into `rows`. Step with gg_multi_band_step; release as ever.
+ * can_start_empty says whether m's backends can, for a grid of `height`
+ * rows (device bands need the resident ops, and halos band to band when
+ * more than one). */
+bool gg_multi_band_can_start_empty(const gg_multi_band *m, int64_t height);
+int gg_multi_band_start_empty(gg_multi_band *m, gg_topo topo, int64_t width,
+                              int64_t height, gg_err *err);
+int gg_multi_band_put_rows(gg_multi_band *m, const gg_grid *rows, int64_t y,
+                           gg_err *err);
+int gg_multi_band_live_rows(gg_multi_band *m, int64_t y, int64_t n,
+                            uint8_t *live, gg_err *err);
+int gg_multi_band_get_rows(gg_multi_band *m, gg_grid *rows, int64_t y,
+                           gg_err *err);
+
 /* The stepper over m's bands (upload, step and download each call, or
  * once for a run that holds its grid); m must outlive it, and
  * gg_multi_band_release frees what it kept. */

@@ -75,8 +75,8 @@ static int check_pattern(const gg_rule *rule, const gg_pattern *p, gg_err *err)
  * B3/S23:T400,400 is centred in the torus. A Pos the file gives is kept,
  * also Pos=0,0, which golgen itself writes. (`bgolly -r` keeps the file
  * rule's place instead; README says so.) */
-static void place(const gg_rule *rule, const gg_pattern *p, int64_t *x,
-                  int64_t *y)
+void gg_universe_place(const gg_rule *rule, const gg_pattern *p, int64_t *x,
+                       int64_t *y)
 {
     char text[128];
     int64_t w = p->plane[0].width, h = p->plane[0].height, fx, fy;
@@ -96,7 +96,7 @@ int gg_universe_from_pattern(gg_universe *u, const gg_rule *rule,
         return -1;
     const gg_grid *cells = &p->plane[0];
     int64_t px, py;
-    place(rule, p, &px, &py);
+    gg_universe_place(rule, p, &px, &py);
     if (gg_rule_is_bounded(rule)) {
         if (gg_universe_init(u, rule, err))
             return -1;

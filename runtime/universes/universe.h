@@ -58,6 +58,12 @@ gg_stepper gg_reference_stepper(void);
 int gg_universe_from_pattern(gg_universe *u, const gg_rule *rule,
                              const gg_pattern *p, gg_err *err);
 
+/* Where gg_universe_from_pattern puts the pattern's cell (0, 0) under
+ * rule, in Golly's coordinates (runtime/universes/resident.c places it
+ * too). */
+void gg_universe_place(const gg_rule *rule, const gg_pattern *p, int64_t *x,
+                       int64_t *y);
+
 /* An empty bounded universe of the rule's size (bounded rules only). */
 int gg_universe_init(gg_universe *u, const gg_rule *rule, gg_err *err);
 
