@@ -176,10 +176,19 @@ int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
         *out = c;
         return 0;
     }
-    if (c->step_planes
-            ? gg_validate_gen(rule, gg_cpu_step_cells, c, "the cpu kernel",
-                              0x5eed, err)
-            : gg_validate_kernel(rule, c->step, o->threads, 0x5eed, err)) {
+    /* the cases are small, which threads 0 steps on one thread: two, so
+     * that the parallel schedule is checked too (gg_validate_kernel does
+     * the same) */
+    int threads = c->opts.threads;
+    if (threads <= 0)
+        c->opts.threads = 2;
+    int bad = c->step_planes
+                  ? gg_validate_gen(rule, gg_cpu_step_cells, c,
+                                    "the cpu kernel", 0x5eed, err)
+                  : gg_validate_kernel(rule, c->step, o->threads, 0x5eed,
+                                       err);
+    c->opts.threads = threads;
+    if (bad) {
         gg_cpu_close(c);
         return -1;
     }

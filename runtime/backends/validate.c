@@ -115,6 +115,10 @@ static int check_case(const gg_rule *rule, gg_kernel_step_fn step,
 int gg_validate_kernel(const gg_rule *rule, gg_kernel_step_fn step,
                        int threads, uint64_t seed, gg_err *err)
 {
+    /* the cases are small, which threads 0 runs on one thread: two, so
+     * that the parallel schedule (tiles over threads) is checked too */
+    if (threads <= 0)
+        threads = 2;
     for (int i = 0; i < N_CASES + N_WIDE; i++) {
         vcase c = i < N_CASES ? make_case(i) : wide_cases[i - N_CASES];
         if (check_case(rule, step, threads, &c, seed + (uint64_t)i, err))

@@ -193,18 +193,22 @@ static hl_id build(gg_hl *h, const gg_pattern *p, int level, int64_t x,
     if (x >= g->width || y >= g->height || x + size <= 0 || y + size <= 0)
         return hl_empty(h, level);
     if (level == h->leaf_log) {
-        uint64_t rows[HL_MAX_LW] = {0};
+        uint64_t rows[HL_MAX_LW] = {0}, any = 0;
         for (int i = 0; i < h->planes && i < p->n_planes; i++)
             for (int r = 0; r < h->leaf_side; r++)
-                rows[i * h->leaf_side + r] =
+                any |= rows[i * h->leaf_side + r] =
                     grid_bits(&p->plane[i], x, y + r, h->leaf_mask);
-        return hl_leaf(h, rows);
+        /* a sparse box is mostly empty leaves: no hash for those */
+        return any ? hl_leaf(h, rows) : hl_empty(h, level);
     }
     int64_t half = size / 2;
     hl_id nw = build(h, p, level - 1, x, y);
     hl_id ne = build(h, p, level - 1, x + half, y);
     hl_id sw = build(h, p, level - 1, x, y + half);
     hl_id se = build(h, p, level - 1, x + half, y + half);
+    hl_id e = hl_empty(h, level - 1);
+    if (nw == e && ne == e && sw == e && se == e)
+        return hl_empty(h, level);
     return hl_join(h, nw, ne, sw, se);
 }
 
