@@ -160,8 +160,8 @@ if [ -n "$BGOLLY" ]; then
     for n in ${GG_BGOLLY_SIZES:-4096 8192}; do
         for rule in "${RULES[@]:0:3}"; do
             soup "$OUT/b.rle" "$rule" "$n" T 2
-            g=5
-            [ "$n" -gt 4096 ] && g=2
+            g=20
+            [ "$n" -gt 4096 ] && g=5
             b1=$(cpu_of "$BGOLLY" -a "Larger than Life" -q -q -m 1 "$OUT/b.rle")
             bn=$(cpu_of "$BGOLLY" -a "Larger than Life" -q -q -m $((g + 1)) \
                  "$OUT/b.rle")

@@ -3,8 +3,9 @@
  * gg_backend_info (runtime/backends/backend.h), paired here, so an LtL run
  * or bench picks its backend through the table's entry (--backend NAME,
  * or auto: the first of the table's auto order that opens) and never by
- * name. Today: cpu (the compiled kernel, runtime/backends/cpu_ltl.h) and
- * reference (runtime/reference/reference_ltl.h).
+ * name. Today: cpu (the compiled kernel, runtime/backends/cpu_ltl.h),
+ * reference (runtime/reference/reference_ltl.h), and cuda and ptx (the
+ * CUDA C kernel, runtime/gpu/cuda_ltl.h).
  *
  * Grids are a byte per cell (states 0..C-1), stepped in place. */
 #ifndef GG_BACKEND_LTL_H
