@@ -78,10 +78,10 @@ build || { log "build failed"; exit 1; }
 # the grid on the devices alone, on GPU 0 and on the bands
 same_resident() {
     "$G" run --backend "$BE" --rule "$1" --gens "$2" -o "$OUT/host.rle" \
-        $3 2>>"$OUT/cross.log" || { log "FAIL (error) host $1 $2"; return; }
+        ${3:-} 2>>"$OUT/cross.log" || { log "FAIL (error) host $1 $2"; return; }
     for d in 0 "$DEV"; do
         "$G" run --backend "$BE" --rule "$1" --gens "$2" --devices "$d" \
-            -o "$OUT/res.rle" $3 2>>"$OUT/cross.log" ||
+            -o "$OUT/res.rle" ${3:-} 2>>"$OUT/cross.log" ||
             { log "FAIL (error) resident $1 $2 --devices $d"; continue; }
         if cmp -s "$OUT/host.rle" "$OUT/res.rle"; then
             log "same resident: $1, $2 generations, --devices $d ${3:-}"
