@@ -62,8 +62,8 @@ static void usage(FILE *out)
             "in a hash tree\n(HashLife: memoized futures of repeated regions, "
             "any generation count to 2^62\nat once; its leaves, with "
             "Generations states as planes, stepped by the\nbackend on one "
-            "thread, are 32x32 cells, 8x8 for rule tables but on busy\n"
-            "soups; --tree-leaf 8|16|32|64 sets them) unless the pattern is\n"
+            "thread, are 32x32 cells, 4x4 for rule tables but on busy\n"
+            "soups; --tree-leaf 4|8|16|32|64 sets them) unless the pattern is\n"
             "a busy box (2^22 cells or more,\n"
             "over 1/32 alive) run for fewer than 4 times its longer side; "
             "otherwise, and\nfor tori, bounded planes, B0 and the options "
@@ -166,19 +166,19 @@ static int engine_check(run_opts *o, gg_err *err)
     return 0;
 }
 
-/* --tree-leaf N: 8, 16, 32 or 64 cells a side. */
+/* --tree-leaf N: 4, 8, 16, 32 or 64 cells a side. */
 static int tree_leaf_option(const char *arg, int *leaf_log, gg_err *err)
 {
     int64_t side;
-    if (gg_cli_int("--tree-leaf", arg, 8, 64, &side, err))
+    if (gg_cli_int("--tree-leaf", arg, 4, 64, &side, err))
         return -1;
     for (int k = HL_LEAF_LOG_MIN; k <= HL_LEAF_LOG_MAX; k++)
         if (side == (int64_t)1 << k) {
             *leaf_log = k;
             return 0;
         }
-    return gg_fail(err, "--tree-leaf %s: a leaf is 8, 16, 32 or 64 cells "
-                   "a side", arg);
+    return gg_fail(err, "--tree-leaf %s: a leaf is 4, 8, 16, 32 or 64 "
+                   "cells a side", arg);
 }
 
 static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)

@@ -71,21 +71,24 @@ bool gg_engine_prefers_tree(const gg_rule *rule, int64_t width,
 
 bool gg_engine_table_leaf_needs_population(int64_t width, int64_t height)
 {
-    return (double)width * (double)height >= (double)(1 << 14);
+    return (double)width * (double)height >= (double)(1 << 10);
 }
 
 int gg_engine_table_leaf_log(int64_t width, int64_t height,
                              int64_t population)
 {
-    /* 1000 generations, 8 x 8 against 32 x 32 leaves (BENCHMARKS.md,
-     * "Leaves of 8 x 8 for rule tables"): Tempesti-Loop 0.33 s against
-     * 1.23, Langtons-Loops to 20000 0.12 against 3.2, Devore-rep (97639
-     * live, 2%) 0.08 against 0.20; a WireWorld soup of 256^2 cells, 78%
-     * alive, 0.14 against 0.02, of 2048^2 13 s against 0.9 */
-    bool busy = gg_engine_table_leaf_needs_population(width, height) &&
-                population >= (1 << 14) &&
-                (double)population * 4.0 >= (double)width * (double)height;
-    return busy ? HL_LEAF_LOG_DEFAULT : HL_LEAF_LOG_MIN;
+    /* CPU seconds, 4x4 / 8x8 / 32x32 leaves (BENCHMARKS.md, "Small leaves
+     * for rule tables"): Tempesti-Loop to 1000 0.05 / 0.33 / 1.23, to
+     * 5000 0.14 / 0.77 / 32; Langtons-Loops to 20000 0.10 / 0.11 / 3.2;
+     * primes.mc to 10^5 0.10 / 0.12 / 0.35; Devore-rep (97639 live, 2%)
+     * to 5000 0.13 / 0.09; WireWorld soups 78% alive, 1000 generations:
+     * 128^2 0.08 / 0.01 / 0.00, 512^2 3.6 / 0.33 / 0.06 */
+    if (!gg_engine_table_leaf_needs_population(width, height))
+        return HL_LEAF_LOG_MIN;
+    if (population >= (1 << 10) &&
+        (double)population * 4.0 >= (double)width * (double)height)
+        return HL_LEAF_LOG_DEFAULT;
+    return population >= (1 << 14) ? 3 : HL_LEAF_LOG_MIN;
 }
 
 bool gg_engine_tiles_take(const gg_backend *b)

@@ -57,13 +57,15 @@ bool gg_engine_box_needs_population(int64_t width, int64_t height);
 
 /* The leaf size (its log2: hashlife.h) of a Golly rule table's tree for
  * a pattern of `population` live cells in a width x height box (0 x 0
- * and -1 for a macrocell file): 8 x 8, whose leaf squares a table's
- * kernel steps four generations at a time and whose leaves recur far
- * more than 32 x 32 ones in a loop colony's ordered cells, unless the box
- * is busy (2^14 live cells or more, a quarter of it or more alive: a
- * chaotic soup, where memoization finds little and 8 x 8 leaves only
- * cost nodes). Whether the count is read: gg_engine_box_needs_population's
- * twin for it, gg_engine_table_leaf_needs_population. */
+ * and -1 for a macrocell file): 4 x 4, whose leaf squares a table's
+ * kernel steps two generations at a time and whose leaves recur far more
+ * than 32 x 32 ones in a loop colony's ordered cells (a table's cells
+ * cost the most of any family's to compute: its decision graph
+ * bitsliced, so the most reuse pays); 8 x 8 for 2^14 live cells or more;
+ * 32 x 32 for a busy box (2^10 live cells or more, a quarter of it or
+ * more alive: a chaotic soup, where memoization finds little and small
+ * leaves only cost nodes). Whether the count is read:
+ * gg_engine_table_leaf_needs_population. */
 int gg_engine_table_leaf_log(int64_t width, int64_t height,
                              int64_t population);
 bool gg_engine_table_leaf_needs_population(int64_t width, int64_t height);

@@ -3,7 +3,7 @@
  * A universe on the unbounded plane is a quadtree of hash-consed nodes
  * (identical subtrees are one node); a node of level k covers 2^k x 2^k
  * cells, and its memoized result is its centre 2^(k-1) square 2^j
- * generations later (j <= k - 2). Leaves are 2^3 to 2^6 cells square;
+ * generations later (j <= k - 2). Leaves are 2^2 to 2^6 cells square;
  * the smallest results (a 2-leaf square stepped up to 2^(leaf log - 1)
  * generations) come from an open backend (runtime/backends/backend.h) stepping a
  * bounded plane with dead cells outside, so every rule a backend runs, and
@@ -34,9 +34,9 @@
 #include "rule.h"
 #include "universe.h"
 
-/* Leaves are 2^3 to 2^6 cells a side, chosen per tree (gg_hl_set_leaf_log):
+/* Leaves are 2^2 to 2^6 cells a side, chosen per tree (gg_hl_set_leaf_log):
  * a leaf of one row a word (64 bits) at most. */
-#define HL_LEAF_LOG_MIN 3
+#define HL_LEAF_LOG_MIN 2
 #define HL_LEAF_LOG_MAX 6
 /* 32 x 32 for the backends' rules (BENCHMARKS.md "Sparse patterns": with
  * leaf squares stepped in batches, 32 beat 64 everywhere but on soups, 16

@@ -194,6 +194,20 @@ static uint32_t leaf_part(mc_out *o, const uint64_t *rows, int level, int x,
     return gg_mc_node_line(&o->lines, level, c);
 }
 
+/* A two-state node of level 3 above 4 x 4 leaves as one 8x8 leaf line
+ * (Golly's smallest two-state node). */
+static uint32_t small_leaf_line(mc_out *o, hl_id n)
+{
+    gg_hl *h = o->h;
+    uint64_t bits = 0;
+    for (int q = 0; q < 4; q++) {
+        const uint64_t *r = hl_rows(h, h->node[n].child[q]);
+        for (int y = 0; y < 4; y++)
+            bits |= (r[y] & 15) << (8 * (y + 4 * (q >> 1)) + 4 * (q & 1));
+    }
+    return gg_mc_leaf_line(&o->lines, bits);
+}
+
 static uint32_t node_lines(mc_out *o, hl_id n)
 {
     gg_hl *h = o->h;
@@ -202,7 +216,9 @@ static uint32_t node_lines(mc_out *o, hl_id n)
     if (o->line[n])
         return o->line[n] - 1;
     uint32_t id;
-    if (h->node[n].level == h->leaf_log) {
+    if (h->planes == 1 && h->leaf_log < 3 && h->node[n].level == 3) {
+        id = small_leaf_line(o, n);
+    } else if (h->node[n].level == h->leaf_log) {
         id = leaf_part(o, hl_rows(h, n), h->leaf_log, 0, 0);
     } else {
         uint32_t c[4];
@@ -256,6 +272,25 @@ int gg_hl_write_mc(gg_hl *h, const char *path, const char *rule_text,
 
 /* ---- macrocell in ---- */
 
+/* The node of `level` (>= the leaf's) whose top-left cell is (x, y) of
+ * the drawn planes g. */
+static hl_id square_node(gg_hl *h, const gg_grid *g, int level, int x, int y)
+{
+    if (level == h->leaf_log) {
+        uint64_t rows[HL_MAX_LW];
+        for (int p = 0; p < h->planes; p++)
+            for (int r = 0; r < h->leaf_side; r++)
+                rows[p * h->leaf_side + r] =
+                    (gg_grid_row(&g[p], y + r)[0] >> x) & h->leaf_mask;
+        return hl_leaf(h, rows);
+    }
+    int half = 1 << (level - 1);
+    return hl_join(h, square_node(h, g, level - 1, x, y),
+                   square_node(h, g, level - 1, x + half, y),
+                   square_node(h, g, level - 1, x, y + half),
+                   square_node(h, g, level - 1, x + half, y + half));
+}
+
 /* The file's tree as nodes: leaves drawn from its 8x8 lines (or its
  * level-1 lines of states), nodes above joined; a root below leaf + 2
  * levels is drawn dense and placed. */
@@ -288,8 +323,11 @@ int gg_hl_set_mc(gg_hl *h, const gg_mc_tree *t, gg_err *err)
     hl_id *map = calloc(t->n, sizeof *map);
     gg_grid leaf[GG_GEN_CELLS_MAX_PLANES] = {{0}};
     bool room = map != NULL;
+    /* a two-state file's smallest nodes are 8x8 lines: leaves of 4x4 are
+     * cut from them */
+    int drawn = h->planes == 1 && h->leaf_log < 3 ? 3 : h->leaf_log;
     for (int p = 0; p < h->planes && room; p++)
-        room = !gg_grid_init(&leaf[p], h->leaf_side, h->leaf_side, err);
+        room = !gg_grid_init(&leaf[p], 1 << drawn, 1 << drawn, err);
     if (!room) {
         free(map);
         for (int p = 0; p < h->planes; p++)
@@ -298,17 +336,14 @@ int gg_hl_set_mc(gg_hl *h, const gg_mc_tree *t, gg_err *err)
     }
     for (uint32_t i = 1; i < t->n; i++) {
         const gg_mc_node *d = &t->node[i];
-        if (d->level < h->leaf_log)
+        if (d->level < drawn)
             continue;
-        if (d->level == h->leaf_log) {
-            uint64_t rows[HL_MAX_LW];
+        if (d->level == drawn) {
             for (int p = 0; p < h->planes; p++)
-                memset(leaf[p].bits, 0, (size_t)leaf[p].stride * h->leaf_side * 8);
+                memset(leaf[p].bits, 0,
+                       (size_t)leaf[p].stride * (size_t)leaf[p].height * 8);
             gg_mc_draw_planes(t->node, i, leaf, h->planes, 0, 0);
-            for (int p = 0; p < h->planes; p++)
-                for (int r = 0; r < h->leaf_side; r++)
-                    rows[p * h->leaf_side + r] = gg_grid_row(&leaf[p], r)[0];
-            map[i] = hl_leaf(h, rows);
+            map[i] = square_node(h, leaf, drawn, 0, 0);
         } else {
             hl_id c[4];
             for (int q = 0; q < 4; q++)
