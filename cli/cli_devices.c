@@ -101,6 +101,9 @@ int gg_cli_devices_resident(gg_cli_devices *d, const gg_backend_info *backend,
                             gg_universe *u, int *status, gg_err *err)
 {
     int given = d->n;
+    /* a named device backend without the ops: no open to undo */
+    if (backend && backend->rows && !backend->upload_empty)
+        return 1;
     double t0 = gg_batch_clock();
     if (gg_cli_devices_open(d, backend, &res->rule, o, status, err)) {
         gg_cli_devices_close(d);

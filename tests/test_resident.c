@@ -163,7 +163,7 @@ static void test_run_resident(void **state)
              "--devices 0,0 --png p.png -o p.rle 2>p.log && "
              "! grep -q 'alone' p.log");
     shell_ok("a stop keeps the generation reached",
-             "timeout -s TERM 1 $G run --backend cpu --rule "
+             "timeout -s TERM 3 $G run --backend cpu --rule "
              "B3/S23:T300,300 --gens 1000000000 --devices 0,0 -o s.rle "
              "2>s.log; gen=$(sed -n 's/.*generation \\([0-9]*\\),.*/\\1/p' "
              "s.log) && [ -n \"$gen\" ] && $G run --backend cpu --rule "
