@@ -100,7 +100,10 @@ static void usage(FILE *out)
             "(bit-identical results).\n"
             "--devices LIST (e.g. 0,1; 0,0 for two bands on GPU 0) holds one "
             "band of rows per\ndevice, halos exchanged every T generations "
-            "(bit-identical results).\n"
+            "(bit-identical results).\nA small pattern on a bounded grid "
+            "(--devices, or --engine dense on cuda and ptx)\nlives on the "
+            "devices alone: only its live rows come down at the end (not "
+            "with\n--store, --png, --frames, --device-mem or ranks).\n"
             "Under mpirun each rank runs a band of rows of a bounded grid "
             "(:T or :P) on its\nown backend, halos exchanged every T "
             "generations; rank 0 reads IN and writes.\n",
