@@ -14,7 +14,7 @@
 #define GG_CLI_LEAN_MPI 0
 #endif
 
-int gg_cli_wants_full(int argc, char **argv, const gg_config *cfg)
+int gg_cli_wants_full(int argc, char **argv, int launcher_ranks)
 {
     if (!GG_CLI_LEAN || argc < 2)
         return 0;
@@ -23,11 +23,11 @@ int gg_cli_wants_full(int argc, char **argv, const gg_config *cfg)
         return 1;
 #endif
 #if GG_CLI_LEAN_MPI
-    if (cfg && cfg->launcher_ranks > 0)
+    if (launcher_ranks > 0)
         return 1;
 #endif
     (void)argv;
-    (void)cfg;
+    (void)launcher_ranks;
     return 0;
 }
 

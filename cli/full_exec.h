@@ -6,7 +6,6 @@
 #ifndef GG_FULL_EXEC_H
 #define GG_FULL_EXEC_H
 
-#include "config.h"
 #include "gg_config.h"
 
 /* MPI in this executable: golgen-full's where the build found MPI, never
@@ -17,8 +16,9 @@
 
 /* Whether this executable is the lean one and must hand `argv` (the
  * whole command line) over to golgen-full: the serve command, or a run
- * started by an MPI launcher (cfg NULL: the environment not read yet). */
-int gg_cli_wants_full(int argc, char **argv, const gg_config *cfg);
+ * started by an MPI launcher (launcher_ranks: the processes it started,
+ * gg_config's; 0 when none did or the environment is not read yet). */
+int gg_cli_wants_full(int argc, char **argv, int launcher_ranks);
 
 /* Replace this process by golgen-full with the same arguments; returns
  * only when that failed, having said why and what to do (exit 3). */

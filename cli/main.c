@@ -99,7 +99,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "golgen: %s\n", err.msg);
         return 2;
     }
-    if (gg_cli_wants_full(argc, argv, &cfg)) /* cli/full_exec.h */
+    if (gg_cli_wants_full(argc, argv, cfg.launcher_ranks)) /* cli/full_exec.h */
         return gg_cli_exec_full(argv, !strcmp(argv[1], "serve")
                                           ? "golgen serve"
                                           : "a run under an MPI launcher");

@@ -1,7 +1,7 @@
 /* golgen serve in a build without libwebsockets (cli/serve/meson.build). */
 #include <stdio.h>
 
-#include "cli_util.h"
+#include "cli_args.h"
 #include "commands.h"
 
 int gg_cmd_serve(int argc, char **argv, const gg_config *cfg)
