@@ -3,6 +3,8 @@
 #include "rule_gen.h"
 
 #include "backend_auto.h"
+#include "cli_config.h"
+#include "config.h"
 #include "search_note.h"
 
 #include <errno.h>
@@ -81,6 +83,26 @@ void gg_search_note_install(gg_choose_opts *o)
 {
     o->on_search = on_search;
     o->on_search_ctx = NULL;
+}
+
+/* main's configuration (cli/cli_config.h): one a process, read before any
+ * command runs and not changed after. */
+static gg_config process_config;
+
+const gg_config *gg_cli_config_read(char *msg, size_t len)
+{
+    gg_err err;
+    if (gg_config_from_env(&process_config, &err)) {
+        snprintf(msg, len, "%s", err.msg);
+        return NULL;
+    }
+    gg_search_note_install(&process_config.choose);
+    return &process_config;
+}
+
+int gg_cli_launcher_ranks(const gg_config *cfg)
+{
+    return cfg->launcher_ranks;
 }
 
 void gg_cli_backend_names(char *buf, size_t size)

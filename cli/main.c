@@ -2,13 +2,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backend_auto.h"
-#include "build_info.h"
+#include "cli_args.h"
+#include "cli_config.h"
+#include "cli_rank.h"
 #include "commands.h"
 #include "full_exec.h"
-#include "gg_config.h"
-#include "run_ranks.h"
-#include "search_note.h"
+#include "golgen.h"
 #include "synth_ranks.h"
 
 typedef struct command {
@@ -61,21 +60,14 @@ static void usage(FILE *out)
  * (compiler, cache directory), are then skipped with its error. */
 static int print_version(void)
 {
-    char solver[128], mpi[256], probes[4096], order[256] = "";
-    gg_config cfg;
-    gg_err env;
-    if (gg_config_from_env(&cfg, &env))
-        snprintf(probes, sizeof probes, "  not probed: %s\n", env.msg);
-    else
-        gg_backend_probe_report(&(gg_backend_opts){.config = &cfg}, "  ",
-                                probes, sizeof probes);
-    gg_build_solver(solver, sizeof solver);
+    char solver[128], mpi[256], probes[4096], order[256], env[GG_CLI_MSG];
+    if (golgen_backend_probes("  ", probes, sizeof probes, env, sizeof env))
+        snprintf(probes, sizeof probes, "  not probed: %s\n", env);
+    golgen_solver_version(solver, sizeof solver);
     gg_cli_mpi_version(mpi, sizeof mpi);
-    for (int i = 0; gg_backends_auto[i]; i++)
-        snprintf(order + strlen(order), sizeof order - strlen(order), "%s%s",
-                 i ? ", " : "", gg_backends_auto[i]->name);
+    golgen_backend_auto_order(", ", order, sizeof order);
     printf("golgen %s\nsolver: %s\nmpi: %s\nbackends (auto tries %s, in "
-           "that order):\n%s", gg_build_version(), solver, mpi, order,
+           "that order):\n%s", golgen_version(), solver, mpi, order,
            probes);
     return 0;
 }
@@ -93,23 +85,22 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "--version"))
         return print_version();
     /* the environment, read once: every command takes what it needs */
-    gg_config cfg;
-    gg_err err;
-    if (gg_config_from_env(&cfg, &err)) {
-        fprintf(stderr, "golgen: %s\n", err.msg);
+    char msg[GG_CLI_MSG];
+    const gg_config *cfg = gg_cli_config_read(msg, sizeof msg);
+    if (!cfg) {
+        fprintf(stderr, "golgen: %s\n", msg);
         return 2;
     }
-    if (gg_cli_wants_full(argc, argv, cfg.launcher_ranks)) /* cli/full_exec.h */
+    if (gg_cli_wants_full(argc, argv, gg_cli_launcher_ranks(cfg)))
         return gg_cli_exec_full(argv, !strcmp(argv[1], "serve")
                                           ? "golgen serve"
                                           : "a run under an MPI launcher");
-    gg_search_note_install(&cfg.choose);
     /* The emitter form: golgen --target c --rule R -o FILE. */
     if (!strncmp(argv[1], "--target", 8) || !strncmp(argv[1], "-t", 2))
-        return gg_cmd_emit(argc, argv, &cfg);
+        return gg_cmd_emit(argc, argv, cfg);
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1, &cfg);
+            return commands[i].run(argc - 1, argv + 1, cfg);
     fprintf(stderr, "golgen: unknown command '%s'; run 'golgen --help' for "
                     "the list\n", argv[1]);
     return 2;

@@ -26,19 +26,7 @@
 #include "config.h"
 #include "universe.h"
 
-typedef int (*gg_cli_command)(int argc, char **argv, const gg_config *cfg);
-
-/* A command under an MPI launcher: MPI around fn, and every rank's exit
- * status the worst of all. A build without MPI refuses to run as several
- * processes, since each would `alone` ("run the whole universe"). */
-int gg_cli_ranked(const char *name, gg_cli_command fn, const char *alone,
-                  int argc, char **argv, const gg_config *cfg);
-
-/* main's `golgen run`: gg_cmd_run ranked. */
-int gg_cmd_run_ranked(int argc, char **argv, const gg_config *cfg);
-
-/* "Open MPI v4.1.4" or "none (...how to get it)" for golgen --version. */
-void gg_cli_mpi_version(char *buf, size_t size);
+/* (cli_rank.h: gg_cli_ranked, gg_cmd_run_ranked, gg_cli_mpi_version) */
 
 /* -1 (on every rank, err set on rank 0) when running as several ranks:
  * `what` runs in one process only. */

@@ -4,9 +4,10 @@
  * pattern file, and emit a rule's kernel source for a target. And what the
  * golgen command does beyond that (golgen_0.3): describe a rule, verify
  * and synthesize its gate networks, stores and checkpoints, pictures;
- * and (golgen_0.4) time a Larger than Life or 3D rule's backend. `golgen
- * rule`, `verify`, `synth`, `--target`, `store` and bench's Larger than
- * Life and 3D rules are built on this header alone.
+ * and (golgen_0.4) time a Larger than Life or 3D rule's backend; and
+ * (golgen_0.5) what this build has. `golgen rule`, `verify`, `synth`,
+ * `--target`, `store`, `--version` and bench's Larger than Life and 3D
+ * rules are built on this header alone.
  *
  *     static const uint8_t glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
  *     golgen_rule *r;
@@ -650,6 +651,25 @@ int golgen_bench_3d(const char *rule, const golgen_bench3d_opts *opts,
  * "3d"; cut to len. GOLGEN_ERR_INPUT (buf "") for another family. */
 int golgen_backend_names(const char *family, const char *sep, char *buf,
                          size_t len);
+
+/* ---- what this golgen has (golgen_0.5) ---- */
+
+/* The SAT solver this golgen was built with, as `golgen --version` names
+ * it: "CryptoMiniSat 5.11.4", or "none" (golgen_synth then answers from
+ * the network cache only); cut to len. */
+void golgen_solver_version(char *buf, size_t len);
+
+/* The backends "auto" tries, fastest first, joined by sep (NULL: "|"),
+ * e.g. "ptx|cuda|opencl|cpu|reference"; cut to len. */
+void golgen_backend_auto_order(const char *sep, char *buf, size_t len);
+
+/* Whether each backend of this build runs here, a line each as `golgen
+ * --version` prints them: indent (NULL: none), the name padded to 10
+ * characters, then "usable" or why not (no GPU, driver or compiler);
+ * cut to len. The probes read the environment (CC, GOLGEN_CACHE_DIR,
+ * ...): GOLGEN_ERR_INPUT, buf "", when a variable holds a bad value. */
+int golgen_backend_probes(const char *indent, char *buf, size_t len,
+                          char *errbuf, size_t errlen);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,5 @@
-/* libgolgen's benches (golgen_0.4) as their users see them:
+/* libgolgen's benches (golgen_0.4), and what the build has (golgen_0.5),
+ * as their users see them:
  * include/golgen.h alone, the shared library. The soups the header
  * describes, stepped here by naive Larger than Life and 3D steps (oracles
  * that share no code with golgen: every neighbour counted one by one),
@@ -428,6 +429,37 @@ static void test_backend_names(void **state)
     assert_string_equal(names, "");
 }
 
+/* What `golgen --version` says of the build (golgen_0.5): the solver,
+ * auto's order, a line per backend; a bad environment value stops the
+ * probes with its sentence. */
+static void test_about(void **state)
+{
+    (void)state;
+    char buf[4096], err[1024], order[256], cut[4];
+    golgen_solver_version(buf, sizeof buf);
+    assert_true(strlen(buf) > 0);
+    golgen_backend_auto_order(", ", order, sizeof order);
+    assert_non_null(strstr(order, "cpu, reference"));
+    golgen_backend_auto_order(NULL, cut, sizeof cut); /* cut to len */
+    assert_true(strlen(cut) < sizeof cut);
+    assert_int_equal(golgen_backend_probes("  ", buf, sizeof buf, err,
+                                           sizeof err), GOLGEN_OK);
+    assert_non_null(strstr(buf, "  reference  usable\n"));
+    assert_non_null(strstr(buf, "  cpu        "));
+    const char *was = getenv("GOLGEN_FALLBACK_WORK");
+    char *kept = was ? strdup(was) : NULL;
+    setenv("GOLGEN_FALLBACK_WORK", "many", 1);
+    assert_int_equal(golgen_backend_probes(NULL, buf, sizeof buf, err,
+                                           sizeof err), GOLGEN_ERR_INPUT);
+    assert_string_equal(buf, "");
+    assert_non_null(strstr(err, "GOLGEN_FALLBACK_WORK"));
+    if (kept)
+        setenv("GOLGEN_FALLBACK_WORK", kept, 1);
+    else
+        unsetenv("GOLGEN_FALLBACK_WORK");
+    free(kept);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -438,6 +470,7 @@ int main(void)
         cmocka_unit_test(test_3d_populations_match_the_oracle),
         cmocka_unit_test(test_3d_defaults_and_refusals),
         cmocka_unit_test(test_backend_names),
+        cmocka_unit_test(test_about),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

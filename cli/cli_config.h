@@ -1,0 +1,20 @@
+/* The configuration main reads from the environment once
+ * (runtime/base/config.h) and hands to every command: main holds it
+ * through these and needs nothing of the engine (cli/cli_util.c keeps
+ * it). */
+#ifndef GG_CLI_CONFIG_H
+#define GG_CLI_CONFIG_H
+
+#include <stddef.h>
+
+#include "commands.h"
+
+/* The environment read, with the search note (cli/search_note.h) hooked
+ * to its network searches; it lasts the process. NULL with a sentence in
+ * msg when a variable holds a bad value. Once, before any command. */
+const gg_config *gg_cli_config_read(char *msg, size_t len);
+
+/* The processes an MPI launcher started with this one (0: none did). */
+int gg_cli_launcher_ranks(const gg_config *cfg);
+
+#endif
