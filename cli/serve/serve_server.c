@@ -5,7 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
+#include "cli_util.h"
+#include "pattern.h"
+#include "pattern_rle3.h"
 #include "serve_msg.h"
 #include "serve_page.h"
 
@@ -558,4 +562,84 @@ int sv_serve(sv_sim *sim, const sv_server_opts *o, gg_err *err)
     pthread_mutex_unlock(&sim->lock);
     lws_context_destroy(ctx);
     return 0;
+}
+
+/* ---- the command's server: its universe, its simulation (serve_args.h) */
+
+static const char default_pattern[] =
+    "#N R-pentomino\nx = 3, y = 3, rule = B3/S23\nb2o$2o$bo!\n";
+
+/* Whether the file begins as RLE3 does ("3D version=..."). */
+static bool is_rle3(const char *path)
+{
+    char head[64];
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
+    if (!f)
+        return false;
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return gg_rle3_sniff(head, n);
+}
+
+/* Whether address is this machine's loopback (no token needed). */
+static bool loopback(const char *a)
+{
+    return !a || !strcmp(a, "127.0.0.1") || !strcmp(a, "localhost") ||
+           !strcmp(a, "::1");
+}
+
+static int make_token(char *tok, size_t size, gg_err *err)
+{
+    unsigned char r[16];
+    if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
+        return gg_fail(err, "no random bytes for the token");
+    for (size_t i = 0; i < sizeof r && 2 * i + 2 < size; i++)
+        snprintf(tok + 2 * i, 3, "%02x", r[i]);
+    return 0;
+}
+
+int sv_serve_command(const sv_args *a, const gg_config *cfg)
+{
+    gg_err err;
+    const gg_backend_info *backend;
+    if (gg_cli_backend(a->backend, &backend, &err))
+        return gg_cli_error("serve", GG_EXIT_USAGE, &err);
+    char token[40];
+    if (!loopback(a->address) && make_token(token, sizeof token, &err))
+        return gg_cli_error("serve", GG_EXIT_ENV, &err);
+    sv_rule_set_pattern_path(a->in); /* rule files beside it first */
+    sv_world w;
+    int bad;
+    if (a->in && is_rle3(a->in)) { /* a 3D grid (Golly's 3D.lua) */
+        gg_rle3 p3;
+        memset(&p3, 0, sizeof p3);
+        bad = gg_rle3_read(a->in, &p3, &err) ||
+              sv_world_from_rle3(&w, a->rule, NULL, &p3, 0, &err);
+        gg_rle3_free(&p3);
+    } else {
+        gg_pattern p;
+        bad = a->in ? gg_pattern_read(a->in, &p, &err)
+                    : gg_pattern_parse(default_pattern,
+                                       strlen(default_pattern),
+                                       "built-in R-pentomino", &p, &err);
+        if (!bad) {
+            bad = sv_world_from_pattern(&w, a->rule, NULL, &p, 0, &err);
+            gg_pattern_free(&p);
+        }
+    }
+    if (bad)
+        return gg_cli_error("serve", GG_EXIT_USAGE, &err);
+    sv_sim sim;
+    memset(&sim, 0, sizeof sim);
+    sim.batch_ms = a->batch_ms;
+    sim.fps = a->fps;
+    if (sv_sim_start(&sim, &w, backend, cfg, &err)) {
+        sv_world_free(&w);
+        return gg_cli_error("serve", GG_EXIT_ENV, &err);
+    }
+    sv_server_opts so = {a->address, a->port,
+                         loopback(a->address) ? NULL : token};
+    bad = sv_serve(&sim, &so, &err);
+    sv_sim_stop(&sim);
+    return bad ? gg_cli_error("serve", GG_EXIT_ENV, &err) : GG_EXIT_OK;
 }

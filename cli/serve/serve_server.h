@@ -1,9 +1,11 @@
 /* golgen serve: the HTTP and WebSocket server (libwebsockets) over a
  * running simulation: the page at /, the socket at /ws; what a message
- * does to the universe, and frames of a page's view. */
+ * does to the universe, and frames of a page's view. The command's
+ * universe and simulation are started here too (sv_serve_command). */
 #ifndef GG_SERVE_SERVER_H
 #define GG_SERVE_SERVER_H
 
+#include "serve_args.h" /* sv_serve_command, defined here */
 #include "serve_sim.h"
 
 typedef struct sv_server_opts {

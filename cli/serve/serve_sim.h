@@ -19,18 +19,15 @@
 
 #include "backend.h"
 #include "config.h"
+#include "serve_args.h" /* SV_DEFAULT_BATCH_MS, SV_WATCH_FPS */
 #include "serve_step.h"
 #include "serve_watch.h"
 #include "serve_world.h"
 
 #define SV_MAX_VIEWS 64   /* pages at once */
-#define SV_DEFAULT_BATCH_MS 500 /* golgen serve --batch-ms: the longest */
 #define SV_FRAME_BATCH 0.033    /* seconds a batch, unless longer ones
                                    make generations cheaper */
 #define SV_CPU_PASS 32 /* generations the cpu kernel runs a pass */
-/* Frames a second a watched batch makes at least (serve_watch.h; a page
- * takes at most its display's rate) */
-#define SV_WATCH_FPS 36
 #define SV_FRAME_HEADER 224 /* a frame's header, then its blocks */
 
 /* A frame made inside a batch (serve_watch.h), to go at its time: its
