@@ -12,6 +12,7 @@
 #include "engine_choice.h"
 #include "file_text.h"
 #include "hashlife.h"
+#include "hl_rle.h"
 #include "mc_tree.h"
 #include "reference_table.h"
 #include "rule_find.h"
@@ -20,12 +21,20 @@
 #include "table_kernel.h"
 
 /* What the run starts from: a parsed macrocell file (any size, never
- * dense) or a pattern; its rule text. */
+ * dense), the runs of an RLE whose box is much bigger than its text
+ * (never dense either), or a pattern. */
 typedef struct hl_input {
     gg_mc_tree mc;
+    gg_pattern_runs runs;
     gg_pattern p;
-    bool is_mc;
+    bool is_mc, is_runs;
 } hl_input;
+
+/* An RLE goes to the tree as runs when its box has more cells than this
+ * a byte of text: a soup keeps the dense reader, whose word-at-a-time
+ * paths are faster than runs into leaves; Golly's circuits (a 31473 x
+ * 31101 box from 46 KB) skip a 122 MB grid. */
+#define SPARSE_CELLS_PER_BYTE 64.0
 
 
 /* A macrocell file stays a tree (any size); other formats and stdin are
@@ -47,6 +56,11 @@ static int read_input(const char *path, const char *fallback,
     if (len >= 4 && !memcmp(text, "[M2]", 4)) {
         rc = gg_mc_tree_parse(text, len, path, &in->mc, err);
         in->is_mc = !rc;
+    } else if ((rc = gg_pattern_runs_parse(text, len, path,
+                                           gg_run_stop_flag(),
+                                           SPARSE_CELLS_PER_BYTE, &in->runs,
+                                           err)) != 1) {
+        in->is_runs = !rc;
     } else {
         rc = gg_pattern_parse_stop(text, len, path, gg_run_stop_flag(),
                                    &in->p, err);
@@ -59,17 +73,41 @@ static void free_input(hl_input *in)
 {
     if (in->is_mc)
         gg_mc_tree_free(&in->mc);
+    else if (in->is_runs)
+        gg_pattern_runs_free(&in->runs);
     else
         gg_pattern_free(&in->p);
 }
 
-/* OUT by its name: macrocell from the tree at any size, other formats
- * through a dense pattern (at most 2^34 cells, 2 GiB). */
+/* The input's box (a macrocell's: 0 x 0, it is a tree already). */
+static void input_box(const hl_input *in, int64_t *w, int64_t *h)
+{
+    *w = in->is_mc ? 0 : in->is_runs ? in->runs.width : in->p.plane[0].width;
+    *h = in->is_mc ? 0
+         : in->is_runs ? in->runs.height
+                       : in->p.plane[0].height;
+}
+
+/* The input placed in the tree. */
+static int input_to_tree(gg_hl *h, const hl_input *in, gg_err *err)
+{
+    return in->is_mc     ? gg_hl_set_mc(h, &in->mc, err)
+           : in->is_runs ? gg_hl_set_runs(h, &in->runs, err)
+                         : gg_hl_set_pattern(h, &in->p, err);
+}
+
+/* OUT by its name: macrocell and RLE from the tree at any size, other
+ * formats through a dense pattern (at most 2^34 cells, 2 GiB). */
 static int write_output(gg_hl *h, const char *out, const char *rule_text,
                         gg_err *err)
 {
+    gg_pattern_format fmt;
     if (gg_cli_named_mc(out))
         return gg_hl_write_mc(h, out, rule_text, err);
+    if (gg_pattern_format_for_name(out, &fmt, err))
+        return -1;
+    if (fmt == GG_PATTERN_RLE)
+        return gg_hl_write_rle(h, out, err);
     gg_pattern p;
     if (gg_hl_to_pattern(h, (int64_t)1 << 34, &p, err))
         return -1;
@@ -169,11 +207,13 @@ static int run_tree(gg_hl *h, const gg_hl_opts *o, const char *rule_text,
 
 /* Live cells for a choice's rule of thumb: each plane's (a cell in state
  * 3 counts twice: near enough for a threshold). */
-static int64_t pattern_population(const gg_pattern *p)
+static int64_t input_population(const hl_input *in)
 {
+    if (in->is_runs) /* counted while parsing */
+        return in->runs.population;
     int64_t pop = 0;
-    for (int i = 0; i < p->n_planes; i++)
-        pop += gg_grid_population(&p->plane[i]);
+    for (int i = 0; i < in->p.n_planes; i++)
+        pop += gg_grid_population(&in->p.plane[i]);
     return pop;
 }
 
@@ -188,9 +228,10 @@ static bool tree_first(const hl_input *in, const gg_rule *rule, int64_t gens,
         return true;
     if (in->is_mc)
         return gg_engine_prefers_tree(rule, 0, 0, -1, gens, mem);
-    int64_t w = in->p.plane[0].width, h = in->p.plane[0].height, pop = -1;
+    int64_t w, h, pop = -1;
+    input_box(in, &w, &h);
     if (gg_engine_box_needs_population(w, h))
-        pop = pattern_population(&in->p);
+        pop = input_population(in);
     return gg_engine_prefers_tree(rule, w, h, pop, gens, mem);
 }
 
@@ -202,9 +243,9 @@ static bool choose_tree(const hl_input *in, const gg_rule *rule,
     if (rule && gg_engine_tree_refuses(rule))
         return false; /* dense by nature: nothing to say */
     bool tree = tree_first(in, rule, gens, mem);
-    bool huge = !in->is_mc &&
-                gg_engine_dense_too_big(in->p.plane[0].width,
-                                        in->p.plane[0].height, mem);
+    int64_t w, h;
+    input_box(in, &w, &h);
+    bool huge = !in->is_mc && gg_engine_dense_too_big(w, h, mem);
     fprintf(stderr, "golgen: engine auto -> %s\n",
             !tree  ? "dense (a busy box of 2^22 cells or more, over 1/32 "
                      "alive, for few generations)"
@@ -218,7 +259,13 @@ static bool choose_tree(const hl_input *in, const gg_rule *rule,
  * with it (gg_hl_opts.handoff), else it is freed. */
 static int leave_to_dense(const gg_hl_opts *o, hl_input *in)
 {
-    if (!in->is_mc && o->handoff && o->handed) {
+    gg_err ignored; /* a box too big to draw: dense reads the file */
+    if (in->is_runs && o->handoff && o->handed &&
+        !gg_pattern_runs_to_pattern(&in->runs, &in->p, &ignored)) {
+        gg_pattern_runs_free(&in->runs);
+        in->is_runs = false;
+    }
+    if (!in->is_mc && !in->is_runs && o->handoff && o->handed) {
         *o->handoff = in->p;
         *o->handed = true;
     } else {
@@ -247,8 +294,7 @@ static int open_tree(const gg_hl_opts *o, const gg_rule *rule,
     return gg_cli_open_backend(o->backend, rule, &bo, b, status, err) ||
                    gg_hl_new(rule, *b, gg_engine_tree_bytes(o->mem), h, err) ||
                    (o->leaf_log && gg_hl_set_leaf_log(*h, o->leaf_log, err)) ||
-                   (in->is_mc ? gg_hl_set_mc(*h, &in->mc, err)
-                              : gg_hl_set_pattern(*h, &in->p, err))
+                   input_to_tree(*h, in, err)
                ? -1
                : 0;
 }
@@ -328,9 +374,10 @@ static int table_leaf_log(const gg_hl_opts *o, const hl_input *in)
         return o->leaf_log;
     if (in->is_mc)
         return gg_engine_table_leaf_log(0, 0, -1);
-    int64_t w = in->p.plane[0].width, h = in->p.plane[0].height, pop = -1;
+    int64_t w, h, pop = -1;
+    input_box(in, &w, &h);
     if (gg_engine_table_leaf_needs_population(w, h))
-        pop = pattern_population(&in->p);
+        pop = input_population(in);
     return gg_engine_table_leaf_log(w, h, pop);
 }
 
@@ -348,8 +395,7 @@ static int run_table_found(const gg_hl_opts *o, const gg_rule_found *f,
     if (open_table_leaves(o, f, &t, &status, err))
         return status;
     if (gg_hl_new_stepped(&s, gg_engine_tree_bytes(o->mem), &h, err) ||
-        (in->is_mc ? gg_hl_set_mc(h, &in->mc, err)
-                   : gg_hl_set_pattern(h, &in->p, err)))
+        input_to_tree(h, in, err))
         status = GG_EXIT_USAGE;
     else
         status = run_tree(h, o, f->rule, t.k.step ? t.k.what : "reference",
@@ -433,7 +479,9 @@ int gg_run_hashlife(const gg_hl_opts *o)
     if (read_input(o->in, o->default_pattern, &in, &err))
         return o->choose ? GG_RUN_DENSE /* dense says it */
                          : gg_cli_error("run", GG_EXIT_USAGE, &err);
-    const char *file_rule = in.is_mc ? in.mc.rule : in.p.rule;
+    const char *file_rule = in.is_mc     ? in.mc.rule
+                            : in.is_runs ? in.runs.head.rule
+                                         : in.p.rule;
     const char *text = o->rule ? o->rule : file_rule ? file_rule : "B3/S23";
     if (gg_rule_parse(text, &rule, &err)) {
         int status = GG_RUN_DENSE;

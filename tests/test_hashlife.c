@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 
+#include "hl_rle.h"
 #include "test_golgen.h"
 
 #define GOLLY "/usr/share/golly/Patterns/"
@@ -495,6 +496,177 @@ static void test_engine_choice(void **state)
              "d.rle 2>/dev/null && cmp t.rle d.rle");
 }
 
+/* ---- big sparse boxes: RLE into and out of the tree as runs ---- */
+
+static int no_step(void *ctx, gg_gen_cells *cells, int64_t gens, gg_err *err)
+{
+    (void)ctx, (void)cells, (void)gens;
+    return gg_fail(err, "not stepped here");
+}
+
+/* Golly's letters for state s: A..X, then pA..yO. */
+static int put_state(char *o, int states, int s)
+{
+    if (states == 2)
+        return o[0] = s ? 'o' : 'b', 1;
+    if (s == 0)
+        return o[0] = '.', 1;
+    if (s <= 24)
+        return o[0] = (char)('A' + s - 1), 1;
+    o[0] = (char)('p' + (s - 1) / 24 - 1);
+    o[1] = (char)('A' + (s - 1) % 24);
+    return 2;
+}
+
+/* A 5000 x 3000 box at (-1000, -700) with a few hundred runs of random
+ * states: single cells, runs across leaf edges, one 128-cell run on a
+ * 64-cell boundary, blank rows between. */
+static char *sparse_text(const char *rule, int states, uint64_t seed)
+{
+    size_t cap = 1 << 20, n = 0;
+    char *t = malloc(cap);
+    assert_non_null(t);
+    n += (size_t)snprintf(t, cap, "#CXRLE Pos=-1000,-700\n#C sparse\n"
+                          "x = 5000, y = 3000, rule = %s\n", rule);
+    int64_t gap = 0;
+    for (int64_t y = 0; y < 3000; y++) {
+        uint64_t r = gg_test_xorshift(&seed);
+        if (r % 16 && y != 1500) {
+            gap++;
+            continue;
+        }
+        if (y)
+            n += (size_t)snprintf(t + n, cap - n, "%lld$", (long long)gap + 1);
+        gap = 0;
+        int64_t x = 0;
+        if (y == 1500) { /* 128 cells from column 64 */
+            n += (size_t)snprintf(t + n, cap - n, "64%c128", states > 2 ?
+                                  '.' : 'b');
+            n += (size_t)put_state(t + n, states, 1);
+            x = 192;
+        }
+        for (int k = 0; k < 3; k++) {
+            int64_t skip = (int64_t)(gg_test_xorshift(&seed) % 1500);
+            int64_t len = 1 + (int64_t)(gg_test_xorshift(&seed) % 70);
+            int st = 1 + (int)(gg_test_xorshift(&seed) % (uint64_t)(states - 1));
+            if (x + skip + len > 5000)
+                break;
+            n += (size_t)snprintf(t + n, cap - n, "%lld", (long long)skip);
+            n += (size_t)put_state(t + n, states, 0);
+            n += (size_t)snprintf(t + n, cap - n, "%lld", (long long)len);
+            n += (size_t)put_state(t + n, states, st);
+            x += skip + len;
+        }
+    }
+    n += (size_t)snprintf(t + n, cap - n, "!\n");
+    return t;
+}
+
+/* The tree from the runs and from the dense pattern, at every leaf size,
+ * written as RLE by the tree writer and through the dense pattern: one
+ * file, byte for byte. */
+static void test_sparse_tree_io(void **state)
+{
+    (void)state;
+    char dense[512], tree_a[512], tree_b[512];
+    snprintf(dense, sizeof dense, "%s/dense.rle", gg_test_dir);
+    snprintf(tree_a, sizeof tree_a, "%s/tree_a.rle", gg_test_dir);
+    snprintf(tree_b, sizeof tree_b, "%s/tree_b.rle", gg_test_dir);
+    static const struct { const char *rule; int states; } cases[] = {
+        {"B3/S23", 2}, {"/2/3", 3}, {"345/2/40", 40}};
+    for (int c = 0; c < 3; c++) {
+        char *text = sparse_text(cases[c].rule, cases[c].states, 77 + c);
+        gg_err err;
+        gg_pattern p;
+        gg_pattern_runs r;
+        assert_int_equal(gg_pattern_parse(text, strlen(text), "s", &p, &err),
+                         0);
+        assert_int_equal(gg_pattern_runs_parse(text, strlen(text), "s", NULL,
+                                               0.0, &r, &err), 0);
+        for (int leaf = HL_LEAF_LOG_MIN; leaf <= HL_LEAF_LOG_MAX; leaf++) {
+            gg_hl_leaf_stepper s = {.rule_text = cases[c].rule,
+                                    .states = cases[c].states,
+                                    .leaf_log = leaf, .step = no_step};
+            gg_hl *a, *b;
+            assert_int_equal(gg_hl_new_stepped(&s, 1 << 28, &a, &err), 0);
+            assert_int_equal(gg_hl_new_stepped(&s, 1 << 28, &b, &err), 0);
+            assert_int_equal(gg_hl_set_pattern(a, &p, &err), 0);
+            assert_int_equal(gg_hl_set_runs(b, &r, &err), 0);
+            assert_int_equal(gg_hl_population(a), gg_hl_population(b));
+            assert_int_equal(gg_hl_population(b),
+                             r.population > 0 ? gg_hl_population(a) : 0);
+            gg_pattern d;
+            assert_int_equal(gg_hl_to_pattern(a, 1 << 30, &d, &err), 0);
+            assert_int_equal(gg_pattern_write_rle(dense, &d, &err), 0);
+            gg_pattern_free(&d);
+            assert_int_equal(gg_hl_write_rle(a, tree_a, &err), 0);
+            assert_int_equal(gg_hl_write_rle(b, tree_b, &err), 0);
+            shell_ok(cases[c].rule, "cmp -s dense.rle tree_a.rle && "
+                     "cmp -s dense.rle tree_b.rle && "
+                     "grep -q '^#CXRLE Pos=-' dense.rle");
+            gg_hl_free(a);
+            gg_hl_free(b);
+        }
+        /* the empty tree: the same header and "!" */
+        gg_hl_leaf_stepper s = {.rule_text = cases[c].rule,
+                                .states = cases[c].states, .step = no_step};
+        gg_hl *e;
+        gg_pattern d;
+        assert_int_equal(gg_hl_new_stepped(&s, 1 << 28, &e, &err), 0);
+        assert_int_equal(gg_hl_to_pattern(e, 1 << 30, &d, &err), 0);
+        assert_int_equal(gg_pattern_write_rle(dense, &d, &err), 0);
+        assert_int_equal(gg_hl_write_rle(e, tree_a, &err), 0);
+        shell_ok("empty", "cmp -s dense.rle tree_a.rle");
+        gg_pattern_free(&d);
+        gg_hl_free(e);
+        gg_pattern_runs_free(&r);
+        gg_pattern_free(&p);
+        free(text);
+    }
+}
+
+/* Golly's big sparse boxes through `golgen run`: read as runs (the
+ * file) and dense (standard input, --engine hashlife), the same RLE byte
+ * for byte, and bgolly's RLE after the #CXRLE line. */
+static void test_sparse_golly(void **state)
+{
+    (void)state;
+    static const char *const cases[][3] = {
+        {GOLLY "Life/Signal-Circuitry/constructor-memory-loop.rle", "1000",
+         "HashLife"},
+        {GOLLY "Life/Signal-Circuitry/constructor-memory-tape.rle", "1000",
+         "HashLife"},
+        {GOLLY "Life/Syntheses/slow-salvo-eater-recipes.rle", "100",
+         "HashLife"},
+        {GOLLY "Self-Rep/Devore/Devore-rep.rle", "100",
+         "RuleLoader -s /usr/share/golly/Rules/"},
+        {"gsparse.rle", "200", "Generations"},
+        /* a 210515 x 183739 box: 4.8 GB dense, so not read dense here */
+        {GOLLY "Life/Breeders/switch-engine-ping-pong.rle", "1000",
+         "HashLife"},
+    };
+    write_file("gsparse.rle", "x = 30000, y = 20000, rule = 345/2/4\n"
+               "3A$ABC$.3A19000$29990.3A$29990.2AC!\n");
+    bool oracle = have_bgolly();
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char script[2048];
+        snprintf(script, sizeof script,
+                 "rm -f s.rle d.rle b.rle && $G run --gens %s '%s' -o s.rle "
+                 "2>/dev/null && { [ %zu = 5 ] || { $G run --engine hashlife "
+                 "--gens %s - <'%s' -o d.rle 2>/dev/null && cmp -s s.rle "
+                 "d.rle; }; }", cases[i][1], cases[i][0], i, cases[i][1],
+                 cases[i][0]);
+        shell_ok(cases[i][0], script);
+        if (!oracle)
+            continue;
+        snprintf(script, sizeof script,
+                 "bgolly -a %s -q -q -m %s -o b.rle '%s' >/dev/null && "
+                 "grep -v '^#CXRLE' s.rle | cmp -s - b.rle", cases[i][2],
+                 cases[i][1], cases[i][0]);
+        shell_ok(cases[i][0], script);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -510,6 +682,8 @@ int main(void)
         cmocka_unit_test(test_engine_choice),
         cmocka_unit_test(test_progress_in_step),
         cmocka_unit_test(test_bench_engines),
+        cmocka_unit_test(test_sparse_tree_io),
+        cmocka_unit_test(test_sparse_golly),
     };
     if (!getenv("GG_GOLGEN"))
         return 1;

@@ -23,6 +23,7 @@
 
 #include "atomic_file.h"
 #include "pattern.h"
+#include "rle_runs.h"
 
 static char path_buf[4096];
 
@@ -1167,6 +1168,104 @@ static void test_fuzz_regressions(void **state)
     assert_true(n >= 10);
 }
 
+/* The RLE reader's run mode (rle_runs.h) against its dense mode on the
+ * same text: the same pattern (drawn from the runs), or the same error;
+ * 1 (left to the dense reader) only for what is not an RLE with a box. */
+static void runs_as_dense(const char *text, size_t len, const char *name)
+{
+    gg_pattern p, q;
+    gg_pattern_runs r;
+    gg_err e1 = {{0}}, e2 = {{0}};
+    int dense = gg_pattern_parse(text, len, name, &p, &e1);
+    int runs = gg_pattern_runs_parse(text, len, name, NULL, 0.0, &r, &e2);
+    if (runs == 1)
+        return; /* no header, or another format */
+    if (dense) {
+        if (!runs || strcmp(e1.msg, e2.msg))
+            fail_msg("%s: dense '%s', runs %d '%s'", name, e1.msg, runs,
+                     e2.msg);
+        gg_pattern_runs_free(&r);
+        return;
+    }
+    if (runs)
+        fail_msg("%s: read dense, runs refused: %s", name, e2.msg);
+    int64_t pop = 0;
+    for (int i = 0; i < p.n_planes; i++)
+        pop += gg_grid_population(&p.plane[i]);
+    assert_int_equal(r.population, pop);
+    assert_int_equal(gg_pattern_runs_to_pattern(&r, &q, &e2), 0);
+    if (!gg_pattern_equal(&p, &q) || p.multistate != q.multistate ||
+        gg_pattern_max_state(&p) != gg_pattern_max_state(&q))
+        fail_msg("%s: the runs draw another pattern", name);
+    gg_pattern_free(&p);
+    gg_pattern_free(&q);
+    gg_pattern_runs_free(&r);
+}
+
+static void test_rle_runs_reader(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {
+        "x = 100, y = 50, rule = B3/S23\n3o$bo!\n",
+        "#CXRLE Pos=-7,9 Gen=12\n#C hi\nx = 300, y = 9\n2b3o$\n#C mid\n"
+        "299o!",
+        "#r B36/S23\nx = 90, y = 4\n70b2o$o!\n",
+        "x = 70, y = 5, rule = /2/3\n.A2B$3$60.pA!\n",
+        "x = 40, y = 3, rule = LifeHistory\n2A.C$D.E!\n",
+        "x = 10, y = 2\n20o!\n",
+        "x = 10, y = 2\nbo$o$o!\n",
+        "x = 10, y = 2\n0bo!\n",
+        "x = 10, y = 2\n3q!\n",
+        "x = 10, y = 2\n3o\n",
+        "x = 10, y = 2\n3\n",
+        "x = 10, y = 2\nbo!\nx = 3, y = 3\n",
+        "x = 0, y = 0\n!\n",
+        "x = 3000000000, y = 2\no!\n",
+        "3o$o!\n",
+        "#Life 1.06\n0 0\n",
+    };
+    for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
+        runs_as_dense(texts[i], strlen(texts[i]), texts[i]);
+    /* the header decides whether runs pay: box cells against bytes */
+    gg_pattern_runs r;
+    gg_err err;
+    const char *t = texts[0];
+    assert_int_equal(gg_pattern_runs_parse(t, strlen(t), "s", NULL, 1e9, &r,
+                                           &err), 1);
+    assert_int_equal(gg_pattern_runs_parse(t, strlen(t), "s", NULL, 64, &r,
+                                           &err), 0);
+    assert_int_equal(r.width, 100);
+    assert_int_equal(r.n, 2);
+    assert_int_equal(r.population, 4);
+    assert_true(r.x0 == 0 && r.y0 == 0 && r.x1 == 2 && r.y1 == 1);
+    gg_pattern_runs_free(&r);
+    /* the fuzzers' RLE and pattern inputs, each through both modes */
+    const char *root = getenv("GG_SOURCE_ROOT");
+    static const char *const dirs[] = {"rle", "pattern"};
+    for (int k = 0; k < 2; k++) {
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s/tests/data/fuzz/%s", root ? root : ".",
+                 dirs[k]);
+        DIR *d = opendir(dir);
+        if (!d)
+            continue;
+        for (struct dirent *e; (e = readdir(d));) {
+            if (e->d_name[0] == '.' || strstr(e->d_name, "-bigbox"))
+                continue;
+            char path[4500];
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            FILE *f = fopen(path, "rb");
+            assert_non_null(f);
+            char *text = malloc(1 << 16);
+            size_t len = fread(text, 1, 1 << 16, f);
+            fclose(f);
+            runs_as_dense(text, len, e->d_name);
+            free(text);
+        }
+        closedir(d);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1194,6 +1293,7 @@ int main(void)
         cmocka_unit_test(test_write_coordinate_limits),
         cmocka_unit_test(test_tall_narrow_box),
         cmocka_unit_test(test_fuzz_regressions),
+        cmocka_unit_test(test_rle_runs_reader),
     };
     return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
 }

@@ -212,10 +212,8 @@ static hl_id build(gg_hl *h, const gg_pattern *p, int level, int64_t x,
     return hl_join(h, nw, ne, sw, se);
 }
 
-/* The pattern's states fit the rule's. */
-static int states_fit(const gg_hl *h, const gg_pattern *p, gg_err *err)
+int hl_states_fit(const gg_hl *h, int max, gg_err *err)
 {
-    int max = gg_pattern_max_state(p);
     int states = h->states;
     if (max < states)
         return 0;
@@ -224,9 +222,8 @@ static int states_fit(const gg_hl *h, const gg_pattern *p, gg_err *err)
                    states - 1);
 }
 
-/* The smallest root level (>= leaf + 2) whose area holds the box. */
-static int level_for(const gg_hl *h, int64_t x0, int64_t y0, int64_t x1,
-                     int64_t y1)
+int hl_level_for(const gg_hl *h, int64_t x0, int64_t y0, int64_t x1,
+                 int64_t y1)
 {
     int level = h->leaf_log + 2;
     for (; level < HL_MAX_LEVEL; level++) {
@@ -241,14 +238,15 @@ int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err)
 {
     const gg_grid *g = &p->plane[0];
     int64_t bx0, by0, bx1, by1;
-    if (states_fit(h, p, err))
+    if (hl_states_fit(h, gg_pattern_max_state(p), err))
         return -1;
     h->generation = p->generation;
     if (!g->bits || !gg_pattern_bbox(p, &bx0, &by0, &bx1, &by1)) {
         h->root = hl_empty(h, h->leaf_log + 2);
         return 0;
     }
-    int level = level_for(h, p->x + bx0, p->y + by0, p->x + bx1, p->y + by1);
+    int level =
+        hl_level_for(h, p->x + bx0, p->y + by0, p->x + bx1, p->y + by1);
     int64_t half = (int64_t)1 << (level - 1);
     /* the root's top-left cell in the pattern's grid */
     hl_id root = build(h, p, level, -half - p->x, -half + 1 - p->y);

@@ -169,4 +169,11 @@ void hl_collect(gg_hl *h);
 
 int64_t hl_bytes(const gg_hl *h);
 
+/* Cells up to state max fit the rule's states, else an error. */
+int hl_states_fit(const gg_hl *h, int max, gg_err *err);
+/* The smallest root level (>= leaf + 2) whose area holds the box (Golly
+ * coordinates, inclusive). */
+int hl_level_for(const gg_hl *h, int64_t x0, int64_t y0, int64_t x1,
+                 int64_t y1);
+
 #endif

@@ -3,6 +3,7 @@
  * are written a 64-bit word at a time, so a 32768^2 soup reads in about a
  * second. */
 #include "pattern.h"
+#include "rle_runs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,8 @@ typedef struct {
     size_t clen, ccap;
     int top; /* the highest state the filling pass wrote */
     gg_stop_flag *stop; /* polled once a row and a line */
+    gg_rle_run_fn run;  /* non-NULL: live runs go here, not into planes */
+    void *run_ctx;
 } rle_ctx;
 
 #define FAIL(...)                                                          \
@@ -349,7 +352,7 @@ static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
     int64_t x = 0, y = 0, n = 0, maxx = -1, maxy = -1;
     const char *ns = s; /* where the current count began */
     bool at_line_start = true;
-    const bool fast = fill && header && w > 0;
+    const bool fast = fill && header && w > 0 && !c->run;
     uint64_t seen = 0; /* nonzero once the fast paths wrote a live run */
     while (s < end) {
         if (fast && n == 0 && !at_line_start && y < h && end - s > 3) {
@@ -512,7 +515,10 @@ static int rle_data(rle_ctx *c, gg_pattern *p, bool fill, bool header,
              * highest state written is the pattern's */
             if (state > c->top)
                 c->top = state;
-            if (state == 1) {
+            if (c->run) {
+                if (c->run(c->run_ctx, x, y, k, state, c->err))
+                    return -1;
+            } else if (state == 1) {
                 set_run(gg_grid_row(&p->plane[0], y), x, k);
             } else {
                 while (state >> p->n_planes) {
@@ -554,16 +560,41 @@ int gg_pattern_parse_rle(const char *text, size_t len, const char *name,
     return gg_pattern_parse_rle_stop(text, len, name, NULL, p, err);
 }
 
-int gg_pattern_parse_rle_stop(const char *text, size_t len, const char *name,
-                              gg_stop_flag *stop, gg_pattern *p, gg_err *err)
+/* Does the first non-blank line name another format that starts with
+ * '#' (Life 1.05/1.06, MCell), as gg_pattern_parse tells them apart? */
+static bool other_format(const char *s, const char *end)
+{
+    for (;;) {
+        const char *e = eol_of(s, end), *q = skip_ws(s, end);
+        if (q < e)
+            break;
+        if (e >= end)
+            return false;
+        s = next_line(e, end);
+    }
+    size_t n = (size_t)(end - s);
+    return (n >= 3 && (!memcmp(s, "#Li", 3) || !memcmp(s, "#P ", 3))) ||
+           (n >= 6 && !memcmp(s, "#MCell", 6));
+}
+
+/* The parse; with run set (sparse, cells_per_byte), 1 when the text is
+ * not an RLE with a header whose box has more cells than that a byte. */
+static int parse_rle(const char *text, size_t len, const char *name,
+                     gg_stop_flag *stop, gg_rle_run_fn run, void *run_ctx,
+                     double cells_per_byte, gg_pattern *p, int64_t *wp,
+                     int64_t *hp, gg_err *err)
 {
     memset(p, 0, sizeof *p);
     rle_ctx ctx = {.name = name ? name : "<pattern>", .text = text,
-                   .end = text + len, .err = err, .stop = stop};
+                   .end = text + len, .err = err, .stop = stop, .run = run,
+                   .run_ctx = run_ctx};
     rle_ctx *c = &ctx;
     const char *s = text, *end = text + len;
     if (len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0)
         s += 3;
+    if (run && (memchr(text, 0, len < 4096 ? len : 4096) ||
+                other_format(s, end)))
+        return 1; /* gg_pattern_parse's to refuse or to read */
     int line = 1;
     const char *ls = s;
     bool sawpos = false, header = false, first = true;
@@ -633,7 +664,17 @@ int gg_pattern_parse_rle_stop(const char *text, size_t len, const char *name,
         hash_rule = NULL;
     }
 
-    if (header) {
+    if (run && (!header || (double)w * (double)h <=
+                               cells_per_byte * (double)len)) {
+        rc = 1; /* no box to spare, or none known before the cells */
+        goto out;
+    }
+    if (run) {
+        p->n_planes = 1;
+        if (rle_data(c, p, true, true, w, h, s, line, ls, NULL, NULL))
+            goto out;
+        *wp = w, *hp = h;
+    } else if (header) {
         if (w > 0 && h > 0) {
             if (alloc_box(c, p, w, h, hline))
                 goto out;
@@ -683,4 +724,21 @@ out:
     free(hash_rule);
     free(c->comments);
     return rc;
+}
+
+int gg_pattern_parse_rle_stop(const char *text, size_t len, const char *name,
+                              gg_stop_flag *stop, gg_pattern *p, gg_err *err)
+{
+    return parse_rle(text, len, name, stop, NULL, NULL, 0, p, NULL, NULL,
+                     err);
+}
+
+int gg_pattern_parse_rle_runs(const char *text, size_t len, const char *name,
+                              gg_stop_flag *stop, double cells_per_byte,
+                              gg_rle_run_fn fn, void *ctx, gg_pattern *head,
+                              int64_t *w, int64_t *h, gg_err *err)
+{
+    *w = *h = 0;
+    return parse_rle(text, len, name, stop, fn, ctx, cells_per_byte, head, w,
+                     h, err);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "rle_runs.h"
 
 #define CHUNK (4u << 20)
 
@@ -257,19 +258,47 @@ static int write_multi_state(sink *k, const gg_pattern *p)
     return 0;
 }
 
-int gg_pattern_check_coords(const gg_pattern *p, gg_err *err)
+/* A w x h box at (x, y) within Golly's coordinates (empty: anywhere). */
+static int check_box(int64_t x, int64_t y, int64_t w, int64_t h, gg_err *err)
 {
     const int64_t lo = -2147483647LL - 1, hi = 2147483647LL;
-    int64_t w = gg_pattern_width(p), h = gg_pattern_height(p);
-    if (w == 0 || h == 0 || !p->plane[0].bits)
+    if (w == 0 || h == 0)
         return 0; /* an empty pattern has no place */
-    if (p->x < lo || p->y < lo || p->x > hi - (w - 1) || p->y > hi - (h - 1))
+    if (x < lo || y < lo || x > hi - (w - 1) || y > hi - (h - 1))
         return gg_fail(err, "cannot write the pattern: its %lldx%lld box at "
                        "(%lld, %lld) reaches beyond Golly's coordinates "
                        "(-2147483648..2147483647), which golgen and Golly "
                        "cannot read back; run fewer generations or on a "
                        "torus (:TW,H)", (long long)w, (long long)h,
-                       (long long)p->x, (long long)p->y);
+                       (long long)x, (long long)y);
+    return 0;
+}
+
+int gg_pattern_check_coords(const gg_pattern *p, gg_err *err)
+{
+    if (!p->plane[0].bits)
+        return 0;
+    return check_box(p->x, p->y, gg_pattern_width(p), gg_pattern_height(p),
+                     err);
+}
+
+/* The rule a header names: none, or one that reads back as itself. */
+static int check_rule(const char *rule, gg_err *err)
+{
+    if (!rule)
+        return 0;
+    if (!*rule)
+        return gg_fail(err, "cannot write an empty rule; use NULL for none");
+    for (const char *r = rule; *r; r++)
+        if ((unsigned char)*r <= ' ')
+            return gg_fail(err, "cannot write rule \"%s\": a rule has no "
+                           "whitespace", rule);
+    /* The header reader drops a trailing ',' (as Golly's does), so
+     * such a rule (from "#R B3/S23," in Life 1.06, found by fuzzing)
+     * would read back as another. */
+    if (rule[strlen(rule) - 1] == ',')
+        return gg_fail(err, "cannot write rule \"%s\": it ends in ',', "
+                       "which an RLE header drops; remove the comma", rule);
     return 0;
 }
 
@@ -289,23 +318,7 @@ static int check_pattern(const gg_pattern *p, gg_err *err)
                            (long long)p->plane[i].height,
                            (long long)p->plane[0].width,
                            (long long)p->plane[0].height);
-    if (p->rule) {
-        if (!*p->rule)
-            return gg_fail(err, "cannot write an empty rule; use NULL for "
-                           "none");
-        for (const char *r = p->rule; *r; r++)
-            if ((unsigned char)*r <= ' ')
-                return gg_fail(err, "cannot write rule \"%s\": a rule has no "
-                               "whitespace", p->rule);
-        /* The header reader drops a trailing ',' (as Golly's does), so
-         * such a rule (from "#R B3/S23," in Life 1.06, found by fuzzing)
-         * would read back as another. */
-        if (p->rule[strlen(p->rule) - 1] == ',')
-            return gg_fail(err, "cannot write rule \"%s\": it ends in ',', "
-                           "which an RLE header drops; remove the comma",
-                           p->rule);
-    }
-    return 0;
+    return check_rule(p->rule, err);
 }
 
 /* Does a stored "#CXRLE ..." line give position (x, y) and generation g
@@ -346,12 +359,10 @@ static bool names_rule(const char *l, size_t n)
     return false;
 }
 
-static void write_rle(sink *k, const gg_pattern *p)
+/* The lines before the cells of a w x h box (0 x 0: empty) whose place,
+ * generation, rule and comments p gives: #CXRLE, comments, "x = ...". */
+static void write_head(sink *k, const gg_pattern *p, int64_t w, int64_t h)
 {
-    int64_t w = gg_pattern_width(p), h = gg_pattern_height(p);
-    bool empty = w == 0 || h == 0 || !p->plane[0].bits;
-    if (empty)
-        w = h = 0;
     int64_t dx, dy;
     gg_pattern_default_pos(p->rule, w, h, &dx, &dy);
     const char *stored = NULL;
@@ -395,11 +406,20 @@ static void write_rle(sink *k, const gg_pattern *p)
     if (p->rule)
         sink_str(k, p->rule);
     sink_str(k, "\n");
+    k->linelen = 0;
+}
+
+static void write_rle(sink *k, const gg_pattern *p)
+{
+    int64_t w = gg_pattern_width(p), h = gg_pattern_height(p);
+    bool empty = w == 0 || h == 0 || !p->plane[0].bits;
+    if (empty)
+        w = h = 0;
+    write_head(k, p, w, h);
     if (empty) {
         sink_str(k, "!\n");
         return;
     }
-    k->linelen = 0;
     int ms = p->multistate || p->n_planes > 1;
     if (ms) {
         if (write_multi_state(k, p)) {
@@ -413,15 +433,14 @@ static void write_rle(sink *k, const gg_pattern *p)
     sink_str(k, "\n");
 }
 
-int gg_pattern_format_rle(const gg_pattern *p, char **text, size_t *len,
-                          gg_err *err)
+/* Fills a sink: the whole file's text. */
+typedef void (*sink_fill)(sink *k, const void *ctx);
+
+static int format_with(sink_fill fill, const void *ctx, char **text,
+                       size_t *len, gg_err *err)
 {
-    *text = NULL;
-    *len = 0;
-    if (check_pattern(p, err))
-        return -1;
     sink k = {.err = err};
-    write_rle(&k, p);
+    fill(&k, ctx);
     if (!k.failed && !sink_room(&k, 1))
         k.failed = true;
     if (k.failed) {
@@ -434,10 +453,9 @@ int gg_pattern_format_rle(const gg_pattern *p, char **text, size_t *len,
     return 0;
 }
 
-int gg_pattern_write_rle(const char *path, const gg_pattern *p, gg_err *err)
+static int write_with(const char *path, sink_fill fill, const void *ctx,
+                      gg_err *err)
 {
-    if (check_pattern(p, err))
-        return -1;
     gg_atomic_file af;
     if (gg_atomic_open_lazy(path, &af, err))
         return -1;
@@ -447,7 +465,7 @@ int gg_pattern_write_rle(const char *path, const gg_pattern *p, gg_err *err)
         gg_atomic_abort(&af);
         return gg_fail(err, "cannot write '%s': out of memory", path);
     }
-    write_rle(&k, p);
+    fill(&k, ctx);
     sink_flush(&k);
     free(k.buf);
     if (k.failed) {
@@ -455,4 +473,110 @@ int gg_pattern_write_rle(const char *path, const gg_pattern *p, gg_err *err)
         return -1;
     }
     return gg_atomic_commit(&af, err);
+}
+
+static void fill_pattern(sink *k, const void *p) { write_rle(k, p); }
+
+int gg_pattern_format_rle(const gg_pattern *p, char **text, size_t *len,
+                          gg_err *err)
+{
+    *text = NULL;
+    *len = 0;
+    if (check_pattern(p, err))
+        return -1;
+    return format_with(fill_pattern, p, text, len, err);
+}
+
+int gg_pattern_write_rle(const char *path, const gg_pattern *p, gg_err *err)
+{
+    if (check_pattern(p, err))
+        return -1;
+    return write_with(path, fill_pattern, p, err);
+}
+
+/* ---- cells given as runs (runtime/formats/rle_runs.h) ---- */
+
+struct gg_rle_out {
+    sink *k;
+    int ms;
+    bool pending;        /* a run waits: the next may continue it */
+    int state;
+    int64_t x, y, n;     /* the waiting run */
+    int64_t cx, cy;      /* where the text has got to */
+};
+
+/* The waiting run as text, after the rows and dead cells before it. */
+static void out_flush(gg_rle_out *o)
+{
+    if (!o->pending)
+        return;
+    o->pending = false;
+    if (o->y > o->cy) {
+        add_run(o->k, -1, o->ms, (uint64_t)(o->y - o->cy));
+        o->cy = o->y;
+        o->cx = 0;
+    }
+    if (o->x > o->cx)
+        add_run(o->k, 0, o->ms, (uint64_t)(o->x - o->cx));
+    add_run(o->k, o->state, o->ms, (uint64_t)o->n);
+    o->cx = o->x + o->n;
+}
+
+void gg_rle_out_run(gg_rle_out *o, int64_t x, int64_t y, int64_t n,
+                    int state)
+{
+    if (o->pending && o->y == y && o->x + o->n == x && o->state == state) {
+        o->n += n; /* runs cut at leaf edges join again */
+        return;
+    }
+    out_flush(o);
+    o->pending = true;
+    o->x = x, o->y = y, o->n = n, o->state = state;
+}
+
+bool gg_rle_out_failed(const gg_rle_out *o) { return o->k->failed; }
+
+typedef struct body_job {
+    const gg_pattern *head;
+    int64_t w, h;
+    gg_rle_body_fn body;
+    void *ctx;
+} body_job;
+
+static void fill_body(sink *k, const void *ctx)
+{
+    const body_job *j = ctx;
+    bool empty = j->w == 0 || j->h == 0;
+    write_head(k, j->head, empty ? 0 : j->w, empty ? 0 : j->h);
+    if (empty) {
+        sink_str(k, "!\n");
+        return;
+    }
+    gg_rle_out o = {.k = k,
+                    .ms = j->head->multistate || j->head->n_planes > 1};
+    if (j->body(j->ctx, &o)) {
+        k->failed = true;
+        return;
+    }
+    out_flush(&o);
+    add_run(k, -2, o.ms, 1);
+    sink_str(k, "\n");
+}
+
+int gg_pattern_write_rle_body(const char *path, const gg_pattern *head,
+                              int64_t w, int64_t h, gg_rle_body_fn body,
+                              void *ctx, gg_err *err)
+{
+    if (check_box(head->x, head->y, w, h, err) || check_rule(head->rule, err))
+        return -1;
+    body_job j = {head, w, h, body, ctx};
+    if (strcmp(path, "-"))
+        return write_with(path, fill_body, &j, err);
+    char *text;
+    size_t len;
+    if (format_with(fill_body, &j, &text, &len, err))
+        return -1;
+    int rc = gg_pattern_write_text(path, text, len, err);
+    free(text);
+    return rc;
 }
