@@ -200,16 +200,13 @@ static void band_rows(rle_walk *w, const strip_at *a, size_t n, int64_t y)
         for (size_t i = 0; i < n; i++) {
             const uint64_t *rows = hl_rows(h, a[i].n);
             int64_t x = a[i].x - w->bx;
+            if (h->planes == 1) {
+                gg_rle_out_bits(w->o, x, yy, rows[r]);
+                continue;
+            }
             uint64_t live = hl_live_row(h, rows, r);
             while (live) {
                 int s = __builtin_ctzll(live);
-                if (h->planes == 1) { /* a run of ones at once */
-                    uint64_t t = ~(live >> s);
-                    int len = t ? __builtin_ctzll(t) : 64 - s;
-                    gg_rle_out_run(w->o, x + s, yy, len, 1);
-                    live &= len + s >= 64 ? 0 : ~0ull << (s + len);
-                    continue;
-                }
                 int st = 0;
                 for (int p = 0; p < h->planes; p++)
                     st |= (int)((rows[p * h->leaf_side + r] >> s) & 1) << p;

@@ -511,19 +511,34 @@ static void out_flush(gg_rle_out *o)
     if (!o->pending)
         return;
     o->pending = false;
-    if (o->y > o->cy) {
-        add_run(o->k, -1, o->ms, (uint64_t)(o->y - o->cy));
-        o->cy = o->y;
-        o->cx = 0;
-    }
-    if (o->x > o->cx)
-        add_run(o->k, 0, o->ms, (uint64_t)(o->x - o->cx));
-    add_run(o->k, o->state, o->ms, (uint64_t)o->n);
+    sink *k = o->k;
+    uint64_t rows = o->y > o->cy ? (uint64_t)(o->y - o->cy) : 0;
+    if (rows)
+        o->cy = o->y, o->cx = 0;
+    uint64_t dead = (uint64_t)(o->x - o->cx);
     o->cx = o->x + o->n;
+    if (o->ms) {
+        if (rows)
+            add_run(k, -1, 1, rows);
+        if (dead)
+            add_run(k, 0, 1, dead);
+        add_run(k, o->state, 1, (uint64_t)o->n);
+        return;
+    }
+    /* two states: the dense writer's emit, one room check for three */
+    if (!sink_room(k, 3 * 24))
+        return;
+    char *t = k->buf + k->len;
+    if (rows)
+        t = emit(t, &k->linelen, '$', rows);
+    if (dead)
+        t = emit(t, &k->linelen, 'b', dead);
+    t = emit(t, &k->linelen, 'o', (uint64_t)o->n);
+    k->len = (size_t)(t - k->buf);
 }
 
-void gg_rle_out_run(gg_rle_out *o, int64_t x, int64_t y, int64_t n,
-                    int state)
+static inline void out_run(gg_rle_out *o, int64_t x, int64_t y, int64_t n,
+                           int state)
 {
     if (o->pending && o->y == y && o->x + o->n == x && o->state == state) {
         o->n += n; /* runs cut at leaf edges join again */
@@ -532,6 +547,23 @@ void gg_rle_out_run(gg_rle_out *o, int64_t x, int64_t y, int64_t n,
     out_flush(o);
     o->pending = true;
     o->x = x, o->y = y, o->n = n, o->state = state;
+}
+
+void gg_rle_out_run(gg_rle_out *o, int64_t x, int64_t y, int64_t n,
+                    int state)
+{
+    out_run(o, x, y, n, state);
+}
+
+void gg_rle_out_bits(gg_rle_out *o, int64_t x, int64_t y, uint64_t bits)
+{
+    while (bits) {
+        int s = __builtin_ctzll(bits);
+        uint64_t t = ~(bits >> s);
+        int len = t ? __builtin_ctzll(t) : 64 - s;
+        out_run(o, x + s, y, len, 1);
+        bits = s + len >= 64 ? 0 : bits & (~0ull << (s + len));
+    }
 }
 
 bool gg_rle_out_failed(const gg_rle_out *o) { return o->k->failed; }

@@ -71,6 +71,8 @@ typedef struct gg_rle_out gg_rle_out;
  * earlier row or further left; adjoining runs of one state join. */
 void gg_rle_out_run(gg_rle_out *o, int64_t x, int64_t y, int64_t n,
                     int state);
+/* The live cells of a word of a two-state row: bit i is cell x + i. */
+void gg_rle_out_bits(gg_rle_out *o, int64_t x, int64_t y, uint64_t bits);
 /* Writing failed (the file, memory): the body may stop. */
 bool gg_rle_out_failed(const gg_rle_out *o);
 
