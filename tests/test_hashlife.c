@@ -647,6 +647,14 @@ static void test_sparse_golly(void **state)
     };
     write_file("gsparse.rle", "x = 30000, y = 20000, rule = 345/2/4\n"
                "3A$ABC$.3A19000$29990.3A$29990.2AC!\n");
+    /* few bytes for a big box, but every cell alive: auto hands it to
+     * the dense engine, drawn from its runs, which gives dense's answer */
+    shell_ok("busy runs", "printf 'x = 100000, y = 100\\n' >busy.rle && "
+             "for i in $(seq 99); do printf '100000o$'; done >>busy.rle && "
+             "echo '100000o!' >>busy.rle && $G run --gens 2 busy.rle -o a.rle "
+             "2>a.log && grep -q 'auto -> dense' a.log && $G run --engine "
+             "dense --gens 2 busy.rle -o d.rle 2>/dev/null && cmp -s a.rle "
+             "d.rle");
     bool oracle = have_bgolly();
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char script[2048];

@@ -50,6 +50,17 @@ int gg_pattern_runs_parse(const char *text, size_t len, const char *name,
     return rc;
 }
 
+/* Cells x .. x + n - 1 of a grid row on, a word at a time. */
+static void fill_run(uint64_t *row, int64_t x, int64_t n)
+{
+    for (int64_t e = x + n; x < e;) {
+        int b = (int)(x & 63);
+        int64_t k = 64 - b < e - x ? 64 - b : e - x;
+        row[x >> 6] |= (k == 64 ? ~0ull : ((1ull << k) - 1)) << b;
+        x += k;
+    }
+}
+
 int gg_pattern_runs_to_pattern(gg_pattern_runs *r, gg_pattern *p,
                                gg_err *err)
 {
@@ -61,9 +72,8 @@ int gg_pattern_runs_to_pattern(gg_pattern_runs *r, gg_pattern *p,
     for (size_t i = 0; i < r->n; i++)
         for (int k = 0; k < planes; k++)
             if ((r->run[i].state >> k) & 1)
-                for (int64_t x = r->run[i].x; x < r->run[i].x + r->run[i].n;
-                     x++)
-                    gg_grid_set(&p->plane[k], x, r->run[i].y, 1);
+                fill_run(gg_grid_row(&p->plane[k], r->run[i].y), r->run[i].x,
+                         r->run[i].n);
     gg_pattern *h = &r->head;
     p->rule = h->rule, h->rule = NULL;
     p->comments = h->comments, h->comments = NULL;
