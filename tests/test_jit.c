@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "build_info.h"
 #include "config.h"
 #include "jit.h"
 
@@ -54,6 +55,61 @@ static void test_cache_hit(void **state)
     assert_false(b.cache_hit);
     assert_string_not_equal(a.path, b.path);
     gg_jit_close(&b);
+}
+
+/* A kernel found by its key: emitted once, then loaded without its
+ * source; another key emits; a key whose kernel file is gone emits
+ * again. The build names itself (the key's part that keeps another
+ * build's emitter out). */
+static int emits;
+
+static int emit_answer(void *ctx, char **src, size_t *len, gg_err *err)
+{
+    (void)err;
+    emits++;
+    *src = strdup(ctx);
+    *len = strlen(ctx);
+    return *src ? 0 : -1;
+}
+
+static void test_keyed(void **state)
+{
+    (void)state;
+    gg_jit_opts o = {.cache_dir = gg_test_dir, .flags = "-O1 -shared -fPIC"};
+    gg_jit_lib a, b;
+    gg_err err;
+    char src[] = "int gg_answer(void) { return 43; }\n";
+    emits = 0;
+    if (gg_jit_load_keyed("answer v1", emit_answer, src, &o, &a, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(emits, 1);
+    assert_int_equal(gg_jit_load_keyed("answer v1", emit_answer, src, &o, &b,
+                                       &err),
+                     0);
+    assert_int_equal(emits, 1);
+    assert_true(b.cache_hit);
+    assert_string_equal(a.path, b.path);
+    int (*f)(void) = (int (*)(void))gg_jit_sym(&b, "gg_answer", &err);
+    assert_non_null(f);
+    assert_int_equal(f(), 43);
+    gg_jit_close(&b);
+    assert_int_equal(gg_jit_load_keyed("answer v2", emit_answer, src, &o, &b,
+                                       &err),
+                     0);
+    assert_int_equal(emits, 2);
+    gg_jit_close(&b);
+    assert_int_equal(unlink(a.path), 0);
+    gg_jit_close(&a);
+    assert_int_equal(gg_jit_load_keyed("answer v1", emit_answer, src, &o, &b,
+                                       &err),
+                     0);
+    assert_int_equal(emits, 3);
+    assert_false(b.cache_hit);
+    gg_jit_close(&b);
+    char id[96];
+    assert_true(gg_build_id(id, sizeof id));
+    assert_true(strlen(id) >= 16);
+    assert_true(strspn(id, "0123456789abcdef") == strlen(id));
 }
 
 /* A check's stamp holds for the cached file it was written for, only
@@ -194,6 +250,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cache_hit),
+        cmocka_unit_test(test_keyed),
         cmocka_unit_test(test_stamps),
         cmocka_unit_test(test_missing_compiler),
         cmocka_unit_test(test_probe_stamp),

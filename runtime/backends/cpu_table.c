@@ -7,6 +7,7 @@
 #include "cpu_backend.h"
 #include "jit.h"
 #include "rule_gen.h"
+#include "build_info.h"
 #include "rulefile_emit.h"
 #include "validate_table.h"
 
@@ -72,10 +73,28 @@ static int eval_words(void *ctx, const uint64_t *x, uint64_t *o, int64_t n,
     return 0;
 }
 
-int gg_cpu_table_open_source(const gg_rulefile *rf, const char *src,
-                             size_t len, const gg_cpu_table_opts *o,
-                             gg_cpu_table **out, gg_fail_kind *why,
-                             gg_err *err)
+typedef struct table_emit {
+    const gg_rulefile *rf;
+    const char *name;
+    int64_t max_terms;
+    bool emit_failed; /* too large to compile: an input problem */
+} table_emit;
+
+static int emit_table(void *ctx, char **src, size_t *len, gg_err *err)
+{
+    table_emit *t = ctx;
+    int bad = gg_rulefile_emit_c(t->rf, t->name, t->max_terms, src, len,
+                                 NULL, err);
+    t->emit_failed = bad != 0;
+    return bad;
+}
+
+/* The kernel of src (len bytes), or with t the one remembered under key
+ * (t emits its source on a miss), loaded, checked and validated. */
+static int open_with(const gg_rulefile *rf, const char *src, size_t len,
+                     const char *key, table_emit *t,
+                     const gg_cpu_table_opts *o, gg_cpu_table **out,
+                     gg_fail_kind *why, gg_err *err)
 {
     static const gg_cpu_table_opts defaults;
     gg_jit_opts jo;
@@ -90,7 +109,10 @@ int gg_cpu_table_open_source(const gg_rulefile *rf, const char *src,
     k->rf = rf;
     k->opts = *o;
     *why = GG_FAIL_ENV;
-    if (gg_jit_load(src, len, &jo, &k->lib, err)) {
+    if (key ? gg_jit_load_keyed(key, emit_table, t, &jo, &k->lib, err)
+            : gg_jit_load(src, len, &jo, &k->lib, err)) {
+        if (t && t->emit_failed)
+            *why = GG_FAIL_INPUT;
         gg_cpu_table_close(k);
         return -1;
     }
@@ -111,20 +133,52 @@ int gg_cpu_table_open_source(const gg_rulefile *rf, const char *src,
     return 0;
 }
 
+int gg_cpu_table_open_source(const gg_rulefile *rf, const char *src,
+                             size_t len, const gg_cpu_table_opts *o,
+                             gg_cpu_table **out, gg_fail_kind *why,
+                             gg_err *err)
+{
+    return open_with(rf, src, len, NULL, NULL, o, out, why, err);
+}
+
+/* What the kernel's source is made from: this build (its emitter and
+ * template), the rule's graph and name, the term limit; false when the
+ * build has no id (then the source is emitted every time). */
+static bool table_key(const gg_rulefile *rf, const char *name,
+                      int64_t max_terms, char *key, size_t size)
+{
+    char id[96];
+    if (!gg_build_id(id, sizeof id))
+        return false;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int64_t i = 0; i < rf->n_nodes * rf->n_states && rf->flat; i++)
+        h = (h ^ rf->flat[i]) * 0x100000001b3ull;
+    snprintf(key, size, "table %s|%.128s|%d %d %lld %u %lld|%016llx", id,
+             name, rf->n_states, rf->n_inputs, (long long)rf->n_nodes,
+             rf->root, (long long)max_terms, (unsigned long long)h);
+    return true;
+}
+
 int gg_cpu_table_open(const gg_rulefile *rf, const char *name,
                       const gg_cpu_table_opts *o, gg_cpu_table **out,
                       gg_fail_kind *why, gg_err *err)
 {
-    char *src;
-    size_t len;
+    static const gg_cpu_table_opts defaults;
+    char key[512];
     *out = NULL;
-    *why = GG_FAIL_INPUT; /* too large to compile */
-    if (gg_rulefile_emit_c(rf, name, o ? o->max_terms : 0, &src, &len, NULL,
-                           err))
-        return -1;
-    int bad = gg_cpu_table_open_source(rf, src, len, o, out, why, err);
-    free(src);
-    return bad;
+    o = o ? o : &defaults;
+    table_emit t = {rf, name, o->max_terms, false};
+    if (!table_key(rf, name, o->max_terms, key, sizeof key)) {
+        char *src;
+        size_t len;
+        *why = GG_FAIL_INPUT; /* too large to compile */
+        if (emit_table(&t, &src, &len, err))
+            return -1;
+        int bad = gg_cpu_table_open_source(rf, src, len, o, out, why, err);
+        free(src);
+        return bad;
+    }
+    return open_with(rf, NULL, 0, key, &t, o, out, why, err);
 }
 
 int gg_cpu_table_step(gg_cpu_table *k, gg_topo topo, gg_gen_cells *cells,

@@ -317,6 +317,57 @@ int gg_jit_load(const char *src, size_t len, const gg_jit_opts *o,
     return 0;
 }
 
+/* The kernel a remembered key names, loaded; false when none is. */
+static bool load_alias(const char *alias, const char *dir, gg_jit_lib *lib)
+{
+    char name[64] = "";
+    FILE *f = fopen(alias, "r");
+    if (!f)
+        return false;
+    bool read = fgets(name, sizeof name, f) != NULL;
+    fclose(f);
+    name[strcspn(name, "\n")] = 0;
+    if (!read || strncmp(name, "k-", 2) || strchr(name, '/'))
+        return false;
+    snprintf(lib->path, sizeof lib->path, "%s/%s", dir, name);
+    lib->handle = access(lib->path, R_OK) == 0
+                      ? dlopen(lib->path, GG_DLOPEN_FLAGS)
+                      : NULL;
+    lib->cache_hit = lib->handle != NULL;
+    return lib->cache_hit;
+}
+
+int gg_jit_load_keyed(const char *key, gg_jit_emit_fn emit, void *ctx,
+                      const gg_jit_opts *o, gg_jit_lib *lib, gg_err *err)
+{
+    char dir[3900], akey[33], alias[4000];
+    memset(lib, 0, sizeof *lib);
+    if (gg_jit_cache_dir(o, dir, sizeof dir, err) || make_dirs(dir, err))
+        return -1;
+    cache_key(o, key, strlen(key), akey);
+    snprintf(alias, sizeof alias, "%s/a-%s", dir, akey);
+    if (load_alias(alias, dir, lib))
+        return 0;
+    char *src;
+    size_t len;
+    if (emit(ctx, &src, &len, err))
+        return -1;
+    int bad = gg_jit_load(src, len, o, lib, err);
+    free(src);
+    if (bad)
+        return -1;
+    /* remembered for the next run; a failure only costs that run the
+     * source again */
+    const char *base = strrchr(lib->path, '/');
+    gg_atomic_file f;
+    gg_err ignored;
+    if (base && !gg_atomic_open_lazy(alias, &f, &ignored)) {
+        fprintf(f.fp, "%s\n", base + 1);
+        gg_atomic_commit(&f, &ignored);
+    }
+    return 0;
+}
+
 void *gg_jit_sym(const gg_jit_lib *lib, const char *name, gg_err *err)
 {
     void *p = lib->handle ? dlsym(lib->handle, name) : NULL;

@@ -34,6 +34,18 @@ typedef struct gg_jit_lib {
 int gg_jit_load(const char *src, size_t len, const gg_jit_opts *o,
                 gg_jit_lib *lib, gg_err *err);
 
+/* A kernel whose source costs more to make than to find (a big rule
+ * table's: half of a small run's start went to emitting and hashing
+ * it): looked up by `key`, the caller's text naming everything its source
+ * is made from, this build included (gg_build_id), so a cached kernel
+ * loads without its source; on a miss emit() makes the source, gg_jit_load
+ * compiles or finds it, and the key is remembered beside it (a-HASH, naming
+ * the kernel's file). */
+typedef int (*gg_jit_emit_fn)(void *ctx, char **src, size_t *len,
+                              gg_err *err);
+int gg_jit_load_keyed(const char *key, gg_jit_emit_fn emit, void *ctx,
+                      const gg_jit_opts *o, gg_jit_lib *lib, gg_err *err);
+
 /* A symbol of a loaded library, or NULL with err set. */
 void *gg_jit_sym(const gg_jit_lib *lib, const char *name, gg_err *err);
 
