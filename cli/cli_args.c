@@ -113,3 +113,29 @@ int gg_cli_fail(char *msg, const char *fmt, ...)
     va_end(ap);
     return -1;
 }
+
+int gg_cli_parse_bytes(const char *option, const char *text, int64_t *bytes,
+                       char *msg, size_t len)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    int shift = 0;
+    switch (*end) {
+    case 'K': case 'k': shift = 10; end++; break;
+    case 'M': case 'm': shift = 20; end++; break;
+    case 'G': case 'g': shift = 30; end++; break;
+    case 'T': case 't': shift = 40; end++; break;
+    default: break;
+    }
+    if (*end == 'B' || *end == 'b' || *end == 'i')
+        end += *end == 'i' && (end[1] == 'B' || end[1] == 'b') ? 2 : 1;
+    double b = v * (double)(INT64_C(1) << shift);
+    if (end == text || *end || errno == ERANGE || !(b >= 1) || b > 9e18) {
+        snprintf(msg, len, "%s expects a size in bytes such as 512M, 8G or "
+                 "65536, not '%s'", option, text);
+        return -1;
+    }
+    *bytes = (int64_t)b;
+    return 0;
+}

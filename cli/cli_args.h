@@ -47,6 +47,12 @@ int gg_cli_parse_seconds(const char *option, const char *text, double max,
 int gg_cli_parse_window(const char *option, const char *arg, int64_t v[4],
                         char *msg, size_t len);
 
+/* A size in bytes: a number with an optional K, M, G or T (powers of
+ * 1024) and B or iB, e.g. 8G, 512MiB, 65536; -1 with a sentence naming
+ * the option in msg. */
+int gg_cli_parse_bytes(const char *option, const char *text, int64_t *bytes,
+                       char *msg, size_t len);
+
 /* Monotonic wall-clock seconds, for the times commands report. */
 double gg_cli_now(void);
 

@@ -144,25 +144,8 @@ int gg_cli_window(const char *option, const char *arg, int64_t *x,
 int gg_cli_bytes(const char *option, const char *text, int64_t *bytes,
                  gg_err *err)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    int shift = 0;
-    switch (*end) {
-    case 'K': case 'k': shift = 10; end++; break;
-    case 'M': case 'm': shift = 20; end++; break;
-    case 'G': case 'g': shift = 30; end++; break;
-    case 'T': case 't': shift = 40; end++; break;
-    default: break;
-    }
-    if (*end == 'B' || *end == 'b' || *end == 'i')
-        end += *end == 'i' && (end[1] == 'B' || end[1] == 'b') ? 2 : 1;
-    double b = v * (double)(INT64_C(1) << shift);
-    if (end == text || *end || errno == ERANGE || !(b >= 1) || b > 9e18)
-        return gg_fail(err, "%s expects a size in bytes such as 512M, 8G or "
-                       "65536, not '%s'", option, text);
-    *bytes = (int64_t)b;
-    return 0;
+    return gg_cli_parse_bytes(option, text, bytes, err->msg,
+                              sizeof err->msg);
 }
 
 void gg_cli_report_streaming(const gg_memory_stepper *m, const char *name)

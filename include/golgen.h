@@ -5,9 +5,9 @@
  * golgen command does beyond that (golgen_0.3): describe a rule, verify
  * and synthesize its gate networks, stores and checkpoints, pictures;
  * and (golgen_0.4) time a Larger than Life or 3D rule's backend; and
- * (golgen_0.5) what this build has. `golgen rule`, `verify`, `synth`,
- * `--target`, `store`, `--version` and bench's Larger than Life and 3D
- * rules are built on this header alone.
+ * (golgen_0.5) what this build has, and a 2D rule's benchmark. `golgen
+ * rule`, `verify`, `synth`, `--target`, `store`, `bench` and `--version`
+ * are built on this header alone.
  *
  *     static const uint8_t glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
  *     golgen_rule *r;
@@ -670,6 +670,95 @@ void golgen_backend_auto_order(const char *sep, char *buf, size_t len);
  * ...): GOLGEN_ERR_INPUT, buf "", when a variable holds a bad value. */
 int golgen_backend_probes(const char *indent, char *buf, size_t len,
                           char *errbuf, size_t errlen);
+
+/* ---- a 2D rule's benchmark (golgen_0.5) ---- */
+
+typedef struct golgen_bench2d_result golgen_bench2d_result;
+
+/* The largest side of a 2D grid (Golly's own limit). */
+#define GOLGEN_MAX_SIDE INT64_C(2000000000)
+
+/* What golgen_bench_2d runs. All zero: the rule's grid (4096 x 4096 on
+ * the unbounded plane), 100 generations, seed 0, the rule's topology (a
+ * torus for the unbounded plane), auto's backend and engine. */
+typedef struct golgen_bench2d_opts {
+    const char *backend;   /* NULL or "auto": the fastest that opens */
+    int64_t width, height; /* 1..GOLGEN_MAX_SIDE each, or both 0 */
+    int64_t gens;          /* timed generations; 0: 100 */
+    int64_t seed;          /* the soup's, 0.. */
+    int plane;             /* 1: a bounded plane instead of a torus */
+    int threads;           /* host threads; 0: the backend's default */
+    const char *isa;       /* "native", "avx2", "portable"; NULL: best */
+    /* "dense" (the backend's kernel on the whole grid), "tiles" (the
+     * grid's active tiles), "hashlife" (the soup on the unbounded plane
+     * in a hash tree whose leaves the backend steps), or "auto"/NULL
+     * (dense: a soup keeps its whole grid busy) */
+    const char *engine;
+    int64_t mem;           /* hashlife: the tree's bytes; 0: a share of
+                              the machine's memory */
+    int64_t device_mem;    /* > 0: the grid streamed through the backend
+                              in bands within these bytes (dense) */
+    const char *devices;   /* "0,1" (0,0: two bands on device 0): one
+                              band a device, resident there, halos
+                              exchanged device to device (dense) */
+    int host_halos;        /* devices: halos through the host instead */
+    int announce;          /* 1: a GPU backend says on stderr when it
+                              autotunes (seconds; for a person waiting) */
+    golgen_search_fn on_search; /* a new rule's network search; may be
+                                   NULL */
+    void *search_ctx;
+    /* told once the (first) backend is open, before the soup runs (res
+     * holds backend and auto_line so far); may be NULL */
+    void (*on_open)(void *ctx, const golgen_bench2d_result *res);
+    /* told each line golgen bench says on stderr as the bench goes (what
+     * auto chose and why, what the bands or streaming did), as it says
+     * it, without the newline; may be NULL */
+    void (*on_note)(void *ctx, const char *line);
+    void *ctx;             /* on_open's and on_note's */
+} golgen_bench2d_opts;
+
+struct golgen_bench2d_result {
+    char rule[256];       /* the transition, as golgen writes it */
+    char engine[16];      /* "dense", "tiles" or "hashlife" */
+    char backend[32];     /* the backend that ran */
+    char auto_line[1024]; /* "backend auto -> cpu (...)", or "" when
+                             named */
+    char what[400];       /* its instruction set or device */
+    int threads;          /* host threads a step used */
+    int kernel_cached;    /* 1: the kernel came from the cache */
+    int torus;            /* 1: torus, 0: bounded plane (hashlife: the
+                             unbounded plane) */
+    int64_t width, height, gens;
+    double open_seconds;  /* opening the backend(s): build, tuning, checks */
+    char open_detail[200]; /* where opening spent its time, or "" */
+    double seconds;       /* wall time of the timed generations */
+    double cpu_seconds;   /* this process's CPU time meanwhile (0 where
+                             the device timed them) */
+    int64_t population;   /* live cells after the warm-up and gens (not
+                             dead: Generations' dying cells count) */
+    /* devices: where the bands' time went (bands 0: none) */
+    int bands, peer;      /* peer 1: halos band to band, 0: host */
+    int64_t exchanges;
+    double step_seconds, halo_seconds, transfer_seconds;
+    /* tiles and hashlife: what the engine did, e.g. "cpu, tiles 256:
+     * ..." */
+    char engine_detail[160];
+    int64_t leaf_steps, nodes, tree_bytes; /* hashlife */
+};
+
+/* What `golgen bench` does for a 2D rule (two-state, Hensel, MAP or
+ * Generations; golgen_0.5): a width x height soup (two-state: each cell
+ * alive with odds 1/2; Generations: half dead, a quarter alive, a quarter
+ * dying; from seed by golgen's own generator), one untimed warm-up
+ * generation (not for hashlife: it would leave memoized futures behind),
+ * then gens timed. GOLGEN_ERR_INPUT: a bad rule, option or backend, or
+ * options that do not combine; GOLGEN_ERR_ENV: the backend cannot run
+ * here, or the bands failed; GOLGEN_ERR_CHECK: its kernel failed its
+ * check. The run's own failures after the backend opened are
+ * GOLGEN_ERR_INPUT (as the command's exit status 2). */
+int golgen_bench_2d(const char *rule, const golgen_bench2d_opts *opts,
+                    golgen_bench2d_result *res, char *errbuf,
+                    size_t errlen);
 
 #ifdef __cplusplus
 }

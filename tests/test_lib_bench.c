@@ -1,5 +1,5 @@
-/* libgolgen's benches (golgen_0.4), and what the build has (golgen_0.5),
- * as their users see them:
+/* libgolgen's benches (golgen_0.4; 2D rules, golgen_0.5), and what the
+ * build has (golgen_0.5), as their users see them:
  * include/golgen.h alone, the shared library. The soups the header
  * describes, stepped here by naive Larger than Life and 3D steps (oracles
  * that share no code with golgen: every neighbour counted one by one),
@@ -460,6 +460,102 @@ static void test_about(void **state)
     free(kept);
 }
 
+static void count_note(void *ctx, const char *line)
+{
+    (void)line;
+    ++*(int *)ctx;
+}
+
+/* A 2D rule's bench (golgen_0.5): every engine and backend that steps the
+ * same soup on the same torus ends with the same population (the bands
+ * too), the defaults are the rule's grid, auto's engine is noted, and
+ * what does not combine is refused with a sentence. */
+static void test_bench_2d(void **state)
+{
+    (void)state;
+    char err[1024];
+    int notes = 0;
+    golgen_bench2d_result r;
+    golgen_bench2d_opts o = {.backend = "reference", .width = 96,
+                             .height = 80, .gens = 20, .seed = 7,
+                             .on_note = count_note, .ctx = &notes};
+    assert_int_equal(golgen_bench_2d("B3/S23", &o, &r, err, sizeof err),
+                     GOLGEN_OK);
+    assert_int_equal(notes, 1); /* engine auto -> dense */
+    assert_string_equal(r.engine, "dense");
+    assert_string_equal(r.backend, "reference");
+    assert_int_equal(r.torus, 1);
+    assert_true(r.population > 0);
+    int64_t pop = r.population;
+    static const char *const ways[][2] = {
+        {"cpu", "dense"}, {"cpu", "tiles"}, {"reference", "tiles"}};
+    for (size_t i = 0; i < sizeof ways / sizeof *ways; i++) {
+        o.backend = ways[i][0];
+        o.engine = ways[i][1];
+        assert_int_equal(golgen_bench_2d("B3/S23", &o, &r, err, sizeof err),
+                         GOLGEN_OK);
+        assert_int_equal(r.population, pop);
+        assert_string_equal(r.engine, ways[i][1]);
+    }
+    o.backend = "cpu";
+    o.engine = NULL;
+    o.devices = "0,0";
+    assert_int_equal(golgen_bench_2d("B3/S23", &o, &r, err, sizeof err),
+                     GOLGEN_OK);
+    assert_int_equal(r.bands, 2);
+    assert_int_equal(r.population, pop);
+    o.devices = NULL;
+    /* Generations: the reference and the cpu kernel agree */
+    o.backend = "reference";
+    assert_int_equal(golgen_bench_2d("/2/3", &o, &r, err, sizeof err),
+                     GOLGEN_OK);
+    pop = r.population;
+    o.backend = "cpu";
+    assert_int_equal(golgen_bench_2d("/2/3", &o, &r, err, sizeof err),
+                     GOLGEN_OK);
+    assert_int_equal(r.population, pop);
+    /* the tree on the unbounded plane */
+    o.engine = "hashlife";
+    assert_int_equal(golgen_bench_2d("B3/S23", &o, &r, err, sizeof err),
+                     GOLGEN_OK);
+    assert_string_equal(r.engine, "hashlife");
+    assert_int_equal(r.torus, 0);
+    assert_true(r.nodes > 0);
+    /* defaults: the rule's grid, 100 generations */
+    golgen_bench2d_opts d = {.backend = "cpu"};
+    assert_int_equal(golgen_bench_2d("B3/S23:T64,32", &d, &r, err,
+                                     sizeof err), GOLGEN_OK);
+    assert_int_equal(r.width, 64);
+    assert_int_equal(r.height, 32);
+    assert_int_equal(r.gens, 100);
+    assert_string_equal(r.rule, "B3/S23");
+    static const struct {
+        const char *rule, *engine, *devices, *backend, *says;
+        int64_t mem, device_mem;
+    } bad[] = {
+        {"B3/Sx", NULL, NULL, NULL, "", 0, 0},
+        {"B3/S23", "sparse", NULL, NULL, "unknown engine", 0, 0},
+        {"B3/S23", "dense", NULL, NULL, "--mem bounds the hash tree",
+         1 << 20, 0},
+        {"B3/S23:T64,64", "hashlife", NULL, NULL, "does not take", 0, 0},
+        {"B3/S23", NULL, "0,x", NULL, "--devices wants", 0, 0},
+        {"B3/S23", NULL, "0,0", NULL, "do not combine", 0, 1 << 20},
+        {"B3/S23", "tiles", "0,0", NULL, "--engine tiles steps one", 0, 0},
+        {"B3/S23", NULL, NULL, "gpu9", "unknown backend", 0, 0},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        golgen_bench2d_opts b = {.width = 8, .height = 8, .gens = 1,
+                                 .engine = bad[i].engine,
+                                 .devices = bad[i].devices,
+                                 .backend = bad[i].backend,
+                                 .mem = bad[i].mem,
+                                 .device_mem = bad[i].device_mem};
+        assert_int_equal(golgen_bench_2d(bad[i].rule, &b, &r, err,
+                                         sizeof err), GOLGEN_ERR_INPUT);
+        assert_non_null(strstr(err, bad[i].says));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -471,6 +567,7 @@ int main(void)
         cmocka_unit_test(test_3d_defaults_and_refusals),
         cmocka_unit_test(test_backend_names),
         cmocka_unit_test(test_about),
+        cmocka_unit_test(test_bench_2d),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
