@@ -7,6 +7,7 @@
 #include "cms.h"
 #include "net_build.h"
 #include "net_enum.h"
+#include "net_resub.h"
 
 #define MAX_BITS 16
 #define REST_BITS 4 /* count bits handed to exact synthesis */
@@ -352,6 +353,38 @@ static wide_job *wide_beside(const gg_front *front, const gg_tt *f,
  * gave the same networks as the whole work in 40% less time (session
  * 21). Run in turn (no thread to be had) the wide try looks only below
  * the narrow one's cost. */
+/* The work-bounded build's third try: the count reduced to binary, so
+ * the rest is over few bits (3 and the centre for a hexagonal rule's six
+ * neighbours), small enough for enumeration or the solver to find its
+ * smallest network. The adders cost two or three LUTs more than the
+ * 5-input rest saves where that takes two or three, but where it takes
+ * four or more (no three-gate network; without the solver a decision
+ * diagram of 12-16 LUTs, and the work-bounded solver did no better) the
+ * binary count is the cheaper: the seeded hexagonal rules at 11-12 ops a
+ * word -> 10 (B245/S035H, B36/S01345H, B5/S145H, B2/S34H). */
+static int deep_try(const gg_front *front, const gg_tt *f, gg_lib lib,
+                    const budget *b, gg_net *net, gg_err *err)
+{
+    if (lib != GG_LIB_LUT3 || !b->work)
+        return 0;
+    gg_net *deep = gg_alloc(2, sizeof *deep, err, "adder network");
+    if (!deep)
+        return -1;
+    tree_plan d = {.rest_bits = REST_BITS - 1};
+    gg_err ignore; /* a tree that cannot take this shape: no candidate */
+    /* compared resubstituted, as the fallback's candidates are (sat/
+     * choose/choose_resub.h): the 5-input rest's diagram shrinks more
+     * (B145/S23H: 13 -> 9 LUTs, the binary count's 10 stays 10) */
+    deep[1] = *net;
+    if (adder_try(front, f, lib, d, b, deep, &ignore) == 0 &&
+        gg_net_resub(&deep[0], f, 0, &ignore) >= 0 &&
+        gg_net_resub(&deep[1], f, 0, &ignore) >= 0 &&
+        gg_synth_cost(&deep[0], lib) < gg_synth_cost(&deep[1], lib))
+        *net = deep[0];
+    free(deep);
+    return 0;
+}
+
 static int all_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
                      budget b, int beat, gg_net *net, gg_err *err)
 {
@@ -368,7 +401,7 @@ static int all_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
             gg_synth_cost(&w->net, lib) < gg_synth_cost(net, lib))
             *net = w->net;
         free(w);
-        return rc ? -1 : 0;
+        return rc || deep_try(front, f, lib, &b, net, err) ? -1 : 0;
     }
     if (lib == GG_LIB_LUT3 && b.seconds > 0)
         b.seconds /= timed ? 3 : 2; /* the tries share it */
@@ -395,7 +428,7 @@ static int all_tries(const gg_front *front, const gg_tt *f, gg_lib lib,
             *net = *wide;
     }
     free(wide);
-    return 0;
+    return deep_try(front, f, lib, &b, net, err);
 }
 
 int gg_adder_net(const gg_front *front, const gg_tt *f, gg_lib lib,
