@@ -128,8 +128,9 @@ int gg_choose_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
  * diagram resubstituted; 5: every candidate and composed stage
  * resubstituted, sat/choose/choose_resub.h; 6: without the solver the
  * adder's rest by enumeration, gen/circuits/net_enum.h, and the gated
- * correction's F from its base and lanes' rules, choose_gated.c). */
-#define GG_CHOOSE_FALLBACK_VERSION 6
+ * correction's F from its base and lanes' rules, choose_gated.c; 7: the
+ * adder's third try, the count reduced to binary, sat/choose/adder.c). */
+#define GG_CHOOSE_FALLBACK_VERSION 7
 
 /* Front plus a correct final stage: the cache entry (verified on load; a
  * wrong or unreadable entry is an error, never silently replaced), else the
