@@ -1178,8 +1178,11 @@ static void runs_as_dense(const char *text, size_t len, const char *name)
     gg_err e1 = {{0}}, e2 = {{0}};
     int dense = gg_pattern_parse(text, len, name, &p, &e1);
     int runs = gg_pattern_runs_parse(text, len, name, NULL, 0.0, &r, &e2);
-    if (runs == 1)
-        return; /* no header, or another format */
+    if (runs == 1) { /* no header, or another format */
+        if (!dense)
+            gg_pattern_free(&p);
+        return;
+    }
     if (dense) {
         if (!runs || strcmp(e1.msg, e2.msg))
             fail_msg("%s: dense '%s', runs %d '%s'", name, e1.msg, runs,
