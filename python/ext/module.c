@@ -58,6 +58,37 @@ static PyObject *emit(PyObject *self, PyObject *args)
     return text;
 }
 
+/* What this build has (golgen_0.5): the solver, auto's order, and what
+ * each backend's probe says here (golgen.about composes them). */
+static PyObject *solver_version(PyObject *self, PyObject *noargs)
+{
+    char buf[256];
+    (void)self, (void)noargs;
+    golgen_solver_version(buf, sizeof buf);
+    return PyUnicode_FromString(buf);
+}
+
+static PyObject *backend_auto_order(PyObject *self, PyObject *noargs)
+{
+    char buf[1024];
+    (void)self, (void)noargs;
+    golgen_backend_auto_order("|", buf, sizeof buf);
+    return PyUnicode_FromString(buf);
+}
+
+static PyObject *backend_probes(PyObject *self, PyObject *noargs)
+{
+    char buf[8192], err[GP_ERRLEN];
+    (void)self, (void)noargs;
+    int rc;
+    Py_BEGIN_ALLOW_THREADS /* a probe may load a GPU driver */
+    rc = golgen_backend_probes(NULL, buf, sizeof buf, err, sizeof err);
+    Py_END_ALLOW_THREADS
+    if (rc)
+        return gp_raise(rc, err);
+    return PyUnicode_FromString(buf);
+}
+
 /* The constructors (make.c). */
 PyObject *gp_empty(PyObject *self, PyObject *args);
 PyObject *gp_from_cells(PyObject *self, PyObject *args);
@@ -106,6 +137,12 @@ static PyMethodDef methods[] = {
      "describe(rule, rules_dir=None) -> str: as golgen rule prints it"},
     {"solver_available", gp_solver_available, METH_VARARGS,
      "solver_available(name='any') -> bool: this build has the SAT solver"},
+    {"solver_version", solver_version, METH_NOARGS,
+     "solver_version() -> str: the SAT solver built in, or 'none'"},
+    {"backend_auto_order", backend_auto_order, METH_NOARGS,
+     "backend_auto_order() -> str: the backends auto tries, '|'-joined"},
+    {"backend_probes", backend_probes, METH_NOARGS,
+     "backend_probes() -> str: a line a backend, 'usable' or why not"},
     {"store_info", gp_store_info, METH_VARARGS,
      "store_info(path) -> dict: a store's header"},
     {"store_export", gp_store_export, METH_VARARGS,

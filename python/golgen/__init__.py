@@ -26,11 +26,15 @@ if not _os.environ.get("GOLGEN_GENERATED") and _os.path.isdir(_CACHE):
 
 from ._golgen import CheckError, EnvError, Error, InputError  # noqa: E402
 from ._golgen import emit as _emit, version as _version  # noqa: E402
+from ._golgen import backend_auto_order as _auto_order  # noqa: E402
+from ._golgen import backend_probes as _probes  # noqa: E402
+from ._golgen import solver_version as _solver_version  # noqa: E402
 from .networks import describe, solver_available, synth, verify  # noqa: E402
 from .stores import store_export, store_import, store_info  # noqa: E402
 from .universe import Universe  # noqa: E402
 
-__all__ = ["Universe", "emit", "version", "describe", "verify", "synth",
+__all__ = ["Universe", "emit", "version", "about", "describe", "verify",
+           "synth",
            "solver_available", "store_info", "store_export", "store_import",
            "Error", "InputError", "EnvError",
            "CheckError"]
@@ -45,6 +49,20 @@ def emit(rule, target):
     """The kernel source of `rule` (str, Golly notation) for target 'c',
     'cuda', 'ptx' or 'opencl', as `golgen --target` prints it."""
     return _emit(rule, target)
+
+
+def about():
+    """What this golgen has, as `golgen --version` says it: a dict of
+    "version", "solver" (e.g. 'CryptoMiniSat 5.11.4', or 'none'), "auto"
+    (the backends auto tries, fastest first) and "backends" (each
+    backend's name -> 'usable' or why it cannot run here). The probes read
+    the environment: InputError when a GOLGEN_* variable is bad."""
+    backends = {}
+    for line in _probes().splitlines():
+        name, _, why = line.partition(" ")
+        backends[name] = why.strip()
+    return {"version": _version(), "solver": _solver_version(),
+            "auto": _auto_order().split("|"), "backends": backends}
 
 
 __version__ = _version()
