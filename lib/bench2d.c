@@ -72,12 +72,14 @@ int gg_lib_bench2d_open(gg_lib_bench2d *b, const gg_backend_opts *bo,
 {
     gg_fail_kind why = GG_FAIL_INPUT;
     gg_auto_line line;
+    double t0 = gg_lib_wall_now();
     if (b->info ? gg_backend_open(b->info, &b->rule, bo, out, &why, err)
                 : gg_backend_open_auto(&b->rule, bo, out, &line, &why,
                                        err)) {
         *code = fail_code(why);
         return -1;
     }
+    b->res->open_seconds += gg_lib_wall_now() - t0;
     gg_lib_bench2d_describe(b, *out);
     if (!b->told_open) {
         b->told_open = true;
@@ -290,13 +292,11 @@ static int bench_bands(gg_lib_bench2d *b, gg_grid *grid, int *code,
         return -1;
     gg_backend *be[GG_LIB_MAX_DEVICES];
     int n;
-    double t0 = gg_lib_wall_now();
     if (open_bands(b, be, &n, code, err)) {
         for (int k = 0; k < n; k++)
             gg_backend_close(be[k]);
         return -1;
     }
-    r->open_seconds = gg_lib_wall_now() - t0;
     gg_lib_bench2d_describe(b, be[0]);
     gg_multi_band m = {.b = be, .n = n, .host_halos = b->o.host_halos};
     int bad = gg_multi_band_upload(&m, b->topo, grid, err) ||
@@ -304,7 +304,7 @@ static int bench_bands(gg_lib_bench2d *b, gg_grid *grid, int *code,
     if (!bad) {
         m.step_seconds = m.exchange_seconds = 0;
         m.exchanges = 0;
-        t0 = gg_lib_wall_now();
+        double t0 = gg_lib_wall_now();
         bad = gg_multi_band_step(&m, b->o.gens, err);
         r->seconds = gg_lib_wall_now() - t0;
     }
@@ -346,10 +346,8 @@ static int run_bench(gg_lib_bench2d *b, gg_gen_cells *cells, int *code,
         return gg_lib_bench_tree(b, cells, code, err);
     golgen_bench2d_result *r = b->res;
     gg_backend *be;
-    double t0 = gg_lib_wall_now();
     if (gg_lib_bench2d_open(b, &b->bo, &be, code, err))
         return -1;
-    r->open_seconds = gg_lib_wall_now() - t0;
     if (b->bo.threads > r->threads) /* said, not silently clamped */
         gg_lib_bench2d_note(b, "golgen bench: --threads %d is more than the "
                             "%d this machine runs at once; using %d",

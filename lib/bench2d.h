@@ -35,9 +35,10 @@ typedef struct gg_lib_bench2d {
 __attribute__((format(printf, 2, 3)))
 void gg_lib_bench2d_note(const gg_lib_bench2d *b, const char *fmt, ...);
 
-/* b->info (or auto) opened for b->rule with bo: auto's line kept and
- * on_open told the first time, the result's backend and description
- * set. -1 with *code (GOLGEN_ERR_*) and err. */
+/* b->info (or auto) opened for b->rule with bo: its time added to the
+ * result's open_seconds, auto's line kept and on_open told the first
+ * time, the result's backend and description set. -1 with *code
+ * (GOLGEN_ERR_*) and err. */
 int gg_lib_bench2d_open(gg_lib_bench2d *b, const gg_backend_opts *bo,
                         gg_backend **out, int *code, gg_err *err);
 

@@ -111,10 +111,8 @@ int gg_lib_bench_tiles(gg_lib_bench2d *b, gg_gen_cells *cells, int *code,
 {
     golgen_bench2d_result *r = b->res;
     gg_backend *be;
-    double t0 = gg_lib_wall_now();
     if (gg_lib_bench2d_open(b, &b->bo, &be, code, err))
         return -1;
-    r->open_seconds = gg_lib_wall_now() - t0;
     *code = GOLGEN_ERR_INPUT;
     gg_tiles tiles;
     memset(&tiles, 0, sizeof tiles);
@@ -139,10 +137,8 @@ int gg_lib_bench_tree(gg_lib_bench2d *b, gg_gen_cells *cells, int *code,
     bo.host_only = true;
     bo.width_hint = bo.height_hint = 0;
     gg_backend *be;
-    double t0 = gg_lib_wall_now();
     if (gg_lib_bench2d_open(b, &bo, &be, code, err))
         return -1;
-    r->open_seconds = gg_lib_wall_now() - t0;
     *code = GOLGEN_ERR_INPUT;
     gg_hl *h = NULL;
     int64_t mem = b->o.mem ? b->o.mem : gg_engine_default_mem();
