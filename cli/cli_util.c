@@ -5,6 +5,7 @@
 #include "backend_auto.h"
 #include "cli_config.h"
 #include "config.h"
+#include "pattern_rle3.h"
 #include "search_note.h"
 
 #include <errno.h>
@@ -170,6 +171,17 @@ bool gg_cli_named_mc(const char *path)
 {
     size_t n = path ? strlen(path) : 0;
     return n > 3 && !strcmp(path + n - 3, ".mc");
+}
+
+bool gg_cli_file_is_rle3(const char *path)
+{
+    char head[64];
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
+    if (!f)
+        return false;
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return gg_rle3_sniff(head, n);
 }
 
 int gg_cli_save_pattern(const char *out, const gg_pattern *p, gg_err *err)

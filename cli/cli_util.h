@@ -54,6 +54,11 @@ int gg_cli_save_pattern(const char *out, const gg_pattern *p, gg_err *err);
  * from the tree at any size. */
 bool gg_cli_named_mc(const char *path);
 
+/* Whether the file begins as RLE3 does ("3D version=..."), whatever its
+ * name (a 2D pattern called 3dglider.rle is not one; stdin is not
+ * looked at). */
+bool gg_cli_file_is_rle3(const char *path);
+
 /* A window x,y,w,h: Golly coordinates of its top-left cell (within
  * Golly's +-2^31) and its sides (1 .. 2^31); errors name `option`. */
 int gg_cli_window(const char *option, const char *arg, int64_t *x,

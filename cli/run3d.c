@@ -26,19 +26,6 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= m && !strcmp(s + n - m, suffix);
 }
 
-/* A file that begins as RLE3 does ("3D version=..."), whatever its name
- * (a 2D pattern called 3dglider.rle is not one). */
-static bool file_is_rle3(const char *path)
-{
-    char head[64];
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
-    if (!f)
-        return false;
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return gg_rle3_sniff(head, n);
-}
-
 /* A store whose header says it holds a 3D grid (runtime/formats/store.h);
  * false also when it cannot be read, which the run then says. */
 static bool store_is_3d(const char *path)
@@ -71,7 +58,7 @@ bool gg_cli_is_3d(int argc, char **argv, bool positional_rule)
         if (a[0] == '-' || output)
             continue;
         if (positional_rule ? gg_rule3d_is_3d(a)
-                            : ends_with(a, ".rle3") || file_is_rle3(a))
+                            : ends_with(a, ".rle3") || gg_cli_file_is_rle3(a))
             return true;
     }
     return false;

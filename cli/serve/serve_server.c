@@ -569,18 +569,6 @@ int sv_serve(sv_sim *sim, const sv_server_opts *o, gg_err *err)
 static const char default_pattern[] =
     "#N R-pentomino\nx = 3, y = 3, rule = B3/S23\nb2o$2o$bo!\n";
 
-/* Whether the file begins as RLE3 does ("3D version=..."). */
-static bool is_rle3(const char *path)
-{
-    char head[64];
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
-    if (!f)
-        return false;
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return gg_rle3_sniff(head, n);
-}
-
 /* Whether address is this machine's loopback (no token needed). */
 static bool loopback(const char *a)
 {
@@ -610,7 +598,7 @@ int sv_serve_command(const sv_args *a, const gg_config *cfg)
     sv_rule_set_pattern_path(a->in); /* rule files beside it first */
     sv_world w;
     int bad;
-    if (a->in && is_rle3(a->in)) { /* a 3D grid (Golly's 3D.lua) */
+    if (a->in && gg_cli_file_is_rle3(a->in)) { /* a 3D grid (Golly's 3D.lua) */
         gg_rle3 p3;
         memset(&p3, 0, sizeof p3);
         bad = gg_rle3_read(a->in, &p3, &err) ||
