@@ -234,6 +234,16 @@ int hl_level_for(const gg_hl *h, int64_t x0, int64_t y0, int64_t x1,
     return level;
 }
 
+int hl_set_root(gg_hl *h, hl_id root, gg_err *err)
+{
+    if (!root)
+        return gg_fail(err, "the pattern does not fit in the hash tree's "
+                       "memory budget (%lld bytes): allow more with --mem",
+                       (long long)h->mem_limit);
+    h->root = root;
+    return 0;
+}
+
 int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err)
 {
     const gg_grid *g = &p->plane[0];
@@ -250,12 +260,7 @@ int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err)
     int64_t half = (int64_t)1 << (level - 1);
     /* the root's top-left cell in the pattern's grid */
     hl_id root = build(h, p, level, -half - p->x, -half + 1 - p->y);
-    if (!root)
-        return gg_fail(err, "the pattern does not fit in the hash tree's "
-                       "memory budget (%lld bytes): allow more with --mem",
-                       (long long)h->mem_limit);
-    h->root = root;
-    return 0;
+    return hl_set_root(h, root, err);
 }
 
 int64_t gg_hl_generation(const gg_hl *h) { return h->generation; }

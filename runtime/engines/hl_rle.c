@@ -167,12 +167,7 @@ int gg_hl_set_runs(gg_hl *h, const gg_pattern_runs *r, gg_err *err)
     }
     free(in.f);
     free(in.leaf);
-    if (!root)
-        return gg_fail(err, "the pattern does not fit in the hash tree's "
-                       "memory budget (%lld bytes): allow more with --mem",
-                       (long long)h->mem_limit);
-    h->root = root;
-    return 0;
+    return hl_set_root(h, root, err);
 }
 
 /* ---- out ---- */

@@ -153,6 +153,10 @@ static inline bool hl_is_empty(const gg_hl *h, hl_id n)
     return n == h->empty[h->node[n].level];
 }
 
+/* A pattern's root taken as the tree's; root 0 (the budget ran out while
+ * it was built) fails saying so. */
+int hl_set_root(gg_hl *h, hl_id root, gg_err *err);
+
 /* The centre half of a node of level >= leaf + 1, no time. */
 hl_id hl_centre(gg_hl *h, hl_id n);
 

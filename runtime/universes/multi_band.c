@@ -593,18 +593,28 @@ static int interior_rows(gg_band_set *s, gg_grid *rows, int64_t y, bool up,
     return 0;
 }
 
-int gg_multi_band_put_rows(gg_multi_band *m, const gg_grid *rows, int64_t y,
-                           gg_err *err)
+/* Rows y.. of `rows`' height lie inside the bands' grid, as wide; else
+ * -1 saying where they fall. */
+static int rows_outside(const gg_band_set *s, const gg_grid *rows, int64_t y,
+                        gg_err *err)
 {
-    gg_band_set *s = m->set;
-    if (!s || s->uploaded < s->n)
-        return gg_fail(err, "no bands uploaded to put rows into");
     if (rows->width != s->width || y < 0 || y + rows->height > s->height)
         return gg_fail(err, "rows %lld..%lld of width %lld lie outside the "
                        "bands' %lldx%lld grid", (long long)y,
                        (long long)(y + rows->height - 1),
                        (long long)rows->width, (long long)s->width,
                        (long long)s->height);
+    return 0;
+}
+
+int gg_multi_band_put_rows(gg_multi_band *m, const gg_grid *rows, int64_t y,
+                           gg_err *err)
+{
+    gg_band_set *s = m->set;
+    if (!s || s->uploaded < s->n)
+        return gg_fail(err, "no bands uploaded to put rows into");
+    if (rows_outside(s, rows, y, err))
+        return -1;
     double t0 = gg_batch_clock();
     if (interior_rows(s, (gg_grid *)rows, y, true, err))
         return -1;
@@ -621,12 +631,8 @@ int gg_multi_band_get_rows(gg_multi_band *m, gg_grid *rows, int64_t y,
     gg_band_set *s = m->set;
     if (!s || s->uploaded < s->n)
         return gg_fail(err, "no bands uploaded to take rows from");
-    if (rows->width != s->width || y < 0 || y + rows->height > s->height)
-        return gg_fail(err, "rows %lld..%lld of width %lld lie outside the "
-                       "bands' %lldx%lld grid", (long long)y,
-                       (long long)(y + rows->height - 1),
-                       (long long)rows->width, (long long)s->width,
-                       (long long)s->height);
+    if (rows_outside(s, rows, y, err))
+        return -1;
     double t0 = gg_batch_clock();
     int bad = interior_rows(s, rows, y, false, err);
     if (!bad)
