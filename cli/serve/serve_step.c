@@ -233,7 +233,10 @@ int sv_stepper_advance(sv_stepper *st, sv_world *w, int64_t n,
         if (ran < 0)
             return -1;
         w->d.generation += ran;
-        return 0;
+        /* a step may hand the grid a new buffer: the slice on view points
+         * into the grid's cells, so it is taken again (ASan: a frame read
+         * the freed one) */
+        return sv_world_set_z(w, w->d.z, err);
     }
     }
     return gg_fail(err, "no stepper for this family");
