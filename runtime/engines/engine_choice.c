@@ -82,13 +82,15 @@ int gg_engine_table_leaf_log(int64_t width, int64_t height,
      * 5000 0.14 / 0.77 / 32; Langtons-Loops to 20000 0.10 / 0.11 / 3.2;
      * primes.mc to 10^5 0.10 / 0.12 / 0.35; Devore-rep (97639 live, 2%)
      * to 5000 0.13 / 0.09; WireWorld soups 78% alive, 1000 generations:
-     * 128^2 0.08 / 0.01 / 0.00, 512^2 3.6 / 0.33 / 0.06 */
+     * 96^2 0.02 / 0.00 / 0.00, 128^2 0.08 / 0.01 / 0.00, 512^2 3.6 / 0.33
+     * / 0.06; Margolus/TMGas (1520 live, a dense gas) 0.01 / 0.01 / 0.04 */
     if (!gg_engine_table_leaf_needs_population(width, height))
         return HL_LEAF_LOG_MIN;
-    if (population >= (1 << 10) &&
-        (double)population * 4.0 >= (double)width * (double)height)
+    bool dense = population >= (1 << 10) &&
+                 (double)population * 4.0 >= (double)width * (double)height;
+    if (dense && population >= (1 << 13))
         return HL_LEAF_LOG_DEFAULT;
-    return population >= (1 << 14) ? 3 : HL_LEAF_LOG_MIN;
+    return dense || population >= (1 << 14) ? 3 : HL_LEAF_LOG_MIN;
 }
 
 bool gg_engine_tiles_take(const gg_backend *b)

@@ -61,10 +61,11 @@ bool gg_engine_box_needs_population(int64_t width, int64_t height);
  * kernel steps two generations at a time and whose leaves recur far more
  * than 32 x 32 ones in a loop colony's ordered cells (a table's cells
  * cost the most of any family's to compute: its decision graph
- * bitsliced, so the most reuse pays); 8 x 8 for 2^14 live cells or more;
- * 32 x 32 for a busy box (2^10 live cells or more, a quarter of it or
- * more alive: a chaotic soup, where memoization finds little and small
- * leaves only cost nodes). Whether the count is read:
+ * bitsliced, so the most reuse pays); 8 x 8 for 2^14 live cells or more,
+ * or for a busy box (2^10 live cells or more, a quarter of it or more
+ * alive); 32 x 32 for a busy box of 2^13 live cells or more (a chaotic
+ * soup, where memoization finds little and small leaves only cost
+ * nodes). Whether the count is read:
  * gg_engine_table_leaf_needs_population. */
 int gg_engine_table_leaf_log(int64_t width, int64_t height,
                              int64_t population);
