@@ -6,7 +6,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "atomic_file.h"
 #include "backend3d.h"
 #include "cpu3d.h"
 #include "cuda_api.h"
@@ -122,25 +121,6 @@ int gg_cuda3d_source(const gg_rule3d *rule, const gg_net *final,
 }
 
 /* A cached cubin, or NULL. */
-static char *cache_read(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *img = NULL;
-    long n = fseek(f, 0, SEEK_END) ? -1 : ftell(f);
-    if (n > 0 && !fseek(f, 0, SEEK_SET) && (img = malloc((size_t)n + 1)) &&
-        fread(img, 1, (size_t)n, f) != (size_t)n) {
-        free(img);
-        img = NULL;
-    }
-    fclose(f);
-    if (img)
-        img[n] = 0; /* PTX text is loaded as a C string */
-    *len = img ? (size_t)n : 0;
-    return img;
-}
-
 /* The module image of src, from the cache (keyed by source, options and
  * arch) or compiled by NVRTC into it; NVRTC takes seconds, a cache hit
  * none. The cuda backend's is a cubin; the ptx backend's is NVRTC's PTX,
@@ -149,28 +129,14 @@ static char *cache_read(const char *path, size_t *len)
 static int image_for(const gg_cuda3d *k, const char *src, char **img,
                      size_t *len, gg_fail_kind *why, gg_err *err)
 {
-    char ty[32], th[32], arch[16], path[4200];
+    char ty[32], th[32], arch[16];
     snprintf(ty, sizeof ty, "-DGG_TY=%d", k->ty);
     snprintf(th, sizeof th, "-DGG_THREADS=%d", THREADS);
     snprintf(arch, sizeof arch, "%s_%d", k->o.ptx ? "compute" : "sm", k->cc);
     const char *opts[] = {ty, th};
-    uint64_t h = gg_gpu_hash(0, src, strlen(src));
-    h = gg_gpu_hash(h, ty, strlen(ty));
-    h = gg_gpu_hash(h, th, strlen(th));
-    h = gg_gpu_hash(h, arch, strlen(arch));
-    snprintf(path, sizeof path, "%s/cuda3d-%016llx.%s", k->cache_dir,
-             (unsigned long long)h, k->o.ptx ? "ptx" : "cubin");
-    if (k->cache && (*img = cache_read(path, len)))
-        return 0;
-    if (gg_nvrtc_compile(k->cfg->nvrtc, src, arch, !k->o.ptx, opts, 2, img,
-                         len, why, err))
-        return -1;
-    gg_atomic_file af;
-    gg_err ignored;
-    if (k->cache && !gg_atomic_open(path, &af, &ignored) &&
-        !gg_atomic_write(&af, *img, *len, &ignored))
-        gg_atomic_commit(&af, &ignored); /* a miss next time at worst */
-    return 0;
+    return gg_nvrtc_cached(k->cache ? k->cache_dir : NULL, "cuda3d",
+                           k->cfg->nvrtc, src, arch, !k->o.ptx, opts, 2, img,
+                           len, NULL, why, err);
 }
 
 /* The temporal kernels' entry points, registers and residency. */

@@ -82,6 +82,17 @@ int gg_nvrtc_compile(const char *nvrtc_lib, const char *src, const char *arch, b
                      const char *const *opts, int nopts, char **out,
                      size_t *len, gg_fail_kind *why, gg_err *err);
 
+/* gg_nvrtc_compile through a cache folder (NULL: none): the image is
+ * read from cache_dir/PREFIX-HASH.cubin (or .ptx), HASH of the source,
+ * the options and arch, else compiled and written there (a failed write
+ * only costs the next run a compile). *hit, when not NULL, says whether
+ * it was read. PTX comes back as a C string. */
+int gg_nvrtc_cached(const char *cache_dir, const char *prefix,
+                    const char *nvrtc_lib, const char *src, const char *arch,
+                    bool cubin, const char *const *opts, int nopts,
+                    char **out, size_t *len, bool *hit, gg_fail_kind *why,
+                    gg_err *err);
+
 /* A grid larger than max_bytes of device memory, streamed through the
  * device in bands with the transfers overlapped (runtime/gpu/cuda_stream.c);
  * a grid that fits runs as gg_cuda_step. Two-state rules. */

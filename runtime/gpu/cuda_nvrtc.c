@@ -5,10 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "cuda_api.h"
 #include "cuda_backend.h"
 #include "cuda_device.h"
 #include "cuda_internal.h"
+#include "gpu_tune.h"
 
 /* ---- loading the library ---- */
 
@@ -110,4 +112,56 @@ int gg_nvrtc_compile(const char *nvrtc_lib, const char *src,
     dlclose(nv.lib);
     GG_LSAN_ON();
     return bad ? -1 : 0;
+}
+
+/* A cached image, NUL-terminated (PTX is loaded as a C string); NULL when
+ * there is none. */
+static char *cache_read(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *img = NULL;
+    long n = fseek(f, 0, SEEK_END) ? -1 : ftell(f);
+    if (n > 0 && !fseek(f, 0, SEEK_SET) && (img = malloc((size_t)n + 1)) &&
+        fread(img, 1, (size_t)n, f) != (size_t)n) {
+        free(img);
+        img = NULL;
+    }
+    fclose(f);
+    if (img)
+        img[n] = 0;
+    *len = img ? (size_t)n : 0;
+    return img;
+}
+
+int gg_nvrtc_cached(const char *cache_dir, const char *prefix,
+                    const char *nvrtc_lib, const char *src, const char *arch,
+                    bool cubin, const char *const *opts, int nopts,
+                    char **out, size_t *len, bool *hit, gg_fail_kind *why,
+                    gg_err *err)
+{
+    char path[4400];
+    uint64_t h = gg_gpu_hash(0, src, strlen(src));
+    for (int i = 0; i < nopts; i++)
+        h = gg_gpu_hash(h, opts[i], strlen(opts[i]));
+    h = gg_gpu_hash(h, arch, strlen(arch));
+    snprintf(path, sizeof path, "%s/%s-%016llx.%s", cache_dir ? cache_dir : "",
+             prefix, (unsigned long long)h, cubin ? "cubin" : "ptx");
+    if (hit)
+        *hit = false;
+    if (cache_dir && (*out = cache_read(path, len))) {
+        if (hit)
+            *hit = true;
+        return 0;
+    }
+    if (gg_nvrtc_compile(nvrtc_lib, src, arch, cubin, opts, nopts, out, len,
+                         why, err))
+        return -1;
+    gg_atomic_file af;
+    gg_err ignored;
+    if (cache_dir && !gg_atomic_open(path, &af, &ignored) &&
+        !gg_atomic_write(&af, *out, *len, &ignored))
+        gg_atomic_commit(&af, &ignored); /* a miss next time at worst */
+    return 0;
 }

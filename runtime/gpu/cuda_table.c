@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic_file.h"
 #include "cuda_backend.h"
 #include "cuda_device.h"
 #include "gpu_tune.h"
@@ -36,53 +35,21 @@ int gg_cuda_tk_compile(const char *src, const char *nvrtc, bool ptx,
                             err);
 }
 
-static char *cache_read(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *img = NULL;
-    if (!f)
-        return NULL;
-    long n = fseek(f, 0, SEEK_END) ? -1 : ftell(f);
-    if (n > 0 && !fseek(f, 0, SEEK_SET) && (img = malloc((size_t)n + 1)) &&
-        fread(img, 1, (size_t)n, f) != (size_t)n) {
-        free(img);
-        img = NULL;
-    }
-    fclose(f);
-    if (img)
-        img[n] = 0; /* PTX text is loaded as a C string */
-    *len = img ? (size_t)n : 0;
-    return img;
-}
-
 /* The image of src for this device, from the kernel cache (keyed by
  * source and arch) or compiled into it. */
 static int image_for(gg_cuda_tk *k, const char *src,
                      const gg_gpu_table_opts *o, char **img, size_t *len,
                      gg_fail_kind *why, gg_err *err)
 {
-    char arch[24], dir[4096], path[4300];
+    char arch[24], dir[4096];
     gg_err ignored;
     const gg_config *cfg = o ? o->config : NULL;
     snprintf(arch, sizeof arch, "%s_%d", k->ptx ? "compute" : "sm", k->d.cc);
     bool cache = !gg_gpu_cache_dir(cfg ? cfg->cache_dir : NULL, dir,
                                    sizeof dir, &ignored);
-    uint64_t h = gg_gpu_hash(0, src, strlen(src));
-    h = gg_gpu_hash(h, arch, strlen(arch));
-    snprintf(path, sizeof path, "%s/table-%016llx.%s", dir,
-             (unsigned long long)h, k->ptx ? "ptx" : "cubin");
-    if (cache && (*img = cache_read(path, len))) {
-        k->hit = true;
-        return 0;
-    }
-    if (gg_cuda_tk_compile(src, cfg ? cfg->nvrtc : NULL, k->ptx, arch,
-                              img, len, why, err))
-        return -1;
-    gg_atomic_file af;
-    if (cache && !gg_atomic_open(path, &af, &ignored) &&
-        !gg_atomic_write(&af, *img, *len, &ignored))
-        gg_atomic_commit(&af, &ignored); /* a miss next time at worst */
-    return 0;
+    return gg_nvrtc_cached(cache ? dir : NULL, "table",
+                           cfg ? cfg->nvrtc : NULL, src, arch, !k->ptx, NULL,
+                           0, img, len, &k->hit, why, err);
 }
 
 static int cu(gg_cuda_tk *k, CUresult r, const char *what, gg_err *err)
