@@ -37,6 +37,38 @@ static int board(gg_ltl_universe *u, int64_t w, int64_t h, gg_err *err)
     return 0;
 }
 
+/* The first non-0 byte of row[0..w), or w: eight bytes a load, since the
+ * unbounded plane's board is mostly dead and is scanned every batch (a
+ * byte at a time it was most of R100-alien-bug's run). */
+static int64_t first_live(const uint8_t *row, int64_t w)
+{
+    int64_t x = 0;
+    for (; x + 8 <= w; x += 8) {
+        uint64_t v;
+        memcpy(&v, row + x, 8);
+        if (v)
+            break;
+    }
+    while (x < w && !row[x])
+        x++;
+    return x;
+}
+
+/* The last non-0 byte of row[0..w) (the row has one). */
+static int64_t last_live(const uint8_t *row, int64_t w)
+{
+    int64_t x = w;
+    for (; x >= 8; x -= 8) {
+        uint64_t v;
+        memcpy(&v, row + x - 8, 8);
+        if (v)
+            break;
+    }
+    while (!row[x - 1])
+        x--;
+    return x - 1;
+}
+
 /* The box of non-0 cells; false when there are none. */
 static bool bbox(const gg_ltl_universe *u, int64_t *x0, int64_t *y0,
                  int64_t *x1, int64_t *y1)
@@ -44,13 +76,10 @@ static bool bbox(const gg_ltl_universe *u, int64_t *x0, int64_t *y0,
     *x0 = u->w, *y0 = u->h, *x1 = -1, *y1 = -1;
     for (int64_t y = 0; y < u->h; y++) {
         const uint8_t *row = u->cells + y * u->w;
-        int64_t a = 0, b = u->w - 1;
-        while (a < u->w && !row[a])
-            a++;
+        int64_t a = first_live(row, u->w);
         if (a == u->w)
             continue;
-        while (!row[b])
-            b--;
+        int64_t b = last_live(row, u->w);
         *x0 = a < *x0 ? a : *x0;
         *x1 = b > *x1 ? b : *x1;
         *y0 = y < *y0 ? y : *y0;
@@ -122,11 +151,24 @@ int gg_ltl_universe_from_pattern(gg_ltl_universe *u, const gg_ltl_rule *rule,
  * (a batch of b generations needs R*b + 1: the live cells spread at most
  * R a generation, and a birth needs a state-1 cell within R), and not far
  * more than a fresh margin (a spaceship's wake is dropped). */
-static int keep_margin(gg_ltl_universe *u, int64_t need, gg_err *err)
-{
+typedef struct {
     int64_t x0, y0, x1, y1;
-    if (!bbox(u, &x0, &y0, &x1, &y1))
+    bool any;
+} live_box;
+
+static live_box box_of(const gg_ltl_universe *u)
+{
+    live_box b;
+    b.any = bbox(u, &b.x0, &b.y0, &b.x1, &b.y1);
+    return b;
+}
+
+static int keep_margin(gg_ltl_universe *u, const live_box *box, int64_t need,
+                       gg_err *err)
+{
+    if (!box->any)
         return 0;
+    int64_t x0 = box->x0, y0 = box->y0, x1 = box->x1, y1 = box->y1;
     int64_t bw = x1 - x0 + 1, bh = y1 - y0 + 1, big_side = bw > bh ? bw : bh;
     int64_t side[4] = {x0, y0, u->w - 1 - x1, u->h - 1 - y1};
     int64_t big = 4 * need + 64 + big_side;
@@ -161,11 +203,13 @@ static int keep_margin(gg_ltl_universe *u, int64_t need, gg_err *err)
  * (Sized by the board instead, each batch's margin grew the board and the
  * board the next batch: R100-alien-bug, 204 x 203 cells, stepped a board
  * of ~26k^2 and took 31 s for 400 generations.) */
-static int64_t plane_batch(const gg_ltl_universe *u)
+static int64_t plane_batch(const gg_ltl_universe *u, const live_box *box)
 {
-    int64_t x0, y0, x1, y1, side = 1;
-    if (bbox(u, &x0, &y0, &x1, &y1))
-        side = x1 - x0 > y1 - y0 ? x1 - x0 + 1 : y1 - y0 + 1;
+    int64_t side = 1;
+    if (box->any)
+        side = box->x1 - box->x0 > box->y1 - box->y0
+                   ? box->x1 - box->x0 + 1
+                   : box->y1 - box->y0 + 1;
     int64_t b = (side / 2 > 64 ? side / 2 : 64) / u->rule.range;
     return b < 1 ? 1 : b > 64 ? 64 : b;
 }
@@ -204,12 +248,13 @@ int gg_ltl_universe_run(gg_ltl_universe *u, int64_t gens, gg_stop_flag *stop,
     int64_t batch = 1, done = 0;
     while (done < gens) {
         int64_t b = gens - done < batch ? gens - done : batch;
-        if (plane && u->step) {
-            int64_t most = plane_batch(u);
+        if (plane) { /* the box is scanned once a batch: the board is big */
+            live_box box = box_of(u);
+            int64_t most = u->step ? plane_batch(u, &box) : b;
             b = b < most ? b : most;
+            if (keep_margin(u, &box, u->rule.range * b + 1, err))
+                return -1;
         }
-        if (plane && keep_margin(u, u->rule.range * b + 1, err))
-            return -1;
         double t0 = gg_batch_clock();
         int64_t ran = step_batch(u, b, stop, err);
         if (ran < 0)
