@@ -8,6 +8,7 @@
 #include "emit_ltl.h"
 #include "jit.h"
 #include "reference_ltl.h"
+#include "validate_ltl.h"
 
 /* The kernel's entry (templates/cltl/kernel.c.in, ABI 1). */
 typedef int (*ltl_run_fn)(uint8_t *cells, int64_t width, int64_t height,
@@ -53,67 +54,18 @@ static int load_symbols(gg_cpu_ltl *k, gg_err *err)
     return k->run && k->isa && k->threads_for ? 0 : -1;
 }
 
-static uint64_t xorshift(uint64_t *s)
+/* The kernel's step for validation, with as many threads as a big grid
+ * gets, not the one a small grid does: the bands and their barriers are
+ * checked too. */
+static int validation_step(void *ctx, uint8_t *cells, int64_t w, int64_t h,
+                           bool torus, int gens, gg_err *err)
 {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
-/* One case: a random w x h grid (a cell non-0 with probability pct%)
- * stepped gens generations by the kernel and by the reference. */
-static int check_case(gg_cpu_ltl *k, gg_ltl_ref *ref, int64_t w, int64_t h,
-                      bool torus, int gens, int pct, uint64_t *seed,
-                      gg_err *err)
-{
-    size_t n = (size_t)(w * h);
-    uint8_t *a = malloc(n), *b = malloc(n), *c = malloc(n);
-    int bad = !a || !b || !c;
-    if (bad)
-        gg_fail(err, "out of memory validating a Larger than Life kernel");
-    for (size_t i = 0; !bad && i < n; i++) {
-        uint64_t r = xorshift(seed);
-        a[i] = r % 100 < (uint64_t)pct
-                   ? (k->rule.states > 2 && (r >> 8) % 4 == 0
-                          ? (uint8_t)((r >> 16) % (uint64_t)k->rule.states)
-                          : 1)
-                   : 0;
-    }
-    if (!bad) {
-        memcpy(c, a, n);
-        /* as many threads as a big grid gets, not the one a small grid
-         * does: the bands and their barriers are checked too */
-        int th = k->opts.threads ? k->opts.threads
-                                 : k->threads_for(1 << 16, 1 << 16, 0);
-        bad = k->run(c, w, h, torus, gens, th) != 0;
-        if (bad)
-            gg_fail(err, "the Larger than Life kernel ran out of memory");
-    }
-    for (int g = 0; !bad && g < gens; g++) {
-        bad = gg_ltl_ref_step(ref, a, b, w, h, torus, NULL, err) != 0;
-        uint8_t *t = a;
-        a = b;
-        b = t;
-    }
-    if (!bad && memcmp(a, c, n)) {
-        size_t i = 0;
-        while (a[i] == c[i])
-            i++;
-        char text[1200];
-        gg_ltl_format(&k->rule, text, sizeof text);
-        bad = 1;
-        gg_fail(err, "the cpu Larger than Life kernel for %s disagrees with "
-                "the reference on a %lldx%lld %s after %d generations: cell "
-                "(%lld, %lld) is %d, the reference says %d; the kernel is "
-                "not used", text, (long long)w, (long long)h,
-                torus ? "torus" : "plane", gens, (long long)(i % (size_t)w),
-                (long long)(i / (size_t)w), c[i], a[i]);
-    }
-    free(a);
-    free(b);
-    free(c);
-    return bad ? -1 : 0;
+    gg_cpu_ltl *k = ctx;
+    int th = k->opts.threads ? k->opts.threads
+                             : k->threads_for(1 << 16, 1 << 16, 0);
+    if (k->run(cells, w, h, torus, gens, th) == 0)
+        return 0;
+    return gg_fail(err, "the Larger than Life kernel ran out of memory");
 }
 
 /* Grids small and large (past one 512-row superstrip, sides not multiples
@@ -121,23 +73,14 @@ static int check_case(gg_cpu_ltl *k, gg_ltl_ref *ref, int64_t w, int64_t h,
  * and even generation counts, dense and sparse. */
 static int validate(gg_cpu_ltl *k, gg_err *err)
 {
-    static const struct {
-        int w, h, torus, gens, pct;
-    } cases[] = {
+    static const gg_ltl_case cases[] = {
         {37, 23, 1, 3, 50},   {23, 37, 0, 2, 40},   {130, 67, 1, 2, 30},
         {67, 130, 0, 3, 50},  {600, 530, 1, 1, 45}, {530, 600, 0, 2, 20},
         {64, 64, 1, 2, 60},   {1, 9, 1, 1, 50},
     };
-    gg_ltl_ref ref;
-    if (gg_ltl_ref_init(&ref, &k->rule, err))
-        return -1;
-    uint64_t seed = 0x1f2e3d4c5b6a7988ull;
-    int bad = 0;
-    for (size_t i = 0; !bad && i < sizeof cases / sizeof *cases; i++)
-        bad = check_case(k, &ref, cases[i].w, cases[i].h, cases[i].torus,
-                         cases[i].gens, cases[i].pct, &seed, err);
-    gg_ltl_ref_free(&ref);
-    return bad;
+    return gg_validate_ltl(&k->rule, cases, sizeof cases / sizeof *cases,
+                           0x1f2e3d4c5b6a7988ull, validation_step, k, "cpu",
+                           err);
 }
 
 int gg_cpu_ltl_open_source(const gg_ltl_rule *rule, const char *src,

@@ -10,6 +10,7 @@
 #include "emit_ltl_cuda.h"
 #include "gpu_tune.h"
 #include "reference_ltl.h"
+#include "validate_ltl.h"
 
 enum {
     HSUM_OUT = 1024,   /* outputs of a gg_ltl_hsum block (the template's TW) */
@@ -231,62 +232,13 @@ int64_t gg_cuda_ltl_step(gg_cuda_ltl *k, uint8_t *cells, int64_t w,
     return done;
 }
 
-static uint64_t xorshift(uint64_t *s)
+static int validation_step(void *ctx, uint8_t *cells, int64_t w, int64_t h,
+                           bool torus, int gens, gg_err *err)
 {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
-/* One case: a random w x h grid (a cell non-0 with probability pct%)
- * stepped gens generations by the kernel and by the reference. */
-static int check_case(gg_cuda_ltl *k, gg_ltl_ref *ref, int64_t w, int64_t h,
-                      bool torus, int gens, int pct, uint64_t *seed,
-                      gg_err *err)
-{
-    size_t n = (size_t)(w * h);
-    uint8_t *a = malloc(n), *b = malloc(n), *c = malloc(n);
-    int bad = !a || !b || !c;
-    if (bad)
-        gg_fail(err, "out of memory validating a Larger than Life kernel");
-    for (size_t i = 0; !bad && i < n; i++) {
-        uint64_t r = xorshift(seed);
-        a[i] = r % 100 < (uint64_t)pct
-                   ? (k->rule.states > 2 && (r >> 8) % 4 == 0
-                          ? (uint8_t)((r >> 16) % (uint64_t)k->rule.states)
-                          : 1)
-                   : 0;
-    }
-    if (!bad) {
-        memcpy(c, a, n);
-        bad = gg_cuda_ltl_step(k, c, w, h, torus, gens, NULL, err) != gens;
-    }
-    for (int g = 0; !bad && g < gens; g++) {
-        bad = gg_ltl_ref_step(ref, a, b, w, h, torus, NULL, err) != 0;
-        uint8_t *t = a;
-        a = b;
-        b = t;
-    }
-    if (!bad && memcmp(a, c, n)) {
-        size_t i = 0;
-        while (a[i] == c[i])
-            i++;
-        char text[1200];
-        gg_ltl_format(&k->rule, text, sizeof text);
-        bad = 1;
-        gg_fail(err, "the %s Larger than Life kernel for %s disagrees with "
-                "the reference on a %lldx%lld %s after %d generations: cell "
-                "(%lld, %lld) is %d, the reference says %d; the kernel is "
-                "not used", k->ptx ? "ptx" : "CUDA", text, (long long)w,
-                (long long)h, torus ? "torus" : "plane", gens,
-                (long long)(i % (size_t)w), (long long)(i / (size_t)w), c[i],
-                a[i]);
-    }
-    free(a);
-    free(b);
-    free(c);
-    return bad ? -1 : 0;
+    return gg_cuda_ltl_step(ctx, cells, w, h, torus, gens, NULL, err) ==
+                   gens
+               ? 0
+               : -1;
 }
 
 /* Grids small and large (past a hsum block's 1024 columns and several
@@ -294,23 +246,15 @@ static int check_case(gg_cuda_ltl *k, gg_ltl_ref *ref, int64_t w, int64_t h,
  * column), both topologies, odd and even generation counts. */
 static int validate(gg_cuda_ltl *k, gg_err *err)
 {
-    static const struct {
-        int w, h, torus, gens, pct;
-    } cases[] = {
+    static const gg_ltl_case cases[] = {
         {37, 23, 1, 3, 50},   {23, 37, 0, 2, 40},   {130, 67, 1, 2, 30},
         {67, 130, 0, 3, 50},  {600, 530, 1, 1, 45}, {530, 600, 0, 2, 20},
         {64, 64, 1, 2, 60},   {1, 9, 1, 1, 50},     {9, 1, 0, 2, 50},
         {2100, 300, 1, 2, 45}, {300, 1100, 0, 3, 40},
     };
-    gg_ltl_ref ref;
-    if (gg_ltl_ref_init(&ref, &k->rule, err))
-        return -1;
-    uint64_t seed = 0x5eed1f2e3d4c5b6aull;
-    int bad = 0;
-    for (size_t i = 0; !bad && i < sizeof cases / sizeof *cases; i++)
-        bad = check_case(k, &ref, cases[i].w, cases[i].h, cases[i].torus,
-                         cases[i].gens, cases[i].pct, &seed, err);
-    gg_ltl_ref_free(&ref);
+    int bad = gg_validate_ltl(&k->rule, cases, sizeof cases / sizeof *cases,
+                              0x5eed1f2e3d4c5b6aull, validation_step, k,
+                              k->ptx ? "ptx" : "CUDA", err);
     free_buffers(k); /* the first real grid sizes them afresh */
     return bad;
 }
