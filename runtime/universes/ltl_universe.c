@@ -210,7 +210,9 @@ static int64_t plane_batch(const gg_ltl_universe *u, const live_box *box)
         side = box->x1 - box->x0 > box->y1 - box->y0
                    ? box->x1 - box->x0 + 1
                    : box->y1 - box->y0 + 1;
-    int64_t b = (side / 2 > 64 ? side / 2 : 64) / u->rule.range;
+    /* a small pattern's board is mostly margin: 32 cells of spread a
+     * batch (Jitterbug, R4: 11.1 -> 8.7 ms for 1000 generations at 64) */
+    int64_t b = (side / 2 > 32 ? side / 2 : 32) / u->rule.range;
     return b < 1 ? 1 : b > 64 ? 64 : b;
 }
 
