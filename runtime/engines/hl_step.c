@@ -49,30 +49,6 @@ static void centre_out(const gg_hl *h, const gg_grid *g, int p,
     }
 }
 
-/* The nine overlapping half-size squares of n (level k >= leaf + 2), row
- * by row. */
-static void nine(gg_hl *h, hl_id n, int k, hl_id s[9])
-{
-    /* ids copied out: a join may move the node array */
-    hl_id c[4], a[4], b[4], d[4], e[4], o[5];
-    memcpy(c, h->node[n].child, sizeof c);
-    for (int i = 0; i < 4; i++)
-        __builtin_prefetch(&h->node[c[i]]);
-    memcpy(a, h->node[c[0]].child, sizeof a);
-    memcpy(b, h->node[c[1]].child, sizeof b);
-    memcpy(d, h->node[c[2]].child, sizeof d);
-    memcpy(e, h->node[c[3]].child, sizeof e);
-    const hl_id q[5][4] = {{a[1], b[0], a[3], b[2]},
-                           {a[2], a[3], d[0], d[1]},
-                           {a[3], b[2], d[1], e[0]},
-                           {b[2], b[3], e[0], e[1]},
-                           {d[1], e[0], d[3], e[2]}};
-    hl_joins(h, k - 1, 5, q, o);
-    s[0] = c[0], s[1] = o[0], s[2] = c[1];
-    s[3] = o[1], s[4] = o[2], s[5] = o[3];
-    s[6] = c[2], s[7] = o[4], s[8] = c[3];
-}
-
 /* The four half-size squares of the 3x3 grid of quarter squares r, as
  * children (q) and, for level k - 1 > 0, as nodes (m). */
 static void four(const hl_id r[9], hl_id q[4][4])
@@ -191,37 +167,14 @@ static void finish(gg_hl *h, uint32_t f, hl_id r)
     }
 }
 
-/* Frame f has all the parts of its stage. */
-static void advance(gg_hl *h, uint32_t f)
-{
-    int k = h->node[h->frame[f].n].level;
-    hl_id q[4][4], m[4], res;
-    if (h->frame[f].stage == 2) {
-        memcpy(q[0], h->frame[f].r, sizeof q[0]);
-        hl_joins(h, k - 1, 1, (const hl_id (*)[4])q, &res);
-        finish(h, f, res);
-        return;
-    }
-    four(h->frame[f].r, q);
-    if (h->frame[f].j == k - 2) { /* the second half-step */
-        hl_joins(h, k - 1, 4, (const hl_id (*)[4])q, m);
-        for (int i = 0; i < 4; i++)
-            if (!m[i]) {
-                h->abort = true;
-                return;
-            }
-        h->frame[f].stage = 2;
-        h->frame[f].pending = 4;
-        for (int i = 3; i >= 0; i--)
-            push(h, m[i], k - 3, f, (uint32_t)i);
-        return;
-    }
-    /* the four squares' centres: the result's quarters */
-    hl_centres(h, k - 2, 4, (const hl_id (*)[4])q, m);
-    hl_joins(h, k - 1, 1, (const hl_id (*)[4])m, &res);
-    finish(h, f, res);
-}
+/* The tree's time goes to hash-table lookups, each two dependent cache
+ * misses (bucket, node); one frame's joins are 1 to 5 at a time, so
+ * frames are opened (their nine squares made) and advanced (their parts
+ * joined) HL_BATCH at a time, the lookups of all of them in flight
+ * together (hl_joins). */
+#define HL_BATCH 16
 
+/* Frame f has all the parts of its stage: advanced with others. */
 static void deliver(gg_hl *h, uint32_t f, uint32_t slot, hl_id r)
 {
     if (!r) {
@@ -233,12 +186,153 @@ static void deliver(gg_hl *h, uint32_t f, uint32_t slot, hl_id r)
         return;
     }
     h->frame[f].r[slot] = r;
-    if (--h->frame[f].pending == 0)
-        advance(h, f);
+    if (--h->frame[f].pending == 0) {
+        h->frame[f].next = h->ready;
+        h->ready = f;
+        h->n_ready++;
+    }
+}
+
+/* Frame f's slot wants n's centre 2^j generations on: delivered now
+ * when known (an empty node, a memoized result) or waited for when in
+ * flight, else requested. Checked here, while n's node is still in the
+ * cache from the join that found it, a known part costs no second miss
+ * when its request would come off the stack (start checks again). */
+static void want(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
+{
+    const hl_node *d = &h->node[n];
+    if (hl_is_empty(h, n))
+        deliver(h, f, slot, hl_empty(h, d->level - 1));
+    else if (d->result && d->result_j == j)
+        deliver(h, f, slot, d->result);
+    else if (d->result && d->result_j == HL_BUSY + j)
+        add_waiter(h, d->result, f, slot);
+    else
+        push(h, n, j, f, slot);
+}
+
+/* The opening frames' nodes (level k >= leaf + 2) cut into their nine
+ * overlapping half-size squares, row by row, and those requested. */
+static void open_frames(gg_hl *h)
+{
+    int m = h->n_opening, lv[5 * HL_BATCH];
+    uint32_t f[HL_BATCH];
+    memcpy(f, h->opening, (size_t)m * sizeof *f);
+    h->n_opening = 0;
+    hl_id c[HL_BATCH][4], g[HL_BATCH][4][4], q[5 * HL_BATCH][4],
+        o[5 * HL_BATCH];
+    for (int i = 0; i < m; i++)
+        __builtin_prefetch(&h->node[h->frame[f[i]].n]);
+    for (int i = 0; i < m; i++) {
+        memcpy(c[i], h->node[h->frame[f[i]].n].child, sizeof c[i]);
+        for (int k = 0; k < 4; k++)
+            __builtin_prefetch(&h->node[c[i][k]]);
+    }
+    for (int i = 0; i < m; i++) {
+        for (int k = 0; k < 4; k++)
+            memcpy(g[i][k], h->node[c[i][k]].child, sizeof g[i][k]);
+        const hl_id *a = g[i][0], *b = g[i][1], *d = g[i][2], *e = g[i][3];
+        const hl_id sq[5][4] = {{a[1], b[0], a[3], b[2]},
+                                {a[2], a[3], d[0], d[1]},
+                                {a[3], b[2], d[1], e[0]},
+                                {b[2], b[3], e[0], e[1]},
+                                {d[1], e[0], d[3], e[2]}};
+        memcpy(q[5 * i], sq, sizeof sq);
+        for (int k = 0; k < 5; k++)
+            lv[5 * i + k] = h->node[h->frame[f[i]].n].level - 1;
+    }
+    hl_joins(h, 5 * m, lv, (const hl_id (*)[4])q, o);
+    for (int i = m - 1; i >= 0 && !h->abort; i--) {
+        const hl_id *x = o + 5 * i;
+        const hl_id s[9] = {c[i][0], x[0], c[i][1], x[1], x[2],
+                            x[3],    c[i][2], x[4], c[i][3]};
+        for (int k = 0; k < 9; k++)
+            if (!s[k]) {
+                h->abort = true;
+                return;
+            }
+        hl_frame *fr = &h->frame[f[i]];
+        int k = h->node[fr->n].level;
+        int jj = fr->j == k - 2 ? k - 3 : fr->j;
+        fr->pending = 9;
+        for (int k2 = 8; k2 >= 0 && !h->abort; k2--)
+            want(h, s[k2], jj, f[i], (uint32_t)k2);
+    }
+}
+
+/* Up to HL_BATCH frames of the ready list advanced: from the nine
+ * results, the second half-step's four squares (j = level - 2) or the
+ * four centres and their join; from the second half-step's four, the
+ * result. */
+static void advance_ready(gg_hl *h)
+{
+    uint32_t f[HL_BATCH];
+    int m = 0, at[HL_BATCH], fat[HL_BATCH], lvl[HL_BATCH];
+    while (h->ready && m < HL_BATCH) {
+        f[m++] = h->ready;
+        h->ready = h->frame[h->ready].next;
+        h->n_ready--;
+    }
+    hl_id jq[4 * HL_BATCH][4], jo[4 * HL_BATCH], cq[4 * HL_BATCH][4],
+        co[4 * HL_BATCH], fq[HL_BATCH][4], fo[HL_BATCH];
+    int jl[4 * HL_BATCH], cl[4 * HL_BATCH], fl[HL_BATCH];
+    int nj = 0, nc = 0, nf = 0;
+    for (int i = 0; i < m; i++) {
+        const hl_frame *fr = &h->frame[f[i]];
+        int k = lvl[i] = h->node[fr->n].level;
+        if (fr->stage == 2) {
+            at[i] = nj;
+            memcpy(jq[nj], fr->r, sizeof jq[nj]);
+            jl[nj++] = k - 1;
+            continue;
+        }
+        hl_id q[4][4];
+        four(fr->r, q);
+        bool second = fr->j == k - 2;
+        at[i] = second ? nj : nc;
+        for (int x = 0; x < 4; x++) {
+            if (second) {
+                memcpy(jq[nj], q[x], sizeof jq[nj]);
+                jl[nj++] = k - 1;
+            } else {
+                memcpy(cq[nc], q[x], sizeof cq[nc]);
+                cl[nc++] = k - 2;
+            }
+        }
+    }
+    hl_joins(h, nj, jl, (const hl_id (*)[4])jq, jo);
+    hl_centres(h, nc, cl, (const hl_id (*)[4])cq, co);
+    for (int i = 0; i < m; i++) /* the centres' joins: the results */
+        if (h->frame[f[i]].stage == 1 && h->frame[f[i]].j != lvl[i] - 2) {
+            fat[i] = nf;
+            memcpy(fq[nf], co + at[i], sizeof fq[nf]);
+            fl[nf++] = lvl[i] - 1;
+        }
+    hl_joins(h, nf, fl, (const hl_id (*)[4])fq, fo);
+    for (int i = 0; i < m && !h->abort; i++) {
+        hl_frame *fr = &h->frame[f[i]];
+        if (fr->stage == 2) {
+            finish(h, f[i], jo[at[i]]);
+        } else if (fr->j != lvl[i] - 2) {
+            finish(h, f[i], fo[fat[i]]);
+        } else {
+            const hl_id *s = jo + at[i];
+            for (int x = 0; x < 4; x++)
+                if (!s[x]) {
+                    h->abort = true;
+                    return;
+                }
+            fr->stage = 2;
+            fr->pending = 4;
+            for (int x = 3; x >= 0 && !h->abort; x--)
+                want(h, s[x], lvl[i] - 3, f[i], (uint32_t)x);
+        }
+    }
 }
 
 /* Start n's centre 2^j generations on (j <= level - 2) for frame f's
- * slot: at once when known, else a frame of its own. */
+ * slot: at once when known, else a frame of its own (queued as a leaf
+ * square, or opened with others). */
 static void start(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
 {
     hl_node *d = &h->node[n];
@@ -261,28 +355,15 @@ static void start(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
     d->result = g;
     d->result_j = (int8_t)(HL_BUSY + j);
     hl_frame *fr = &h->frame[g];
-    fr->stage = 0;
+    fr->stage = k == h->leaf_log + 1 ? 0 : 1;
     fr->n = n;
     fr->j = (int8_t)j;
     fr->waiters = 0;
     add_waiter(h, g, f, slot);
-    if (k == h->leaf_log + 1) {
-        h->frame[g].stage = 0;
+    if (k == h->leaf_log + 1)
         h->queue[j][h->n_queue[j]++] = g;
-        return;
-    }
-    hl_id s[9];
-    nine(h, n, k, s);
-    for (int i = 0; i < 9; i++)
-        if (!s[i]) {
-            h->abort = true;
-            return;
-        }
-    h->frame[g].stage = 1;
-    h->frame[g].pending = 9;
-    int jj = j == k - 2 ? k - 3 : j;
-    for (int i = 8; i >= 0; i--)
-        push(h, s[i], jj, g, (uint32_t)i);
+    else
+        h->opening[h->n_opening++] = g;
 }
 
 /* The grid a batch of m squares is laid in: cols squares a row, whole
@@ -394,6 +475,9 @@ static hl_id result(gg_hl *h, hl_id n, int j)
     h->free_waiters = 0;
     h->n_req = 0;
     h->top = 0;
+    h->n_opening = 0;
+    h->ready = 0;
+    h->n_ready = 0;
     h->abort = false;
     h->step_log = j;
     for (int i = 0; i < h->leaf_log; i++) {
@@ -411,10 +495,25 @@ static hl_id result(gg_hl *h, hl_id n, int j)
     while (!h->abort) {
         if (h->n_req) {
             hl_request r = h->req[--h->n_req];
+            /* the node a later request reads (start: a cache miss each) */
+            if (h->n_req >= 3)
+                __builtin_prefetch(&h->node[h->req[h->n_req - 3].n]);
             start(h, r.n, r.j, r.frame, r.slot);
             /* only a 2-leaf square's request queues (j < leaf_log) */
             if (r.j < h->leaf_log && h->n_queue[r.j] == h->batch_max)
                 run_batch(h, r.j);
+            if (h->n_opening == HL_BATCH)
+                open_frames(h);
+            else if (h->n_ready >= HL_BATCH)
+                advance_ready(h);
+            continue;
+        }
+        if (h->n_opening) {
+            open_frames(h);
+            continue;
+        }
+        if (h->ready) {
+            advance_ready(h);
             continue;
         }
         int best = -1;

@@ -326,19 +326,31 @@ hl_id hl_join(gg_hl *h, hl_id nw, hl_id ne, hl_id sw, hl_id se)
     return join_hashed(h, level, q, node_hash(level, nw, ne, sw, se));
 }
 
-void hl_joins(gg_hl *h, int level, int n, const hl_id (*q)[4], hl_id *out)
+/* At most HL_JOIN_CHUNK lookups in flight: each phase's loads (buckets,
+ * then chain heads) issued for all of them before the first is read, so
+ * their cache misses overlap. */
+#define HL_JOIN_CHUNK 32
+
+void hl_joins(gg_hl *h, int n, const int *level, const hl_id (*q)[4],
+              hl_id *out)
 {
-    uint64_t hash[16];
-    for (int i = 0; i < n; i++) {
-        hash[i] = node_hash(level, q[i][0], q[i][1], q[i][2], q[i][3]);
-        __builtin_prefetch(&h->bucket[hash[i] & (h->n_buckets - 1)]);
+    uint64_t hash[HL_JOIN_CHUNK];
+    for (int i0 = 0; i0 < n; i0 += HL_JOIN_CHUNK) {
+        int m = n - i0 < HL_JOIN_CHUNK ? n - i0 : HL_JOIN_CHUNK;
+        const hl_id (*c)[4] = q + i0;
+        const uint64_t mask = h->n_buckets - 1;
+        for (int i = 0; i < m; i++) {
+            hash[i] = node_hash(level[i0 + i], c[i][0], c[i][1], c[i][2],
+                                c[i][3]);
+            __builtin_prefetch(&h->bucket[hash[i] & mask]);
+        }
+        for (int i = 0; i < m; i++)
+            __builtin_prefetch(&h->node[h->bucket[hash[i] & mask]]);
+        for (int i = 0; i < m; i++)
+            out[i0 + i] = c[i][0] && c[i][1] && c[i][2] && c[i][3]
+                              ? join_hashed(h, level[i0 + i], c[i], hash[i])
+                              : 0;
     }
-    for (int i = 0; i < n; i++)
-        __builtin_prefetch(&h->node[h->bucket[hash[i] & (h->n_buckets - 1)]]);
-    for (int i = 0; i < n; i++)
-        out[i] = q[i][0] && q[i][1] && q[i][2] && q[i][3]
-                     ? join_hashed(h, level, q[i], hash[i])
-                     : 0;
 }
 
 hl_id hl_empty(gg_hl *h, int level)
@@ -357,11 +369,11 @@ hl_id hl_empty(gg_hl *h, int level)
     return n;
 }
 
-/* The middle half of four leaves (a 2-leaf square) as a leaf. */
-static hl_id leaf_centre(gg_hl *h, const hl_id q[4])
+/* The middle half of four leaves (a 2-leaf square): its rows. */
+static void leaf_centre_rows(const gg_hl *h, const hl_id q[4],
+                             uint64_t *rows)
 {
     const int half = h->leaf_side / 2;
-    uint64_t rows[HL_MAX_LW];
     for (int y = 0; y < h->lw; y++) { /* plane by plane */
         int top = y % h->leaf_side < half; /* the upper leaves, then the lower */
         const uint64_t *l = hl_rows(h, q[top ? 0 : 2]);
@@ -370,26 +382,73 @@ static hl_id leaf_centre(gg_hl *h, const hl_id q[4])
         rows[y] = ((l[ly] >> half) | (r[ly] << (h->leaf_side - half))) &
                   h->leaf_mask;
     }
+}
+
+static hl_id leaf_centre(gg_hl *h, const hl_id q[4])
+{
+    uint64_t rows[HL_MAX_LW];
+    leaf_centre_rows(h, q, rows);
     return hl_leaf(h, rows);
 }
 
-void hl_centres(gg_hl *h, int level, int n, const hl_id (*q)[4], hl_id *out)
+/* Leaf centres 16 at a time (hl_leaves: their lookups overlap). */
+static void leaf_centres(gg_hl *h, int n, const hl_id (*q)[4], hl_id *out)
 {
-    if (level == h->leaf_log) {
-        for (int i = 0; i < n; i++)
-            out[i] = q[i][0] && q[i][1] && q[i][2] && q[i][3]
-                         ? leaf_centre(h, q[i])
-                         : 0;
-        return;
+    uint64_t rows[16 * HL_MAX_LW];
+    for (int i0 = 0; i0 < n; i0 += 16) {
+        int m = n - i0 < 16 ? n - i0 : 16, k = 0;
+        int at[16];
+        for (int i = 0; i < m; i++) {
+            const hl_id *c = q[i0 + i];
+            out[i0 + i] = 0;
+            if (c[0] && c[1] && c[2] && c[3]) {
+                leaf_centre_rows(h, c, rows + (size_t)k * (size_t)h->lw);
+                at[k++] = i0 + i;
+            }
+        }
+        hl_id got[16];
+        hl_leaves(h, k, rows, got);
+        for (int i = 0; i < k; i++)
+            out[at[i]] = got[i];
     }
-    hl_id g[16][4];
-    for (int i = 0; i < n; i++)
-        for (int c = 0; c < 4; c++)
-            __builtin_prefetch(&h->node[q[i][c]]);
-    for (int i = 0; i < n; i++)
-        for (int c = 0; c < 4; c++)
-            g[i][c] = q[i][c] ? h->node[q[i][c]].child[3 - c] : 0;
-    hl_joins(h, level, n, (const hl_id (*)[4])g, out);
+}
+
+void hl_centres(gg_hl *h, int n, const int *level, const hl_id (*q)[4],
+                hl_id *out)
+{
+    /* the leaf-level ones first, then the others' grandchildren joined
+     * (at most HL_JOIN_CHUNK at a time: the loads of a chunk overlap) */
+    hl_id lq[HL_JOIN_CHUNK][4], g[HL_JOIN_CHUNK][4], got[HL_JOIN_CHUNK];
+    int lat[HL_JOIN_CHUNK], gat[HL_JOIN_CHUNK], glv[HL_JOIN_CHUNK];
+    for (int i0 = 0; i0 < n; i0 += HL_JOIN_CHUNK) {
+        int m = n - i0 < HL_JOIN_CHUNK ? n - i0 : HL_JOIN_CHUNK;
+        int nl = 0, ng = 0;
+        for (int i = 0; i < m; i++) {
+            const hl_id *c = q[i0 + i];
+            if (level[i0 + i] == h->leaf_log) {
+                memcpy(lq[nl], c, sizeof lq[nl]);
+                lat[nl++] = i0 + i;
+                continue;
+            }
+            for (int k = 0; k < 4; k++)
+                __builtin_prefetch(&h->node[c[k]]);
+            gat[ng] = i0 + i;
+            glv[ng++] = level[i0 + i];
+        }
+        if (nl) {
+            leaf_centres(h, nl, (const hl_id (*)[4])lq, got);
+            for (int i = 0; i < nl; i++)
+                out[lat[i]] = got[i];
+        }
+        for (int i = 0; i < ng; i++)
+            for (int k = 0; k < 4; k++) {
+                hl_id c = q[gat[i]][k];
+                g[i][k] = c ? h->node[c].child[3 - k] : 0;
+            }
+        hl_joins(h, ng, glv, (const hl_id (*)[4])g, got);
+        for (int i = 0; i < ng; i++)
+            out[gat[i]] = got[i];
+    }
 }
 
 hl_id hl_centre(gg_hl *h, hl_id n)

@@ -40,6 +40,7 @@ typedef struct hl_frame {
     hl_id r[9];       /* stage 1: the nine; stage 2: the four */
     int8_t j, stage, pending;
     uint32_t waiters; /* who wants the result: a waiter index, 0 none */
+    uint32_t next;    /* the ready list's next frame (hl_step.c) */
 } hl_frame;
 
 typedef struct hl_waiter {
@@ -93,6 +94,12 @@ struct gg_hl {
     uint32_t n_frames, cap_frames, free_frames;
     hl_waiter *waiter;
     uint32_t n_waiters, cap_waiters, free_waiters;
+    uint32_t opening[16];        /* new frames whose nine squares are
+                                    still to be made, made together */
+    int n_opening;
+    uint32_t ready;              /* frames with all their parts, chained
+                                    through next (0: none) */
+    uint32_t n_ready;
     hl_request *req;             /* started last first */
     int64_t n_req, cap_req;
     uint32_t *queue[HL_LEAF_LOG_MAX]; /* leaf squares waiting, by j */
@@ -129,9 +136,10 @@ hl_id hl_leaf(gg_hl *h, const uint64_t *rows);
 void hl_leaves(gg_hl *h, int n, const uint64_t *rows, hl_id *out);
 hl_id hl_join(gg_hl *h, hl_id nw, hl_id ne, hl_id sw, hl_id se);
 hl_id hl_empty(gg_hl *h, int level);
-/* n <= 16 joins at once, all making nodes of `level` (their hash-table
- * loads overlap): out[i] the node with children q[i], 0 as hl_join. */
-void hl_joins(gg_hl *h, int level, int n, const hl_id (*q)[4], hl_id *out);
+/* n joins at once (their hash-table loads overlap): out[i] the node of
+ * level[i] with children q[i], 0 as hl_join. */
+void hl_joins(gg_hl *h, int n, const int *level, const hl_id (*q)[4],
+              hl_id *out);
 
 static inline const uint64_t *hl_rows(const gg_hl *h, hl_id leaf)
 {
@@ -160,9 +168,10 @@ int hl_set_root(gg_hl *h, hl_id root, gg_err *err);
 /* The centre half of a node of level >= leaf + 1, no time. */
 hl_id hl_centre(gg_hl *h, hl_id n);
 
-/* The centres of n <= 16 squares of 2x2 nodes of `level` (q[i]: nw ne
- * sw se), without making the squares: a node of `level` each. */
-void hl_centres(gg_hl *h, int level, int n, const hl_id (*q)[4], hl_id *out);
+/* The centres of n squares of 2x2 nodes, square i's of level[i] (q[i]:
+ * nw ne sw se), without making the squares: a node of level[i] each. */
+void hl_centres(gg_hl *h, int n, const int *level, const hl_id (*q)[4],
+                hl_id *out);
 
 /* Live cells under node n (any state but 0), memoized; saturates. */
 int64_t hl_population(gg_hl *h, hl_id n);
