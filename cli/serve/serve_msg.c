@@ -122,6 +122,8 @@ static int args(const words *w, sv_msg *m, char *err, size_t errlen)
     case SV_SPEED:
         return number(w, 1, "speed", 0, SV_MAX_DELAY, &m->n, err, errlen);
     case SV_Z:
+        if (is_word(w, 1, "sum"))
+            return m->n = SV_Z_SUM, 0;
         return number(w, 1, "z", 0, SV_MAX_Z - 1, &m->n, err, errlen);
     case SV_SET:
         return number(w, 1, "set x", -SV_MAX_COORD, SV_MAX_COORD, &m->x, err,

@@ -19,6 +19,9 @@
  *                              the rule, PERCENT (0 .. 100) of its cells
  *                              alive at random from SEED (0 .. 2^63-1)
  *   z Z                        a 3D grid's slice shown (0 .. 2^24-1)
+ *   z sum                      a 3D grid shown as its projection along z
+ *                              (each cell's shade: the live cells of its
+ *                              column of z)
  *   colours                    the rule's colours, answered as
  *                              "colours\nS R G B\n..." (a rule table's
  *                              @COLORS; empty: the page's own)
@@ -44,6 +47,7 @@
 #define SV_MAX_MSG (SV_MAX_LOAD + 64)
 #define SV_MAX_SOUP_SIDE (1LL << 32)
 #define SV_MAX_Z (1LL << 24)         /* a 3D grid's side (rule3d.h) */
+#define SV_Z_SUM (-1)                /* z sum: sv_msg.n */
 
 typedef enum sv_kind {
     SV_VIEW, SV_RUN, SV_PAUSE, SV_STEP, SV_SPEED, SV_SET, SV_RULE, SV_LOAD,
@@ -56,7 +60,8 @@ typedef struct sv_msg {
     sv_kind kind;
     int64_t x, y;     /* view, set, paste; soup: width, height */
     int64_t n;        /* step: generations; speed: ms; set: state;
-                         soup: percent; z: the slice */
+                         soup: percent; z: the slice,
+                         or SV_Z_SUM */
     int64_t seed;     /* soup */
     sv_format format; /* save */
     int cols, rows, level; /* view */

@@ -256,7 +256,8 @@ static void handle(sv_server *srv, sv_session *s, const char *buf,
     case SV_STEP: sim->running = false, sim->steps_left = m.n; break;
     case SV_SPEED: sim->delay_ms = (int)m.n; break;
     case SV_Z:
-        bad = sv_world_set_z(&sim->world, m.n, &err);
+        bad = sv_world_set_z(&sim->world,
+                             m.n == SV_Z_SUM ? SV_WORLD_Z_SUM : m.n, &err);
         sim->edits++;
         break;
     case SV_SET:

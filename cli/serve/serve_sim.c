@@ -83,7 +83,7 @@ static void put32(unsigned char *p, uint32_t v)
 /* Under lock: a frame's header for v's window at generation gen,
  * little-endian: "GGF1", level, cols, rows, x, y, generation, population,
  * rate (double), flags (1 running, 2 torus, 4 taken inside a batch:
- * serve_watch.h), states, the grid's x, y, width, height, then "rule |
+ * serve_watch.h, 8 single cells are shades: a 3D projection), states, the grid's x, y, width, height, then "rule |
  * backend" (112 bytes, NUL padded), the generation reached when the
  * frame was sent (filled in by the server), the generation the population
  * was counted at; then come cols x rows bytes (serve_world.h). */
@@ -108,13 +108,16 @@ static void header(sv_sim *s, const sv_view *v, int64_t gen, bool inside,
     int64_t depth, z = sv_world_z(w, &depth);
     put32(p + 56, ((s->running || s->steps_left) ? 1u : 0u) |
                       (sv_world_rule(w)->topo == GG_TOPO_TORUS ? 2u : 0u) |
-                      (inside ? 4u : 0u));
+                      (inside ? 4u : 0u) |
+                      (z == SV_WORLD_Z_SUM ? 8u : 0u));
     put32(p + 60, (uint32_t)sv_world_states(w));
     for (int i = 0; i < 4; i++)
         put64(p + 64 + 8 * i, (uint64_t)e[i]);
     char rule[100], slice[40] = "";
     sv_world_rule_text(w, rule, sizeof rule);
-    if (depth) /* a 3D grid: the slice shown ("z=16/32") */
+    if (depth && z == SV_WORLD_Z_SUM) /* the projection ("z=sum/32") */
+        snprintf(slice, sizeof slice, " z=sum/%lld", (long long)depth);
+    else if (depth) /* a 3D grid: the slice shown ("z=16/32") */
         snprintf(slice, sizeof slice, " z=%lld/%lld", (long long)z,
                  (long long)depth);
     snprintf((char *)p + 96, 112, "%.60s | %.24s%s", rule, s->backend,

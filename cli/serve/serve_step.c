@@ -235,8 +235,9 @@ int sv_stepper_advance(sv_stepper *st, sv_world *w, int64_t n,
         w->d.generation += ran;
         /* a step may hand the grid a new buffer: the slice on view points
          * into the grid's cells, so it is taken again (ASan: a frame read
-         * the freed one) */
-        return sv_world_set_z(w, w->d.z, err);
+         * the freed one); the projection stays the projection */
+        int64_t depth;
+        return sv_world_set_z(w, sv_world_z(w, &depth), err);
     }
     }
     return gg_fail(err, "no stepper for this family");

@@ -349,6 +349,8 @@ bool sv_world_bbox(const sv_world *w, int64_t *x, int64_t *y, int64_t *wd,
     const gg_gen_cells *c = cells_of((sv_world *)w, &px, &py);
     const gg_grid *g[GG_GEN_CELLS_MAX_PLANES];
     bool any = w->family == SV_LTL ? sv_ltl_bbox(w, &x0, &y0, &x1, &y1)
+               : w->family == SV_3D && w->d.project
+                   ? sv_3d_bbox_sum(w, &x0, &y0, &x1, &y1)
                : c ? gg_gen_cells_bbox(c, &x0, &y0, &x1, &y1)
                    : (planes(w, g, &ox, &oy),
                       gg_grid_bbox(g[0], &x0, &y0, &x1, &y1));
@@ -402,6 +404,8 @@ static int grow(sv_world *w, int64_t x, int64_t y, gg_err *err)
 
 int sv_world_set(sv_world *w, int64_t x, int64_t y, int state, gg_err *err)
 {
+    if (sv_3d_editable(w, err))
+        return -1;
     if (state >= sv_world_states(w))
         return gg_fail(err, "state %d: this rule has states 0 .. %d", state,
                        sv_world_states(w) - 1);
@@ -611,6 +615,8 @@ void sv_world_render(const sv_world *w, int64_t x, int64_t y, int cols,
 {
     if (w->family == SV_LTL)
         return sv_ltl_render(w, x, y, cols, rows, level, sample, out);
+    if (w->family == SV_3D && w->d.project)
+        return sv_3d_render_sum(w, x, y, cols, rows, level, sample, out);
     const gg_grid *g[GG_GEN_CELLS_MAX_PLANES];
     int64_t x0, y0;
     int n = planes(w, g, &x0, &y0);
@@ -742,7 +748,8 @@ int sv_world_paste(sv_world *w, const char *text, size_t len, int64_t x,
                    int64_t y, gg_err *err)
 {
     gg_pattern p;
-    if (gg_pattern_parse(text, len, "the pasted pattern", &p, err))
+    if (sv_3d_editable(w, err) ||
+        gg_pattern_parse(text, len, "the pasted pattern", &p, err))
         return -1;
     int64_t pw = gg_pattern_width(&p), ph = gg_pattern_height(&p);
     int bad = 0;

@@ -50,6 +50,7 @@ typedef struct sv_world3d {
     char text[256];
     gg_grid3d g;
     int64_t generation, z; /* the slice shown */
+    bool project;          /* shown as the projection along z instead */
     gg_grid slice;         /* plane z of g as a 2D grid (not owned) */
 } sv_world3d;
 
@@ -81,7 +82,11 @@ void sv_world_rule_get(const sv_world *w, sv_rule *r);
 void sv_world_rule_text(const sv_world *w, char *buf, size_t size);
 /* A table's @COLORS (NULL: Generations' colours). */
 const sv_table_rule *sv_world_table(const sv_world *w);
-/* 3D: the slice shown (0 .. depth - 1), its depth. */
+/* 3D: the slice shown (0 .. depth - 1; SV_WORLD_Z_SUM: the projection
+ * along z, each cell shaded by the live cells of its column of z, as
+ * golgen run --png draws a 3D grid), its depth. The projection is drawn
+ * and fitted, not edited: a cell set or a paste then asks for a slice. */
+#define SV_WORLD_Z_SUM (-1)
 int64_t sv_world_z(const sv_world *w, int64_t *depth);
 int sv_world_set_z(sv_world *w, int64_t z, gg_err *err);
 

@@ -127,6 +127,7 @@ int sv_3d_with_rule(const sv_world *w, const sv_rule *r, sv_world *out,
            (size_t)gg_grid3d_words(&w->d.g) * sizeof(uint64_t));
     out->d.generation = w->d.generation;
     out->d.z = w->d.z;
+    out->d.project = w->d.project;
     show_slice(out);
     return 0;
 }
@@ -134,17 +135,86 @@ int sv_3d_with_rule(const sv_world *w, const sv_rule *r, sv_world *out,
 int64_t sv_world_z(const sv_world *w, int64_t *depth)
 {
     *depth = w->family == SV_3D ? w->d.g.sz : 0;
-    return w->family == SV_3D ? w->d.z : 0;
+    if (w->family != SV_3D)
+        return 0;
+    return w->d.project ? SV_WORLD_Z_SUM : w->d.z;
 }
 
 int sv_world_set_z(sv_world *w, int64_t z, gg_err *err)
 {
     if (w->family != SV_3D)
         return gg_fail(err, "z: only a 3D rule's grid has slices");
+    if (z == SV_WORLD_Z_SUM) { /* the slice stays for the way back */
+        w->d.project = true;
+        show_slice(w);
+        return 0;
+    }
     if (z < 0 || z >= w->d.g.sz)
         return gg_fail(err, "z %lld: the grid's slices are 0 .. %lld",
                        (long long)z, (long long)w->d.g.sz - 1);
     w->d.z = z;
+    w->d.project = false;
     show_slice(w);
     return 0;
+}
+
+int sv_3d_editable(const sv_world *w, gg_err *err)
+{
+    if (w->family == SV_3D && w->d.project)
+        return gg_fail(err, "the projection shows every z at once: pick a "
+                       "z slice (z- / z+) to draw or paste in");
+    return 0;
+}
+
+/* Each plane's window drawn as the slice is (so a torus wraps, a block
+ * is a share), summed over z: at level 0 a cell's count of live cells
+ * in its column, above it the blocks' shares added up. */
+void sv_3d_render_sum(const sv_world *w, int64_t x, int64_t y, int cols,
+                      int rows, int level, int64_t sample, uint8_t *out)
+{
+    size_t n = (size_t)cols * (size_t)rows;
+    memset(out, 0, n);
+    uint8_t *plane = malloc(n);
+    uint32_t *sum = calloc(n, sizeof *sum); /* 2^24 planes x 255 fit */
+    sv_world one = *w; /* the same grid, one slice at a time */
+    one.d.project = false;
+    for (int64_t z = 0; plane && sum && z < w->d.g.sz; z++) {
+        one.d.z = z;
+        show_slice(&one);
+        sv_world_render(&one, x, y, cols, rows, level, sample, plane);
+        for (size_t i = 0; i < n; i++)
+            sum[i] += plane[i];
+    }
+    /* shades as picture.h's: 0 none, then the share, any live cell >= 1 */
+    uint64_t full = (uint64_t)w->d.g.sz * (level ? 255u : 1u);
+    for (size_t i = 0; plane && sum && i < n; i++) {
+        uint64_t v = (uint64_t)sum[i] * 255u / full;
+        out[i] = sum[i] == 0 ? 0 : v < 1 ? 1 : (uint8_t)v;
+    }
+    free(plane);
+    free(sum);
+}
+
+bool sv_3d_bbox_sum(const sv_world *w, int64_t *x0, int64_t *y0,
+                    int64_t *x1, int64_t *y1)
+{
+    sv_world one = *w;
+    bool any = false;
+    for (int64_t z = 0; z < w->d.g.sz; z++) {
+        one.d.z = z;
+        show_slice(&one);
+        int64_t a, b, c, d;
+        if (!gg_grid_bbox(&one.d.slice, &a, &b, &c, &d))
+            continue;
+        if (!any || a < *x0)
+            *x0 = a;
+        if (!any || b < *y0)
+            *y0 = b;
+        if (!any || c > *x1)
+            *x1 = c;
+        if (!any || d > *y1)
+            *y1 = d;
+        any = true;
+    }
+    return any;
 }

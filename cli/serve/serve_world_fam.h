@@ -24,6 +24,14 @@ int sv_3d_from_rle3(sv_world *w, const sv_rule *r, const gg_rle3 *p,
                     gg_err *err);
 /* The slice shown as a 2D pattern. */
 int sv_3d_to_pattern(const sv_world *w, gg_pattern *p, gg_err *err);
+/* 0, or -1 saying why when the projection is shown (no cell is one). */
+int sv_3d_editable(const sv_world *w, gg_err *err);
+/* sv_world_render's projection along z (serve_world.h's z sum). */
+void sv_3d_render_sum(const sv_world *w, int64_t x, int64_t y, int cols,
+                      int rows, int level, int64_t sample, uint8_t *out);
+/* The live cells' box over every plane (grid cells); false when none. */
+bool sv_3d_bbox_sum(const sv_world *w, int64_t *x0, int64_t *y0,
+                    int64_t *x1, int64_t *y1);
 /* The grid under another 3D rule of the same size. */
 int sv_3d_with_rule(const sv_world *w, const sv_rule *r, sv_world *out,
                     gg_err *err);

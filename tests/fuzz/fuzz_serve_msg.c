@@ -3,7 +3,8 @@
  * parses stays in its ranges and points into the input; a parsed view is
  * drawn (exact and row-sampled), a cell set, a pattern pasted, a small
  * soup made and the universe saved as RLE, macrocell or a picture on a
- * small universe (serve_world.h), as the server would. */
+ * small universe (serve_world.h), as the server would; a z slice or the
+ * projection of a small 3D grid taken and drawn. */
 #define _GNU_SOURCE /* memmem */
 #include <stdbool.h>
 #include <stdint.h>
@@ -16,6 +17,36 @@
 #include "serve_world.h"
 
 static const char glider[] = "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n";
+
+/* z N or z sum on a small 3D grid (a glider in its middle slice): the
+ * slice or projection taken, drawn at levels 0 to 3 (one row in two
+ * sampled for odd z), a cell set (refused on the projection), fitted. */
+static int slice_3d(const sv_msg *m)
+{
+    sv_world w;
+    gg_err e;
+    if (sv_world_parse(&w, "3D5..7/6:T8", NULL, glider, strlen(glider),
+                       "glider", 0, &e))
+        abort();
+    int64_t depth, z = m->n == SV_Z_SUM ? SV_WORLD_Z_SUM : m->n;
+    bool ok = !sv_world_set_z(&w, z, &e);
+    int64_t shown = sv_world_z(&w, &depth);
+    if (ok != (z == SV_WORLD_Z_SUM || z < 8) || (ok && shown != z) ||
+        (!ok && shown != 4) || depth != 8)
+        abort();
+    uint8_t out[16 * 16];
+    for (int level = 0; level < 4; level++)
+        sv_world_render(&w, -8 + level, -8, 16, 16, level, (z & 1) ? 2 : 0,
+                        out);
+    if (ok && z == SV_WORLD_Z_SUM && !sv_world_set(&w, 0, 0, 1, &e))
+        abort(); /* the projection is not edited */
+    int64_t x, y, wd, ht;
+    if (z == SV_WORLD_Z_SUM &&
+        (!sv_world_bbox(&w, &x, &y, &wd, &ht) || wd != 3 || ht != 3))
+        abort(); /* the glider's box, over every plane */
+    sv_world_free(&w);
+    return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -49,8 +80,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
          (m.x < 1 || m.y < 1 || m.x > SV_MAX_SOUP_SIDE ||
           m.y > SV_MAX_SOUP_SIDE || m.n < 0 || m.n > 100 || m.seed < 0)) ||
         (m.kind == SV_SAVE && m.format != SV_RLE && m.format != SV_MC &&
-         m.format != SV_PNG))
+         m.format != SV_PNG) ||
+        (m.kind == SV_Z && m.n != SV_Z_SUM && (m.n < 0 || m.n >= SV_MAX_Z)))
         abort();
+    if (m.kind == SV_Z)
+        return slice_3d(&m);
     /* what the server does with it, on a glider (Generations for odd
      * levels, to draw planes too) */
     sv_world w;

@@ -7,9 +7,11 @@ save the RLE (a download), and check it against golgen run and bgolly
 from the same generation with the same three cells added; save the
 macrocell (golgen run reads back the same cells) and the PNG; paste a
 glider at a click; load a WireWorld pattern (its states drawn in the rule
-file's @COLORS) and change to a 3D rule (z+ moves the slice). The
-screenshot
-and the saved RLE stay in OUTDIR.
+file's @COLORS, state 2 drawn and erased with the state picker) and change
+to a 3D rule (z+ and z- move the slice, Projection shows every z). Every
+wait is for a state of the page (a frame, a status, a pixel), none for a
+time, so a loaded machine only makes it slower. The screenshot and the
+saved RLE stay in OUTDIR.
 
     test_serve_browser.py GOLGEN OUTDIR"""
 import os
@@ -17,7 +19,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 
 from playwright.sync_api import sync_playwright
 
@@ -89,37 +90,87 @@ def run(cmd):
                    stderr=subprocess.PIPE)
 
 
-def pixel(page, x, y):
-    """The canvas's colour at cell (x, y)'s centre."""
-    return page.evaluate("""([x, y]) => {
-        const [sx, sy] = window.golgen.screenOf(x, y);
-        const c = document.getElementById('canvas');
-        return Array.from(c.getContext('2d').getImageData(
-            Math.floor(sx), Math.floor(sy), 1, 1).data.slice(0, 3)); }""",
-                         [x, y])
+# the canvas's colour at cell (x, y)'s centre, in the page
+PIXEL = """(x, y) => {
+    const [sx, sy] = window.golgen.screenOf(x, y);
+    const c = document.getElementById('canvas');
+    return Array.from(c.getContext('2d').getImageData(
+        Math.floor(sx), Math.floor(sy), 1, 1).data.slice(0, 3)); }"""
+
+
+def wait_pixels(page, want):
+    """Until the canvas shows want ({(x, y): [r, g, b]}): waits for the
+    page's state, not a time (a loaded machine draws late, never wrong)."""
+    cells = [[x, y, rgb] for (x, y), rgb in want.items()]
+    page.wait_for_function("""(cells) => { const px = %s;
+        return cells.every(([x, y, rgb]) =>
+            px(x, y).every((v, i) => v === rgb[i])); }""" % PIXEL, arg=cells)
+
+
+def wait_info(page, end):
+    """Until the status line's rule | backend part ends with end."""
+    page.wait_for_function(
+        "(e) => document.getElementById('info').textContent.endsWith(e)",
+        arg=end)
+
+
+def load(page, text):
+    """Paste text and Load; back once the page has taken the server's
+    "fit" (sent after the load, answered in order), so a view set later
+    is not moved by it."""
+    fits = page.evaluate('window.golgen.fits')
+    page.fill('#paste', text)
+    page.click('#load')
+    page.wait_for_function('(n) => window.golgen.fits > n', arg=fits)
+
+
+def click_cell(page, x, y):
+    """A click on cell (x, y) once the page has drawn frames of the view
+    it is on (screenOf is where that view puts the cell)."""
+    frames = page.evaluate('window.golgen.frames')
+    page.wait_for_function('(n) => window.golgen.frames > n', arg=frames + 2)
+    box = page.locator('#canvas').bounding_box()
+    sx, sy = page.evaluate('([x, y]) => window.golgen.screenOf(x, y)', [x, y])
+    page.mouse.click(box['x'] + sx, box['y'] + sy)
 
 
 def other_families(page):
     """A rule table's states in its @COLORS (WireWorld's states 1, 2, 3:
-    light blue, white, orange) and a 3D rule's slice moved by z+."""
-    page.fill('#paste', 'x = 3, y = 1, rule = WireWorld\nABC!\n')
-    page.click('#load')
-    page.wait_for_function(
-        "document.getElementById('info').textContent.startsWith('WireWorld')")
+    light blue, white, orange); state 2 drawn with the state picker and
+    erased by a second click; a 3D rule's slice moved by z+, its
+    projection along z shown (the slice's cells in grey: one live cell in
+    a column of 8) and left for the slice next to the last by z-."""
+    load(page, 'x = 3, y = 1, rule = WireWorld\nABC!\n')
+    page.wait_for_function("document.getElementById('info')"
+                           ".textContent.startsWith('WireWorld')")
     page.evaluate('window.golgen.setView(1.5, 0.5, 16)')
-    want = [[0, 128, 255], [255, 255, 255], [255, 128, 0]]
-    deadline = time.time() + 20
-    while [pixel(page, x, 0) for x in range(3)] != want:
-        assert time.time() < deadline, [pixel(page, x, 0) for x in range(3)]
-        time.sleep(0.1)
+    blue, white, orange = [0, 128, 255], [255, 255, 255], [255, 128, 0]
+    wait_pixels(page, {(0, 0): blue, (1, 0): white, (2, 0): orange})
+    page.wait_for_function("!document.getElementById('drawbox').hidden &&"
+                           " document.getElementById('drawstate')"
+                           ".options.length === 3")
+    page.select_option('#drawstate', '2')
+    click_cell(page, 1, 2)
+    wait_pixels(page, {(1, 2): white})
+    click_cell(page, 1, 2)  # the state picked again: erased
+    wait_pixels(page, {(1, 2): [48, 48, 48]})  # @COLORS' state 0
     page.fill('#rule', '3D5..7/6:T8')
     page.click('#setrule')
-    page.wait_for_function(
-        "document.getElementById('info').textContent.endsWith('z=4/8')")
+    wait_info(page, 'z=4/8')
     page.click('#zup')
-    page.wait_for_function(
-        "document.getElementById('info').textContent.endsWith('z=5/8')")
-    return want, '4 -> 5'
+    wait_info(page, 'z=5/8')
+    page.click('#zdown')
+    # the WireWorld cells are the middle slice's live cells
+    wait_pixels(page, {(0, 0): white, (1, 0): white, (2, 0): white})
+    page.click('#zsum')
+    wait_info(page, 'z=sum/8')
+    # one live cell in a column of 8: shade 255 // 8 in the page's greys
+    grey = [60 + round(255 // 8 * 195 / 255)] * 3
+    wait_pixels(page, {(0, 0): grey, (1, 0): grey, (2, 0): grey,
+                       (1, 1): [0, 0, 0]})
+    page.click('#zup')
+    wait_info(page, 'z=5/8')
+    return [blue, white, orange], '4 -> 5 -> 4, the projection, 5'
 
 
 def main():
@@ -135,10 +186,14 @@ def main():
                                         args=['--no-sandbox'])
             page = browser.new_page(viewport={'width': 1200, 'height': 800},
                                     accept_downloads=True)
+            # every wait is for a state of the page, never a time: on a
+            # loaded 2-core machine a state may take long, so the bound
+            # on each (Playwright's 30 s) is only a hang's
+            page.set_default_timeout(180000)
             page.goto(url)
-            page.wait_for_function('window.golgen && window.golgen.frames > 0')
-            page.fill('#paste', gun)
-            page.click('#load')
+            page.wait_for_function('window.golgen && window.golgen.frames > 0 '
+                                   '&& window.golgen.fits > 0')
+            load(page, gun)
             page.wait_for_function(
                 "document.getElementById('pop').textContent === '36' && "
                 "document.getElementById('gen').textContent === '0'")
@@ -148,15 +203,19 @@ def main():
             page.click('#run')
             page.wait_for_function(
                 "Number(document.getElementById('gen').textContent) >= 100",
-                timeout=60000)
+                timeout=180000)
             page.click('#run')  # Pause
             page.wait_for_function('!window.golgen.running()')
-            time.sleep(0.3)
+            # a frame that says paused was drawn after the pause: its
+            # generation and population are the last (exact when paused)
             gen = int(page.text_content('#gen'))
             pop = int(page.text_content('#pop'))
-            time.sleep(0.3)
+            frames = page.evaluate('window.golgen.frames')
+            page.wait_for_function('(n) => window.golgen.frames > n',
+                                   arg=frames + 3)
             assert gen == int(page.text_content('#gen')), 'still running'
-            assert 95 <= gen <= 200, gen
+            # (no upper bound: a loaded machine may take a while to pause)
+            assert gen >= 100, gen
             # golgen run and bgolly at that generation
             at_g = os.path.join(OUT, 'golgen-at-g.rle')
             run([GOLGEN, 'run', '--gens', str(gen), '-o', at_g, gun_path])
@@ -171,13 +230,8 @@ def main():
             blinker = [(spot[0] + i, spot[1]) for i in range(3)]
             page.evaluate('([x, y]) => window.golgen.setView(x, y, 12)',
                           list(spot))
-            box = page.locator('#canvas').bounding_box()
             for x, y in blinker:
-                frames = page.evaluate('window.golgen.frames')
-                page.wait_for_function('window.golgen.frames > %d' % (frames + 2))
-                sx, sy = page.evaluate('([x, y]) => window.golgen.screenOf(x, y)',
-                                       [x, y])
-                page.mouse.click(box['x'] + sx, box['y'] + sy)
+                click_cell(page, x, y)
             page.wait_for_function(
                 "Number(document.getElementById('pop').textContent) === %d"
                 % (pop + 3))
@@ -203,11 +257,7 @@ def main():
             # paste a glider into the running universe at a click
             page.fill('#paste', 'x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n')
             page.click('#pasteat')
-            frames = page.evaluate('window.golgen.frames')
-            page.wait_for_function('window.golgen.frames > %d' % (frames + 2))
-            sx, sy = page.evaluate('([x, y]) => window.golgen.screenOf(x, y)',
-                                   [spot[0], spot[1] + 3])
-            page.mouse.click(box['x'] + sx, box['y'] + sy)
+            click_cell(page, spot[0], spot[1] + 3)
             page.wait_for_function(
                 "Number(document.getElementById('pop').textContent) === %d"
                 % (pop1 + 5))
@@ -250,8 +300,8 @@ def main():
         print('browser: gun run to generation %d (population %d shown), a '
               'blinker drawn, one step: the saved RLE (%d cells) equals golgen '
               'run%s, the saved .mc too, a %dx%d PNG; a glider pasted at a '
-              'click; screenshot %s; WireWorld drawn in its @COLORS %s, a 3D '
-              'slice moved %s' % (gen, pop, len(got), also, png['width'],
+              'click; screenshot %s; WireWorld drawn in its @COLORS %s, state 2 '
+              'drawn and erased by the picker, a 3D slice moved %s' % (gen, pop, len(got), also, png['width'],
                                   png['height'],
                                   os.path.join(OUT, 'serve.png'), colours,
                                   zs))

@@ -3,7 +3,8 @@
 rule table (WireWorld: its .rule file found as golgen run finds it, shown
 in its @COLORS) on a torus and on the unbounded plane, Larger than Life
 (Bosco, R=5, on the plane; a 4-state rule on a torus) and a 3D rule (a z
-slice of a small torus, chosen with "z"). Each frame, stepped 12
+slice of a small torus, chosen with "z", and its projection along z,
+"z sum"). Each frame, stepped 12
 generations, equals `golgen run`'s cells at that generation state for
 state, and on the plane also bgolly's (RuleLoader, Larger than Life). A
 rule that does not parse is refused and changes nothing.
@@ -274,12 +275,45 @@ def three_d(tmp):
                     '%s slice z=%d' % (rule, z))
         c.send('z %d' % side)  # past the grid: refused, nothing changes
         assert 'slices are 0 .. 15' in c.recv_text('error')
+        projection(c, want, side)
         c.close()
     finally:
         proc.terminate()
         proc.wait(timeout=30)
     print('serve families: %s %d live cells at generation %d, slice by '
-          'slice, equal golgen run' % (rule, len(want), GENS))
+          'slice and as the projection along z, equal golgen run'
+          % (rule, len(want), GENS))
+
+
+def projection(c, want, side):
+    """z sum: each cell shaded by the live cells of its column of z
+    (count * 255 / depth, any at least 1; flag 8: shades), blocks of 2x2
+    lit where their columns hold any; drawing on it is refused; z N goes
+    back to slice N."""
+    half = side // 2
+    column = {}
+    for (x, y, _) in want:
+        column[(x - half, y - half)] = column.get((x - half, y - half), 0) + 1
+    shade = {k: max(1, n * 255 // side) for k, n in column.items()}
+    c.send('z sum')
+    view = 'view %d %d %d %d 0' % (-half, -half, side, side)
+    data = frame(c, view)
+    while b'z=sum/%d' % side not in data[96:208]:
+        data = frame(c, view)
+    assert int.from_bytes(data[56:60], 'little') & 8, 'not marked shades'
+    compare(data[224:], shade, -half, -half, side, side, 'the projection')
+    blocks = frame(c, 'view %d %d %d %d 1' % (-half, -half, half, half))
+    lit = {((x + half) // 2, (y + half) // 2) for (x, y) in column}
+    got = {(i % half, i // half) for i, v in enumerate(blocks[224:]) if v}
+    assert got == lit, 'the projection in 2x2 blocks'
+    c.send('set 0 0 1')
+    assert 'pick a z slice' in c.recv_text('error')
+    after = frame(c, view)
+    assert after[224:] == data[224:], 'a cell drawn on the projection'
+    c.send('z 3')
+    while b'z=3/%d' % side not in data[96:208]:
+        data = frame(c, view)
+    assert not int.from_bytes(data[56:60], 'little') & 8
 
 
 def refusals(tmp):
