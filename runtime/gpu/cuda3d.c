@@ -162,22 +162,11 @@ static int load_temporal(gg_cuda3d *k, gg_err *err)
 
 static int load_module(gg_cuda3d *k, const void *img, gg_err *err)
 {
-    char log[1024] = "";
-    int opt[2] = {GG_CU_JIT_ERROR_LOG_BUFFER,
-                  GG_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-    void *val[2] = {log, (void *)(size_t)sizeof log};
-    CUresult r = k->cu.cuModuleLoadDataEx(&k->mod, img, 2, opt, val);
-    if (r) {
-        k->mod = NULL;
-        return gg_fail(err, "the CUDA driver refused the 3D kernel module "
-                       "(error %d): %.400s", r, log);
-    }
-    return cu_check(k, k->cu.cuModuleGetFunction(&k->plain, k->mod,
-                                                 "gg3d_step_plain"),
-                    "gg3d_step_plain", err) ||
-           cu_check(k, k->cu.cuModuleGetFunction(&k->general, k->mod,
-                                                 "gg3d_step_general"),
-                    "gg3d_step_general", err) ||
+    static const char *const names[] = {"gg3d_step_plain",
+                                        "gg3d_step_general"};
+    CUfunction *const fn[] = {&k->plain, &k->general};
+    return gg_cu_load_module(&k->cu, &k->mod, img, "3D kernel module", names,
+                             fn, 2, err) ||
            cu_check(k, k->cu.cuFuncGetAttribute(&k->regs,
                                                 GG_CU_FUNC_NUM_REGS,
                                                 k->plain),

@@ -93,6 +93,13 @@ int gg_nvrtc_cached(const char *cache_dir, const char *prefix,
                     char **out, size_t *len, bool *hit, gg_fail_kind *why,
                     gg_err *err);
 
+/* gg_nvrtc_cached for a kernel of family `prefix` on a device of compute
+ * capability cc, as PTX (ptx) or a cubin: the cache folder and NVRTC
+ * library from config (NULL: the defaults; no cache folder: compiled). */
+int gg_nvrtc_image(const gg_config *config, const char *prefix,
+                   const char *src, int cc, bool ptx, char **out,
+                   size_t *len, bool *hit, gg_fail_kind *why, gg_err *err);
+
 /* A grid larger than max_bytes of device memory, streamed through the
  * device in bands with the transfers overlapped (runtime/gpu/cuda_stream.c);
  * a grid that fits runs as gg_cuda_step. Two-state rules. */

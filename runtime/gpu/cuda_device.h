@@ -28,10 +28,27 @@ const char *gg_cu_resolve(void *lib, const char *const *names, void *base,
 /* Load the driver, initialize it, open device `ordinal` and its primary
  * context. Every failure is the environment's: no driver, no device, a
  * driver too old. */
+/* The device ordinals this process will open (negative ones ignored; at
+ * most GG_CU_MAX_PLAN kept), told before its first open: the driver's
+ * first initialization then sets up those devices alone, where
+ * CUDA_VISIBLE_DEVICES is not set (cuda_device.c says how and why). A
+ * plan told after the first open changes nothing. An ordinal not planned
+ * may then not be opened. For a program's own use (the command's
+ * --devices), not a library's: it sets the process's environment. */
+#define GG_CU_MAX_PLAN 64
+void gg_cu_plan_devices(const int *ordinal, int n);
+
 int gg_cu_device_open(gg_cu_device *d, int ordinal, gg_err *err);
 
 /* 0 when r is success, else -1 with "CUDA <what> failed: <reason>". */
 int gg_cu_check(const gg_cu_api *cu, CUresult r, const char *what,
                   gg_err *err);
+
+/* Load a module image (PTX or cubin) and find the n functions named, into
+ * fns[i]; -1 with the driver's own log in err when it refuses the image
+ * ("the CUDA driver refused the <what> (error N): log"), *mod then NULL. */
+int gg_cu_load_module(const gg_cu_api *cu, CUmodule *mod, const void *img,
+                      const char *what, const char *const *names,
+                      CUfunction *const *fns, int n, gg_err *err);
 
 #endif

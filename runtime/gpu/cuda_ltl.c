@@ -8,7 +8,6 @@
 #include "cuda_backend.h"
 #include "cuda_device.h"
 #include "emit_ltl_cuda.h"
-#include "gpu_tune.h"
 #include "reference_ltl.h"
 #include "validate_ltl.h"
 
@@ -40,21 +39,6 @@ int gg_cuda_ltl_compile(const char *src, const char *nvrtc, bool ptx,
                             err);
 }
 
-/* The image of src for this device, from the kernel cache (keyed by
- * source and arch) or compiled into it. */
-static int image_for(gg_cuda_ltl *k, const char *src, const gg_config *cfg,
-                     char **img, size_t *len, gg_fail_kind *why, gg_err *err)
-{
-    char arch[24], dir[4096];
-    gg_err ignored;
-    snprintf(arch, sizeof arch, "%s_%d", k->ptx ? "compute" : "sm", k->d.cc);
-    bool cache = !gg_gpu_cache_dir(cfg ? cfg->cache_dir : NULL, dir,
-                                   sizeof dir, &ignored);
-    return gg_nvrtc_cached(cache ? dir : NULL, "ltl",
-                           cfg ? cfg->nvrtc : NULL, src, arch, !k->ptx, NULL,
-                           0, img, len, &k->hit, why, err);
-}
-
 static int cu(gg_cuda_ltl *k, CUresult r, const char *what, gg_err *err)
 {
     return gg_cu_check(&k->d.cu, r, what, err);
@@ -62,25 +46,13 @@ static int cu(gg_cuda_ltl *k, CUresult r, const char *what, gg_err *err)
 
 static int load(gg_cuda_ltl *k, const char *img, gg_err *err)
 {
-    char log[1024] = "";
-    int opt[2] = {GG_CU_JIT_ERROR_LOG_BUFFER,
-                  GG_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-    void *val[2] = {log, (void *)(size_t)sizeof log};
-    CUresult r = k->d.cu.cuModuleLoadDataEx(&k->mod, img, 2, opt, val);
-    if (r) {
-        k->mod = NULL;
-        return gg_fail(err, "the CUDA driver refused the Larger than Life "
-                       "kernel (error %d): %.400s", r, log);
-    }
     static const char *const names[] = {"gg_ltl_hsum", "gg_ltl_vstep",
                                         "gg_ltl_diag", "gg_ltl_dstep",
                                         "gg_ltl_abi"};
-    CUfunction *fn[] = {&k->hsum, &k->vstep, &k->diag, &k->dstep, &k->abi};
-    for (int i = 0; i < 5; i++)
-        if (cu(k, k->d.cu.cuModuleGetFunction(fn[i], k->mod, names[i]),
-               names[i], err))
-            return -1;
-    return 0;
+    CUfunction *const fn[] = {&k->hsum, &k->vstep, &k->diag, &k->dstep,
+                              &k->abi};
+    return gg_cu_load_module(&k->d.cu, &k->mod, img,
+                             "Larger than Life kernel", names, fn, 5, err);
 }
 
 /* The kernel's own account of its ABI, R, C and neighbourhood. */
@@ -282,7 +254,8 @@ int gg_cuda_ltl_open(const gg_ltl_rule *rule, const gg_cuda_ltl_opts *o,
     int bad = gg_cu_device_open(&k->d, o->device, err);
     k->opened = !bad;
     if (!bad)
-        bad = image_for(k, src, o->config, &img, &len, why, err) ||
+        bad = gg_nvrtc_image(o->config, "ltl", src, k->d.cc, k->ptx, &img,
+                             &len, &k->hit, why, err) ||
               load(k, img, err);
     if (!bad) {
         *why = GG_FAIL_INVALID;

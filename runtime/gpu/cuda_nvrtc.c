@@ -165,3 +165,17 @@ int gg_nvrtc_cached(const char *cache_dir, const char *prefix,
         gg_atomic_commit(&af, &ignored); /* a miss next time at worst */
     return 0;
 }
+
+int gg_nvrtc_image(const gg_config *config, const char *prefix,
+                   const char *src, int cc, bool ptx, char **out,
+                   size_t *len, bool *hit, gg_fail_kind *why, gg_err *err)
+{
+    char arch[24], dir[4096];
+    gg_err ignored;
+    snprintf(arch, sizeof arch, "%s_%d", ptx ? "compute" : "sm", cc);
+    bool cache = !gg_gpu_cache_dir(config ? config->cache_dir : NULL, dir,
+                                   sizeof dir, &ignored);
+    return gg_nvrtc_cached(cache ? dir : NULL, prefix,
+                           config ? config->nvrtc : NULL, src, arch, !ptx,
+                           NULL, 0, out, len, hit, why, err);
+}

@@ -35,23 +35,6 @@ int gg_cuda_tk_compile(const char *src, const char *nvrtc, bool ptx,
                             err);
 }
 
-/* The image of src for this device, from the kernel cache (keyed by
- * source and arch) or compiled into it. */
-static int image_for(gg_cuda_tk *k, const char *src,
-                     const gg_gpu_table_opts *o, char **img, size_t *len,
-                     gg_fail_kind *why, gg_err *err)
-{
-    char arch[24], dir[4096];
-    gg_err ignored;
-    const gg_config *cfg = o ? o->config : NULL;
-    snprintf(arch, sizeof arch, "%s_%d", k->ptx ? "compute" : "sm", k->d.cc);
-    bool cache = !gg_gpu_cache_dir(cfg ? cfg->cache_dir : NULL, dir,
-                                   sizeof dir, &ignored);
-    return gg_nvrtc_cached(cache ? dir : NULL, "table",
-                           cfg ? cfg->nvrtc : NULL, src, arch, !k->ptx, NULL,
-                           0, img, len, &k->hit, why, err);
-}
-
 static int cu(gg_cuda_tk *k, CUresult r, const char *what, gg_err *err)
 {
     return gg_cu_check(&k->d.cu, r, what, err);
@@ -59,25 +42,11 @@ static int cu(gg_cuda_tk *k, CUresult r, const char *what, gg_err *err)
 
 static int load(gg_cuda_tk *k, const char *img, gg_err *err)
 {
-    char log[1024] = "";
-    int opt[2] = {GG_CU_JIT_ERROR_LOG_BUFFER,
-                  GG_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-    void *val[2] = {log, (void *)(size_t)sizeof log};
-    CUresult r = k->d.cu.cuModuleLoadDataEx(&k->mod, img, 2, opt, val);
-    if (r) {
-        k->mod = NULL;
-        return gg_fail(err, "the CUDA driver refused the table kernel "
-                       "(error %d): %.400s", r, log);
-    }
-    return cu(k, k->d.cu.cuModuleGetFunction(&k->step, k->mod,
-                                             "gg_table_step"),
-              "gg_table_step", err) ||
-           cu(k, k->d.cu.cuModuleGetFunction(&k->eval, k->mod,
-                                             "gg_table_eval_k"),
-              "gg_table_eval_k", err) ||
-           cu(k, k->d.cu.cuModuleGetFunction(&k->abi, k->mod,
-                                             "gg_table_abi"),
-              "gg_table_abi", err);
+    static const char *const names[] = {"gg_table_step", "gg_table_eval_k",
+                                        "gg_table_abi"};
+    CUfunction *const fn[] = {&k->step, &k->eval, &k->abi};
+    return gg_cu_load_module(&k->d.cu, &k->mod, img, "table kernel", names,
+                             fn, 3, err);
 }
 
 /* The kernel's own account of its planes and inputs against the rule's. */
@@ -240,7 +209,9 @@ int gg_cuda_tk_open(const gg_rulefile *rf, const char *name, bool ptx,
     int bad = gg_cu_device_open(&k->d, o ? o->device : 0, err);
     k->opened = !bad;
     if (!bad)
-        bad = image_for(k, src, o, &img, &len, why, err) || load(k, img, err);
+        bad = gg_nvrtc_image(o ? o->config : NULL, "table", src, k->d.cc,
+                             k->ptx, &img, &len, &k->hit, why, err) ||
+              load(k, img, err);
     if (!bad) {
         *why = GG_FAIL_INVALID;
         bad = check_abi(k, err) ||
