@@ -1,17 +1,20 @@
 /* The picture options of `golgen run`, the same for 2D, Generations and
  * 3D rules: --png FILE (the final state), --frames DIR --every N (numbered
- * pictures during the run), --window, --png-scale, --png-zoom. What a
- * picture shows and how it is drawn is runtime/formats/picture.h's; here the
- * options are parsed and the run is cut at the frames. */
+ * pictures during the run), --window, --png-scale, --png-zoom. Here the
+ * options are parsed and checked, in the library's shape (include/golgen.h's
+ * golgen_picture_opts); what a picture shows and how it is drawn is the
+ * library's and the engine's (runtime/formats/picture.h), and the run's
+ * cut at the frames runtime/formats/picture_run.h's (cli/cli_frames.h for
+ * the runs not yet on the library). */
 #ifndef GG_CLI_PICTURES_H
 #define GG_CLI_PICTURES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#include "error.h"
-#include "picture.h"
+#include "golgen.h"
 
 /* getopt_long codes, above every short option. */
 enum {
@@ -36,40 +39,20 @@ typedef struct gg_cli_pictures {
     const char *png;    /* --png FILE; NULL: none */
     const char *frames; /* --frames DIR; NULL: none */
     int64_t every;      /* --every N generations (default 1) */
-    gg_picture_opts pic;
+    golgen_picture_opts pic;
 } gg_cli_pictures;
 
 /* getopt's code c with its argument: 1 when c is not a picture option, 0
- * when taken, -1 (err) for a bad value. */
+ * when taken, -1 (a sentence in msg, len bytes) for a bad value. */
 int gg_cli_picture_option(int c, const char *arg, gg_cli_pictures *p,
-                          gg_err *err);
+                          char *msg, size_t len);
 
-/* Before the run: the options agree, libpng is there, --png's file can be
- * written and --frames' directory exists (made when its parent does). 0,
- * or the exit status with err. */
-int gg_cli_pictures_ready(const gg_cli_pictures *p, gg_err *err);
+/* The options' combinations, before anything runs: 0, or -1 with a
+ * sentence in msg (a usage error). */
+int gg_cli_pictures_check(const gg_cli_pictures *p, char *msg, size_t len);
 
-/* Advance the universe gens generations; *stopped when interrupted (the
- * universe then holds the generation reached). */
-typedef int (*gg_cli_advance_fn)(void *ctx, int64_t gens, bool *stopped,
-                                 gg_err *err);
-/* Write the universe's picture to path. */
-typedef int (*gg_cli_draw_fn)(void *ctx, const char *path,
-                              const gg_picture_opts *o,
-                              gg_picture_info *info, gg_err *err);
-
-/* gens generations by advance; with --frames in steps of --every, with
- * DIR/frame_000000.png before the first and one after each step. 0, or
- * the exit status with err (a frame that cannot be written: 2; a failed
- * advance: 3). */
-int gg_cli_run_frames(const gg_cli_pictures *p, int64_t gens,
-                      gg_cli_advance_fn advance, gg_cli_draw_fn draw,
-                      void *ctx, gg_err *err);
-
-/* --png after the run, when given: draw, and say on stderr what the
- * picture shows. 0, or the exit status with err. */
-int gg_cli_write_png(const gg_cli_pictures *p, gg_cli_draw_fn draw,
-                     void *ctx, gg_err *err);
+/* The stderr line on what --png's picture at path shows. */
+void gg_cli_say_png(const char *path, const golgen_picture_info *in);
 
 /* The options' lines for a usage text; what3d: 3D's projection. */
 void gg_cli_pictures_usage(FILE *out, bool what3d);

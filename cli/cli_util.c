@@ -1,11 +1,12 @@
 #include "cli_util.h"
 
+#include "golgen.h"
+
 #include "rule_gen.h"
 
 #include "backend_auto.h"
 #include "cli_config.h"
 #include "config.h"
-#include "pattern_rle3.h"
 #include "search_note.h"
 
 #include <errno.h>
@@ -175,13 +176,7 @@ bool gg_cli_named_mc(const char *path)
 
 bool gg_cli_file_is_rle3(const char *path)
 {
-    char head[64];
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : NULL;
-    if (!f)
-        return false;
-    size_t n = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return gg_rle3_sniff(head, n);
+    return golgen_file_is_rle3(path); /* lib/run3d.c */
 }
 
 int gg_cli_save_pattern(const char *out, const gg_pattern *p, gg_err *err)

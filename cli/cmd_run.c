@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
-#include "cli_pictures.h"
+#include "cli_frames.h"
 #include "cli_devices.h"
 #include "cli_util.h"
 #include "run_control.h"
@@ -259,7 +259,8 @@ static int parse_args(int argc, char **argv, run_opts *o, gg_err *err)
             break;
         case 'h': usage(stdout); exit(GG_EXIT_OK);
         default:
-            switch (gg_cli_picture_option(c, optarg, &o->pics, err)) {
+            switch (gg_cli_picture_option(c, optarg, &o->pics, err->msg,
+                                          sizeof err->msg)) {
             case 0: break;
             case 1: return gg_fail(err, "see 'golgen run --help'");
             default: return -1;

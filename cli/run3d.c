@@ -1,24 +1,19 @@
+/* golgen run for 3D rules: the options read and checked, the run
+ * golgen_run_3d's (include/golgen.h; lib/run3d.c), its lines said here;
+ * and which arguments name a 3D rule, for run, bench and rule. */
 #include "run3d.h"
 
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "atomic_file.h"
-#include "backend3d.h"
+#include "golgen.h"
+
+#include "cli_args.h"
 #include "cli_pictures.h"
-#include "cli_util.h"
 #include "run_control.h"
-#include "cpu3d.h"
-#include "cuda3d.h"
-#include "emit_c3d.h"
-#include "pattern_rle3.h"
-#include "rule3d.h"
-#include "store.h"
-#include "universe.h"
 
 static bool ends_with(const char *s, const char *suffix)
 {
@@ -26,13 +21,16 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= m && !strcmp(s + n - m, suffix);
 }
 
-/* A store whose header says it holds a 3D grid (runtime/formats/store.h);
- * false also when it cannot be read, which the run then says. */
+/* A store whose header says it holds a 3D grid; false also when it
+ * cannot be read, which the run then says. */
 static bool store_is_3d(const char *path)
 {
-    gg_store_info s;
-    gg_err ignored;
-    return !gg_store_info_read(path, &s, &ignored) && s.depth > 0;
+    golgen_store_info *s;
+    if (golgen_store_info_read(path, &s, NULL, 0))
+        return false;
+    bool deep = s->depth > 0;
+    golgen_store_info_free(s);
+    return deep;
 }
 
 bool gg_cli_is_3d(int argc, char **argv, bool positional_rule)
@@ -40,9 +38,9 @@ bool gg_cli_is_3d(int argc, char **argv, bool positional_rule)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if ((!strcmp(a, "--rule") || !strcmp(a, "-r")) && i + 1 < argc)
-            return gg_rule3d_is_3d(argv[i + 1]);
+            return golgen_rule_is_3d(argv[i + 1]);
         if (!strncmp(a, "--rule=", 7))
-            return gg_rule3d_is_3d(a + 7);
+            return golgen_rule_is_3d(a + 7);
     }
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -57,8 +55,8 @@ bool gg_cli_is_3d(int argc, char **argv, bool positional_rule)
                                 !strcmp(argv[i - 1], "--output"));
         if (a[0] == '-' || output)
             continue;
-        if (positional_rule ? gg_rule3d_is_3d(a)
-                            : ends_with(a, ".rle3") || gg_cli_file_is_rle3(a))
+        if (positional_rule ? golgen_rule_is_3d(a)
+                            : ends_with(a, ".rle3") || golgen_file_is_rle3(a))
             return true;
     }
     return false;
@@ -69,7 +67,7 @@ bool gg_cli_is_3d(int argc, char **argv, bool positional_rule)
 static void run_usage(FILE *out)
 {
     char names[256];
-    gg_backend_family_names(GG_FAMILY_3D, "|", names, sizeof names);
+    golgen_backend_names("3d", "|", names, sizeof names);
     fprintf(out,
             "usage: golgen run --gens N [--rule 3DRULE] [--backend auto|%s]\n"
             "                  [--threads N] [-o OUT.rle3] [--store S.ggu "
@@ -85,97 +83,41 @@ static void run_usage(FILE *out)
     gg_cli_pictures_usage(out, true);
 }
 
-/* The run's grid and where it stands: what --frames, --png and the
- * checkpoints see (cli/cli_pictures.h). */
-typedef struct run3d {
-    gg_backend3d *b;
-    gg_grid3d *g;
-    char rule[320];  /* canonical, with the size: what stores keep */
-    int64_t first;   /* the generation the run started from */
-    int64_t reached; /* generations run */
-    gg_run_progress ps;
-    const char *store; /* checkpoints every `every` generations */
-    int64_t every, since;
-} run3d;
-
-/* A checkpoint when `every` generations passed since the last one. */
-static int checkpoint3d(run3d *x, gg_err *err)
-{
-    if (x->every <= 0 || x->since < x->every)
-        return 0;
-    x->since = 0;
-    return gg_store_write3d(x->store, x->g, x->rule, x->first + x->reached,
-                            err);
-}
-
-/* In batches (the universe runs' policy, runtime/universes/batch.h) so
- * progress shows after each and a batch ends at each checkpoint; a stop
- * signal ends the batch in flight, the grid at the last generation
- * completed. */
-static int advance3d(void *ctx, int64_t gens, bool *stopped, gg_err *err)
-{
-    run3d *x = ctx;
-    gg_batch batch;
-    gg_batch_init(&batch, 0, 0);
-    for (int64_t done = 0; done < gens && !gg_run_stopped();) {
-        int64_t n = gg_batch_take(&batch, gens - done);
-        if (x->every > 0 && n > x->every - x->since)
-            n = x->every - x->since;
-        double t0 = gg_batch_clock();
-        int64_t ran = gg_backend3d_step_until(x->b, x->g, n,
-                                              gg_run_stop_flag(), err);
-        if (ran < 0)
-            return -1;
-        done += ran;
-        x->reached += ran;
-        x->since += ran;
-        gg_batch_done(&batch, ran, gg_batch_clock() - t0);
-        if (checkpoint3d(x, err))
-            return -1;
-        if (ran < n || !gg_run_progress_cb(&x->ps, x->reached, x->ps.all))
-            break;
-    }
-    *stopped = gg_run_stopped();
-    return 0;
-}
-
-static int draw3d(void *ctx, const char *path, const gg_picture_opts *o,
-                  gg_picture_info *info, gg_err *err)
-{
-    run3d *x = ctx;
-    return gg_picture_write_grid3d(path, x->g, o, info, err);
-}
-
 /* What the command line asks of a 3D run. */
 typedef struct opts3d {
-    const char *rule, *out, *in, *store, *resume;
-    const gg_backend_info *backend; /* NULL: auto */
-    int64_t gens, threads, every;
+    golgen_run3d_opts run; /* what the library runs */
+    int64_t threads;
     bool progress;
     gg_cli_pictures pics;
 } opts3d;
 
 /* An option 2D runs take: 0 when the 3D family takes it too (the
- * registry's one place, gg_backend_takes), else -1 with err. */
-static int refused(const char *name, gg_err *err)
+ * registry's one place, golgen_backend_takes), else -1 with msg. */
+static int refused(const char *name, char *msg)
 {
-    static const struct {
-        const char *name;
-        gg_family_feature feature;
-    } features[] = {{"host-mem", GG_FEATURE_HOST_MEM},
-                    {"device-mem", GG_FEATURE_DEVICE_MEM},
-                    {"devices", GG_FEATURE_DEVICES}};
+    static const char *const features[] = {"host-mem", "device-mem",
+                                           "devices"};
     for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
-        if (!strcmp(name, features[i].name))
-            return gg_backend_takes(NULL, GG_FAMILY_3D, features[i].feature,
-                                    err);
+        if (!strcmp(name, features[i]))
+            return golgen_backend_takes(NULL, "3d", features[i], msg,
+                                        GG_CLI_MSG)
+                       ? -1
+                       : 0;
     /* --engine, --mem: the hash tree is an engine, not a backend */
-    return gg_fail(err, "3D rules do not take --%s yet (the hash tree holds "
-                   "2D universes); run without it", name);
+    return gg_cli_fail(msg, "3D rules do not take --%s yet (the hash tree "
+                       "holds 2D universes); run without it", name);
 }
 
-/* 0, 1 after --help (printed), or -1 with err (a usage error). */
-static int parse3d(int argc, char **argv, opts3d *o, gg_err *err)
+/* A whole number option in [min, max]: 0, or -1 with msg. */
+static int whole(const char *option, int64_t min, int64_t max,
+                 int64_t *value, char *msg)
+{
+    return gg_cli_parse_int(option, optarg, min, max, value, msg,
+                            GG_CLI_MSG);
+}
+
+/* 0, 1 after --help (printed), or -1 with msg (a usage error). */
+static int parse3d(int argc, char **argv, opts3d *o, char *msg)
 {
     static const struct option opts[] = {
         {"rule", required_argument, 0, 'r'},
@@ -196,233 +138,115 @@ static int parse3d(int argc, char **argv, opts3d *o, gg_err *err)
         {"engine", required_argument, 0, 'X'},
         {"mem", required_argument, 0, 'X'},
         {0, 0, 0, 0}};
-    const char *bname = NULL;
+    golgen_run3d_opts *r = &o->run;
     int c, at = -1;
-    *o = (opts3d){.gens = -1, .progress = isatty(2)};
+    *o = (opts3d){.run.gens = -1, .progress = isatty(2)};
     optind = 1;
     opterr = 0; /* our messages name golgen and the cause */
     while ((c = getopt_long(argc, argv, ":r:g:b:o:ph", opts, &at)) != -1) {
         switch (c) {
-        case 'X': return refused(opts[at].name, err);
+        case 'X': return refused(opts[at].name, msg);
         case '?':
         case ':':
-            return gg_fail(err, "%s option '%s' for a 3D rule; see 'golgen "
-                           "run --help' (with a 3D rule)",
-                           c == ':' ? "a value is missing after the"
-                                    : "unknown", argv[optind - 1]);
-        case 'r': o->rule = optarg; break;
+            return gg_cli_fail(msg, "%s option '%s' for a 3D rule; see "
+                               "'golgen run --help' (with a 3D rule)",
+                               c == ':' ? "a value is missing after the"
+                                        : "unknown", argv[optind - 1]);
+        case 'r': r->rule = optarg; break;
         case 'g':
-            if (gg_cli_int("--gens", optarg, 0, INT64_MAX / 2, &o->gens, err))
+            if (whole("--gens", 0, INT64_MAX / 2, &r->gens, msg))
                 return -1;
             break;
-        case 'b': bname = optarg; break;
-        case 'o': o->out = optarg; break;
+        case 'b': r->backend = optarg; break;
+        case 'o': r->out = optarg; break;
         case 't':
-            if (gg_cli_int("--threads", optarg, 1, 4096, &o->threads, err))
+            if (whole("--threads", 1, 4096, &o->threads, msg))
                 return -1;
             break;
         case 'p': o->progress = true; break;
-        case 'S': o->store = optarg; break;
-        case 'R': o->resume = optarg; break;
+        case 'S': r->store = optarg; break;
+        case 'R': r->resume = optarg; break;
         case 'C':
-            if (gg_cli_int("--checkpoint-every", optarg, 1, INT64_MAX / 2,
-                           &o->every, err))
+            if (whole("--checkpoint-every", 1, INT64_MAX / 2,
+                      &r->checkpoint_every, msg))
                 return -1;
             break;
         case 'h': run_usage(stdout); return 1;
         default:
-            switch (gg_cli_picture_option(c, optarg, &o->pics, err)) {
+            switch (gg_cli_picture_option(c, optarg, &o->pics, msg,
+                                          GG_CLI_MSG)) {
             case 0: break;
-            case 1: return gg_fail(err, "see 'golgen run --help'");
+            case 1: return gg_cli_fail(msg, "see 'golgen run --help'");
             default: return -1;
             }
         }
     }
-    o->in = optind < argc ? argv[optind] : NULL;
-    if (o->gens < 0)
-        return gg_fail(err, "--gens N is required");
-    if (optind < argc - 1 || (o->resume && o->in))
-        return gg_fail(err, "one input at most: IN.rle3, or --resume S.ggu");
-    if (!o->in && !o->resume)
-        return gg_fail(err, "a 3D rule needs an RLE3 pattern file (IN.rle3, "
-                       "as Golly's 3D.lua saves) or --resume S.ggu");
-    if (o->every && !o->store)
-        return gg_fail(err, "--checkpoint-every N needs --store S.ggu (the "
-                       "file the checkpoints go to)");
-    return gg_cli_backend(bname, &o->backend, err) ||
-                   gg_backend_takes(o->backend, GG_FAMILY_3D,
-                                    GG_FEATURE_RUN, err)
+    r->in = optind < argc ? argv[optind] : NULL;
+    if (r->gens < 0)
+        return gg_cli_fail(msg, "--gens N is required");
+    if (optind < argc - 1 || (r->resume && r->in))
+        return gg_cli_fail(msg, "one input at most: IN.rle3, or --resume "
+                           "S.ggu");
+    if (!r->in && !r->resume)
+        return gg_cli_fail(msg, "a 3D rule needs an RLE3 pattern file "
+                           "(IN.rle3, as Golly's 3D.lua saves) or --resume "
+                           "S.ggu");
+    if (r->checkpoint_every && !r->store)
+        return gg_cli_fail(msg, "--checkpoint-every N needs --store S.ggu "
+                           "(the file the checkpoints go to)");
+    return golgen_backend_takes(r->backend, "3d", "run", msg, GG_CLI_MSG)
                ? -1
                : 0;
 }
 
-/* The grid from the pattern, placed at its pos= in the rule's grid (a
- * rule sized by the pattern takes the pattern's size= torus). */
-static int from_pattern(const opts3d *o, gg_rle3 *p, gg_rule3d *r,
-                        gg_grid3d *g, gg_err *err)
+/* auto's choice, said as soon as the backend is open (before a run that
+ * may take minutes). */
+static void said_auto(void *ctx, const golgen_run3d_result *res)
 {
-    const char *rt = o->rule ? o->rule : p->rule;
-    if (gg_rule3d_parse(rt, r, err))
-        return -1;
-    if (r->topo == GG_TOPO3D_SIZED_BY_PATTERN) {
-        r->topo = GG_TOPO3D_TORUS;
-        r->sx = r->sy = r->sz = p->size;
-    }
-    if (p->pos[0] + p->w > r->sx || p->pos[1] + p->h > r->sy ||
-        p->pos[2] + p->d > r->sz)
-        return gg_fail(err, "the %lldx%lldx%lld pattern at pos=%lld,%lld,"
-                       "%lld does not fit the %lldx%lldx%lld grid of rule "
-                       "'%s'; give a larger :T or :P size",
-                       (long long)p->w, (long long)p->h, (long long)p->d,
-                       (long long)p->pos[0], (long long)p->pos[1],
-                       (long long)p->pos[2], (long long)r->sx,
-                       (long long)r->sy, (long long)r->sz, rt);
-    if (gg_grid3d_init(g, r->sx, r->sy, r->sz, err))
-        return -1;
-    for (int64_t z = 0; p->cells.bits && z < p->d; z++)
-        for (int64_t y = 0; y < p->h; y++)
-            for (int64_t x = 0; x < p->w; x++)
-                if (gg_grid3d_get(&p->cells, x, y, z))
-                    gg_grid3d_set(g, p->pos[0] + x, p->pos[1] + y,
-                                  p->pos[2] + z, 1);
-    return 0;
+    (void)ctx;
+    if (res->auto_line[0])
+        fprintf(stderr, "golgen: %s\n", res->auto_line);
 }
 
-/* 0 when --rule `given` (NULL: none) repeats the store's rule r; a rule
- * sized by the pattern repeats it at the store's size. */
-static int rule_repeats(const char *given, const gg_rule3d *r,
-                        const char *path, gg_err *err)
+/* Progress lines (cli/run_control.h); 0 once a stop signal came. */
+static int progress(void *ctx, int64_t done, int64_t total)
 {
-    gg_rule3d g;
-    if (!given)
-        return 0;
-    if (gg_rule3d_parse(given, &g, err))
-        return -1;
-    if (g.topo == GG_TOPO3D_SIZED_BY_PATTERN) {
-        g.topo = r->topo;
-        g.sx = r->sx, g.sy = r->sy, g.sz = r->sz;
-    }
-    char mine[320], theirs[320];
-    gg_rule3d_format(r, theirs, sizeof theirs);
-    gg_rule3d_format(&g, mine, sizeof mine);
-    if (strcmp(mine, theirs))
-        return gg_fail(err, "--rule %s is not the rule of store %s (%s): "
-                       "drop --rule to continue it", given, path, theirs);
-    return 0;
+    return gg_run_progress_cb(ctx, done, total);
 }
 
-/* The grid a 3D store holds, its rule (which --rule may only repeat)
- * matching its size, and its generation. */
-static int from_store(const opts3d *o, gg_rule3d *r, gg_grid3d *g,
-                      int64_t *generation, gg_err *err)
-{
-    char text[256];
-    if (gg_store_read3d(o->resume, g, text, generation, err))
-        return -1;
-    int bad = gg_rule3d_parse(text, r, err);
-    if (!bad && (r->topo == GG_TOPO3D_SIZED_BY_PATTERN || r->sx != g->sx ||
-                 r->sy != g->sy || r->sz != g->sz))
-        bad = gg_fail(err, "store %s: its rule %s is not the size of its "
-                      "%lldx%lldx%lld grid: the file is not what golgen "
-                      "wrote", o->resume, text, (long long)g->sx,
-                      (long long)g->sy, (long long)g->sz);
-    bad = bad || rule_repeats(o->rule, r, o->resume, err);
-    if (bad)
-        gg_grid3d_free(g);
-    return bad ? -1 : 0;
-}
-
-/* OUT, the store and the picture once the run ended: 0 or -1 with err. */
-static int outputs3d(const opts3d *o, run3d *x, const gg_rule3d *r,
-                     const char *comments, gg_err *err)
-{
-    int64_t gen = x->first + x->reached;
-    if (o->out) {
-        char rs[320];
-        /* 3D.lua's own form when the grid is its N^3 torus */
-        if (r->topo == GG_TOPO3D_TORUS && r->sx == r->sy && r->sy == r->sz)
-            gg_rule3d_format_transition(r, rs, sizeof rs);
-        else
-            gg_rule3d_format(r, rs, sizeof rs);
-        if (gg_rle3_write(o->out, x->g, rs, gen, comments, err))
-            return -1;
-    }
-    if (o->store && gg_store_write3d(o->store, x->g, x->rule, gen, err))
-        return -1;
-    return 0;
-}
-
-/* Outputs that cannot be made fail before a long run, not after it. */
-static int probe3d(const opts3d *o, gg_err *err)
-{
-    return (o->out && strcmp(o->out, "-") && gg_atomic_probe(o->out, err)) ||
-                   (o->store && gg_atomic_probe(o->store, err))
-               ? -1
-               : 0;
-}
-
-/* The run once the grid is loaded: exit status (err said on failure). */
-static int run_loaded(const opts3d *o, gg_rule3d *r, gg_grid3d *g,
-                      int64_t first, const char *comments,
-                      const gg_config *cfg, gg_err *err)
-{
-    gg_backend_opts bo = {.config = cfg, .threads = (int)o->threads,
-                          .announce = isatty(2)};
-    gg_auto_line line;
-    gg_fail_kind why;
-    run3d x = {.g = g, .first = first, .store = o->store, .every = o->every};
-    gg_rule3d_format(r, x.rule, sizeof x.rule);
-    gg_run_progress_init(&x.ps, o->progress, o->gens);
-    if (gg_generations_check(first, o->gens, err))
-        return GG_EXIT_USAGE;
-    if (gg_backend3d_open(o->backend, r, &bo, &x.b, &line, &why, err))
-        return gg_fail_exit_status(why);
-    if (!o->backend)
-        fprintf(stderr, "golgen: %s\n", line.text);
-    double t0 = gg_cli_now();
-    int status = gg_cli_run_frames(&o->pics, o->gens, advance3d, draw3d, &x,
-                                   err);
-    if (!status)
-        fprintf(stderr, "generation %lld, population %lld (%.3f s, %s)\n",
-                (long long)(first + x.reached),
-                (long long)gg_grid3d_population(g), gg_cli_now() - t0,
-                gg_backend3d_table(x.b)->name);
-    gg_backend3d_close(x.b);
-    if (!status && outputs3d(o, &x, r, comments, err))
-        status = GG_EXIT_USAGE;
-    if (!status)
-        status = gg_cli_write_png(&o->pics, draw3d, &x, err);
-    return status ? status
-                  : gg_run_stop_report(x.reached, o->gens, o->out != NULL);
-}
-
+/* cfg is unread: the library reads the same environment main did. */
 int gg_cmd_run3d(int argc, char **argv, const gg_config *cfg)
 {
     opts3d o;
-    gg_err err;
-    int parsed = parse3d(argc, argv, &o, &err);
+    char msg[GG_CLI_MSG];
+    (void)cfg;
+    int parsed = parse3d(argc, argv, &o, msg);
     if (parsed)
-        return parsed > 0 ? GG_EXIT_OK
-                          : gg_cli_error("run", GG_EXIT_USAGE, &err);
-    int ready = gg_cli_pictures_ready(&o.pics, &err);
-    if (ready)
-        return gg_cli_error("run", ready, &err);
-    gg_rle3 p = {0};
-    gg_rule3d r;
-    gg_grid3d g = {0};
-    int64_t first = 0;
-    int bad = probe3d(&o, &err) ||
-              (o.resume ? from_store(&o, &r, &g, &first, &err)
-                        : gg_rle3_read(o.in, &p, &err) ||
-                              from_pattern(&o, &p, &r, &g, &err));
-    if (!o.resume)
-        first = p.gen;
-    int status = bad ? GG_EXIT_USAGE
-                     : run_loaded(&o, &r, &g, first,
-                                  o.resume ? NULL : p.comments, cfg, &err);
-    gg_grid3d_free(&g);
-    gg_rle3_free(&p);
-    /* a stop signal's status (130, 143, 129) was said already */
-    return status && status < 128 ? gg_cli_error("run", status, &err)
-                                  : status;
+        return parsed > 0 ? GG_EXIT_OK : gg_cli_say("run", GG_EXIT_USAGE, msg);
+    if (gg_cli_pictures_check(&o.pics, msg, sizeof msg))
+        return gg_cli_say("run", GG_EXIT_USAGE, msg);
+    gg_run_progress ps;
+    gg_run_progress_init(&ps, o.progress, o.run.gens);
+    golgen_run3d_opts *r = &o.run;
+    r->threads = (int)o.threads;
+    r->announce = isatty(2);
+    r->png = o.pics.png;
+    r->frames = o.pics.frames;
+    r->frame_every = o.pics.every;
+    r->picture = o.pics.pic;
+    r->stop = gg_run_stop_flag();
+    r->on_progress = progress;
+    r->on_open = said_auto;
+    r->ctx = &ps;
+    golgen_run3d_result res;
+    int code = golgen_run_3d(r, &res, msg, sizeof msg);
+    if (res.ran)
+        fprintf(stderr, "generation %lld, population %lld (%.3f s, %s)\n",
+                (long long)res.generation, (long long)res.population,
+                res.seconds, res.backend);
+    if (code)
+        return gg_cli_say("run", gg_cli_status(code), msg);
+    if (res.png_written)
+        gg_cli_say_png(r->png, &res.png_info);
+    return gg_run_stop_report(res.reached, r->gens, r->out != NULL);
 }

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "atomic_file.h"
+#include "cli_frames.h"
 #include "cli_util.h"
 #include "run_control.h"
 #include "backend.h"

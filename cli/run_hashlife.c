@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "cli_frames.h"
 #include "cli_util.h"
 #include "engine_choice.h"
 #include "file_text.h"

@@ -6,6 +6,7 @@
 
 #include "atomic_file.h"
 #include "backend_ltl.h"
+#include "cli_frames.h"
 #include "cli_util.h"
 #include "ltl_universe.h"
 #include "run_control.h"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "cli_frames.h"
 #include "cli_util.h"
 #include "run_control.h"
 #include "store.h"

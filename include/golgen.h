@@ -5,9 +5,10 @@
  * golgen command does beyond that (golgen_0.3): describe a rule, verify
  * and synthesize its gate networks, stores and checkpoints, pictures;
  * and (golgen_0.4) time a Larger than Life or 3D rule's backend; and
- * (golgen_0.5) what this build has, and a 2D rule's benchmark. `golgen
- * rule`, `verify`, `synth`, `--target`, `store`, `bench` and `--version`
- * are built on this header alone.
+ * (golgen_0.5) what this build has, and a 2D rule's benchmark; and
+ * (golgen_0.6) what a backend takes, and a 3D rule's run. `golgen rule`,
+ * `verify`, `synth`, `--target`, `store`, `bench`, `--version` and `run`
+ * of a 3D rule are built on this header alone.
  *
  *     static const uint8_t glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
  *     golgen_rule *r;
@@ -39,6 +40,7 @@
 #ifndef GOLGEN_H
 #define GOLGEN_H
 
+#include <signal.h> /* sig_atomic_t: a run's stop flag */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -497,6 +499,10 @@ int golgen_universe_read_store(const char *path, golgen_universe **u,
 
 /* ---- pictures (golgen_0.3) ---- */
 
+/* The automatic scale's bound: pictures at most this many pixels a side
+ * (golgen_0.6 names it). */
+#define GOLGEN_PICTURE_MAX_SIDE 4096
+
 /* What a picture shows: as `golgen run --png`, --window, --png-scale,
  * --png-zoom. All zero: the whole grid of a bounded rule (the live cells'
  * box on the unbounded plane), a pixel a cell while that fits 4096 pixels
@@ -759,6 +765,83 @@ struct golgen_bench2d_result {
 int golgen_bench_2d(const char *rule, const golgen_bench2d_opts *opts,
                     golgen_bench2d_result *res, char *errbuf,
                     size_t errlen);
+
+/* ---- what a backend takes, and a 3D rule's run (golgen_0.6) ---- */
+
+/* 0 when backend (NULL or "auto": whichever auto picks) runs feature for
+ * family (as golgen_backend_names names them): feature "run", "store",
+ * "pictures", "devices", "bench-bands", "device-mem", "host-mem" or
+ * "ranks". GOLGEN_ERR_INPUT with the sentence `golgen run` says: an
+ * unknown backend (the known ones listed), or one that does not take it
+ * (naming the family, the feature and the backends that would). */
+int golgen_backend_takes(const char *backend, const char *family,
+                         const char *feature, char *errbuf, size_t errlen);
+
+/* 1 when the file at path begins as RLE3 does ("3D version=..."; Golly
+ * 3D.lua's format), whatever its name; 0 otherwise, also when it cannot
+ * be read ("-", stdin, is not looked at). */
+int golgen_file_is_rle3(const char *path);
+
+typedef struct golgen_run3d_result golgen_run3d_result;
+
+/* What golgen_run_3d runs: `golgen run` of a 3D rule. */
+typedef struct golgen_run3d_opts {
+    const char *in;       /* an RLE3 pattern file ("-": stdin), placed at
+                             its pos= in the rule's grid */
+    const char *resume;   /* or (in NULL) a 3D store to go on from */
+    const char *rule;     /* NULL: the pattern's, or the store's (which
+                             rule may only repeat); a rule without a size
+                             takes the pattern's size= torus */
+    int64_t gens;         /* generations to run, 0.. */
+    const char *backend;  /* NULL or "auto": the first that opens */
+    int threads;          /* host threads; 0: the backend's default */
+    int announce;         /* 1: a GPU backend says on stderr when it
+                             autotunes (seconds; for a person waiting) */
+    const char *out;      /* the end as RLE3 ("-": stdout); NULL: none */
+    const char *store;    /* the end as a store; NULL: none */
+    int64_t checkpoint_every; /* and every N generations (store given) */
+    const char *png;      /* the end's picture (projected along z) */
+    const char *frames;   /* DIR/frame_000000.png at the start, then one
+                             every frame_every generations; NULL: none */
+    int64_t frame_every;  /* 0: 1 */
+    golgen_picture_opts picture; /* the window's x, y: the grid's */
+    /* set (by a signal handler): the run ends within the generation in
+     * flight, the grid at the last one completed; NULL: never */
+    const volatile sig_atomic_t *stop;
+    /* told after each batch of generations (done of total); returning 0
+     * ends the run there; may be NULL */
+    int (*on_progress)(void *ctx, int64_t done, int64_t total);
+    /* told once the backend is open, before the run (res holds backend
+     * and auto_line); may be NULL */
+    void (*on_open)(void *ctx, const golgen_run3d_result *res);
+    void *ctx;
+} golgen_run3d_opts;
+
+struct golgen_run3d_result {
+    char backend[32];     /* the backend that ran */
+    char auto_line[1024]; /* "backend auto -> cpu (...)", or "" when
+                             named */
+    int ran;              /* 1: the generations ran (a failure may still
+                             follow: writing out, store or png) */
+    int64_t reached;      /* generations run: gens, or fewer after stop
+                             or on_progress ended the run */
+    int64_t generation;   /* where the grid stands (the pattern's or
+                             store's generation + reached) */
+    int64_t population;
+    double seconds;       /* wall time of the generations and frames */
+    int png_written;      /* 1: png written; png_info says what it shows */
+    golgen_picture_info png_info;
+};
+
+/* What `golgen run` does for a 3D rule (golgen_0.6): the grid loaded, the
+ * outputs checked writable, gens generations on the backend in batches
+ * (checkpoints to store every checkpoint_every, frames), then out, store
+ * and png written. GOLGEN_ERR_INPUT: a bad option, pattern, store, rule
+ * or output, or a frame or output that cannot be written; GOLGEN_ERR_ENV:
+ * the backend cannot run here, its run or a checkpoint failed, or no
+ * libpng for pictures; GOLGEN_ERR_CHECK: its kernel failed its check. */
+int golgen_run_3d(const golgen_run3d_opts *opts, golgen_run3d_result *res,
+                  char *errbuf, size_t errlen);
 
 #ifdef __cplusplus
 }

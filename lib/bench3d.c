@@ -14,26 +14,66 @@
 #include "net_common.h"
 #include "rule3d.h"
 
+static const struct {
+    const char *name;
+    gg_family f;
+} families[] = {
+    {"two-state", GG_FAMILY_TWO_STATE}, {"generations", GG_FAMILY_GENERATIONS},
+    {"3d", GG_FAMILY_3D}, {"ltl", GG_FAMILY_LTL}, {"table", GG_FAMILY_TABLE},
+};
+
+/* The family called name: 0, or -1 when there is none. */
+static int family_named(const char *name, gg_family *f)
+{
+    for (size_t i = 0; name && i < sizeof families / sizeof *families; i++)
+        if (!strcmp(name, families[i].name)) {
+            *f = families[i].f;
+            return 0;
+        }
+    return -1;
+}
+
 int golgen_backend_names(const char *family, const char *sep, char *buf,
                          size_t len)
 {
-    static const struct {
-        const char *name;
-        gg_family f;
-    } families[] = {
-        {"two-state", GG_FAMILY_TWO_STATE}, {"generations", GG_FAMILY_GENERATIONS},
-        {"3d", GG_FAMILY_3D}, {"ltl", GG_FAMILY_LTL}, {"table", GG_FAMILY_TABLE},
-    };
+    gg_family f;
     if (!buf || !len)
         return GOLGEN_ERR_INPUT;
     buf[0] = 0;
-    for (size_t i = 0; family && i < sizeof families / sizeof *families;
-         i++)
-        if (!strcmp(family, families[i].name)) {
-            gg_backend_family_names(families[i].f, sep ? sep : "|", buf, len);
-            return GOLGEN_OK;
-        }
-    return GOLGEN_ERR_INPUT;
+    if (family_named(family, &f))
+        return GOLGEN_ERR_INPUT;
+    gg_backend_family_names(f, sep ? sep : "|", buf, len);
+    return GOLGEN_OK;
+}
+
+int golgen_backend_takes(const char *backend, const char *family,
+                         const char *feature, char *errbuf, size_t errlen)
+{
+    static const struct {
+        const char *name;
+        gg_family_feature x;
+    } features[] = {
+        {"run", GG_FEATURE_RUN}, {"store", GG_FEATURE_STORE},
+        {"pictures", GG_FEATURE_PICTURES}, {"devices", GG_FEATURE_DEVICES},
+        {"bench-bands", GG_FEATURE_BENCH_BANDS},
+        {"device-mem", GG_FEATURE_DEVICE_MEM},
+        {"host-mem", GG_FEATURE_HOST_MEM}, {"ranks", GG_FEATURE_RANKS},
+    };
+    gg_err err = {{0}};
+    const gg_backend_info *info;
+    gg_family f;
+    size_t i = 0;
+    while (feature && i < sizeof features / sizeof *features &&
+           strcmp(feature, features[i].name))
+        i++;
+    if (family_named(family, &f) || i == sizeof features / sizeof *features)
+        return gg_lib_fail(GOLGEN_ERR_INPUT, &(gg_err){"golgen_backend_"
+                           "takes: an unknown family or feature"}, errbuf,
+                           errlen);
+    if (gg_lib_backend(backend, &info, &err) ||
+        gg_backend_takes(info, f, features[i].x, &err))
+        return gg_lib_fail(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
+    return gg_lib_fail(GOLGEN_OK, &err, errbuf, errlen);
 }
 
 _Static_assert(GOLGEN_MAX_SIDE3D == GG_MAX_SIDE3D,
@@ -66,14 +106,8 @@ static int check_opts(const golgen_bench3d_opts *o, gg_err *err)
 static int resolve(const char *text, const golgen_bench3d_opts *o,
                    const gg_backend_info **info, gg_rule3d *r, gg_err *err)
 {
-    *info = NULL;
-    if (!gg_backend_is_auto(o->backend) &&
-        !(*info = gg_backend_find(o->backend, err))) {
-        /* "auto" is a choice too */
-        strncat(err->msg, ", or auto (the default)",
-                sizeof err->msg - strlen(err->msg) - 1);
+    if (gg_lib_backend(o->backend, info, err))
         return -1;
-    }
     if (gg_backend_takes(*info, GG_FAMILY_3D, GG_FEATURE_RUN, err))
         return -1;
     if (!text)

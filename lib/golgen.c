@@ -714,6 +714,9 @@ int golgen_universe_read_store(const char *path, golgen_universe **u,
     return GOLGEN_OK;
 }
 
+_Static_assert(GOLGEN_PICTURE_MAX_SIDE == GG_PICTURE_MAX_SIDE,
+               "the public bound is runtime/formats/picture.h's");
+
 int golgen_universe_write_png(const golgen_universe *u, const char *path,
                               const golgen_picture_opts *o,
                               golgen_picture_info *info, char *errbuf,

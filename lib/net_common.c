@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backend_auto.h"
 #include "rule_gen.h"
 
 int gg_lib_fail(int code, const gg_err *err, char *errbuf, size_t errlen)
@@ -10,6 +11,19 @@ int gg_lib_fail(int code, const gg_err *err, char *errbuf, size_t errlen)
     if (errbuf && errlen)
         snprintf(errbuf, errlen, "%s", err->msg);
     return code;
+}
+
+int gg_lib_backend(const char *name, const gg_backend_info **info,
+                   gg_err *err)
+{
+    *info = NULL;
+    if (gg_backend_is_auto(name))
+        return 0;
+    *info = gg_backend_find(name, err);
+    if (!*info) /* "auto" is a choice too */
+        strncat(err->msg, ", or auto (the default)",
+                sizeof err->msg - strlen(err->msg) - 1);
+    return *info ? 0 : -1;
 }
 
 /* sat/choose/choose.h's event in the public shape. */

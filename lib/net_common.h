@@ -6,6 +6,7 @@
 
 #include "golgen.h"
 
+#include "backend.h"
 #include "choose.h"
 #include "config.h"
 #include "front.h"
@@ -24,6 +25,11 @@ typedef struct gg_lib_search_hook {
 } gg_lib_search_hook;
 int gg_lib_choose_opts(const char *cache_root, gg_lib_search_hook *hook,
                        gg_config *cfg, gg_choose_opts *o, gg_err *err);
+
+/* The registry's backend called name (NULL for auto: name NULL or
+ * "auto"); -1 with err listing the known ones, auto among them. */
+int gg_lib_backend(const char *name, const gg_backend_info **info,
+                   gg_err *err);
 
 /* n's gates by kind. */
 void gg_lib_gates(const gg_net *n, golgen_gates *g);
