@@ -167,13 +167,6 @@ static void finish(gg_hl *h, uint32_t f, hl_id r)
     }
 }
 
-/* The tree's time goes to hash-table lookups, each two dependent cache
- * misses (bucket, node); one frame's joins are 1 to 5 at a time, so
- * frames are opened (their nine squares made) and advanced (their parts
- * joined) HL_BATCH at a time, the lookups of all of them in flight
- * together (hl_joins). */
-#define HL_BATCH 16
-
 /* Frame f has all the parts of its stage: advanced with others. */
 static void deliver(gg_hl *h, uint32_t f, uint32_t slot, hl_id r)
 {
@@ -185,12 +178,13 @@ static void deliver(gg_hl *h, uint32_t f, uint32_t slot, hl_id r)
         h->top = r;
         return;
     }
-    h->frame[f].r[slot] = r;
-    if (--h->frame[f].pending == 0) {
-        h->frame[f].next = h->ready;
-        h->ready = f;
-        h->n_ready++;
-    }
+    hl_frame *fr = &h->frame[f];
+    fr->r[slot] = r;
+    if (--fr->pending)
+        return;
+    fr->next = h->ready;
+    h->ready = f;
+    h->n_ready++;
 }
 
 /* Frame f's slot wants n's centre 2^j generations on: delivered now
@@ -215,12 +209,12 @@ static void want(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
  * overlapping half-size squares, row by row, and those requested. */
 static void open_frames(gg_hl *h)
 {
-    int m = h->n_opening, lv[5 * HL_BATCH];
-    uint32_t f[HL_BATCH];
+    int m = h->n_opening, lv[5 * HL_FRAME_BATCH] = {0};
+    uint32_t f[HL_FRAME_BATCH];
     memcpy(f, h->opening, (size_t)m * sizeof *f);
     h->n_opening = 0;
-    hl_id c[HL_BATCH][4], g[HL_BATCH][4][4], q[5 * HL_BATCH][4],
-        o[5 * HL_BATCH];
+    hl_id c[HL_FRAME_BATCH][4], g[HL_FRAME_BATCH][4][4], q[5 * HL_FRAME_BATCH][4],
+        o[5 * HL_FRAME_BATCH];
     for (int i = 0; i < m; i++)
         __builtin_prefetch(&h->node[h->frame[f[i]].n]);
     for (int i = 0; i < m; i++) {
@@ -260,22 +254,22 @@ static void open_frames(gg_hl *h)
     }
 }
 
-/* Up to HL_BATCH frames of the ready list advanced: from the nine
+/* Up to HL_FRAME_BATCH frames of the ready list advanced: from the nine
  * results, the second half-step's four squares (j = level - 2) or the
  * four centres and their join; from the second half-step's four, the
  * result. */
 static void advance_ready(gg_hl *h)
 {
-    uint32_t f[HL_BATCH];
-    int m = 0, at[HL_BATCH], fat[HL_BATCH], lvl[HL_BATCH];
-    while (h->ready && m < HL_BATCH) {
+    uint32_t f[HL_FRAME_BATCH];
+    int m = 0, at[HL_FRAME_BATCH], fat[HL_FRAME_BATCH], lvl[HL_FRAME_BATCH];
+    while (h->ready && m < HL_FRAME_BATCH) {
         f[m++] = h->ready;
         h->ready = h->frame[h->ready].next;
         h->n_ready--;
     }
-    hl_id jq[4 * HL_BATCH][4], jo[4 * HL_BATCH], cq[4 * HL_BATCH][4],
-        co[4 * HL_BATCH], fq[HL_BATCH][4], fo[HL_BATCH];
-    int jl[4 * HL_BATCH], cl[4 * HL_BATCH], fl[HL_BATCH];
+    hl_id jq[4 * HL_FRAME_BATCH][4], jo[4 * HL_FRAME_BATCH], cq[4 * HL_FRAME_BATCH][4],
+        co[4 * HL_FRAME_BATCH], fq[HL_FRAME_BATCH][4], fo[HL_FRAME_BATCH];
+    int jl[4 * HL_FRAME_BATCH], cl[4 * HL_FRAME_BATCH], fl[HL_FRAME_BATCH];
     int nj = 0, nc = 0, nf = 0;
     for (int i = 0; i < m; i++) {
         const hl_frame *fr = &h->frame[f[i]];
@@ -300,15 +294,18 @@ static void advance_ready(gg_hl *h)
             }
         }
     }
-    hl_joins(h, nj, jl, (const hl_id (*)[4])jq, jo);
-    hl_centres(h, nc, cl, (const hl_id (*)[4])cq, co);
+    if (nj)
+        hl_joins(h, nj, jl, (const hl_id (*)[4])jq, jo);
+    if (nc)
+        hl_centres(h, nc, cl, (const hl_id (*)[4])cq, co);
     for (int i = 0; i < m; i++) /* the centres' joins: the results */
         if (h->frame[f[i]].stage == 1 && h->frame[f[i]].j != lvl[i] - 2) {
             fat[i] = nf;
             memcpy(fq[nf], co + at[i], sizeof fq[nf]);
             fl[nf++] = lvl[i] - 1;
         }
-    hl_joins(h, nf, fl, (const hl_id (*)[4])fq, fo);
+    if (nf)
+        hl_joins(h, nf, fl, (const hl_id (*)[4])fq, fo);
     for (int i = 0; i < m && !h->abort; i++) {
         hl_frame *fr = &h->frame[f[i]];
         if (fr->stage == 2) {
@@ -360,10 +357,13 @@ static void start(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
     fr->j = (int8_t)j;
     fr->waiters = 0;
     add_waiter(h, g, f, slot);
-    if (k == h->leaf_log + 1)
+    if (k == h->leaf_log + 1) {
         h->queue[j][h->n_queue[j]++] = g;
-    else
-        h->opening[h->n_opening++] = g;
+        return;
+    }
+    h->opening[h->n_opening++] = g;
+    for (int i = 0; i < 4; i++) /* open_frames reads them */
+        __builtin_prefetch(&h->node[d->child[i]]);
 }
 
 /* The grid a batch of m squares is laid in: cols squares a row, whole
@@ -502,9 +502,9 @@ static hl_id result(gg_hl *h, hl_id n, int j)
             /* only a 2-leaf square's request queues (j < leaf_log) */
             if (r.j < h->leaf_log && h->n_queue[r.j] == h->batch_max)
                 run_batch(h, r.j);
-            if (h->n_opening == HL_BATCH)
+            if (h->n_opening == HL_FRAME_BATCH)
                 open_frames(h);
-            else if (h->n_ready >= HL_BATCH)
+            else if (h->n_ready >= HL_FRAME_BATCH)
                 advance_ready(h);
             continue;
         }
