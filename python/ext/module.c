@@ -108,6 +108,9 @@ PyObject *gp_store_export(PyObject *self, PyObject *args);
 PyObject *gp_store_import(PyObject *self, PyObject *args);
 PyObject *gp_read_store(PyObject *self, PyObject *args);
 
+/* Runs (runs.c). */
+PyObject *gp_run_3d(PyObject *self, PyObject *args, PyObject *kw);
+
 static PyMethodDef methods[] = {
     {"version", version, METH_NOARGS, "version() -> str: libgolgen's version"},
     {"emit", emit, METH_VARARGS,
@@ -151,6 +154,10 @@ static PyMethodDef methods[] = {
      "store_import(pattern, rule or None, out): a pattern file stored"},
     {"read_store", gp_read_store, METH_VARARGS,
      "read_store(path) -> handle: a universe from a store"},
+    {"run_3d", (PyCFunction)(void (*)(void))gp_run_3d,
+     METH_VARARGS | METH_KEYWORDS,
+     "run_3d(gens, pattern=None, resume=None, rule=None, ...) -> dict: a "
+     "3D rule's run, as golgen run"},
     {NULL, NULL, 0, NULL},
 };
 

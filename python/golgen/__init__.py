@@ -31,11 +31,13 @@ from ._golgen import backend_probes as _probes  # noqa: E402
 from ._golgen import solver_version as _solver_version  # noqa: E402
 from .networks import describe, solver_available, synth, verify  # noqa: E402
 from .stores import store_export, store_import, store_info  # noqa: E402
+from .runs import run_3d  # noqa: E402
 from .universe import Universe  # noqa: E402
 
 __all__ = ["Universe", "emit", "version", "about", "describe", "verify",
            "synth",
            "solver_available", "store_info", "store_export", "store_import",
+           "run_3d",
            "Error", "InputError", "EnvError",
            "CheckError"]
 
