@@ -11,7 +11,7 @@
 /* The most cells the tree hands back to the world a batch (its box:
  * the world holds them densely; a loop colony past it stops the run,
  * saying so, where golgen run's tree goes on) */
-#define SV_TREE_MAX_CELLS (1LL << 28)
+#define SV_TREE_MAX_CELLS SV_TABLE_PLANE_CELLS
 
 /* A rule table's kernel as golgen run opens it (cli/run_table.c): a
  * named backend must open it; auto takes cpu, else the reference. */

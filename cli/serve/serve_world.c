@@ -63,6 +63,13 @@ static int from_pattern_any(sv_world *w, const sv_rule *r,
     case SV_GEN: return gg_gen_universe_from_pattern(&w->g, &r->rule, p, err);
     case SV_TABLE: {
         const gg_rule_found *f = &r->table->f;
+        int64_t pw = gg_pattern_width(p), ph = gg_pattern_height(p);
+        if (f->topo == GG_TOPO_UNBOUNDED &&
+            (double)pw * (double)ph > (double)SV_TABLE_PLANE_CELLS)
+            return gg_fail(err, "the pattern's box is %lld x %lld cells: the "
+                           "viewer holds a rule table's plane up to 2^28 "
+                           "cells (golgen run --gens N -o OUT.mc runs it "
+                           "in the hash tree)", (long long)pw, (long long)ph);
         if (gg_table_universe_from_pattern(&w->t, &f->rf, f->rule, f->topo,
                                            f->width, f->height, p, err))
             return -1;
@@ -373,11 +380,13 @@ static int grow(sv_world *w, int64_t x, int64_t y, gg_err *err)
     int64_t ex = x + 65 > ox + ew ? x + 65 : ox + ew;
     int64_t ey = y + 65 > oy + eh ? y + 65 : oy + eh;
     int64_t nw = (ex - nx + 63) / 64 * 64, nh = ey - ny;
-    if (nw > SV_MAX_GROW || nh > SV_MAX_GROW || nw * nh > SV_MAX_GROW)
+    /* (a rule table's plane: what the tree's batches hand back) */
+    int64_t most = w->family == SV_TABLE ? SV_TABLE_PLANE_CELLS : SV_MAX_GROW;
+    if (nw > most || nh > most || nw * nh > most)
         return gg_fail(err, "cell (%lld, %lld) is too far from the "
-                       "universe (%lld x %lld cells; at most 2^30)",
+                       "universe (%lld x %lld cells; at most 2^%d)",
                        (long long)x, (long long)y, (long long)nw,
-                       (long long)nh);
+                       (long long)nh, most == SV_MAX_GROW ? 30 : 28);
     int64_t *px, *py;
     gg_gen_cells *old = cells_of(w, &px, &py);
     if (old) {

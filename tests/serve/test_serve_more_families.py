@@ -351,10 +351,44 @@ def refusals(tmp):
           'across table, LtL and 3D rules')
 
 
+def big_table_plane(tmp):
+    """A rule table's plane is held as a grid of at most 2^28 cells (the
+    tree steps it a batch at a time): a pattern whose box is past it is
+    refused by name, on the command line and over the socket (nothing
+    changes), and a cell drawn that far off too, not taken into a grid
+    of gigabytes."""
+    far = 'x = 131073, y = 131073, rule = WireWorld\nC$131071$131072bC!\n'
+    pat = os.path.join(tmp, 'far.rle')
+    with open(pat, 'w') as f:
+        f.write(far)
+    r = subprocess.run([GOLGEN, 'serve', '--port', '0', pat], timeout=60,
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and 'up to 2^28 cells' in r.stderr, r
+    proc, url = start_server(GOLGEN, ['--rule', 'WireWorld'])
+    try:
+        c = Client(url, timeout=120)
+        c.send('set 0 0 3')
+        before = frame(c, 'view -8 -8 16 16 0')
+        c.send('load\n' + far)
+        assert 'up to 2^28 cells' in c.recv_text('error')
+        c.send('set 20000 20000 1')
+        assert 'at most 2^28' in c.recv_text('error')
+        after = frame(c, 'view -8 -8 16 16 0')
+        assert after[224:] == before[224:] and after[32:48] == before[32:48]
+        assert before[224 + 8 * 16 + 8] == 3
+        c.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    print('serve families: a rule table\'s plane past 2^28 cells refused '
+          '(a 131073^2 box, a cell 20000 cells off), nothing changed')
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix='golgen-more-families-')
     try:
         refusals(tmp)
+        big_table_plane(tmp)
         tables(tmp)
         ltl(tmp)
         three_d(tmp)
