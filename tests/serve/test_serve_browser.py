@@ -6,7 +6,8 @@ generation and population shown, draw a blinker (three clicks), step once,
 save the RLE (a download), and check it against golgen run and bgolly
 from the same generation with the same three cells added; save the
 macrocell (golgen run reads back the same cells) and the PNG; paste a
-glider at a click; load a WireWorld pattern (its states drawn in the rule
+glider at a click; a second tab shows the same universe; the saved
+macrocell dropped on the page loads it again; load a WireWorld pattern (its states drawn in the rule
 file's @COLORS, state 2 drawn and erased with the state picker) and change
 to a 3D rule (z+ and z- move the slice, Projection shows every z). Every
 wait is for a state of the page (a frame, a status, a pixel), none for a
@@ -132,6 +133,35 @@ def click_cell(page, x, y):
     box = page.locator('#canvas').bounding_box()
     sx, sy = page.evaluate('([x, y]) => window.golgen.screenOf(x, y)', [x, y])
     page.mouse.click(box['x'] + sx, box['y'] + sy)
+
+
+def second_tab(browser, url, page):
+    """Another tab on the same server shows the same universe (the first
+    tab's generation and population, paused); once it is closed the first
+    tab's frames go on."""
+    gen, pop = page.text_content('#gen'), page.text_content('#pop')
+    tab = browser.new_page()
+    tab.set_default_timeout(180000)
+    tab.goto(url)
+    tab.wait_for_function("""([g, p]) =>
+        document.getElementById('gen').textContent === g &&
+        document.getElementById('pop').textContent === p""", arg=[gen, pop])
+    tab.close()
+    frames = page.evaluate('window.golgen.frames')
+    page.wait_for_function('(n) => window.golgen.frames > n', arg=frames + 3)
+    return gen, pop
+
+
+def drop_file(page, name, text):
+    """A file dropped on the page (a drop event carrying it, as a drag
+    from the desktop gives); back once its load's fit is taken."""
+    fits = page.evaluate('window.golgen.fits')
+    dt = page.evaluate_handle("""([name, text]) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], name));
+        return dt; }""", [name, text])
+    page.dispatch_event('#canvas', 'drop', {'dataTransfer': dt})
+    page.wait_for_function('(n) => window.golgen.fits > n', arg=fits)
 
 
 def other_families(page):
@@ -262,6 +292,14 @@ def main():
                 "Number(document.getElementById('pop').textContent) === %d"
                 % (pop1 + 5))
             page.screenshot(path=os.path.join(OUT, 'serve.png'))
+            tab = second_tab(browser, url, page)
+            # a macrocell file dropped on the page (golgen run's of the
+            # saved universe): the same generation and population
+            drop_file(page, 'saved.mc', open(saved_mc).read())
+            page.wait_for_function(
+                "document.getElementById('pop').textContent === '%d' && "
+                "document.getElementById('gen').textContent === '%d'"
+                % (pop1, gen + 1))
             errors = page.evaluate('window.golgen.errors')
             colours, zs = other_families(page)
             browser.close()
@@ -300,9 +338,11 @@ def main():
         print('browser: gun run to generation %d (population %d shown), a '
               'blinker drawn, one step: the saved RLE (%d cells) equals golgen '
               'run%s, the saved .mc too, a %dx%d PNG; a glider pasted at a '
-              'click; screenshot %s; WireWorld drawn in its @COLORS %s, state 2 '
-              'drawn and erased by the picker, a 3D slice moved %s' % (gen, pop, len(got), also, png['width'],
-                                  png['height'],
+              'click; a second tab showed generation %s, population %s; the .mc '
+              'dropped on the page loaded; screenshot %s; WireWorld drawn '
+              'in its @COLORS %s, state 2 drawn and erased by the picker, a '
+              '3D slice moved %s' % (gen, pop, len(got), also, png['width'],
+                                  png['height'], tab[0], tab[1],
                                   os.path.join(OUT, 'serve.png'), colours,
                                   zs))
     finally:
