@@ -147,15 +147,18 @@ def main():
         c.send('soup 256 128 30 3')
         c.send('speed 60')
         c.send('run')
+        # until 24 generations were shown (about 1.5 s; a loaded machine
+        # only takes longer: the deadline is a hang's)
         lags, gens = [], set()
-        t0 = time.time()
-        while time.time() - t0 < 1.5:
+        deadline = time.time() + 120
+        while len(gens) < 24:
+            assert time.time() < deadline, ('generations shown', len(gens))
             gen, _, _, _, _, live = head(frame(c, 'view -128 -64 64 32 2'))
             lags.append(live - gen)
             gens.add(gen)
             time.sleep(0.02)
         c.send('pause')
-        assert max(lags) <= 1 and len(gens) >= 5, (max(lags), len(gens))
+        assert max(lags) <= 1, max(lags)
         c.close()
         assert proc.poll() is None
         print('serve features: paste, save mc / png, soup, torus wrap; '
