@@ -260,6 +260,9 @@ static void test_rule_tables(void **state)
         {GOLLY "Loops/Byl-Loop.rle", "1000"},
         {GOLLY "Self-Rep/Codd/sheathing-demo.rle", "1000"},
         {GOLLY "Self-Rep/Devore/crossover.rle", "1000"},
+        /* 64 states (6 planes: a 4x4 window's key in two words), through
+         * the 4x4 leaves' memo and the grid both (hl_small.c) */
+        {GOLLY "Loops/Perrier-Loop.rle", "1000"},
     };
     bool oracle = have_bgolly();
     for (size_t i = 0; i < sizeof golly / sizeof *golly; i++) {

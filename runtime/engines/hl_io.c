@@ -1,5 +1,6 @@
 /* The hash-tree engine's universe: made, filled from a pattern, counted,
  * drawn back into a pattern (runtime/engines/hashlife.h). */
+#include "hl_small.h"
 #include "hl_tree.h"
 
 #include <stdio.h>
@@ -145,6 +146,7 @@ int gg_hl_set_leaf_log(gg_hl *h, int leaf_log, gg_err *err)
         free(h->queue[i]);
         h->queue[i] = NULL;
     }
+    hl_small_free(h);
     return store_open(h, leaf_log, err);
 }
 
@@ -157,6 +159,7 @@ void gg_hl_free(gg_hl *h)
     hl_store_free(h);
     free(h->pop);
     gg_gen_cells_free(&h->scratch);
+    hl_small_free(h);
     free(h->frame);
     free(h->waiter);
     free(h->req);

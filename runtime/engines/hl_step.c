@@ -1,6 +1,7 @@
 /* Stepping the tree: a node's memoized future (HashLife's recursion), the
  * leaf squares a backend steps, and runs of any length by their binary
  * expansion (runtime/engines/hashlife.h). */
+#include "hl_small.h"
 #include "hl_tree.h"
 
 #include <stdlib.h>
@@ -400,6 +401,34 @@ int gg_hl_step_in_flight(const gg_hl *h)
     return h->step_log;
 }
 
+/* Frames qf[0..m): their squares' results looked up or made, eight at a
+ * time (their lookups overlap), and the frames finished. */
+static void finish_leaves(gg_hl *h, const uint32_t *qf, int64_t m,
+                          const uint64_t *rows)
+{
+    for (int64_t i0 = 0; i0 < m && !h->abort; i0 += 8) {
+        int n = m - i0 < 8 ? (int)(m - i0) : 8;
+        hl_id leaf[8];
+        hl_leaves(h, n, rows + (size_t)i0 * (size_t)h->lw, leaf);
+        for (int k = 0; k < n && !h->abort; k++)
+            finish(h, qf[i0 + k], leaf[k]);
+    }
+}
+
+/* A batch through the 4x4 leaves' memo (hl_small.h). */
+static void small_batch(gg_hl *h, int j, const uint32_t *qf, int64_t m)
+{
+    h->stats.base_steps += m;
+    const uint64_t *rows = hl_small_step(h, j, qf, m);
+    if (!rows) {
+        h->failed = true;
+        h->abort = true;
+        return;
+    }
+    finish_leaves(h, qf, m, rows);
+    step_progress(h);
+}
+
 /* Step queue j's squares 2^j generations in one backend call and finish
  * their frames. */
 static void run_batch(gg_hl *h, int j)
@@ -415,6 +444,12 @@ static void run_batch(gg_hl *h, int j)
             h->abort = true;
             return;
         }
+    }
+    bool timed = hl_small_applies(h);
+    if (timed && hl_small_pick(h, j)) {
+        small_batch(h, j, qf, m);
+        hl_small_took(h, j, m);
+        return;
     }
     if (batch_grid(h, m, &cols)) {
         h->failed = true;
@@ -449,6 +484,8 @@ static void run_batch(gg_hl *h, int j)
         h->abort = true;
         return;
     }
+    if (timed)
+        hl_small_took(h, j, m);
     /* eight at a time: their leaves looked up together */
     uint64_t rows[8 * HL_MAX_LW];
     for (int64_t i0 = 0; i0 < m && !h->abort; i0 += 8) {

@@ -136,7 +136,8 @@ int hl_table_init(gg_hl *h, uint64_t n)
 int64_t hl_bytes(const gg_hl *h)
 {
     return h->cap_nodes * (int64_t)(sizeof(hl_node) + sizeof(int64_t)) +
-           h->cap_leaves * h->lw * 8 + (int64_t)h->n_buckets * 4;
+           h->cap_leaves * h->lw * 8 + (int64_t)h->n_buckets * 4 +
+           h->small_bytes;
 }
 
 /* Grow an array of `cap` items of `size` bytes towards twice, within the

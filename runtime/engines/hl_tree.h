@@ -12,6 +12,7 @@
 #include "hashlife.h"
 
 typedef uint32_t hl_id;
+typedef struct hl_small hl_small;
 
 /* Words of the largest leaf block (8 planes: 256 states). */
 #define HL_MAX_LW (GG_GEN_CELLS_MAX_PLANES << HL_LEAF_LOG_MAX)
@@ -126,6 +127,8 @@ struct gg_hl {
                                     generations; -1 none */
     bool stopped;                /* a step was given up for it */
     int64_t polls;
+    hl_small *small;             /* the 4x4 leaves' memo (hl_small.c) */
+    int64_t small_bytes;         /* what its table holds */
     gg_hl_stats stats;
 };
 

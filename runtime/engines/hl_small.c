@@ -1,0 +1,366 @@
+/* Leaf squares of 4x4 leaves stepped through a memo (hl_small.h).
+ *
+ * A Golly rule table's cell is the dearest of any family's (its decision
+ * graph evaluated on whole vectors of cells), and a batch of 8x8 squares
+ * evaluated every cell of every square at every generation: 128 cells for
+ * the 52 that a 2-generation result needs, and a whole 512-cell vector row
+ * for a batch of 15 squares. The distinct 4x4 windows of a run are few and
+ * recur, so, as Golly's hash tree does at its 2x2 leaves, each window's
+ * centre 2x2 one generation on is computed once (the misses of a batch in
+ * one backend call, windows side by side) and looked up after: a square
+ * 2 generations on is 9 windows, then 4 windows of their results. */
+#include "hl_small.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* A window's cells as the key: plane p's 4 rows of 4 bits at bits
+ * 16 p .. 16 p + 15 of k[p / 4]; res: plane p's 2x2 centre at bits
+ * 4 p .. 4 p + 3 (row-major). */
+typedef struct memo_entry {
+    uint64_t k0, k1;
+    uint32_t res, used;
+} memo_entry;
+
+/* A batch's squares: plane p's row y of square s as byte y of word
+ * s * planes + p (8 cells, bit x cell x). */
+struct hl_small {
+    memo_entry *memo;
+    uint64_t cap, n;
+    uint64_t *a, *b;        /* squares now, and a generation on */
+    uint32_t *res;          /* per window of the batch */
+    uint32_t *miss;         /* windows not in the memo: their indices */
+    uint64_t *mk;           /* and keys (2 words each) */
+    uint64_t *out;          /* the results' leaf rows, h->lw words each */
+    int64_t room;           /* squares the arrays hold */
+    gg_gen_cells cells;     /* misses side by side, for the backend */
+    double ns[2][2];        /* per j, per path (0 grid, 1 memo): the
+                               recent seconds a square, 0 not known */
+    int64_t tries[2];       /* batches per j so far */
+    bool memo_now[2];       /* the path of the batch in flight */
+    bool off[2];            /* the memo cost twice the grid: off */
+    double t0;              /* when it started; 0 not timed */
+};
+
+/* At most 2^20 windows remembered (24 MiB); then the memo starts over. */
+#define MEMO_MAX ((uint64_t)1 << 20)
+#define MEMO_FIRST ((uint64_t)1 << 12)
+/* Misses side by side: 128 windows a 512-cell row of windows. */
+#define MISS_COLS 128
+
+bool hl_small_applies(const gg_hl *h)
+{
+    return !h->has_rule && h->leaf_log == 2;
+}
+
+/* Which path pays depends on the rule and the pattern: on a dear rule
+ * whose windows recur the memo (Tempesti-Loop, 1000 generations: 0.074
+ * -> 0.042 CPU s), on a cheap rule (WireWorld) or a chaotic pattern,
+ * whose windows rarely recur (life-on-the-slope), the grid (the memo
+ * took 1.2x and 2.2x as long). So batches are timed: the first 32 of
+ * each j go through the memo (it fills), the next 4 through the grid,
+ * then the path whose recent batches took less time a square, trying the
+ * other every 16th batch, times how much dearer it was (up to 8x); a
+ * memo twice as dear as the grid is not tried again (a cheap rule's:
+ * WireWorld's batches cost 5x through it). Only
+ * every 4th batch of the chosen path is timed: a clock read costs 0.15
+ * us here (a thread's CPU time 1.7 us, as much as a small batch). Both
+ * paths give the same cells. */
+#define WARM 32
+#define PROBE 4
+#define RETRY 16
+#define SAMPLE 4
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+bool hl_small_pick(gg_hl *h, int j)
+{
+    if (!h->small && !(h->small = calloc(1, sizeof *h->small)))
+        return false;
+    hl_small *s = h->small;
+    int64_t n = s->tries[j]++;
+    bool memo, timed = true;
+    if (n < WARM + PROBE) {
+        memo = n < WARM;
+    } else if (s->off[j] || s->ns[j][1] > 2 * s->ns[j][0]) {
+        s->off[j] = true; /* a cheap rule's: not tried again */
+        memo = false;
+        timed = false;
+    } else {
+        double a = s->ns[j][0], b = s->ns[j][1];
+        memo = b < a;
+        double worse = memo ? a / b : b / a;
+        int64_t every = RETRY * (int64_t)(worse < 8 ? worse : 8);
+        if (n % every == 0)
+            memo = !memo;
+        else
+            timed = n % SAMPLE == 0;
+    }
+    s->memo_now[j] = memo;
+    s->t0 = timed ? now() : 0;
+    return memo;
+}
+
+void hl_small_took(gg_hl *h, int j, int64_t m)
+{
+    hl_small *s = h->small;
+    if (!s || m <= 0 || !s->t0)
+        return;
+    double per = (now() - s->t0) / (double)m;
+    double *e = &s->ns[j][s->memo_now[j]];
+    if (*e && per > 3 * *e) /* a time slice lost moves it less */
+        per = 3 * *e;
+    *e = *e ? 0.75 * *e + 0.25 * per : per;
+}
+
+void hl_small_free(gg_hl *h)
+{
+    hl_small *s = h->small;
+    if (!s)
+        return;
+    free(s->memo);
+    free(s->a);
+    free(s->b);
+    free(s->res);
+    free(s->miss);
+    free(s->mk);
+    free(s->out);
+    gg_gen_cells_free(&s->cells);
+    free(s);
+    h->small = NULL;
+    h->small_bytes = 0;
+}
+
+static uint64_t key_hash(uint64_t k0, uint64_t k1)
+{
+    uint64_t x = k0 * 0x9e3779b97f4a7c15ull ^ k1 * 0xc2b2ae3d27d4eb4full;
+    return x ^ (x >> 29) ^ (x >> 47);
+}
+
+static memo_entry *slot(const hl_small *s, uint64_t k0, uint64_t k1)
+{
+    uint64_t i = key_hash(k0, k1) & (s->cap - 1);
+    while (s->memo[i].used && (s->memo[i].k0 != k0 || s->memo[i].k1 != k1))
+        i = (i + 1) & (s->cap - 1);
+    return &s->memo[i];
+}
+
+/* Room for one more entry: the table doubled (while under MEMO_MAX and
+ * the budget) or, full at its largest, emptied. false: no memory. */
+static bool memo_room(gg_hl *h)
+{
+    hl_small *s = h->small;
+    if (s->n * 2 < s->cap)
+        return true;
+    uint64_t cap = s->cap * 2;
+    int64_t more = (int64_t)((cap - s->cap) * sizeof(memo_entry));
+    if (cap > MEMO_MAX || hl_bytes(h) + more > h->mem_limit) {
+        memset(s->memo, 0, s->cap * sizeof *s->memo);
+        s->n = 0;
+        return true;
+    }
+    memo_entry *old = s->memo, *m = calloc(cap, sizeof *m);
+    if (!m)
+        return false;
+    uint64_t old_cap = s->cap;
+    s->memo = m;
+    s->cap = cap;
+    for (uint64_t i = 0; i < old_cap; i++)
+        if (old[i].used)
+            *slot(s, old[i].k0, old[i].k1) = old[i];
+    free(old);
+    h->small_bytes = (int64_t)(cap * sizeof *m);
+    return true;
+}
+
+/* The arrays for m squares (9 windows each). */
+static int small_room(gg_hl *h, int64_t m)
+{
+    hl_small *s = h->small;
+    if (!s->memo) {
+        if (!(s->memo = calloc(MEMO_FIRST, sizeof *s->memo)))
+            return -1;
+        s->cap = MEMO_FIRST;
+        h->small_bytes = (int64_t)(MEMO_FIRST * sizeof *s->memo);
+    }
+    if (m <= s->room)
+        return 0;
+    size_t w = (size_t)m * (size_t)h->planes;
+    uint64_t *a = realloc(s->a, w * 8), *b = a ? realloc(s->b, w * 8) : NULL;
+    if (a)
+        s->a = a;
+    if (b)
+        s->b = b;
+    uint32_t *r = b ? realloc(s->res, (size_t)m * 9 * 4) : NULL;
+    if (r)
+        s->res = r;
+    uint32_t *mi = r ? realloc(s->miss, (size_t)m * 9 * 4) : NULL;
+    if (mi)
+        s->miss = mi;
+    uint64_t *mk = mi ? realloc(s->mk, (size_t)m * 9 * 16) : NULL;
+    if (mk)
+        s->mk = mk;
+    uint64_t *o = mk ? realloc(s->out, (size_t)m * (size_t)h->lw * 8) : NULL;
+    if (!o)
+        return -1;
+    s->out = o;
+    s->room = m;
+    return 0;
+}
+
+/* The window of square sq (its planes' rows at sq[p]) at (ox, oy). */
+static void window_key(const uint64_t *sq, int planes, int ox, int oy,
+                       uint64_t *k0, uint64_t *k1)
+{
+    uint64_t k[2] = {0, 0};
+    for (int p = 0; p < planes; p++) {
+        uint64_t rows = sq[p] >> (8 * oy), v = 0;
+        for (int r = 0; r < 4; r++)
+            v |= ((rows >> (8 * r + ox)) & 15) << (4 * r);
+        k[p >> 2] |= v << (16 * (p & 3));
+    }
+    *k0 = k[0];
+    *k1 = k[1];
+}
+
+/* The misses' windows one generation on, through the backend: laid side
+ * by side (MISS_COLS a row of windows), stepped, their centres read. */
+static int compute_misses(gg_hl *h, int64_t n)
+{
+    hl_small *s = h->small;
+    /* rows of windows in powers of two: the grid (and the backend's
+     * second buffer, sized as it) is made again only when that changes */
+    int64_t w = 4 * MISS_COLS, ht = 4;
+    while (ht < 4 * ((n + MISS_COLS - 1) / MISS_COLS))
+        ht *= 2;
+    gg_gen_cells *c = &s->cells;
+    if (!c->n_planes || gg_gen_cells_height(c) != ht) {
+        gg_gen_cells_free(c);
+        if (gg_gen_cells_init(c, h->planes, w, ht, h->err))
+            return -1;
+    } else {
+        for (int p = 0; p < h->planes; p++)
+            memset(c->plane[p].bits, 0,
+                   (size_t)(c->plane[p].stride * ht) * sizeof(uint64_t));
+    }
+    for (int64_t i = 0; i < n; i++) {
+        int64_t x = i % MISS_COLS * 4, y = i / MISS_COLS * 4;
+        for (int p = 0; p < h->planes; p++) {
+            uint64_t v = (s->mk[2 * i + (p >> 2)] >> (16 * (p & 3))) & 0xffff;
+            for (int r = 0; r < 4; r++)
+                gg_grid_row(&c->plane[p], y + r)[x >> 6] |=
+                    ((v >> (4 * r)) & 15) << (x & 63);
+        }
+    }
+    if (h->leaves.step(h->leaves.ctx, c, 1, h->err))
+        return -1;
+    h->stats.batches++;
+    for (int64_t i = 0; i < n; i++) {
+        int64_t x = i % MISS_COLS * 4 + 1, y = i / MISS_COLS * 4 + 1;
+        uint32_t res = 0;
+        for (int p = 0; p < h->planes; p++)
+            for (int r = 0; r < 2; r++) {
+                uint64_t bits = gg_grid_row(&c->plane[p], y + r)[x >> 6] >>
+                                (x & 63);
+                res |= (uint32_t)(bits & 3) << (4 * p + 2 * r);
+            }
+        s->res[s->miss[i]] = res;
+        if (!memo_room(h))
+            return -1;
+        memo_entry *e = slot(s, s->mk[2 * i], s->mk[2 * i + 1]);
+        if (!e->used)
+            s->n++;
+        *e = (memo_entry){s->mk[2 * i], s->mk[2 * i + 1], res, 1};
+    }
+    return 0;
+}
+
+/* One generation of the m squares in s->a into s->b: the windows at
+ * offsets off[0..no) in both directions, each giving its centre 2x2. */
+static int small_gen(gg_hl *h, int64_t m, const int *off, int no)
+{
+    hl_small *s = h->small;
+    int planes = h->planes, nw = no * no;
+    int64_t n_miss = 0;
+    for (int64_t q = 0; q < m; q++) {
+        const uint64_t *sq = s->a + q * planes;
+        for (int wy = 0; wy < no; wy++)
+            for (int wx = 0; wx < no; wx++) {
+                uint64_t k0, k1;
+                window_key(sq, planes, off[wx], off[wy], &k0, &k1);
+                uint32_t at = (uint32_t)(q * nw + wy * no + wx);
+                s->res[at] = 0; /* state 0 amid 0s stays 0 */
+                if (!k0 && !k1)
+                    continue;
+                const memo_entry *e = slot(s, k0, k1);
+                if (e->used) {
+                    s->res[at] = e->res;
+                    continue;
+                }
+                s->miss[n_miss] = at;
+                s->mk[2 * n_miss] = k0;
+                s->mk[2 * n_miss + 1] = k1;
+                n_miss++;
+            }
+    }
+    if (n_miss && compute_misses(h, n_miss))
+        return -1;
+    for (int64_t q = 0; q < m; q++) {
+        uint64_t *out = s->b + q * planes;
+        for (int p = 0; p < planes; p++)
+            out[p] = 0;
+        for (int wy = 0; wy < no; wy++)
+            for (int wx = 0; wx < no; wx++) {
+                uint32_t r = s->res[q * nw + wy * no + wx];
+                int x = off[wx] + 1, y = off[wy] + 1;
+                for (int p = 0; p < planes; p++) {
+                    uint64_t v = (r >> (4 * p)) & 15;
+                    out[p] |= ((v & 3) << (8 * y + x)) |
+                              ((v >> 2) << (8 * (y + 1) + x));
+                }
+            }
+    }
+    uint64_t *t = s->a;
+    s->a = s->b;
+    s->b = t;
+    return 0;
+}
+
+const uint64_t *hl_small_step(gg_hl *h, int j, const uint32_t *frames,
+                              int64_t m)
+{
+    if (small_room(h, m)) {
+        gg_fail(h->err, "out of memory for the leaf memo");
+        return NULL;
+    }
+    hl_small *s = h->small;
+    int planes = h->planes;
+    for (int64_t q = 0; q < m; q++) { /* 8x8 squares from their leaves */
+        const hl_id *c = h->node[h->frame[frames[q]].n].child;
+        for (int p = 0; p < planes; p++) {
+            uint64_t v = 0;
+            for (int y = 0; y < 8; y++) {
+                const uint64_t *l = hl_rows(h, c[y < 4 ? 0 : 2]);
+                const uint64_t *r = hl_rows(h, c[y < 4 ? 1 : 3]);
+                uint64_t row = l[p * 4 + (y & 3)] | r[p * 4 + (y & 3)] << 4;
+                v |= row << (8 * y);
+            }
+            s->a[q * planes + p] = v;
+        }
+    }
+    static const int first[3] = {0, 2, 4}, last[2] = {1, 3};
+    if ((j == 1 && small_gen(h, m, first, 3)) || small_gen(h, m, last, 2))
+        return NULL;
+    for (int64_t q = 0; q < m; q++) /* the centre 4x4: the result */
+        for (int p = 0; p < planes; p++)
+            for (int y = 0; y < 4; y++)
+                s->out[q * h->lw + p * 4 + y] =
+                    (s->a[q * planes + p] >> (8 * (y + 2) + 2)) & 15;
+    return s->out;
+}
