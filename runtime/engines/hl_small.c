@@ -214,19 +214,46 @@ static int small_room(gg_hl *h, int64_t m)
     return 0;
 }
 
-/* The window of square sq (its planes' rows at sq[p]) at (ox, oy). */
+/* The window of square sq (its planes' rows at sq[p]) at (ox, oy): the
+ * four rows' nibbles gathered by shifts and masks. */
 static void window_key(const uint64_t *sq, int planes, int ox, int oy,
                        uint64_t *k0, uint64_t *k1)
 {
     uint64_t k[2] = {0, 0};
     for (int p = 0; p < planes; p++) {
-        uint64_t rows = sq[p] >> (8 * oy), v = 0;
-        for (int r = 0; r < 4; r++)
-            v |= ((rows >> (8 * r + ox)) & 15) << (4 * r);
+        uint64_t v = (sq[p] >> (8 * oy + ox)) & 0x0F0F0F0Full;
+        v = (v | (v >> 4)) & 0x00FF00FFull;
+        v = (v | (v >> 8)) & 0xFFFFull;
         k[p >> 2] |= v << (16 * (p & 3));
     }
     *k0 = k[0];
     *k1 = k[1];
+}
+
+/* Up to PROBES windows looked up at once, their slots' loads in flight
+ * together (the memo is megabytes: a lookup is a cache miss). */
+#define PROBES 64
+
+typedef struct probes {
+    uint64_t k0[PROBES], k1[PROBES], at[PROBES];
+    int n;
+} probes;
+
+/* The windows of p: results from the memo, or onto the miss list. */
+static void probe_all(hl_small *s, probes *p, int64_t *n_miss)
+{
+    for (int i = 0; i < p->n; i++) {
+        const memo_entry *e = slot(s, p->k0[i], p->k1[i]);
+        if (e->used) {
+            s->res[p->at[i]] = e->res;
+            continue;
+        }
+        s->miss[*n_miss] = (uint32_t)p->at[i];
+        s->mk[2 * *n_miss] = p->k0[i];
+        s->mk[2 * *n_miss + 1] = p->k1[i];
+        (*n_miss)++;
+    }
+    p->n = 0;
 }
 
 /* The misses' windows one generation on, through the backend: laid side
@@ -288,6 +315,8 @@ static int small_gen(gg_hl *h, int64_t m, const int *off, int no)
     hl_small *s = h->small;
     int planes = h->planes, nw = no * no;
     int64_t n_miss = 0;
+    probes pr;
+    pr.n = 0;
     for (int64_t q = 0; q < m; q++) {
         const uint64_t *sq = s->a + q * planes;
         for (int wy = 0; wy < no; wy++)
@@ -298,17 +327,14 @@ static int small_gen(gg_hl *h, int64_t m, const int *off, int no)
                 s->res[at] = 0; /* state 0 amid 0s stays 0 */
                 if (!k0 && !k1)
                     continue;
-                const memo_entry *e = slot(s, k0, k1);
-                if (e->used) {
-                    s->res[at] = e->res;
-                    continue;
-                }
-                s->miss[n_miss] = at;
-                s->mk[2 * n_miss] = k0;
-                s->mk[2 * n_miss + 1] = k1;
-                n_miss++;
+                __builtin_prefetch(
+                    &s->memo[key_hash(k0, k1) & (s->cap - 1)]);
+                pr.k0[pr.n] = k0, pr.k1[pr.n] = k1, pr.at[pr.n] = at;
+                if (++pr.n == PROBES)
+                    probe_all(s, &pr, &n_miss);
             }
     }
+    probe_all(s, &pr, &n_miss);
     if (n_miss && compute_misses(h, n_miss))
         return -1;
     for (int64_t q = 0; q < m; q++) {
