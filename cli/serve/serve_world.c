@@ -50,6 +50,26 @@ static gg_rule topo_of(const sv_rule *r)
     return t;
 }
 
+/* An unbounded plane is held as a grid of its pattern's box: one past
+ * the viewer's cells is refused by name (golgen run takes it). */
+static int plane_check(const sv_rule *r, const gg_pattern *p, gg_err *err)
+{
+    gg_rule t = topo_of(r);
+    if (r->family == SV_3D || gg_rule_is_bounded(&t))
+        return 0;
+    bool table = r->family == SV_TABLE;
+    int64_t pw = gg_pattern_width(p), ph = gg_pattern_height(p);
+    if ((double)pw * (double)ph <=
+        (double)(table ? SV_TABLE_PLANE_CELLS : SV_MAX_GROW))
+        return 0;
+    return gg_fail(err, "the pattern's box is %lld x %lld cells: the viewer "
+                   "holds %s plane up to 2^%d cells (golgen run --gens N -o "
+                   "OUT runs it%s)", (long long)pw, (long long)ph,
+                   table ? "a rule table's" : "an unbounded",
+                   table ? 28 : 30,
+                   r->family != SV_LTL ? " in the hash tree" : "");
+}
+
 /* A 2D pattern under any family's rule (3D: the middle slice). */
 static int from_pattern_any(sv_world *w, const sv_rule *r,
                             const gg_pattern *p, gg_err *err)
@@ -58,18 +78,13 @@ static int from_pattern_any(sv_world *w, const sv_rule *r,
     w->family = r->family;
     w->gen = r->family == SV_GEN;
     w->topo = topo_of(r);
+    if (plane_check(r, p, err))
+        return -1;
     switch (r->family) {
     case SV_LIFE: return gg_universe_from_pattern(&w->u, &r->rule, p, err);
     case SV_GEN: return gg_gen_universe_from_pattern(&w->g, &r->rule, p, err);
     case SV_TABLE: {
         const gg_rule_found *f = &r->table->f;
-        int64_t pw = gg_pattern_width(p), ph = gg_pattern_height(p);
-        if (f->topo == GG_TOPO_UNBOUNDED &&
-            (double)pw * (double)ph > (double)SV_TABLE_PLANE_CELLS)
-            return gg_fail(err, "the pattern's box is %lld x %lld cells: the "
-                           "viewer holds a rule table's plane up to 2^28 "
-                           "cells (golgen run --gens N -o OUT.mc runs it "
-                           "in the hash tree)", (long long)pw, (long long)ph);
         if (gg_table_universe_from_pattern(&w->t, &f->rf, f->rule, f->topo,
                                            f->width, f->height, p, err))
             return -1;
@@ -368,7 +383,6 @@ bool sv_world_bbox(const sv_world *w, int64_t *x, int64_t *y, int64_t *wd,
     return true;
 }
 
-#define SV_MAX_GROW (1LL << 30) /* cells a grown plane may hold */
 #define SV_MAX_PASTE_CELLS (1LL << 24) /* live cells a paste may hold */
 
 /* The unbounded plane's grid grown to hold (x, y), 64 cells beyond. */

@@ -29,6 +29,10 @@
  * into a grid of gigabytes. Past it the viewer would read windows from
  * the tree itself; hashlife.h has no read of a window's states yet. */
 #define SV_TABLE_PLANE_CELLS (1LL << 28)
+/* The other families' unbounded plane: a grid of at most this many cells
+ * (a pattern's box, or grown by an edit), not one of gigabytes that its
+ * first step would double. */
+#define SV_MAX_GROW (1LL << 30)
 
 typedef enum sv_family { SV_LIFE, SV_GEN, SV_TABLE, SV_LTL, SV_3D } sv_family;
 

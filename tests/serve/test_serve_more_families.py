@@ -384,11 +384,39 @@ def big_table_plane(tmp):
           '(a 131073^2 box, a cell 20000 cells off), nothing changed')
 
 
+def big_plane(tmp):
+    """Life and Generations planes are held as grids of at most 2^30
+    cells: a pattern whose box is 2^34 cells is refused by name on the
+    command line and over the socket, where before it loaded and its
+    first step asked for 8.6 GB."""
+    for rule in ('B3/S23', '/2/3'):
+        far = ('x = 131073, y = 131073, rule = %s\no$131071$131072bo!\n'
+               % rule)
+        pat = os.path.join(tmp, 'far-life.rle')
+        with open(pat, 'w') as f:
+            f.write(far)
+        r = subprocess.run([GOLGEN, 'serve', '--port', '0', pat],
+                           timeout=60, capture_output=True, text=True)
+        assert r.returncode == 2 and 'up to 2^30 cells' in r.stderr, r
+        proc, url = start_server(GOLGEN, ['--rule', rule])
+        try:
+            c = Client(url, timeout=120)
+            c.send('load\n' + far)
+            assert 'up to 2^30 cells' in c.recv_text('error')
+            c.close()
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    print('serve families: Life and Generations planes past 2^30 cells '
+          'refused (a 131073^2 box)')
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix='golgen-more-families-')
     try:
         refusals(tmp)
         big_table_plane(tmp)
+        big_plane(tmp)
         tables(tmp)
         ltl(tmp)
         three_d(tmp)
