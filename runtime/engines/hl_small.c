@@ -299,7 +299,7 @@ static int compute_misses(gg_hl *h, int64_t n)
             }
         s->res[s->miss[i]] = res;
         if (!memo_room(h))
-            return -1;
+            return gg_fail(h->err, "out of memory for the leaf memo");
         memo_entry *e = slot(s, s->mk[2 * i], s->mk[2 * i + 1]);
         if (!e->used)
             s->n++;
