@@ -12,7 +12,9 @@
 #   band's own speed is told apart from the exchanges);
 #   weak scaling, 65536^2 per GPU, against one band of 65536^2;
 #   end to end, `golgen run` of 8192 generations on the 131072^2 torus
-#   (GG_RUN_GENS), one GPU and the bands, command to exit: the grid lives
+#   (GG_RUN_GENS), command to exit, on 1, 2, 4... GPUs up to the bands
+#   given (twice, after a first use that builds and checks the kernel for
+#   the width), and the outputs compared: the grid lives
 #   on the devices alone (runtime/universes/resident.h), checked first
 #   against the host grid's run (no --devices: auto's engine) on smaller
 #   grids.
@@ -74,6 +76,7 @@ log "$(nvidia-smi -L 2>&1 | tr '\n' ';')"
 nvidia-smi topo -m >"$OUT/topo.txt" 2>&1
 log "build"
 build || { log "build failed"; exit 1; }
+G=$B/golgen # GG_GOLGEN's, where given
 # same RULE GENS IN: the host grid's run (one GPU, auto's engine) against
 # the grid on the devices alone, on GPU 0 and on the bands
 same_resident() {
@@ -159,19 +162,34 @@ run_wall() { # run_wall DEVICES|-: seconds from command to exit (-: none)
     awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'
 }
 RUNGENS=${GG_RUN_GENS:-8192}
+# 1, 2, 4, 8... GPUs up to the bands given, and the bands given
+counts() {
+    for n in $(seq 1 "$NB"); do
+        [ $((n & (n - 1))) -eq 0 ] || [ "$n" -eq "$NB" ] && echo "$n"
+    done
+}
 if part run; then
 log "golgen run, ${SIDE}^2 torus (the R-pentomino), $RUNGENS generations"
 {
-    echo "1 GPU:    $(run_wall 0) s"
-    echo "$NB bands: $(run_wall "$DEV") s"
-    echo "1 GPU:    $(run_wall 0) s (again)"
-    echo "$NB bands: $(run_wall "$DEV") s (again)"
+    # a kernel built (and checked) for this width first: apart
+    echo "1 GPU, first use: $(run_wall "$(echo "$DEV" | cut -d, -f1)") s"
+    for round in 1 2; do
+        for n in $(counts); do
+            devs=$(echo "$DEV" | cut -d, -f1-"$n")
+            echo "$n GPU$([ "$n" -gt 1 ] && echo s) ($devs): $(run_wall "$devs") s"
+        done
+    done
     echo "no --devices (auto's engine, the host grid): $(run_wall -) s"
 } | tee -a "$OUT/summary.txt"
-cmp -s "$OUT/run_0.rle" "$OUT/run_$DEV.rle" && log "same RLE" ||
-    log "DIFFERS: run on 1 GPU and on $DEV"
-cmp -s "$OUT/run_0.rle" "$OUT/run_-.rle" && log "same RLE as the host grid" ||
+one=$(echo "$DEV" | cut -d, -f1)
+for n in $(counts); do
+    devs=$(echo "$DEV" | cut -d, -f1-"$n")
+    cmp -s "$OUT/run_$one.rle" "$OUT/run_$devs.rle" &&
+        log "same RLE: 1 GPU and $devs" ||
+        log "DIFFERS: run on 1 GPU and on $devs"
+done
+cmp -s "$OUT/run_$one.rle" "$OUT/run_-.rle" && log "same RLE as the host grid" ||
     log "DIFFERS: run on the devices alone and the host grid's"
-grep -h "golgen\|generation" "$OUT/run.log" | tail -12 >>"$OUT/summary.txt"
+grep -h "golgen\|generation" "$OUT/run.log" | tail -24 >>"$OUT/summary.txt"
 fi
 log "done"

@@ -1,10 +1,12 @@
 #include "cli_devices.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli_util.h"
+#include "search_hook.h"
 
 int gg_cli_devices_parse(const char *text, gg_cli_devices *d, gg_err *err)
 {
@@ -46,27 +48,113 @@ int gg_cli_scale_check(int64_t device_mem, const gg_cli_devices *d,
     return 0;
 }
 
+/* One device backend's open, on a thread of its own. */
+typedef struct open_job {
+    const gg_backend_info *backend;
+    const gg_rule *rule;
+    gg_backend_opts o;
+    gg_backend *b;
+    gg_fail_kind why;
+    gg_err err;
+    int bad;
+    pthread_t th;
+    bool started;
+} open_job;
+
+static void *open_one(void *arg)
+{
+    open_job *j = arg;
+    j->bad = gg_backend_open(j->backend, j->rule, &j->o, &j->b, &j->why,
+                             &j->err);
+    return NULL;
+}
+
+/* Device backends k0 .. n - 1, all at once (one after the other, two
+ * H200s took 1.04-1.12 s against 0.58 s for one: BENCHMARKS.md, session
+ * 27). The driver makes the contexts one at a time (0.12 s each on an
+ * H200 host of four, session 28), but the rest of an open overlaps: the
+ * module's build and load, and a first use's checks against the
+ * reference. A circuit searched for is the only shared work; its note is
+ * thread-safe (search_note.c) and ends once all are open. The first
+ * failure in device order is the one reported; every backend opened is
+ * closed again then. */
+static int open_all(gg_cli_devices *d, int k0, int n,
+                    const gg_backend_info *backend, const gg_rule *rule,
+                    gg_backend_opts o, int *status, gg_err *err)
+{
+    open_job job[GG_CLI_MAX_DEVICES];
+    for (int k = k0; k < n; k++) {
+        open_job *j = &job[k];
+        *j = (open_job){.backend = backend, .rule = rule, .o = o};
+        j->o.device = d->ordinal[k];
+        j->o.announce = o.announce && k == 0; /* one says what it does */
+        /* this thread opens the first; a thread that cannot start opens
+         * here too */
+        j->started = k > k0 &&
+                     pthread_create(&j->th, NULL, open_one, j) == 0;
+    }
+    for (int k = k0; k < n; k++)
+        if (!job[k].started)
+            open_one(&job[k]);
+    int bad = -1;
+    for (int k = k0; k < n; k++) {
+        if (job[k].started)
+            pthread_join(job[k].th, NULL);
+        d->b[k] = job[k].b;
+        if (job[k].bad && bad < 0)
+            bad = k;
+    }
+    gg_search_note_finish(); /* a new rule's networks: searched once */
+    if (bad < 0)
+        return 0;
+    *status = gg_fail_exit_status(job[bad].why);
+    *err = job[bad].err;
+    for (int k = 0; k < n; k++) { /* the opened, before k0 too */
+        gg_backend_close(d->b[k]);
+        d->b[k] = NULL;
+    }
+    d->n = 0;
+    return -1;
+}
+
 int gg_cli_devices_open(gg_cli_devices *d, const gg_backend_info *backend,
                         const gg_rule *rule, gg_backend_opts o, int *status,
                         gg_err *err)
 {
-    int n = d->n ? d->n : 1;
-    for (int k = 0; k < n; k++) {
-        o.device = d->n ? d->ordinal[k] : 0;
-        if (gg_cli_open_backend(backend, rule, &o, &d->b[k], status, err)) {
-            d->n = k; /* what close must close */
-            return -1;
+    int n = d->n ? d->n : 1, k0 = 0;
+    if (!d->n)
+        d->ordinal[0] = 0;
+    /* the driver sets up these devices alone (a CUDA host of four: cuInit
+     * 0.19 s for one against 0.55-1.05 s for all) */
+    gg_backends_plan_devices(d->ordinal, n);
+    if (!backend || !backend->opens_at_once) {
+        /* auto's choice (the first open says it), a host backend (one
+         * after the other, as they step), or a device backend whose opens
+         * may not run at once */
+        for (; k0 < n; k0++) {
+            o.device = d->ordinal[k0];
+            if (gg_cli_open_backend(backend, rule, &o, &d->b[k0], status,
+                                    err)) {
+                d->n = k0; /* what close must close */
+                return -1;
+            }
+            backend = gg_backend_of(d->b[0]); /* auto's choice, for the rest */
+            if (o.device && !gg_backend_steps_in_threads(d->b[k0])) {
+                *status = GG_EXIT_USAGE;
+                d->n = k0 + 1;
+                return gg_fail(err, "--devices: the %s backend runs on the "
+                               "host, device 0 only (--devices 0,0 runs two "
+                               "bands there)", backend->name);
+            }
+            o.announce = false; /* the first open said what it does */
+            if (backend->opens_at_once) { /* the rest at once */
+                k0++;
+                break;
+            }
         }
-        backend = gg_backend_of(d->b[0]); /* auto's choice, for the rest */
-        if (o.device && !gg_backend_steps_in_threads(d->b[k])) {
-            *status = GG_EXIT_USAGE;
-            d->n = k + 1;
-            return gg_fail(err, "--devices: the %s backend runs on the host, "
-                           "device 0 only (--devices 0,0 runs two bands "
-                           "there)", backend->name);
-        }
-        o.announce = false; /* the first open said what it does */
     }
+    if (k0 < n && open_all(d, k0, n, backend, rule, o, status, err))
+        return -1;
     d->n = n;
     d->m = (gg_multi_band){.b = d->b, .n = n};
     return 0;
@@ -82,9 +170,11 @@ void gg_cli_devices_report(const gg_cli_devices *d)
     const gg_multi_band *m = &d->m;
     if (d->resident)
         fprintf(stderr, "golgen: the grid on the device%s alone: %.3f s "
-                "opening the backends, %.3f s stepping, %.3f s placing the "
-                "pattern and finding and bringing down the live rows\n",
-                d->n > 1 ? "s" : "", d->open_seconds, m->step_seconds,
+                "opening the backends%s%s%s, %.3f s stepping, %.3f s placing "
+                "the pattern and finding and bringing down the live rows\n",
+                d->n > 1 ? "s" : "", d->open_seconds,
+                d->open_detail[0] ? " (the first: " : "", d->open_detail,
+                d->open_detail[0] ? ")" : "", m->step_seconds,
                 m->transfer_seconds);
     if (d->n < 2)
         return;
@@ -118,6 +208,10 @@ int gg_cli_devices_resident(gg_cli_devices *d, const gg_backend_info *backend,
     }
     d->resident = true;
     d->open_seconds = gg_batch_clock() - t0;
+    gg_backend_desc desc;
+    memset(&desc, 0, sizeof desc);
+    gg_backend_describe(d->b[0], &desc);
+    snprintf(d->open_detail, sizeof d->open_detail, "%s", desc.open);
     if (gg_resident_start(res, &d->m, err) ||
         gg_resident_run(res, gens, gg_backend_max_batch(d->b[0]), progress,
                         progress_ctx, err) ||

@@ -20,6 +20,7 @@ typedef struct gg_cli_devices {
     gg_multi_band m;
     bool resident;       /* the grid lived on the devices alone */
     double open_seconds; /* opening the backends (resident runs) */
+    char open_detail[200]; /* the first backend's phases (describe) */
 } gg_cli_devices;
 
 /* "0,1" or "0,0": comma-separated ordinals 0..63, at most 64. */

@@ -172,6 +172,15 @@ typedef struct gg_backend_info {
                    gg_err *err);
     int (*live_rows)(void *state, int64_t y, int64_t n, uint8_t *live,
                      gg_err *err);
+    /* Optional, device backends: the device ordinals a program will open
+     * (its --devices), told before the first open, so that the driver
+     * sets up those alone (CUDA: runtime/gpu/cuda_device.h). A program's
+     * call (it may set the process's environment), not a library's. */
+    void (*plan_devices)(const int *ordinal, int n);
+    /* Device backends whose opens may run in several threads at once (a
+     * band per device opened together: cli/cli_devices.c); false: one
+     * after the other (PoCL's OpenCL crashed when opened from threads). */
+    bool opens_at_once;
 } gg_backend_info;
 
 /* ---- the registry (runtime/backends/backends.c) ---- */
@@ -188,6 +197,10 @@ extern const gg_backend_info *const gg_backends_auto[];
 
 /* The first backend that accepts option bit opt (NULL if none). */
 const gg_backend_info *gg_backend_accepting(unsigned opt);
+
+/* Every backend's plan_devices, where it has one (a program's
+ * --devices, before any backend opens). */
+void gg_backends_plan_devices(const int *ordinal, int n);
 
 /* "reference|cpu|..." with sep between names (usage texts). */
 void gg_backend_names(const char *sep, char *buf, size_t size);

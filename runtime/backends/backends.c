@@ -64,6 +64,13 @@ const gg_backend_info *gg_backend_find(const char *name, gg_err *err)
     return NULL;
 }
 
+void gg_backends_plan_devices(const int *ordinal, int n)
+{
+    for (int i = 0; gg_backends[i]; i++)
+        if (gg_backends[i]->plan_devices)
+            gg_backends[i]->plan_devices(ordinal, n);
+}
+
 const gg_backend_info *gg_backend_accepting(unsigned opt)
 {
     for (int i = 0; gg_backends[i]; i++)

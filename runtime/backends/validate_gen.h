@@ -23,6 +23,10 @@ typedef int (*gg_gen_step_ctx_fn)(void *ctx, gg_topo topo,
 int gg_validate_gen(const gg_rule *rule, gg_gen_step_ctx_fn step, void *ctx,
                     const char *who, uint64_t seed, gg_err *err);
 
+/* A hash of the cases (sizes, generations): a GPU module's validation
+ * stamp names it (runtime/gpu/cuda_module.c). */
+uint64_t gg_validate_gen_key(void);
+
 /* Random cells: half 0, a quarter 1, the rest any dying state. */
 void gg_gen_cells_random(gg_gen_cells *c, int states, uint64_t seed);
 

@@ -163,6 +163,11 @@ void gg_cuda_close(gg_cuda *c)
     if (!c)
         return;
     if (c->cu.lib) {
+        /* the frees below act on the calling thread's context: this one
+         * (a band's backend is driven from a thread of its own, and the
+         * close may come from another) */
+        if (c->ctx)
+            c->cu.cuCtxSetCurrent(c->ctx);
         gg_cuda_stream_free(c);
         gg_cuda_bands_free(c);
         gg_cuda_tiles_free(c);
@@ -240,13 +245,16 @@ static void describe_shape(const gg_cuda *c, char *what, size_t size)
 static void describe_open(const gg_cuda *c, char *buf, size_t size)
 {
     const double *p = c->phase;
+    char stamps[32] = "";
+    if (c->stamps)
+        snprintf(stamps, sizeof stamps, " (%d passed before)", c->stamps);
     snprintf(buf, size, "device %.2f s, circuit %.2f s, tuning %.2f s "
              "(compiles %.2f s), %d build%s %.2f s, checks %.2f s + %.2f s at "
-             "the grid's width",
+             "the grid's width%s",
              p[GG_PH_DEVICE], p[GG_PH_CIRCUIT], p[GG_PH_TUNE],
              p[GG_PH_COMPILE], c->builds,
              c->builds == 1 ? "" : "s", p[GG_PH_BUILD], p[GG_PH_VALIDATE],
-             p[GG_PH_WIDTH]);
+             p[GG_PH_WIDTH], stamps);
 }
 
 void gg_cuda_table_describe(void *state, gg_backend_desc *d)
@@ -291,4 +299,6 @@ const gg_backend_info gg_backend_cuda = {
     .close = gg_cuda_table_close,
     .upload_cells = gg_cuda_table_upload_cells,
     .download_cells = gg_cuda_table_download_cells,
+    .plan_devices = gg_cu_plan_devices,
+    .opens_at_once = true,
 };

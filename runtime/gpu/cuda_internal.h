@@ -93,6 +93,9 @@ struct gg_cuda {
     CUevent copy_done;     /* a copy into this band, for the band read
                               from to wait on before writing again */
     int builds;            /* modules built outside the tuner */
+    uint64_t image_hash;   /* the loaded module's images (their bytes) */
+    int stamps;            /* checks skipped: the module's stamp was in
+                              the cache (cuda_module.c) */
     gg_cuda_tiles *tiles;  /* active tiles' kernels and scratch, made at
                               their first use (cuda_tiles.c) */
 };

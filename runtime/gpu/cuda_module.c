@@ -226,15 +226,22 @@ static int entry(gg_cuda *c, const char *name, CUfunction *f, gg_err *err)
     return gg_cuda_check(c, r, name, err);
 }
 
-/* Load the n module images that together hold the kernel's entries. */
-static int load_images(gg_cuda *c, const void *const *img, int n,
-                       gg_err *err)
+/* Load the n module images (of len[i] bytes) that together hold the
+ * kernel's entries; c->image_hash becomes their bytes' hash (what a
+ * validation stamp names). */
+static int load_images(gg_cuda *c, const void *const *img,
+                       const size_t *len, int n, gg_err *err)
 {
     char log[1024] = "";
     int opt[2] = {GG_CU_JIT_ERROR_LOG_BUFFER,
                   GG_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void *val[2] = {log, (void *)(size_t)sizeof log};
     gg_cuda_unload(c);
+    c->image_hash = gg_gpu_hash(0, &n, sizeof n);
+    for (int i = 0; i < n; i++) {
+        c->image_hash = gg_gpu_hash(c->image_hash, &len[i], sizeof len[i]);
+        c->image_hash = gg_gpu_hash(c->image_hash, img[i], len[i]);
+    }
     for (int i = 0; i < n; i++) {
         CUresult r = c->cu.cuModuleLoadDataEx(&c->mod[i], img[i], 2, opt,
                                               val);
@@ -254,9 +261,9 @@ static int load_images(gg_cuda *c, const void *const *img, int n,
     return entry(c, "gg_ghost", &c->ghost, err);
 }
 
-static int load_module(gg_cuda *c, const void *img, gg_err *err)
+static int load_module(gg_cuda *c, const void *img, size_t len, gg_err *err)
 {
-    return load_images(c, &img, 1, err);
+    return load_images(c, &img, &len, 1, err);
 }
 
 /* A PTX module: its cubin from the kernel cache, compiled into it by
@@ -264,16 +271,16 @@ static int load_module(gg_cuda *c, const void *img, gg_err *err)
  * that cubin (a ptxas newer than the driver), the driver's JIT. */
 /* The cached cubins of the parts not read yet into img; how many of the
  * n parts are read. */
-static int read_parts(const gg_cuda *c, char *const *part, int n, void **img)
+static int read_parts(const gg_cuda *c, char *const *part, int n, void **img,
+                      size_t *len)
 {
     char path[4200];
-    size_t len;
     int have = 0;
     for (int i = 0; i < n; i++) {
         if (!img[i]) {
             gg_ptxas_cubin_path(c->cache_dir, c->cc, part[i], path,
                                 sizeof path);
-            read_image(path, (char **)&img[i], &len);
+            read_image(path, (char **)&img[i], &len[i]);
         }
         have += img[i] != NULL;
     }
@@ -284,22 +291,24 @@ static int load_ptx(gg_cuda *c, const char *ptx, gg_err *err)
 {
     char ptxas[4200], *part[GG_PTXAS_PARTS];
     void *img[GG_PTXAS_PARTS] = {NULL};
+    size_t len[GG_PTXAS_PARTS] = {0};
     gg_err ignored;
     int n = gg_ptxas_split(ptx, part), bad = -1;
-    int have = read_parts(c, part, n, img);
+    int have = read_parts(c, part, n, img, len);
     c->cache_hit = n && have == n;
     if (n && have < n && gg_ptxas_find(c->cfg->ptxas, ptxas, sizeof ptxas)) {
         gg_ptxas_compile(ptxas, c->cache_dir, c->cc,
                          (const char *const *)part, n, &ignored);
-        have = read_parts(c, part, n, img);
+        have = read_parts(c, part, n, img, len);
     }
     if (n && have == n)
-        bad = load_images(c, (const void *const *)img, n, &ignored);
+        bad = load_images(c, (const void *const *)img, len, n, &ignored);
     for (int i = 0; i < n; i++) {
         free(img[i]);
         free(part[i]);
     }
-    return bad ? load_module(c, ptx, err) : 0;
+    /* the driver's JIT: the text, its NUL too, is the image */
+    return bad ? load_module(c, ptx, strlen(ptx) + 1, err) : 0;
 }
 
 /* Occupancy of the main kernel: the cost model's wave size. */
@@ -362,7 +371,7 @@ int gg_cuda_build(gg_cuda *c, const char *given, gg_err *err)
         bad = !given && gg_kernel_cuda_parts(&c->parts, &src, &len, err);
         if (!bad)
             bad = cuda_image(c, given ? given : src, &img, &len, err) ||
-                  load_module(c, img, err);
+                  load_module(c, img, len, err);
     }
     free(src);
     free(img);
@@ -411,12 +420,100 @@ int gg_cuda_wanted_stride(const gg_cuda *c, const gg_gpu_geom *g)
                                                                      : 0;
 }
 
+/* ---- validation stamps ----
+ *
+ * Checking a module against the reference costs more than the rest of an
+ * open once its cubin is cached (at 131072 cells wide, six reference runs
+ * of 131072 x 80..200 cells: 0.3-1.3 s on H200 hosts, against 0.12 s for
+ * the context and 0.02 s for the module's load; BENCHMARKS.md, sessions
+ * 27 and 28). A module that passed its cases leaves a stamp in the
+ * kernel cache, and a later open of the same module skips them. The
+ * stamp's name hashes everything the verdict depends on: the bytes of the
+ * loaded images (a cubin rebuilt, changed or damaged in the cache is
+ * another module), the device (its name, compute capability and
+ * multiprocessors) and driver version (PTX is JIT-compiled by the
+ * driver), the rule, the cases (gg_gpu_validate_key, their seeds) and
+ * which check (the generic cases, or one width's). A module that failed
+ * gets no stamp and is checked, and refused, at every open. */
+#define STAMP_FORMAT "golgen validation stamp 1"
+
+static void stamp_path(const gg_cuda *c, int64_t width, char *path,
+                       size_t size)
+{
+    char rule[128];
+    int driver = 0;
+    struct {
+        uint64_t image, cases;
+        int64_t width;
+        int driver, np, lang, seed;
+    } k;
+    memset(&k, 0, sizeof k);
+    c->cu.cuDriverGetVersion(&driver);
+    gg_rule_format_transition(&c->rule, rule, sizeof rule);
+    k.image = c->image_hash;
+    k.cases = c->np > 1 ? gg_validate_gen_key() : gg_gpu_validate_key();
+    k.width = width; /* 0: the generic cases */
+    k.driver = driver;
+    k.np = c->np;
+    k.lang = (int)c->o.lang;
+    k.seed = width ? 4242 : 12345;
+    uint64_t h = gg_gpu_hash(0, STAMP_FORMAT, sizeof STAMP_FORMAT);
+    h = gg_gpu_hash(h, &k, sizeof k);
+    h = gg_gpu_hash(h, c->name, strlen(c->name));
+    h = gg_gpu_hash(h, rule, strlen(rule));
+    snprintf(path, size, "%s/valid-%016llx.txt", c->cache_dir,
+             (unsigned long long)h);
+}
+
+/* Whether the loaded module passed these cases before: its stamp is in
+ * the cache and says what it was made for. */
+static bool stamped(const gg_cuda *c, int64_t width)
+{
+    char path[4200], line[64] = "";
+    if (c->given)
+        return false; /* a caller's source: checked at every open */
+    stamp_path(c, width, path, sizeof path);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return false;
+    bool ok = fgets(line, sizeof line, f) &&
+              !strncmp(line, STAMP_FORMAT, strlen(STAMP_FORMAT));
+    fclose(f);
+    return ok;
+}
+
+/* The loaded module passed: its stamp (a cache miss next time at worst). */
+static void stamp(const gg_cuda *c, int64_t width)
+{
+    char path[4200], rule[128], text[1024];
+    gg_atomic_file af;
+    gg_err ignored;
+    if (c->given)
+        return;
+    stamp_path(c, width, path, sizeof path);
+    gg_rule_format_transition(&c->rule, rule, sizeof rule);
+    int n = snprintf(text, sizeof text,
+                     STAMP_FORMAT "\nrule %s\ndevice %s\nimage %016llx\n"
+                     "cases %s %lld\n", rule, c->name,
+                     (unsigned long long)c->image_hash,
+                     width ? "width" : "generic", (long long)width);
+    if (n > 0 && (size_t)n < sizeof text &&
+        !gg_atomic_open_lazy(path, &af, &ignored) &&
+        !gg_atomic_write(&af, text, (size_t)n, &ignored))
+        gg_atomic_commit(&af, &ignored);
+}
+
 /* The generic module's validation cases (every width and remainder; a
  * Generations kernel's own), before its first real run: at open, or later
  * when a caller that hinted a wide grid (gg_cuda_opts.width_hint) first
  * steps a small one. */
 int gg_cuda_validate_generic(gg_cuda *c, gg_err *err)
 {
+    if (stamped(c, 0)) {
+        c->generic_valid = true;
+        c->stamps++;
+        return 0;
+    }
     double t0 = gg_cuda_now();
     c->checking_generic = true;
     int bad = c->np > 1
@@ -430,6 +527,8 @@ int gg_cuda_validate_generic(gg_cuda *c, gg_err *err)
     c->checking_generic = false;
     c->generic_valid = !bad;
     c->phase[GG_PH_VALIDATE] += gg_cuda_now() - t0;
+    if (!bad)
+        stamp(c, 0);
     return bad;
 }
 
@@ -452,6 +551,11 @@ int gg_cuda_module_for(gg_cuda *c, const gg_gpu_geom *g, gg_err *err)
         return c->generic_valid ? 0 : gg_cuda_validate_generic(c, err);
     if (c->kns_valid)
         return 0;
+    if (stamped(c, g->width)) {
+        c->kns_valid = true;
+        c->stamps++;
+        return 0;
+    }
     c->checking = want;
     double t0 = gg_cuda_now();
     int bad = gg_gpu_validate_width(&c->rule, gg_cuda_step_strip, c, 4242,
@@ -459,5 +563,7 @@ int gg_cuda_module_for(gg_cuda *c, const gg_gpu_geom *g, gg_err *err)
     c->phase[GG_PH_WIDTH] += gg_cuda_now() - t0;
     c->checking = 0;
     c->kns_valid = !bad;
+    if (!bad)
+        stamp(c, g->width);
     return bad;
 }

@@ -1,5 +1,6 @@
 #include "gpu_validate.h"
 
+#include "gpu_tune.h"
 #include "reference.h"
 
 typedef struct vcase {
@@ -141,6 +142,14 @@ static const vcase width_cases[] = {
     {0, 84, 20, GG_TOPO_TORUS, 10}, {0, 200, 33, GG_TOPO_TORUS, 0},
 };
 #define N_WIDTH_CASES ((int)(sizeof width_cases / sizeof *width_cases))
+
+uint64_t gg_gpu_validate_key(void)
+{
+    static const int windows[2] = {EDGE_WORDS, MIDDLE_WORDS};
+    uint64_t h = gg_gpu_hash(0, cases, sizeof cases);
+    h = gg_gpu_hash(h, width_cases, sizeof width_cases);
+    return gg_gpu_hash(h, windows, sizeof windows);
+}
 
 int gg_gpu_validate_width(const gg_rule *rule, gg_gpu_step_fn step,
                           void *ctx, uint64_t seed, int64_t width,

@@ -29,4 +29,9 @@ int gg_gpu_validate_width(const gg_rule *rule, gg_gpu_step_fn step,
                           void *ctx, uint64_t seed, int64_t width,
                           gg_err *err);
 
+/* A hash of the cases both checks run (their shapes, generations,
+ * strips and which words live): a validation stamp made under other
+ * cases is not taken (runtime/gpu/cuda_module.c). */
+uint64_t gg_gpu_validate_key(void);
+
 #endif

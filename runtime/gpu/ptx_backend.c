@@ -3,6 +3,7 @@
  * backend (runtime/gpu/cuda_backend.c) and differs in the kernel language. */
 #include "backend.h"
 #include "cuda_backend.h"
+#include "cuda_device.h"
 #include "cuda_resident.h"
 
 static int ptx_probe(const gg_backend_opts *o, gg_err *err)
@@ -39,4 +40,6 @@ const gg_backend_info gg_backend_ptx = {
     .close = gg_cuda_table_close,
     .upload_cells = gg_cuda_table_upload_cells,
     .download_cells = gg_cuda_table_download_cells,
+    .plan_devices = gg_cu_plan_devices,
+    .opens_at_once = true,
 };
