@@ -203,18 +203,7 @@ bool sv_3d_bbox_sum(const sv_world *w, int64_t *x0, int64_t *y0,
     for (int64_t z = 0; z < w->d.g.sz; z++) {
         one.d.z = z;
         show_slice(&one);
-        int64_t a, b, c, d;
-        if (!gg_grid_bbox(&one.d.slice, &a, &b, &c, &d))
-            continue;
-        if (!any || a < *x0)
-            *x0 = a;
-        if (!any || b < *y0)
-            *y0 = b;
-        if (!any || c > *x1)
-            *x1 = c;
-        if (!any || d > *y1)
-            *y1 = d;
-        any = true;
+        gg_grid_bbox_join(&one.d.slice, &any, x0, y0, x1, y1);
     }
     return any;
 }

@@ -91,20 +91,9 @@ bool gg_pattern_bbox(const gg_pattern *p, int64_t *x0, int64_t *y0,
                      int64_t *x1, int64_t *y1)
 {
     bool any = false;
-    for (int i = 0; i < p->n_planes; i++) {
-        int64_t a, b, c, d;
-        if (!p->plane[i].bits || !gg_grid_bbox(&p->plane[i], &a, &b, &c, &d))
-            continue;
-        if (!any || a < *x0)
-            *x0 = a;
-        if (!any || b < *y0)
-            *y0 = b;
-        if (!any || c > *x1)
-            *x1 = c;
-        if (!any || d > *y1)
-            *y1 = d;
-        any = true;
-    }
+    for (int i = 0; i < p->n_planes; i++)
+        if (p->plane[i].bits)
+            gg_grid_bbox_join(&p->plane[i], &any, x0, y0, x1, y1);
     return any;
 }
 

@@ -46,20 +46,8 @@ bool gg_gen_cells_bbox(const gg_gen_cells *c, int64_t *x0, int64_t *y0,
                        int64_t *x1, int64_t *y1)
 {
     bool any = false;
-    for (int p = 0; p < c->n_planes; p++) {
-        int64_t a, b, e, f;
-        if (!gg_grid_bbox(&c->plane[p], &a, &b, &e, &f))
-            continue;
-        if (!any || a < *x0)
-            *x0 = a;
-        if (!any || b < *y0)
-            *y0 = b;
-        if (!any || e > *x1)
-            *x1 = e;
-        if (!any || f > *y1)
-            *y1 = f;
-        any = true;
-    }
+    for (int p = 0; p < c->n_planes; p++)
+        gg_grid_bbox_join(&c->plane[p], &any, x0, y0, x1, y1);
     return any;
 }
 

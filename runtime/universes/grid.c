@@ -103,6 +103,24 @@ int gg_grid_copy(gg_grid *dst, const gg_grid *src, gg_err *err)
     return 0;
 }
 
+bool gg_grid_bbox_join(const gg_grid *g, bool *any, int64_t *x0, int64_t *y0,
+                       int64_t *x1, int64_t *y1)
+{
+    int64_t a, b, c, d;
+    if (!gg_grid_bbox(g, &a, &b, &c, &d))
+        return false;
+    if (!*any || a < *x0)
+        *x0 = a;
+    if (!*any || b < *y0)
+        *y0 = b;
+    if (!*any || c > *x1)
+        *x1 = c;
+    if (!*any || d > *y1)
+        *y1 = d;
+    *any = true;
+    return true;
+}
+
 bool gg_grid_bbox(const gg_grid *g, int64_t *x0, int64_t *y0, int64_t *x1,
                   int64_t *y1)
 {

@@ -61,6 +61,11 @@ void gg_grid_take_rows(const gg_grid *g, int64_t a, int64_t b, gg_grid *band);
 bool gg_grid_bbox(const gg_grid *g, int64_t *x0, int64_t *y0, int64_t *x1,
                   int64_t *y1);
 
+/* g's bounding box joined into the box (x0, y0)-(x1, y1) that *any says
+ * holds (it becomes g's own when it does not); false when g is empty. */
+bool gg_grid_bbox_join(const gg_grid *g, bool *any, int64_t *x0, int64_t *y0,
+                       int64_t *x1, int64_t *y1);
+
 /* Fill with independent random cells of the given density (0..1),
  * reproducibly from seed. */
 void gg_grid_random(gg_grid *g, double density, uint64_t seed);
