@@ -90,8 +90,11 @@ int gg_cu_load_module(const gg_cu_api *cu, CUmodule *mod, const void *img,
     }
     for (int i = 0; i < n; i++)
         if (gg_cu_check(cu, cu->cuModuleGetFunction(fns[i], *mod, names[i]),
-                        names[i], err))
+                        names[i], err)) {
+            cu->cuModuleUnload(*mod);
+            *mod = NULL;
             return -1;
+        }
     return 0;
 }
 

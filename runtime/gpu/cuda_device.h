@@ -46,7 +46,8 @@ int gg_cu_check(const gg_cu_api *cu, CUresult r, const char *what,
 
 /* Load a module image (PTX or cubin) and find the n functions named, into
  * fns[i]; -1 with the driver's own log in err when it refuses the image
- * ("the CUDA driver refused the <what> (error N): log"), *mod then NULL. */
+ * ("the CUDA driver refused the <what> (error N): log") or a function is
+ * missing (the module unloaded again), *mod then NULL. */
 int gg_cu_load_module(const gg_cu_api *cu, CUmodule *mod, const void *img,
                       const char *what, const char *const *names,
                       CUfunction *const *fns, int n, gg_err *err);

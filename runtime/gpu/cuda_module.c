@@ -77,29 +77,11 @@ int gg_cuda_nvrtc_image(const gg_cuda *c, const char *prefix,
                         const char *src, const char *const *opts, int nopts,
                         char **img, size_t *len, bool *hit, gg_err *err)
 {
-    char arch[16], path[4200];
-    *hit = false;
-    snprintf(arch, sizeof arch, "sm_%d", c->cc);
-    uint64_t h = gg_gpu_hash(0, src, strlen(src));
-    for (int i = 0; i < nopts; i++)
-        h = gg_gpu_hash(h, opts[i], strlen(opts[i]));
-    h = gg_gpu_hash(h, arch, strlen(arch));
-    snprintf(path, sizeof path, "%s/%s-%016llx.cubin", c->cache_dir, prefix,
-             (unsigned long long)h);
-    if (read_image(path, img, len) == 0) {
-        *hit = true;
-        return 0;
-    }
+    char arch[16];
     gg_fail_kind why;
-    if (gg_nvrtc_compile(c->cfg->nvrtc, src, arch, true, opts, nopts, img,
-                         len, &why, err))
-        return -1;
-    gg_atomic_file af;
-    gg_err ignored;
-    if (!gg_atomic_open(path, &af, &ignored) &&
-        !gg_atomic_write(&af, *img, *len, &ignored))
-        gg_atomic_commit(&af, &ignored); /* a cache miss next time at worst */
-    return 0;
+    snprintf(arch, sizeof arch, "sm_%d", c->cc);
+    return gg_nvrtc_cached(c->cache_dir, prefix, c->cfg->nvrtc, src, arch,
+                           true, opts, nopts, img, len, hit, &why, err);
 }
 
 /* The cubin of src at launch shape t (and c's row stride), from the

@@ -6,6 +6,7 @@
  * read at the device's bandwidth and only its flags come down. */
 #include <stdlib.h>
 
+#include "cuda_device.h"
 #include "cuda_internal.h"
 #include "cuda_resident.h"
 
@@ -118,20 +119,10 @@ int gg_cuda_table_rows_at(void *state, gg_grid *rows, int64_t y, bool up,
 static int live_kernel(gg_cuda *c, CUmodule *mod, CUfunction *f,
                        gg_err *err)
 {
-    char log[1024] = "";
-    int opt[2] = {GG_CU_JIT_ERROR_LOG_BUFFER,
-                  GG_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-    void *val[2] = {log, (void *)(size_t)sizeof log};
-    CUresult r = c->cu.cuModuleLoadDataEx(mod, live_ptx, 2, opt, val);
-    if (r)
-        return gg_fail(err, "the CUDA driver refused the live-rows kernel "
-                       "(error %d): %.400s", r, log);
-    if (gg_cuda_check(c, c->cu.cuModuleGetFunction(f, *mod, "gg_live_rows"),
-                      "cuModuleGetFunction", err)) {
-        c->cu.cuModuleUnload(*mod);
-        return -1;
-    }
-    return 0;
+    static const char *const names[] = {"gg_live_rows"};
+    CUfunction *const fn[] = {f};
+    return gg_cu_load_module(&c->cu, mod, live_ptx, "live-rows kernel", names,
+                             fn, 1, err);
 }
 
 int gg_cuda_table_live_rows(void *state, int64_t y, int64_t n, uint8_t *live,

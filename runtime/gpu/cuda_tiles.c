@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cuda_api.h"
+#include "cuda_device.h"
 #include "cuda_internal.h"
 #include "gpu_tune.h"
 
@@ -127,22 +128,13 @@ static int tiles_module(gg_cuda *c, gg_cuda_tiles *t, gg_err *err)
     if (gg_cuda_nvrtc_image(c, "tiles", tiles_src, NULL, 0, &img, &len, &hit,
                             err))
         return -1;
-    CUresult r = c->cu.cuModuleLoadDataEx(&t->mod, img, 0, NULL, NULL);
+    static const char *const names[] = {"gg_tiles_gather", "gg_tiles_scatter",
+                                        "gg_tiles_compare"};
+    CUfunction *const fn[] = {&t->gather, &t->scatter, &t->compare};
+    int bad = gg_cu_load_module(&c->cu, &t->mod, img, "tile kernels", names,
+                                fn, 3, err);
     free(img);
-    return gg_cuda_check(c, r, "loading the tile kernels", err) ||
-                   gg_cuda_check(c, c->cu.cuModuleGetFunction(
-                                        &t->gather, t->mod, "gg_tiles_gather"),
-                                 "gg_tiles_gather", err) ||
-                   gg_cuda_check(c, c->cu.cuModuleGetFunction(
-                                        &t->scatter, t->mod,
-                                        "gg_tiles_scatter"),
-                                 "gg_tiles_scatter", err) ||
-                   gg_cuda_check(c, c->cu.cuModuleGetFunction(
-                                        &t->compare, t->mod,
-                                        "gg_tiles_compare"),
-                                 "gg_tiles_compare", err)
-               ? -1
-               : 0;
+    return bad;
 }
 
 /* Device memory of at least `bytes` in *p (grown, never shrunk). */
