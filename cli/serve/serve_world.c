@@ -50,6 +50,13 @@ static gg_rule topo_of(const sv_rule *r)
     return t;
 }
 
+/* The most cells a family's unbounded plane is held in, as a power of
+ * two (a rule table's: what the tree's batches hand back). */
+static int plane_log2(sv_family family)
+{
+    return family == SV_TABLE ? SV_TABLE_PLANE_LOG2 : SV_PLANE_LOG2;
+}
+
 /* An unbounded plane is held as a grid of its pattern's box: one past
  * the viewer's cells is refused by name (golgen run takes it). */
 static int plane_check(const sv_rule *r, const gg_pattern *p, gg_err *err)
@@ -57,17 +64,15 @@ static int plane_check(const sv_rule *r, const gg_pattern *p, gg_err *err)
     gg_rule t = topo_of(r);
     if (r->family == SV_3D || gg_rule_is_bounded(&t))
         return 0;
-    bool table = r->family == SV_TABLE;
+    int lg = plane_log2(r->family);
     int64_t pw = gg_pattern_width(p), ph = gg_pattern_height(p);
-    if ((double)pw * (double)ph <=
-        (double)(table ? SV_TABLE_PLANE_CELLS : SV_MAX_GROW))
+    if ((double)pw * (double)ph <= (double)(1LL << lg))
         return 0;
     return gg_fail(err, "the pattern's box is %lld x %lld cells: the viewer "
                    "holds %s plane up to 2^%d cells (golgen run --gens N -o "
                    "OUT runs it%s)", (long long)pw, (long long)ph,
-                   table ? "a rule table's" : "an unbounded",
-                   table ? 28 : 30,
-                   r->family != SV_LTL ? " in the hash tree" : "");
+                   r->family == SV_TABLE ? "a rule table's" : "an unbounded",
+                   lg, r->family != SV_LTL ? " in the hash tree" : "");
 }
 
 /* A 2D pattern under any family's rule (3D: the middle slice). */
@@ -394,13 +399,13 @@ static int grow(sv_world *w, int64_t x, int64_t y, gg_err *err)
     int64_t ex = x + 65 > ox + ew ? x + 65 : ox + ew;
     int64_t ey = y + 65 > oy + eh ? y + 65 : oy + eh;
     int64_t nw = (ex - nx + 63) / 64 * 64, nh = ey - ny;
-    /* (a rule table's plane: what the tree's batches hand back) */
-    int64_t most = w->family == SV_TABLE ? SV_TABLE_PLANE_CELLS : SV_MAX_GROW;
+    int lg = plane_log2(w->family);
+    int64_t most = 1LL << lg;
     if (nw > most || nh > most || nw * nh > most)
         return gg_fail(err, "cell (%lld, %lld) is too far from the "
                        "universe (%lld x %lld cells; at most 2^%d)",
                        (long long)x, (long long)y, (long long)nw,
-                       (long long)nh, most == SV_MAX_GROW ? 30 : 28);
+                       (long long)nh, lg);
     int64_t *px, *py;
     gg_gen_cells *old = cells_of(w, &px, &py);
     if (old) {

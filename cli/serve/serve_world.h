@@ -23,16 +23,17 @@
 
 /* the 3D torus of a rule with no size (3D.lua's is 100^3) */
 #define SV_3D_DEFAULT_SIDE 64
-/* A rule table's unbounded plane is held as a grid of at most this many
+/* A rule table's unbounded plane is held as a grid of at most 2^this
  * cells (its box), which the hash tree steps a batch at a time
  * (serve_step.h): a pattern or an edit past it is refused, not taken
  * into a grid of gigabytes. Past it the viewer would read windows from
  * the tree itself; hashlife.h has no read of a window's states yet. */
-#define SV_TABLE_PLANE_CELLS (1LL << 28)
-/* The other families' unbounded plane: a grid of at most this many cells
+#define SV_TABLE_PLANE_LOG2 28
+#define SV_TABLE_PLANE_CELLS (1LL << SV_TABLE_PLANE_LOG2)
+/* The other families' unbounded plane: a grid of at most 2^this cells
  * (a pattern's box, or grown by an edit), not one of gigabytes that its
  * first step would double. */
-#define SV_MAX_GROW (1LL << 30)
+#define SV_PLANE_LOG2 30
 
 typedef enum sv_family { SV_LIFE, SV_GEN, SV_TABLE, SV_LTL, SV_3D } sv_family;
 

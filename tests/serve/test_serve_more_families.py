@@ -351,6 +351,16 @@ def refusals(tmp):
           'across table, LtL and 3D rules')
 
 
+def refused_on_command_line(tmp, text, message):
+    """golgen serve of the pattern text exits 2, saying message."""
+    pat = os.path.join(tmp, 'far.rle')
+    with open(pat, 'w') as f:
+        f.write(text)
+    r = subprocess.run([GOLGEN, 'serve', '--port', '0', pat], timeout=60,
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and message in r.stderr, r
+
+
 def big_table_plane(tmp):
     """A rule table's plane is held as a grid of at most 2^28 cells (the
     tree steps it a batch at a time): a pattern whose box is past it is
@@ -358,12 +368,7 @@ def big_table_plane(tmp):
     changes), and a cell drawn that far off too, not taken into a grid
     of gigabytes."""
     far = 'x = 131073, y = 131073, rule = WireWorld\nC$131071$131072bC!\n'
-    pat = os.path.join(tmp, 'far.rle')
-    with open(pat, 'w') as f:
-        f.write(far)
-    r = subprocess.run([GOLGEN, 'serve', '--port', '0', pat], timeout=60,
-                       capture_output=True, text=True)
-    assert r.returncode == 2 and 'up to 2^28 cells' in r.stderr, r
+    refused_on_command_line(tmp, far, 'up to 2^28 cells')
     proc, url = start_server(GOLGEN, ['--rule', 'WireWorld'])
     try:
         c = Client(url, timeout=120)
@@ -392,12 +397,7 @@ def big_plane(tmp):
     for rule in ('B3/S23', '/2/3'):
         far = ('x = 131073, y = 131073, rule = %s\no$131071$131072bo!\n'
                % rule)
-        pat = os.path.join(tmp, 'far-life.rle')
-        with open(pat, 'w') as f:
-            f.write(far)
-        r = subprocess.run([GOLGEN, 'serve', '--port', '0', pat],
-                           timeout=60, capture_output=True, text=True)
-        assert r.returncode == 2 and 'up to 2^30 cells' in r.stderr, r
+        refused_on_command_line(tmp, far, 'up to 2^30 cells')
         proc, url = start_server(GOLGEN, ['--rule', rule])
         try:
             c = Client(url, timeout=120)
