@@ -419,11 +419,16 @@ static void test_stop_mid_step(void **state)
 static void test_progress_in_step(void **state)
 {
     (void)state;
+    /* a step of 2^24, far longer than the wait for its first progress
+     * line (the tree ran 2^20 of it in 1.8-2.9 s, so a fixed 2.5 s sleep
+     * raced the run's end); SIGTERM once the line is there */
     shell_ok("in a step", "rm -f pr.mc && { $G run --progress --engine "
-             "hashlife --gens 1048576 '" GOLLY "HashLife/unlimited-novelty.mc'"
-             " -o pr.mc 2>pr.log & pid=$!; sleep 2.5; kill -TERM $pid; "
+             "hashlife --gens 16777216 '" GOLLY "HashLife/unlimited-novelty"
+             ".mc' -o pr.mc 2>pr.log & pid=$!; i=0; while [ $i -lt 600 ] && "
+             "! tr '\\r' '\\n' <pr.log | grep -q 'a step of 2^24 under "
+             "way'; do sleep 0.1; i=$((i+1)); done; kill -TERM $pid; "
              "wait $pid; test $? = 143; } && tr '\\r' '\\n' <pr.log | "
-             "grep -q '^generation 0 of 1048576 (0%), a step of 2^20 under "
+             "grep -q '^generation 0 of 16777216 (0%), a step of 2^24 under "
              "way: [0-9]* leaf squares, [0-9]* nodes, [0-9]* MB'");
 }
 
