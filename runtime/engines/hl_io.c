@@ -142,7 +142,7 @@ int gg_hl_set_leaf_log(gg_hl *h, int leaf_log, gg_err *err)
     h->live_nodes = 0, h->live_leaves = 0;
     h->n_buckets = 0, h->bucket_mapped = 0;
     h->node_reserved = 0, h->leaf_reserved = 0;
-    for (int i = 0; i < HL_LEAF_LOG_MAX; i++) {
+    for (int i = 0; i < HL_QUEUES; i++) {
         free(h->queue[i]);
         h->queue[i] = NULL;
     }
@@ -163,7 +163,7 @@ void gg_hl_free(gg_hl *h)
     free(h->frame);
     free(h->waiter);
     free(h->req);
-    for (int i = 0; i < HL_LEAF_LOG_MAX; i++)
+    for (int i = 0; i < HL_QUEUES; i++)
         free(h->queue[i]);
     free(h);
 }

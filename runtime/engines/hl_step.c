@@ -1,6 +1,6 @@
 /* Stepping the tree: a node's memoized future (HashLife's recursion), the
- * leaf squares a backend steps, and runs of any length by their binary
- * expansion (runtime/engines/hashlife.h). */
+ * leaf squares a backend steps, and runs of any length, each in one pass
+ * (runtime/engines/hashlife.h). */
 #include "hl_small.h"
 #include "hl_tree.h"
 
@@ -62,11 +62,61 @@ static void four(const hl_id r[9], hl_id q[4][4])
     }
 }
 
+/* ---- step codes (hl_tree.h's HL_ODD) ----
+ *
+ * A step of t generations from a node of level k (t <= 2^(k-2)) is
+ * HashLife's recursion with its halves unequal: its nine sub-squares
+ * min(t, 2^(k-3)) generations on, then, when t > 2^(k-3), the four
+ * squares of those t - 2^(k-3) on. So a level-k node is asked for
+ * either its full 2^(k-2) or ((t - 1) mod 2^(k-2)) + 1 of the step's t:
+ * one count a level, and one pass makes the result of any count, where
+ * a count's binary expansion (as Golly's HashLife does with a count's
+ * power-of-two part; it steps the odd factor's times) took a pass over
+ * the whole tree per set bit. */
+
+static int code_of(int64_t t)
+{
+    return t & (t - 1) ? HL_ODD : __builtin_ctzll((uint64_t)t);
+}
+
+/* The generations code c asks of a node of level k. */
+static int64_t gens_of(const gg_hl *h, int c, int k)
+{
+    if (c != HL_ODD)
+        return (int64_t)1 << c;
+    return ((h->odd_gens - 1) & (((int64_t)1 << (k - 2)) - 1)) + 1;
+}
+
+/* The code of a node of level k's nine sub-squares (the first half-step)
+ * when it is asked for code c; *second: a second half-step follows. */
+static int first_code(const gg_hl *h, int c, int k, bool *second)
+{
+    *second = gens_of(h, c, k) > (int64_t)1 << (k - 3);
+    return *second ? k - 3 : c;
+}
+
+/* The code of the second half-step's four squares (level k - 1). */
+static int second_code(const gg_hl *h, int c, int k)
+{
+    return code_of(gens_of(h, c, k) - ((int64_t)1 << (k - 3)));
+}
+
+/* Which of a node's two results code c is kept in (hl_tree.h). */
+static int slot_of(const hl_node *d, int c)
+{
+    return c != d->level - 2;
+}
+
+static int queue_of(const gg_hl *h, int c)
+{
+    return c == HL_ODD ? h->leaf_log : c;
+}
+
 /* ---- results breadth-first: frames, waiters, requests, batches ----
  *
- * HashLife's recursion (a node's centre 2^j generations on from its nine
- * sub-squares' results, then, for j = level - 2, the four squares of
- * those stepped again) runs as frames: a frame waits for its parts, and
+ * HashLife's recursion (a node's centre t generations on from its nine
+ * sub-squares' results, then, for t > 2^(level-3), the four squares of
+ * those stepped again: the step codes above) runs as frames: a frame waits for its parts, and
  * requests for parts are started last-in first-out (depth first), so
  * that every leaf square that can be stepped now is queued before any is
  * stepped; a queue is stepped when it is full or nothing else can start.
@@ -155,8 +205,9 @@ static void finish(gg_hl *h, uint32_t f, hl_id r)
         return;
     }
     hl_node *d = &h->node[h->frame[f].n];
-    d->result = r;
-    d->result_j = h->frame[f].j;
+    int s = slot_of(d, h->frame[f].j);
+    d->res[s] = r;
+    d->res_j[s] = h->frame[f].j;
     uint32_t w = h->frame[f].waiters;
     free_frame(h, f);
     while (w && !h->abort) {
@@ -188,7 +239,7 @@ static void deliver(gg_hl *h, uint32_t f, uint32_t slot, hl_id r)
     h->n_ready++;
 }
 
-/* Frame f's slot wants n's centre 2^j generations on: delivered now
+/* Frame f's slot wants n's centre step code j on: delivered now
  * when known (an empty node, a memoized result) or waited for when in
  * flight, else requested. Checked here, while n's node is still in the
  * cache from the join that found it, a known part costs no second miss
@@ -196,12 +247,13 @@ static void deliver(gg_hl *h, uint32_t f, uint32_t slot, hl_id r)
 static void want(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
 {
     const hl_node *d = &h->node[n];
+    int s = slot_of(d, j);
     if (hl_is_empty(h, n))
         deliver(h, f, slot, hl_empty(h, d->level - 1));
-    else if (d->result && d->result_j == j)
-        deliver(h, f, slot, d->result);
-    else if (d->result && d->result_j == HL_BUSY + j)
-        add_waiter(h, d->result, f, slot);
+    else if (d->res[s] && d->res_j[s] == j)
+        deliver(h, f, slot, d->res[s]);
+    else if (d->res[s] && d->res_j[s] == HL_BUSY + j)
+        add_waiter(h, d->res[s], f, slot);
     else
         push(h, n, j, f, slot);
 }
@@ -247,8 +299,8 @@ static void open_frames(gg_hl *h)
                 return;
             }
         hl_frame *fr = &h->frame[f[i]];
-        int k = h->node[fr->n].level;
-        int jj = fr->j == k - 2 ? k - 3 : fr->j;
+        bool second;
+        int jj = first_code(h, fr->j, h->node[fr->n].level, &second);
         fr->pending = 9;
         for (int k2 = 8; k2 >= 0 && !h->abort; k2--)
             want(h, s[k2], jj, f[i], (uint32_t)k2);
@@ -263,6 +315,7 @@ static void advance_ready(gg_hl *h)
 {
     uint32_t f[HL_FRAME_BATCH];
     int m = 0, at[HL_FRAME_BATCH], fat[HL_FRAME_BATCH], lvl[HL_FRAME_BATCH];
+    bool two[HL_FRAME_BATCH]; /* stage 1 with a second half-step */
     while (h->ready && m < HL_FRAME_BATCH) {
         f[m++] = h->ready;
         h->ready = h->frame[h->ready].next;
@@ -275,6 +328,7 @@ static void advance_ready(gg_hl *h)
     for (int i = 0; i < m; i++) {
         const hl_frame *fr = &h->frame[f[i]];
         int k = lvl[i] = h->node[fr->n].level;
+        two[i] = false;
         if (fr->stage == 2) {
             at[i] = nj;
             memcpy(jq[nj], fr->r, sizeof jq[nj]);
@@ -283,7 +337,9 @@ static void advance_ready(gg_hl *h)
         }
         hl_id q[4][4];
         four(fr->r, q);
-        bool second = fr->j == k - 2;
+        bool second;
+        first_code(h, fr->j, k, &second);
+        two[i] = second;
         at[i] = second ? nj : nc;
         for (int x = 0; x < 4; x++) {
             if (second) {
@@ -300,7 +356,7 @@ static void advance_ready(gg_hl *h)
     if (nc)
         hl_centres(h, nc, cl, (const hl_id (*)[4])cq, co);
     for (int i = 0; i < m; i++) /* the centres' joins: the results */
-        if (h->frame[f[i]].stage == 1 && h->frame[f[i]].j != lvl[i] - 2) {
+        if (h->frame[f[i]].stage == 1 && !two[i]) {
             fat[i] = nf;
             memcpy(fq[nf], co + at[i], sizeof fq[nf]);
             fl[nf++] = lvl[i] - 1;
@@ -311,7 +367,7 @@ static void advance_ready(gg_hl *h)
         hl_frame *fr = &h->frame[f[i]];
         if (fr->stage == 2) {
             finish(h, f[i], jo[at[i]]);
-        } else if (fr->j != lvl[i] - 2) {
+        } else if (!two[i]) {
             finish(h, f[i], fo[fat[i]]);
         } else {
             const hl_id *s = jo + at[i];
@@ -320,15 +376,16 @@ static void advance_ready(gg_hl *h)
                     h->abort = true;
                     return;
                 }
+            int c = second_code(h, fr->j, lvl[i]);
             fr->stage = 2;
             fr->pending = 4;
             for (int x = 3; x >= 0 && !h->abort; x--)
-                want(h, s[x], lvl[i] - 3, f[i], (uint32_t)x);
+                want(h, s[x], c, f[i], (uint32_t)x);
         }
     }
 }
 
-/* Start n's centre 2^j generations on (j <= level - 2) for frame f's
+/* Start n's centre step code j on (at most 2^(level - 2)) for frame f's
  * slot: at once when known, else a frame of its own (queued as a leaf
  * square, or opened with others). */
 static void start(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
@@ -338,20 +395,21 @@ static void start(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
         deliver(h, f, slot, hl_empty(h, d->level - 1));
         return;
     }
-    if (d->result && d->result_j == j) {
-        deliver(h, f, slot, d->result);
+    int s = slot_of(d, j);
+    if (d->res[s] && d->res_j[s] == j) {
+        deliver(h, f, slot, d->res[s]);
         return;
     }
-    if (d->result && d->result_j == HL_BUSY + j) {
-        add_waiter(h, d->result, f, slot);
+    if (d->res[s] && d->res_j[s] == HL_BUSY + j) {
+        add_waiter(h, d->res[s], f, slot);
         return;
     }
     uint32_t g = new_frame(h);
     if (!g)
         return;
     int k = d->level;
-    d->result = g;
-    d->result_j = (int8_t)(HL_BUSY + j);
+    d->res[s] = g;
+    d->res_j[s] = (int8_t)(HL_BUSY + j);
     hl_frame *fr = &h->frame[g];
     fr->stage = k == h->leaf_log + 1 ? 0 : 1;
     fr->n = n;
@@ -359,7 +417,8 @@ static void start(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
     fr->waiters = 0;
     add_waiter(h, g, f, slot);
     if (k == h->leaf_log + 1) {
-        h->queue[j][h->n_queue[j]++] = g;
+        int qi = queue_of(h, j);
+        h->queue[qi][h->n_queue[qi]++] = g;
         return;
     }
     h->opening[h->n_opening++] = g;
@@ -429,8 +488,8 @@ static void small_batch(gg_hl *h, int j, const uint32_t *qf, int64_t m)
     step_progress(h);
 }
 
-/* Step queue j's squares 2^j generations in one backend call and finish
- * their frames. */
+/* Step queue j's squares (2^j generations, or HL_ODD's at j = leaf_log)
+ * in one backend call and finish their frames. */
 static void run_batch(gg_hl *h, int j)
 {
     int64_t m = h->n_queue[j], cols, sq = 2 * h->leaf_side;
@@ -445,7 +504,7 @@ static void run_batch(gg_hl *h, int j)
             return;
         }
     }
-    bool timed = hl_small_applies(h);
+    bool timed = hl_small_applies(h) && j < h->leaf_log;
     if (timed && hl_small_pick(h, j)) {
         small_batch(h, j, qf, m);
         hl_small_took(h, j, m);
@@ -478,7 +537,8 @@ static void run_batch(gg_hl *h, int j)
     }
     h->stats.base_steps += m;
     h->stats.batches++;
-    int64_t gens = (int64_t)1 << j;
+    int64_t gens = gens_of(h, j < h->leaf_log ? j : HL_ODD,
+                           h->leaf_log + 1);
     if (h->leaves.step(h->leaves.ctx, c, gens, h->err)) {
         h->failed = true;
         h->abort = true;
@@ -502,10 +562,11 @@ static void run_batch(gg_hl *h, int j)
     step_progress(h);
 }
 
-/* n's centre half 2^j generations on (j <= level - 2), memoized; 0 when
- * the budget ran out, a stop came or the backend failed. */
-static hl_id result(gg_hl *h, hl_id n, int j)
+/* n's centre half t generations on (t <= 2^(level - 2)), memoized; 0
+ * when the budget ran out, a stop came or the backend failed. */
+static hl_id result(gg_hl *h, hl_id n, int64_t t)
 {
+    int j = code_of(t);
     h->n_frames = 1;
     h->free_frames = 0;
     h->n_waiters = 1;
@@ -516,8 +577,8 @@ static hl_id result(gg_hl *h, hl_id n, int j)
     h->ready = 0;
     h->n_ready = 0;
     h->abort = false;
-    h->step_log = j;
-    for (int i = 0; i < h->leaf_log; i++) {
+    h->step_log = 63 - __builtin_clzll((uint64_t)t);
+    for (int i = 0; i <= h->leaf_log; i++) {
         h->n_queue[i] = 0;
         if (!h->queue[i] &&
             !(h->queue[i] = malloc((size_t)h->batch_max *
@@ -536,9 +597,12 @@ static hl_id result(gg_hl *h, hl_id n, int j)
             if (h->n_req >= 3)
                 __builtin_prefetch(&h->node[h->req[h->n_req - 3].n]);
             start(h, r.n, r.j, r.frame, r.slot);
-            /* only a 2-leaf square's request queues (j < leaf_log) */
-            if (r.j < h->leaf_log && h->n_queue[r.j] == h->batch_max)
-                run_batch(h, r.j);
+            /* only a 2-leaf square's request queues (j < leaf_log, or
+             * HL_ODD); a larger node's of j = leaf_log reads the odd
+             * queue, which runs no sooner than when full */
+            int qi = queue_of(h, r.j);
+            if (qi <= h->leaf_log && h->n_queue[qi] == h->batch_max)
+                run_batch(h, qi);
             if (h->n_opening == HL_FRAME_BATCH)
                 open_frames(h);
             else if (h->n_ready >= HL_FRAME_BATCH)
@@ -554,7 +618,7 @@ static hl_id result(gg_hl *h, hl_id n, int j)
             continue;
         }
         int best = -1;
-        for (int i = 0; i < h->leaf_log; i++)
+        for (int i = 0; i <= h->leaf_log; i++)
             if (h->n_queue[i] && (best < 0 || h->n_queue[i] > h->n_queue[best]))
                 best = i;
         if (best < 0)
@@ -566,9 +630,10 @@ static hl_id result(gg_hl *h, hl_id n, int j)
     /* given up: the nodes of the frames in flight forget them */
     for (uint32_t f = 1; f < h->n_frames; f++) {
         hl_node *d = &h->node[h->frame[f].n];
-        if (h->frame[f].stage >= 0 && d->result == f &&
-            d->result_j >= HL_BUSY)
-            d->result = 0, d->result_j = 0;
+        int s = slot_of(d, h->frame[f].j);
+        if (h->frame[f].stage >= 0 && d->res[s] == f &&
+            d->res_j[s] >= HL_BUSY)
+            d->res[s] = 0, d->res_j[s] = 0;
     }
     return 0;
 }
@@ -596,12 +661,28 @@ static hl_id expand(gg_hl *h, hl_id root)
                    hl_join(h, e, q[2], e, e), hl_join(h, q[3], e, e, e));
 }
 
-/* One step of 2^j generations; 0 ok, 1 the budget ran out or a stop
- * came (nothing changed: h->stopped says which), -1 failed. */
-static int step_pow2(gg_hl *h, int j)
+/* HL_ODD results of another count than t's are stale: forgotten before
+ * a step of t (not a power of two) asks for its own. */
+static void odd_count(gg_hl *h, int64_t t)
 {
+    if (code_of(t) != HL_ODD || h->odd_gens == t)
+        return;
+    if (h->odd_gens)
+        for (int64_t i = 1; i < h->n_nodes; i++)
+            if (h->node[i].res_j[1] == HL_ODD)
+                h->node[i].res[1] = 0, h->node[i].res_j[1] = 0;
+    h->odd_gens = t;
+}
+
+/* One step of t generations (1 <= t <= 2^HL_MAX_STEP); 0 ok, 1 the
+ * budget ran out or a stop came (nothing changed: h->stopped says
+ * which), -1 failed. */
+static int step_by(gg_hl *h, int64_t t)
+{
+    /* the root's level k wants 2^(k-2) >= t */
+    int need = (t > 1 ? 64 - __builtin_clzll((uint64_t)(t - 1)) : 0) + 2;
     hl_id root = h->root;
-    while (root && (h->node[root].level < j + 2 || !centred(h, root))) {
+    while (root && (h->node[root].level < need || !centred(h, root))) {
         if (h->node[root].level >= HL_MAX_LEVEL)
             return gg_fail(h->err, "the pattern has grown past 2^63 cells "
                            "across; golgen's coordinates end there");
@@ -610,8 +691,9 @@ static int step_pow2(gg_hl *h, int j)
     if (root && h->node[root].level >= HL_MAX_LEVEL)
         return gg_fail(h->err, "the pattern has grown past 2^63 cells "
                        "across; golgen's coordinates end there");
+    odd_count(h, t);
     root = root ? expand(h, root) : 0;
-    hl_id r = root ? result(h, root, j) : 0;
+    hl_id r = root ? result(h, root, t) : 0;
     h->step_log = -1;
     if (h->failed)
         return -1;
@@ -625,34 +707,39 @@ static int step_pow2(gg_hl *h, int j)
         r = c;
     }
     h->root = r;
-    h->generation += (int64_t)1 << j;
+    h->generation += t;
     return 0;
 }
 
-/* 2^j generations, collecting and halving the step when the budget runs
- * out; fails only when one generation does not fit after a collection. */
-static int step_fit(gg_hl *h, int j, bool (*stop)(void),
+/* t generations, collecting and splitting the step when the budget runs
+ * out (a power of two into halves, another count into its low part and
+ * its highest power); fails only when one generation does not fit after
+ * a collection. */
+static int step_fit(gg_hl *h, int64_t t, bool (*stop)(void),
                     int64_t *done)
 {
     h->run_done = *done;
-    int rc = step_pow2(h, j);
+    int rc = step_by(h, t);
     if (rc <= 0 || h->stopped) {
-        *done += rc ? 0 : (int64_t)1 << j;
+        *done += rc ? 0 : t;
         return rc < 0 ? rc : 0;
     }
     hl_collect(h);
-    if ((rc = step_pow2(h, j)) <= 0 || h->stopped) {
-        *done += rc ? 0 : (int64_t)1 << j;
+    if ((rc = step_by(h, t)) <= 0 || h->stopped) {
+        *done += rc ? 0 : t;
         return rc < 0 ? rc : 0;
     }
-    if (j == 0)
+    if (t == 1)
         return gg_fail(h->err, "one generation of this pattern needs more "
                        "than the memory budget (%lld bytes): allow more "
                        "with --mem", (long long)h->mem_limit);
-    for (int half = 0; half < 2; half++) {
+    int64_t top = (int64_t)1 << (63 - __builtin_clzll((uint64_t)t));
+    const int64_t part[2] = {top == t ? t / 2 : t - top,
+                             top == t ? t / 2 : top};
+    for (int i = 0; i < 2; i++) {
         if (h->stopped || (stop && stop()))
             return 0;
-        if (step_fit(h, j - 1, stop, done))
+        if (step_fit(h, part[i], stop, done))
             return -1;
     }
     return 0;
@@ -678,22 +765,19 @@ int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
     h->stopped = false;
     h->run_total = gens;
     int rc = gg_generations_check(h->generation, gens, err);
-    /* low bits first (the small steps run while the root is small), then
-     * the part above 2^60 as steps of 2^60 */
-    for (int j = 0; !rc && j <= HL_MAX_STEP && ran < gens; j++) {
-        int64_t times = j < HL_MAX_STEP ? (gens >> j) & 1 : gens >> j;
-        for (int64_t t = 0; !rc && t < times; t++) {
-            int64_t before = ran;
-            if (h->stopped || (stop && stop()))
-                goto out;
-            rc = step_fit(h, j, stop, &ran);
-            if (!rc && h->progress)
-                h->progress(h->progress_ctx, ran, gens);
-            if (!rc && ran - before < ((int64_t)1 << j))
-                goto out; /* stopped inside the halved steps */
-        }
+    /* the count below 2^60 in one step, then the rest as steps of 2^60 */
+    const int64_t most = (int64_t)1 << HL_MAX_STEP;
+    for (int64_t left = gens; !rc && left > 0;) {
+        int64_t t = left % most ? left % most : most, before = ran;
+        if (h->stopped || (stop && stop()))
+            break;
+        rc = step_fit(h, t, stop, &ran);
+        if (!rc && h->progress)
+            h->progress(h->progress_ctx, ran, gens);
+        if (!rc && ran - before < t)
+            break; /* stopped inside the split steps */
+        left -= t;
     }
-out:
     if (done)
         *done = ran;
     return rc ? -1 : 0;

@@ -170,6 +170,17 @@ static bool grow(gg_hl *h, void **arr, int64_t *cap, size_t size,
     return true;
 }
 
+/* What a node's chain is chosen by: a leaf's stored hash, a node's
+ * children's. */
+static uint64_t key_of(const gg_hl *h, hl_id n)
+{
+    const hl_node *d = &h->node[n];
+    if (d->level == h->leaf_log)
+        return d->child[1];
+    return node_hash(d->level, d->child[0], d->child[1], d->child[2],
+                     d->child[3]);
+}
+
 static void rehash(gg_hl *h, uint64_t buckets)
 {
     size_t mapped;
@@ -180,12 +191,12 @@ static void rehash(gg_hl *h, uint64_t buckets)
     h->bucket = b;
     h->bucket_mapped = mapped;
     h->n_buckets = buckets;
-    /* a node's hash is whole in 32 bits while the table has at most 2^32
-     * buckets (ids are 32-bit: it never has more) */
+    /* a leaf's stored hash is whole in 32 bits while the table has at
+     * most 2^32 buckets (ids are 32-bit: it never has more) */
     for (int64_t i = 1; i < h->n_nodes; i++) {
-        if (!h->node[i].live)
+        if (!(h->node[i].flags & HL_LIVE))
             continue;
-        uint64_t k = h->node[i].hash & (buckets - 1);
+        uint64_t k = key_of(h, (hl_id)i) & (buckets - 1);
         h->node[i].next = b[k];
         b[k] = (hl_id)i;
     }
@@ -219,7 +230,7 @@ static hl_id new_node(gg_hl *h)
         n = (hl_id)h->n_nodes++;
     }
     memset(&h->node[n], 0, sizeof h->node[n]);
-    h->node[n].live = 1;
+    h->node[n].flags = HL_LIVE;
     if (h->pop)
         h->pop[n] = -1;
     h->live_nodes++;
@@ -241,7 +252,6 @@ static hl_id new_node(gg_hl *h)
 static void link_node(gg_hl *h, hl_id n, uint64_t hash)
 {
     uint64_t k = hash & (h->n_buckets - 1);
-    h->node[n].hash = (uint32_t)hash;
     h->node[n].next = h->bucket[k];
     h->bucket[k] = n;
 }
@@ -264,8 +274,8 @@ static hl_id leaf_hashed(gg_hl *h, const uint64_t *rows, uint64_t hash)
 {
     for (hl_id n = h->bucket[hash & (h->n_buckets - 1)]; n;
          n = h->node[n].next)
-        if (h->node[n].hash == (uint32_t)hash &&
-            h->node[n].level == h->leaf_log &&
+        if (h->node[n].level == h->leaf_log &&
+            h->node[n].child[1] == (uint32_t)hash &&
             !memcmp(hl_rows(h, n), rows, (size_t)h->lw * 8))
             return n;
     int64_t b = new_leaf_block(h);
@@ -280,6 +290,7 @@ static hl_id leaf_hashed(gg_hl *h, const uint64_t *rows, uint64_t hash)
     memcpy(h->leaf + (size_t)b * (size_t)h->lw, rows, (size_t)h->lw * 8);
     h->node[n].level = h->leaf_log;
     h->node[n].child[0] = (hl_id)b;
+    h->node[n].child[1] = (uint32_t)hash;
     h->live_leaves++;
     link_node(h, n, hash);
     return n;
@@ -478,9 +489,9 @@ hl_id hl_centre(gg_hl *h, hl_id n)
 
 static void mark(gg_hl *h, hl_id n)
 {
-    if (!n || h->node[n].mark)
+    if (!n || (h->node[n].flags & HL_MARK))
         return;
-    h->node[n].mark = 1;
+    h->node[n].flags |= HL_MARK;
     if (h->node[n].level > h->leaf_log)
         for (int i = 0; i < 4; i++)
             mark(h, h->node[n].child[i]);
@@ -494,7 +505,7 @@ static void free_node(gg_hl *h, hl_id n)
         h->free_leaves = d->child[0];
         h->live_leaves--;
     }
-    d->live = 0;
+    d->flags = 0;
     d->next = h->free_nodes;
     h->free_nodes = n;
     h->live_nodes--;
@@ -507,15 +518,15 @@ void hl_collect(gg_hl *h)
         mark(h, h->empty[l]);
     for (int64_t i = 1; i < h->n_nodes; i++) {
         hl_node *d = &h->node[i];
-        if (d->live && !d->mark)
+        if (d->flags == HL_LIVE)
             free_node(h, (hl_id)i);
-        d->mark = 0;
-        d->result = 0;
+        d->flags &= HL_LIVE;
+        d->res[0] = d->res[1] = 0;
     }
     memset(h->bucket, 0, h->n_buckets * sizeof *h->bucket);
     for (int64_t i = 1; i < h->n_nodes; i++)
-        if (h->node[i].live)
-            link_node(h, (hl_id)i, h->node[i].hash);
+        if (h->node[i].flags & HL_LIVE)
+            link_node(h, (hl_id)i, key_of(h, (hl_id)i));
     h->full = false;
     h->stats.collections++;
 }

@@ -19,21 +19,31 @@ typedef struct hl_small hl_small;
 
 /* 32 bytes, and the array starts on a page (hl_tree.c's arenas): a node
  * is one cache line's half, never two lines (at 28 bytes, 3 in 7 nodes
- * straddled two, and a lookup is a cache miss per line). */
+ * straddled two, and a lookup is a cache miss per line).
+ *
+ * Two memoized results (hl_step.c): res[0] the centre 2^(level-2)
+ * generations on (HashLife's own step, which every count's pass asks
+ * of some nodes and which stays valid across passes), res[1] any other
+ * step code's (a step of a count asks one code a level besides it:
+ * with one slot the two evicted each other, and demonoid's 1000
+ * generations stepped 3x the leaf squares). A leaf has no results; its
+ * child[1] holds its hash's low bits, which a lookup compares before
+ * its rows (128+ bytes); a node's hash is its children's, recomputed
+ * by a rehash (4 multiplies). */
 typedef struct hl_node {
-    hl_id child[4];  /* nw ne sw se; a leaf: child[0] = its row block */
+    hl_id child[4];  /* nw ne sw se; a leaf: its row block, its hash */
     hl_id next;      /* hash chain */
-    hl_id result;    /* memoized centre 2^result_j generations on; 0 */
-    uint32_t hash;   /* its hash's low bits: chains and rehashes compare
-                        and reuse them (a leaf's hash reads 128+ bytes) */
+    hl_id res[2];    /* memoized centres (res_j's codes); 0 none */
+    int8_t res_j[2];
     int8_t level;
-    int8_t result_j;
-    uint8_t mark;
-    uint8_t live;    /* 0: on the free list */
+    uint8_t flags;   /* HL_LIVE (0: on the free list), HL_MARK */
 } hl_node;
 
+#define HL_LIVE 1
+#define HL_MARK 2
+
 /* A result being computed (hl_step.c's breadth-first recursion): node n's
- * centre 2^j generations on. Stage 0: a leaf square waiting in a batch;
+ * centre step code j on. Stage 0: a leaf square waiting in a batch;
  * 1: its nine sub-results coming; 2: the four of the second half-step
  * coming. Frame 0 is the step's own result. */
 typedef struct hl_frame {
@@ -63,9 +73,19 @@ typedef struct hl_request {
  * CPU time, 32 another 5%. */
 #define HL_FRAME_BATCH 32
 
-/* A node's result field while a frame computes it: result is the frame,
- * result_j HL_BUSY + j. */
+/* A node's result slot while a frame computes it: res[s] is the frame,
+ * res_j[s] HL_BUSY + j. */
 #define HL_BUSY 64
+
+/* A step code (a frame's j, a node's res_j) is j for 2^j generations,
+ * or HL_ODD for the count a step of h->odd_gens generations (not a power
+ * of two) asks of a node of its level (hl_step.c's gens_of): one count
+ * a level, so one code holds it. */
+#define HL_ODD 62
+
+/* Leaf squares wait by code: 2^j for j < leaf_log, and HL_ODD's at
+ * index leaf_log. */
+#define HL_QUEUES (HL_LEAF_LOG_MAX + 1)
 
 struct gg_hl {
     bool has_rule;               /* rule is set (gg_hl_new), else only
@@ -111,8 +131,8 @@ struct gg_hl {
     uint32_t n_ready;
     hl_request *req;             /* started last first */
     int64_t n_req, cap_req;
-    uint32_t *queue[HL_LEAF_LOG_MAX]; /* leaf squares waiting, by j */
-    int64_t n_queue[HL_LEAF_LOG_MAX];
+    uint32_t *queue[HL_QUEUES];  /* leaf squares waiting, by code */
+    int64_t n_queue[HL_QUEUES];
     int64_t batch_cols, batch_max; /* squares a batch row, a batch */
     hl_id top;                   /* frame 0's result */
     bool abort;                  /* the step is being given up */
@@ -124,7 +144,10 @@ struct gg_hl {
     void *progress_ctx;
     int64_t run_done, run_total; /* gg_hl_run's generations so far, all */
     int step_log;                /* the step in flight: 2^step_log
-                                    generations; -1 none */
+                                    generations or more (less than
+                                    twice); -1 none */
+    int64_t odd_gens;            /* what HL_ODD results are of: a step
+                                    of this many; 0 none */
     bool stopped;                /* a step was given up for it */
     int64_t polls;
     hl_small *small;             /* the 4x4 leaves' memo (hl_small.c) */
