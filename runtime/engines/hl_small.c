@@ -15,13 +15,24 @@
 #include <string.h>
 #include <time.h>
 
-/* A window's cells as the key: plane p's 4 rows of 4 bits at bits
- * 16 p .. 16 p + 15 of k[p / 4]; res: plane p's 2x2 centre at bits
- * 4 p .. 4 p + 3 (row-major). */
+/* A window's cells as the key: plane p's cell (x, y) at bit 8 y + x +
+ * key_shift(p) of k[p / 4] (the square's rows masked to the window, two
+ * planes' nibbles interleaved: a shift and a mask a plane to make); res:
+ * plane p's 2x2 centre at bits 4 p .. 4 p + 3 (row-major). 16 bytes, so
+ * at most 6 planes (64 states, as many as any of Golly's rules has): k1
+ * holds planes 4 and 5 in its low 32 bits. An empty slot's key is 0 (a
+ * window of state 0 alone is never looked up). */
 typedef struct memo_entry {
-    uint64_t k0, k1;
-    uint32_t res, used;
+    uint64_t k0;
+    uint32_t k1, res;
 } memo_entry;
+
+#define MEMO_PLANES 6
+
+static inline int key_shift(int p)
+{
+    return 4 * (p & 1) + 32 * ((p >> 1) & 1);
+}
 
 /* A batch's squares: plane p's row y of square s as byte y of word
  * s * planes + p (8 cells, bit x cell x). */
@@ -38,12 +49,14 @@ struct hl_small {
     double ns[2][2];        /* per j, per path (0 grid, 1 memo): the
                                recent seconds a square, 0 not known */
     int64_t tries[2];       /* batches per j so far */
+    int64_t squares[2];     /* and their squares */
+    int64_t warm[2];        /* batches of the warm-up */
     bool memo_now[2];       /* the path of the batch in flight */
     bool off[2];            /* the memo cost twice the grid: off */
     double t0;              /* when it started; 0 not timed */
 };
 
-/* At most 2^20 windows remembered (24 MiB); then the memo starts over. */
+/* At most 2^20 windows remembered (16 MiB); then the memo starts over. */
 #define MEMO_MAX ((uint64_t)1 << 20)
 #define MEMO_FIRST ((uint64_t)1 << 12)
 /* Misses side by side: 128 windows a 512-cell row of windows. */
@@ -51,7 +64,7 @@ struct hl_small {
 
 bool hl_small_applies(const gg_hl *h)
 {
-    return !h->has_rule && h->leaf_log == 2;
+    return !h->has_rule && h->leaf_log == 2 && h->planes <= MEMO_PLANES;
 }
 
 /* Which path pays depends on the rule and the pattern: on a dear rule
@@ -59,7 +72,9 @@ bool hl_small_applies(const gg_hl *h)
  * -> 0.042 CPU s), on a cheap rule (WireWorld) or a chaotic pattern,
  * whose windows rarely recur (life-on-the-slope), the grid (the memo
  * took 1.2x and 2.2x as long). So batches are timed: the first 32 of
- * each j go through the memo (it fills), the next 4 through the grid,
+ * each j go through the memo (it fills; fewer when they pass 4096
+ * squares: WireWorld's primes.mc warmed on 21941 squares at 2x the
+ * grid's cost a square), the next 4 through the grid,
  * then the path whose recent batches took less time a square, trying the
  * other every 16th batch, times how much dearer it was (up to 8x); a
  * memo twice as dear as the grid is not tried again (a cheap rule's:
@@ -68,6 +83,7 @@ bool hl_small_applies(const gg_hl *h)
  * us here (a thread's CPU time 1.7 us, as much as a small batch). Both
  * paths give the same cells. */
 #define WARM 32
+#define WARM_SQUARES 4096
 #define PROBE 4
 #define RETRY 16
 #define SAMPLE 4
@@ -86,8 +102,11 @@ bool hl_small_pick(gg_hl *h, int j)
     hl_small *s = h->small;
     int64_t n = s->tries[j]++;
     bool memo, timed = true;
-    if (n < WARM + PROBE) {
-        memo = n < WARM;
+    if (n < WARM && s->squares[j] < WARM_SQUARES) {
+        memo = true;
+        s->warm[j] = n + 1;
+    } else if (n < s->warm[j] + PROBE) {
+        memo = false;
     } else if (s->off[j] || s->ns[j][1] > 2 * s->ns[j][0]) {
         s->off[j] = true; /* a cheap rule's: not tried again */
         memo = false;
@@ -110,7 +129,10 @@ bool hl_small_pick(gg_hl *h, int j)
 void hl_small_took(gg_hl *h, int j, int64_t m)
 {
     hl_small *s = h->small;
-    if (!s || m <= 0 || !s->t0)
+    if (!s || m <= 0)
+        return;
+    s->squares[j] += m;
+    if (!s->t0)
         return;
     double per = (now() - s->t0) / (double)m;
     double *e = &s->ns[j][s->memo_now[j]];
@@ -146,7 +168,8 @@ static uint64_t key_hash(uint64_t k0, uint64_t k1)
 static memo_entry *slot(const hl_small *s, uint64_t k0, uint64_t k1)
 {
     uint64_t i = key_hash(k0, k1) & (s->cap - 1);
-    while (s->memo[i].used && (s->memo[i].k0 != k0 || s->memo[i].k1 != k1))
+    while ((s->memo[i].k0 | s->memo[i].k1) &&
+           (s->memo[i].k0 != k0 || s->memo[i].k1 != k1))
         i = (i + 1) & (s->cap - 1);
     return &s->memo[i];
 }
@@ -172,7 +195,7 @@ static bool memo_room(gg_hl *h)
     s->memo = m;
     s->cap = cap;
     for (uint64_t i = 0; i < old_cap; i++)
-        if (old[i].used)
+        if (old[i].k0 | old[i].k1)
             *slot(s, old[i].k0, old[i].k1) = old[i];
     free(old);
     h->small_bytes = (int64_t)(cap * sizeof *m);
@@ -214,20 +237,22 @@ static int small_room(gg_hl *h, int64_t m)
     return 0;
 }
 
-/* The window of square sq (its planes' rows at sq[p]) at (ox, oy): the
- * four rows' nibbles gathered by shifts and masks. */
+/* The window of square sq (its planes' rows at sq[p]) at (ox, oy). */
 static void window_key(const uint64_t *sq, int planes, int ox, int oy,
                        uint64_t *k0, uint64_t *k1)
 {
     uint64_t k[2] = {0, 0};
-    for (int p = 0; p < planes; p++) {
-        uint64_t v = (sq[p] >> (8 * oy + ox)) & 0x0F0F0F0Full;
-        v = (v | (v >> 4)) & 0x00FF00FFull;
-        v = (v | (v >> 8)) & 0xFFFFull;
-        k[p >> 2] |= v << (16 * (p & 3));
-    }
+    for (int p = 0; p < planes; p++)
+        k[p >> 2] |= ((sq[p] >> (8 * oy + ox)) & 0x0F0F0F0Full)
+                     << key_shift(p);
     *k0 = k[0];
     *k1 = k[1];
+}
+
+/* Row r (4 cells) of plane p of a window's key k (2 words). */
+static inline uint64_t key_row(const uint64_t *k, int p, int r)
+{
+    return (k[p >> 2] >> (8 * r + key_shift(p))) & 15;
 }
 
 /* Up to PROBES windows looked up at once, their slots' loads in flight
@@ -244,7 +269,7 @@ static void probe_all(hl_small *s, probes *p, int64_t *n_miss)
 {
     for (int i = 0; i < p->n; i++) {
         const memo_entry *e = slot(s, p->k0[i], p->k1[i]);
-        if (e->used) {
+        if (e->k0 | e->k1) {
             s->res[p->at[i]] = e->res;
             continue;
         }
@@ -256,9 +281,24 @@ static void probe_all(hl_small *s, probes *p, int64_t *n_miss)
     p->n = 0;
 }
 
+/* Miss i's result (its window's centre 2x2 one generation on) where the
+ * batch wants it and in the memo. -1: out of memory. */
+static int memo_put(gg_hl *h, int64_t i, uint32_t res)
+{
+    hl_small *s = h->small;
+    s->res[s->miss[i]] = res;
+    if (!memo_room(h))
+        return gg_fail(h->err, "out of memory for the leaf memo");
+    memo_entry *e = slot(s, s->mk[2 * i], s->mk[2 * i + 1]);
+    if (!(e->k0 | e->k1))
+        s->n++;
+    *e = (memo_entry){s->mk[2 * i], (uint32_t)s->mk[2 * i + 1], res};
+    return 0;
+}
+
 /* The misses' windows one generation on, through the backend: laid side
  * by side (MISS_COLS a row of windows), stepped, their centres read. */
-static int compute_misses(gg_hl *h, int64_t n)
+static int grid_misses(gg_hl *h, int64_t n)
 {
     hl_small *s = h->small;
     /* rows of windows in powers of two: the grid (and the backend's
@@ -278,12 +318,10 @@ static int compute_misses(gg_hl *h, int64_t n)
     }
     for (int64_t i = 0; i < n; i++) {
         int64_t x = i % MISS_COLS * 4, y = i / MISS_COLS * 4;
-        for (int p = 0; p < h->planes; p++) {
-            uint64_t v = (s->mk[2 * i + (p >> 2)] >> (16 * (p & 3))) & 0xffff;
+        for (int p = 0; p < h->planes; p++)
             for (int r = 0; r < 4; r++)
                 gg_grid_row(&c->plane[p], y + r)[x >> 6] |=
-                    ((v >> (4 * r)) & 15) << (x & 63);
-        }
+                    key_row(s->mk + 2 * i, p, r) << (x & 63);
     }
     if (h->leaves.step(h->leaves.ctx, c, 1, h->err))
         return -1;
@@ -297,15 +335,63 @@ static int compute_misses(gg_hl *h, int64_t n)
                                 (x & 63);
                 res |= (uint32_t)(bits & 3) << (4 * p + 2 * r);
             }
-        s->res[s->miss[i]] = res;
-        if (!memo_room(h))
-            return gg_fail(h->err, "out of memory for the leaf memo");
-        memo_entry *e = slot(s, s->mk[2 * i], s->mk[2 * i + 1]);
-        if (!e->used)
-            s->n++;
-        *e = (memo_entry){s->mk[2 * i], s->mk[2 * i + 1], res, 1};
+        if (memo_put(h, i, res))
+            return -1;
     }
     return 0;
+}
+
+/* The misses' windows one generation on, a centre cell at a time through
+ * the rule's decision graph (h->leaves.rf), as Golly's RuleLoader steps
+ * its leaves: a batch's misses are tens of windows, while step() pays
+ * for whole vector rows of 512 cells and the grid around them (Perrier,
+ * 1000 generations: 615 calls for 12084 windows). */
+static int cell_misses(gg_hl *h, int64_t n)
+{
+    /* a centre cell's inputs as cells of its window (bit 4 y + x), in
+     * the graph's order: nw ne sw se n w e s c, or n w e s c */
+    static const int8_t moore[9][2] = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1},
+                                       {0, -1},  {-1, 0}, {1, 0},  {0, 1},
+                                       {0, 0}};
+    const gg_rulefile *rf = h->leaves.rf;
+    int ni = rf->n_inputs, first = ni == 9 ? 0 : 4;
+    hl_small *s = h->small;
+    for (int64_t i = 0; i < n; i++) {
+        uint8_t cell[16] = {0};
+        for (int p = 0; p < h->planes; p++)
+            for (int r = 0; r < 4; r++) {
+                uint64_t v = key_row(s->mk + 2 * i, p, r);
+                for (int x = 0; x < 4; x++)
+                    cell[4 * r + x] |= (uint8_t)(((v >> x) & 1) << p);
+            }
+        uint32_t res = 0;
+        for (int c = 0; c < 4; c++) {
+            int x = 1 + (c & 1), y = 1 + (c >> 1);
+            uint8_t in[9];
+            for (int k = 0; k < ni; k++)
+                in[k] = cell[4 * (y + moore[first + k][1]) + x +
+                             moore[first + k][0]];
+            uint32_t next = (uint32_t)gg_rulefile_lookup(rf, in);
+            for (int p = 0; p < h->planes; p++)
+                res |= ((next >> p) & 1) << (4 * p + c);
+        }
+        if (memo_put(h, i, res))
+            return -1;
+    }
+    return 0;
+}
+
+/* A cell through the graph costs the same for every rule, a vector of
+ * cells through step() grows with the rule's graph: the graph for the
+ * few misses of most batches, step() once they fill its vectors (512
+ * windows: 16 rows of 512 cells; life-on-the-edge, every batch through
+ * the memo: 559 CPU ms a cell at a time, 381 with this bound). */
+#define CELL_MISSES_MAX 512
+
+static int compute_misses(gg_hl *h, int64_t n)
+{
+    return h->leaves.rf && n < CELL_MISSES_MAX ? cell_misses(h, n)
+                                               : grid_misses(h, n);
 }
 
 /* One generation of the m squares in s->a into s->b: the windows at
