@@ -2,13 +2,14 @@
  *
  * A universe on the unbounded plane is a quadtree of hash-consed nodes
  * (identical subtrees are one node); a node of level k covers 2^k x 2^k
- * cells, and its memoized result is its centre 2^(k-1) square 2^j
- * generations later (j <= k - 2). Leaves are 2^2 to 2^6 cells square;
- * the smallest results (a 2-leaf square stepped up to 2^(leaf log - 1)
- * generations) come from an open backend (runtime/backends/backend.h) stepping a
- * bounded plane with dead cells outside, so every rule a backend runs, and
- * every ISA of the cpu backend's generated C, advances the leaves; the
- * engine itself knows no rule.
+ * cells, and its memoized results are its centre 2^(k-1) square 2^(k-2)
+ * generations later and t later for a step's t < 2^(k-2). Leaves are
+ * 2^2 to 2^6 cells square; the smallest results (a 2-leaf square
+ * stepped up to 2^(leaf log - 1) generations) come from an open backend
+ * (runtime/backends/backend.h) stepping a bounded plane with dead cells
+ * outside, so every rule a backend runs, and every ISA of the cpu
+ * backend's generated C, advances the leaves; the engine itself knows
+ * no rule.
  *
  * Coordinates are Golly's HashLife's: a root of level k covers x from
  * -2^(k-1) and y from -2^(k-1) + 1 (y grows downwards in files, Golly
@@ -94,20 +95,21 @@ void gg_hl_free(gg_hl *h);
 int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err);
 
 /* Advance `gens` generations (any count the generation can reach:
- * gg_generations_check); stop, when not NULL, is polled between the
- * power-of-two steps: then *done says how many were run. */
+ * gg_generations_check) in one step (a count past 2^60: steps of 2^60
+ * after the rest); stop, when not NULL, is polled between steps and
+ * inside one (which is then given up): *done says how many were run. */
 int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
               int64_t *done, gg_err *err);
 
-/* Called after each power-of-two step of gg_hl_run with the generations
- * run so far and the run's total (universe.h's progress form; its answer
+/* Called after each step of gg_hl_run with the generations run so far
+ * and the run's total (universe.h's progress form; its answer
  * is not read: stops come through gg_hl_run's stop), and inside a step
  * of more than 2^16 generations after each batch of leaf squares, with
  * the same count (the step's generations arrive at its end). NULL: none. */
 void gg_hl_set_progress(gg_hl *h, gg_progress_fn fn, void *ctx);
 
-/* k while a step of 2^k generations is under way (for a progress
- * callback: it is called from inside), else -1. */
+/* k while a step of 2^k generations (up to twice that) is under way
+ * (for a progress callback: it is called from inside), else -1. */
 int gg_hl_step_in_flight(const gg_hl *h);
 
 int64_t gg_hl_generation(const gg_hl *h);
