@@ -2,7 +2,7 @@
 # SAT solver, no cmocka: the networks come from generated/) into $B from
 # $ROOT, logs in $OUT. With GG_GOLGEN=DIR, use the golgen in DIR instead,
 # built elsewhere (with the solver, say: DIR also holds
-# libcryptominisat5.so.5.11; carry DIR): $B becomes DIR, its libraries are
+# golgen-sat.so and libcryptominisat5.so.5.11; carry DIR): $B becomes DIR, its libraries are
 # found there, and the cache is $ROOT/generated (a build's compiled-in
 # source root is its own machine's).
 build() {

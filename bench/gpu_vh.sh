@@ -18,8 +18,8 @@
 # 2 + 13, the H rules 17 or 6 + 13..15, so the table measures the fallback,
 # not the kernel (issue 40's 62% and 44-48% of Life were that). With the
 # solver they take 4-5 and 7-8. For the figures in issue 40 carry a golgen
-# built here with the solver: mkdir -p .satlib && cp BUILD/golgen .satlib/
-# && cp -L /lib/x86_64-linux-gnu/{libcryptominisat5.so.5.11,
+# built here with the solver: mkdir -p .satlib && cp BUILD/golgen
+# BUILD/golgen-sat.so .satlib/ && cp -L /lib/x86_64-linux-gnu/{libcryptominisat5.so.5.11,
 # libwebsockets.so.17,libpng16.so.16,libOpenCL.so.1} .satlib/ (BUILD:
 # -Dmpi=disabled -Dtests=disabled), then GG_GOLGEN=.satlib, carry .satlib.
 #

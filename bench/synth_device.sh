@@ -3,7 +3,7 @@
 # many-core machine without CryptoMiniSat (the device machine: Ubuntu 24.04,
 # 16 cores). Prepare here, in the repository root:
 #   echo /.satlib/ >> .git/info/exclude; mkdir -p .satlib
-#   cp build/golgen bench/synth_device.sh .satlib/
+#   cp build/golgen build/golgen-sat.so bench/synth_device.sh .satlib/
 #   cp /usr/lib/x86_64-linux-gnu/libcryptominisat5.so.5.11 .satlib/
 #   cp /usr/lib/x86_64-linux-gnu/libOpenCL.so.1.0.0 .satlib/libOpenCL.so.1
 # then run `bash .satlib/synth_device.sh 1` (or 2) there with .satlib

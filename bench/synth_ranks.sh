@@ -10,6 +10,7 @@
 #                   it; on the GPU host, which has no CryptoMiniSat, carry
 #                   one built here with -Dmpi=enabled -Dtests=disabled:
 #                   mkdir -p .satlib && cp BUILD/golgen .satlib/golgen-mpi &&
+#                   cp BUILD/golgen-sat.so .satlib/ &&
 #                   cp /lib/x86_64-linux-gnu/libcryptominisat5.so.5.11 .satlib/
 #                   GG_EXE=golgen-mpi GG_GOLGEN=.satlib, carry [".satlib"]
 #   GG_LIMIT        --time-limit of each run (default none)

@@ -13,6 +13,7 @@
 #                   rules: the gated correction, 12 ops a word for
 #                   B2n3/S23-q against 25 without it). Prepare here:
 #                   mkdir -p .satlib && cp build-dev/golgen .satlib/ &&
+#                   cp build-dev/golgen-sat.so .satlib/ &&
 #                   cp /lib/x86_64-linux-gnu/libcryptominisat5.so.5.11 .satlib/
 #                   (build-dev: -Dmpi=disabled -Dtests=disabled), then
 #                   GG_GOLGEN=.satlib with carry [".satlib"].

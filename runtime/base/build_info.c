@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cms.h"
 #include "gg_config.h"
 
 const char *gg_build_version(void) { return GG_VERSION; }
@@ -14,7 +15,11 @@ const char *gg_build_version(void) { return GG_VERSION; }
 void gg_build_solver(char *buf, size_t size)
 {
 #if GG_HAVE_SAT
-    snprintf(buf, size, "CryptoMiniSat %s", gg_cms_version());
+    if (gg_sat_available())
+        snprintf(buf, size, "CryptoMiniSat %s", gg_cms_version());
+    else
+        snprintf(buf, size, "CryptoMiniSat, not loaded: %s",
+                 gg_sat_unavailable_why());
 #else
     snprintf(buf, size, "none");
 #endif

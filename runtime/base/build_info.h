@@ -20,8 +20,4 @@ void gg_build_solver(char *buf, size_t size);
  * that another build's emitter never hands back its kernels. */
 bool gg_build_id(char *hex, size_t size);
 
-/* The solver's own version string (runtime/base/solver_version.cpp, built only
- * with the solver: its version exists only in the C++ API). */
-const char *gg_cms_version(void);
-
 #endif

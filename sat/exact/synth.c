@@ -341,9 +341,8 @@ int gg_synth_run(const gg_tt *f, const gg_synth_opts *o, gg_synth_result *res,
         res->exact = res->proven = true;
     } else {
         if (!gg_sat_available())
-            return gg_fail(err, "this golgen was built without CryptoMiniSat "
-                           "(libcryptominisat5-dev); only cached networks "
-                           "are available");
+            return gg_fail(err, "%s; only cached networks are available",
+                           gg_sat_unavailable_why());
         if (upper_bound(f, o, res, err))
             return -1;
         res->lower_bound = lower_bound(f, o->lib);

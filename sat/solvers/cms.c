@@ -34,6 +34,7 @@ struct gg_sat {
 };
 
 bool gg_sat_available(void) { return true; }
+const char *gg_sat_unavailable_why(void) { return NULL; }
 
 gg_sat *gg_sat_new(void)
 {
@@ -246,6 +247,11 @@ struct gg_sat {
 };
 
 bool gg_sat_available(void) { return false; }
+const char *gg_sat_unavailable_why(void)
+{
+    return "this golgen was built without CryptoMiniSat "
+           "(libcryptominisat5-dev)";
+}
 bool gg_sat_kind_available(gg_sat_kind kind) { (void)kind; return false; }
 gg_sat *gg_sat_new(void) { return NULL; }
 gg_sat *gg_sat_new_kind(gg_sat_kind kind) { (void)kind; return NULL; }

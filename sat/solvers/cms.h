@@ -86,7 +86,14 @@ void gg_sat_interrupt(gg_sat *s);
 /* Conflicts over all solves so far (0 when the solver cannot say). */
 uint64_t gg_sat_conflicts(gg_sat *s);
 
-/* Whether this build has a SAT solver at all. */
+/* Whether this build has a SAT solver at all (with the solver as a module,
+ * sat_ops.h: whether it loaded). */
 bool gg_sat_available(void);
+
+/* Why there is none, as a sentence for an error (NULL when there is). */
+const char *gg_sat_unavailable_why(void);
+
+/* CryptoMiniSat's version string (runtime/base/solver_version.cpp). */
+const char *gg_cms_version(void);
 
 #endif
