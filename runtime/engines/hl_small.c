@@ -165,13 +165,20 @@ static uint64_t key_hash(uint64_t k0, uint64_t k1)
     return x ^ (x >> 29) ^ (x >> 47);
 }
 
-static memo_entry *slot(const hl_small *s, uint64_t k0, uint64_t k1)
+/* The key's slot, its hash given (computed once for the prefetch too). */
+static memo_entry *slot_at(const hl_small *s, uint64_t hash, uint64_t k0,
+                           uint64_t k1)
 {
-    uint64_t i = key_hash(k0, k1) & (s->cap - 1);
+    uint64_t i = hash & (s->cap - 1);
     while ((s->memo[i].k0 | s->memo[i].k1) &&
            (s->memo[i].k0 != k0 || s->memo[i].k1 != k1))
         i = (i + 1) & (s->cap - 1);
     return &s->memo[i];
+}
+
+static memo_entry *slot(const hl_small *s, uint64_t k0, uint64_t k1)
+{
+    return slot_at(s, key_hash(k0, k1), k0, k1);
 }
 
 /* Room for one more entry: the table doubled (while under MEMO_MAX and
@@ -260,7 +267,7 @@ static inline uint64_t key_row(const uint64_t *k, int p, int r)
 #define PROBES 64
 
 typedef struct probes {
-    uint64_t k0[PROBES], k1[PROBES], at[PROBES];
+    uint64_t k0[PROBES], k1[PROBES], hash[PROBES], at[PROBES];
     int n;
 } probes;
 
@@ -268,7 +275,7 @@ typedef struct probes {
 static void probe_all(hl_small *s, probes *p, int64_t *n_miss)
 {
     for (int i = 0; i < p->n; i++) {
-        const memo_entry *e = slot(s, p->k0[i], p->k1[i]);
+        const memo_entry *e = slot_at(s, p->hash[i], p->k0[i], p->k1[i]);
         if (e->k0 | e->k1) {
             s->res[p->at[i]] = e->res;
             continue;
@@ -398,6 +405,11 @@ static int compute_misses(gg_hl *h, int64_t n)
  * offsets off[0..no) in both directions, each giving its centre 2x2. */
 static int small_gen(gg_hl *h, int64_t m, const int *off, int no)
 {
+    /* a result's 2x2 (4 bits, row-major) as rows of a square: bits 0, 1,
+     * 8, 9 */
+    static const uint16_t spread[16] = {
+        0x000, 0x001, 0x002, 0x003, 0x100, 0x101, 0x102, 0x103,
+        0x200, 0x201, 0x202, 0x203, 0x300, 0x301, 0x302, 0x303};
     hl_small *s = h->small;
     int planes = h->planes, nw = no * no;
     int64_t n_miss = 0;
@@ -413,9 +425,10 @@ static int small_gen(gg_hl *h, int64_t m, const int *off, int no)
                 s->res[at] = 0; /* state 0 amid 0s stays 0 */
                 if (!k0 && !k1)
                     continue;
-                __builtin_prefetch(
-                    &s->memo[key_hash(k0, k1) & (s->cap - 1)]);
+                uint64_t hash = key_hash(k0, k1);
+                __builtin_prefetch(&s->memo[hash & (s->cap - 1)]);
                 pr.k0[pr.n] = k0, pr.k1[pr.n] = k1, pr.at[pr.n] = at;
+                pr.hash[pr.n] = hash;
                 if (++pr.n == PROBES)
                     probe_all(s, &pr, &n_miss);
             }
@@ -430,12 +443,9 @@ static int small_gen(gg_hl *h, int64_t m, const int *off, int no)
         for (int wy = 0; wy < no; wy++)
             for (int wx = 0; wx < no; wx++) {
                 uint32_t r = s->res[q * nw + wy * no + wx];
-                int x = off[wx] + 1, y = off[wy] + 1;
-                for (int p = 0; p < planes; p++) {
-                    uint64_t v = (r >> (4 * p)) & 15;
-                    out[p] |= ((v & 3) << (8 * y + x)) |
-                              ((v >> 2) << (8 * (y + 1) + x));
-                }
+                int at = 8 * (off[wy] + 1) + off[wx] + 1;
+                for (int p = 0; p < planes; p++)
+                    out[p] |= (uint64_t)spread[(r >> (4 * p)) & 15] << at;
             }
     }
     uint64_t *t = s->a;
@@ -455,14 +465,13 @@ const uint64_t *hl_small_step(gg_hl *h, int j, const uint32_t *frames,
     int planes = h->planes;
     for (int64_t q = 0; q < m; q++) { /* 8x8 squares from their leaves */
         const hl_id *c = h->node[h->frame[frames[q]].n].child;
+        const uint64_t *nw = hl_rows(h, c[0]), *ne = hl_rows(h, c[1]),
+                       *sw = hl_rows(h, c[2]), *se = hl_rows(h, c[3]);
         for (int p = 0; p < planes; p++) {
             uint64_t v = 0;
-            for (int y = 0; y < 8; y++) {
-                const uint64_t *l = hl_rows(h, c[y < 4 ? 0 : 2]);
-                const uint64_t *r = hl_rows(h, c[y < 4 ? 1 : 3]);
-                uint64_t row = l[p * 4 + (y & 3)] | r[p * 4 + (y & 3)] << 4;
-                v |= row << (8 * y);
-            }
+            for (int y = 0; y < 4; y++)
+                v |= (nw[p * 4 + y] | ne[p * 4 + y] << 4) << (8 * y) |
+                     (sw[p * 4 + y] | se[p * 4 + y] << 4) << (8 * y + 32);
             s->a[q * planes + p] = v;
         }
     }
