@@ -171,14 +171,44 @@ static bool grow(gg_hl *h, void **arr, int64_t *cap, size_t size,
 }
 
 /* What a node's chain is chosen by: a leaf's stored hash, a node's
- * children's. */
+ * children's (both computed, one kept: a branch on the level would be
+ * mispredicted for a leaf in every few nodes a rehash relinks). */
 static uint64_t key_of(const gg_hl *h, hl_id n)
 {
     const hl_node *d = &h->node[n];
-    if (d->level == h->leaf_log)
-        return d->child[1];
-    return node_hash(d->level, d->child[0], d->child[1], d->child[2],
-                     d->child[3]);
+    uint64_t k = node_hash(d->level, d->child[0], d->child[1], d->child[2],
+                           d->child[3]);
+    return d->level == h->leaf_log ? d->child[1] : k;
+}
+
+/* Every live node linked into the (empty) table, in id order: the keys
+ * of 64 at a time computed and their buckets' loads started before any
+ * is linked. A node's key is 4 multiplies (no stored hash), and with
+ * them in the loop fewer buckets' misses overlapped: jagged2's rehashes
+ * took twice as long. A leaf's stored hash is whole in 32 bits while
+ * the table has at most 2^32 buckets (ids are 32-bit: it never has
+ * more). */
+static void relink_all(gg_hl *h)
+{
+    enum { CHUNK = 64 };
+    uint64_t key[CHUNK];
+    hl_id id[CHUNK];
+    const uint64_t mask = h->n_buckets - 1;
+    for (int64_t i0 = 1; i0 < h->n_nodes; i0 += CHUNK) {
+        int64_t end = h->n_nodes - i0 < CHUNK ? h->n_nodes : i0 + CHUNK;
+        int m = 0;
+        for (int64_t i = i0; i < end; i++)
+            if (h->node[i].flags & HL_LIVE) {
+                id[m] = (hl_id)i;
+                key[m] = key_of(h, (hl_id)i) & mask;
+                __builtin_prefetch(&h->bucket[key[m]], 1);
+                m++;
+            }
+        for (int k = 0; k < m; k++) {
+            h->node[id[k]].next = h->bucket[key[k]];
+            h->bucket[key[k]] = id[k];
+        }
+    }
 }
 
 static void rehash(gg_hl *h, uint64_t buckets)
@@ -191,15 +221,7 @@ static void rehash(gg_hl *h, uint64_t buckets)
     h->bucket = b;
     h->bucket_mapped = mapped;
     h->n_buckets = buckets;
-    /* a leaf's stored hash is whole in 32 bits while the table has at
-     * most 2^32 buckets (ids are 32-bit: it never has more) */
-    for (int64_t i = 1; i < h->n_nodes; i++) {
-        if (!(h->node[i].flags & HL_LIVE))
-            continue;
-        uint64_t k = key_of(h, (hl_id)i) & (buckets - 1);
-        h->node[i].next = b[k];
-        b[k] = (hl_id)i;
-    }
+    relink_all(h);
 }
 
 static hl_id new_node(gg_hl *h)
@@ -524,9 +546,7 @@ void hl_collect(gg_hl *h)
         d->res[0] = d->res[1] = 0;
     }
     memset(h->bucket, 0, h->n_buckets * sizeof *h->bucket);
-    for (int64_t i = 1; i < h->n_nodes; i++)
-        if (h->node[i].flags & HL_LIVE)
-            link_node(h, (hl_id)i, key_of(h, (hl_id)i));
+    relink_all(h);
     h->full = false;
     h->stats.collections++;
 }
