@@ -79,6 +79,25 @@ static void test_golly_patterns(void **state)
            "population 183251938004");
 }
 
+/* A count of generations is one pass (hl_step.c's step codes): counts
+ * that are not powers of two run one after another on one tree, whose
+ * results for one count must not answer another (a blinker's tree recurs
+ * every 2 generations: results kept from the step of 1000 and read for
+ * the 501 after it give the other phase), and an odd count split in two
+ * under a memory budget, all as bgolly's. */
+static void test_odd_counts(void **state)
+{
+    (void)state;
+    if (!have_bgolly())
+        return;
+    write_file("bl.rle", "x = 3, y = 1, rule = B3/S23\n3o!\n");
+    agree_as("bl.rle", "1501", "--checkpoint-every 1000", "HashLife");
+    agree_as(GOLLY "HashLife/metacatacryst.mc", "2500",
+             "--checkpoint-every 1000", "HashLife");
+    agree_as(GOLLY "HashLife/jagged.mc", "10000", "--mem 3M", "HashLife");
+    shell_ok("10000 under 3M collected", "! grep -q ' 0 collections' h.log");
+}
+
 /* Every leaf size (--tree-leaf) gives Golly's answer: two-state rules,
  * a Generations rule (states as planes, macrocell lines of states) and a
  * rule table, whose auto size (4x4 unless the box is busy) the log says. */
@@ -688,6 +707,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golly_patterns),
+        cmocka_unit_test(test_odd_counts),
         cmocka_unit_test(test_leaf_sizes),
         cmocka_unit_test(test_family_soups),
         cmocka_unit_test(test_generations),
