@@ -58,20 +58,37 @@ static uint64_t leaf_hash(const uint64_t *rows, int lw)
 
 #define HL_HUGE ((size_t)2 << 20)
 
+/* The first bytes of an arena stay on 4 KiB pages: a huge page is zeroed
+ * whole at its first touch (0.1 ms on the VM), which a small pattern's
+ * run (milliseconds in all) would pay for the few nodes it makes; past
+ * them a huge page costs a seventh of its 512 small pages' faults (1.35
+ * us each on the VM; loafer-gun's 1000 generations took 900 of them for
+ * its nodes). */
+#define HL_SMALL_PAGES ((size_t)256 << 10)
+
+/* `bytes` of address space (a multiple of HL_HUGE), placed so that the
+ * huge pages begin right after its first `small` bytes (a huge page
+ * must be aligned), those past them on huge pages where the kernel
+ * gives them on request (a hint; refused is fine). */
 static void *map_bytes(size_t bytes, size_t small)
 {
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+    size_t extra = HL_HUGE;
+    char *p = mmap(NULL, bytes + extra, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         return NULL;
+    uintptr_t at = ((uintptr_t)p + small + HL_HUGE - 1) / HL_HUGE * HL_HUGE -
+                   small;
+    char *base = (char *)at;
+    if (base > p)
+        munmap(p, (size_t)(base - p));
+    if (p + bytes + extra > base + bytes)
+        munmap(base + bytes, (size_t)(p + bytes + extra - (base + bytes)));
 #ifdef MADV_HUGEPAGE
-    /* a hint (refused is fine), past the first `small` bytes: a huge
-     * page is zeroed whole at its first touch, which a small pattern's
-     * run (milliseconds in all) would pay for memory it never uses */
     if (bytes > small)
-        madvise((char *)p + small, bytes - small, MADV_HUGEPAGE);
+        madvise(base + small, bytes - small, MADV_HUGEPAGE);
 #endif
-    return p;
+    return base;
 }
 
 /* Each array may take the whole budget (it never does: the other and
@@ -80,9 +97,9 @@ void hl_store_init(gg_hl *h)
 {
     size_t budget = (size_t)(h->mem_limit > 0 ? h->mem_limit : 0);
     budget = (budget + HL_HUGE - 1) / HL_HUGE * HL_HUGE + HL_HUGE;
-    if ((h->node = map_bytes(budget, 2 * HL_HUGE)))
+    if ((h->node = map_bytes(budget, HL_SMALL_PAGES)))
         h->node_reserved = budget;
-    if ((h->leaf = map_bytes(budget, 2 * HL_HUGE)))
+    if ((h->leaf = map_bytes(budget, HL_SMALL_PAGES)))
         h->leaf_reserved = budget;
 }
 
@@ -111,15 +128,19 @@ void hl_store_free(gg_hl *h)
 /* A zeroed bucket table: mapped (huge pages, zero for free) when large,
  * huge pages from its start: a rehash writes all of it, and a lookup's
  * bucket is a random one (with 4 KiB pages a 4 MiB table is 1024 TLB
- * entries, and every lookup waited on its bucket's load). */
+ * entries, and every lookup waited on its bucket's load). From a
+ * quarter of a huge page up one huge page's zeroing costs less than the
+ * small pages' faults (a 1 MiB table: 256 of them, 0.35 ms on the VM,
+ * against 0.1). */
 static hl_id *new_table(uint64_t n, size_t *mapped)
 {
     size_t bytes = (size_t)n * sizeof(hl_id);
+    size_t whole = (bytes + HL_HUGE - 1) / HL_HUGE * HL_HUGE;
     *mapped = 0;
-    if (bytes >= HL_HUGE) {
-        hl_id *b = map_bytes(bytes, 0);
+    if (bytes >= HL_HUGE / 4) {
+        hl_id *b = map_bytes(whole, 0);
         if (b) {
-            *mapped = bytes;
+            *mapped = whole;
             return b;
         }
     }
