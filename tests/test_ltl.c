@@ -230,23 +230,46 @@ static void sums_equal_direct_counts(void **state)
     }
 }
 
+/* Whether cell (x, y) of a w x h board lies in a blob x blob square
+ * from (bx, by) (blob 0: the whole board), round a torus's edges. */
+static bool in_blob(int64_t x, int64_t y, int64_t w, int64_t h, bool torus,
+                    int64_t blob, int64_t bx, int64_t by)
+{
+    if (!blob)
+        return true;
+    int64_t dx = torus ? ((x - bx) % w + w) % w : x - bx,
+            dy = torus ? ((y - by) % h + h) % h : y - by;
+    return dx >= 0 && dx < blob && dy >= 0 && dy < blob;
+}
+
 /* The compiled kernel (runtime/backends/cpu_ltl.h) against the reference
- * on w x h random cells, gens generations. */
-static void kernel_matches(gg_cpu_ltl *k, const gg_ltl_rule *r, int64_t w,
-                           int64_t h, bool torus, int gens, int pct)
+ * on w x h random cells (only in a blob x blob square from a random
+ * place, blob > 0), gens generations in `calls` calls. */
+static void kernel_matches_in(gg_cpu_ltl *k, const gg_ltl_rule *r,
+                              int64_t w, int64_t h, bool torus, int gens,
+                              int pct, int64_t blob, int calls)
 {
     size_t n = (size_t)(w * h);
     uint8_t *a = malloc(n), *b = malloc(n), *c = malloc(n);
     assert_non_null(a);
     assert_non_null(b);
     assert_non_null(c);
-    for (size_t i = 0; i < n; i++)
-        a[i] = (int)(next_rand() % 100) < pct
+    int64_t bx = (int64_t)(next_rand() % (uint64_t)w),
+            by = (int64_t)(next_rand() % (uint64_t)h);
+    for (size_t i = 0; i < n; i++) {
+        bool in = in_blob((int64_t)i % w, (int64_t)i / w, w, h, torus, blob,
+                          bx, by);
+        a[i] = in && (int)(next_rand() % 100) < pct
                    ? (next_rand() % 3 ? 1 : (uint8_t)(next_rand() % r->states))
                    : 0;
+    }
     memcpy(c, a, n);
     gg_err err;
-    assert_int_equal(gg_cpu_ltl_step(k, c, w, h, torus, gens, &err), 0);
+    for (int done = 0, i = 0; i < calls; i++) {
+        int part = i == calls - 1 ? gens - done : gens / calls;
+        assert_int_equal(gg_cpu_ltl_step(k, c, w, h, torus, part, &err), 0);
+        done += part;
+    }
     gg_ltl_ref s;
     assert_int_equal(gg_ltl_ref_init(&s, r, &err), 0);
     for (int g = 0; g < gens; g++) {
@@ -258,13 +281,20 @@ static void kernel_matches(gg_cpu_ltl *k, const gg_ltl_rule *r, int64_t w,
         char text[1200];
         gg_ltl_format(r, text, sizeof text);
         fail_msg("%s: the cpu kernel differs from the reference on a "
-                 "%lldx%lld %s after %d generations", text, (long long)w,
-                 (long long)h, torus ? "torus" : "plane", gens);
+                 "%lldx%lld %s (blob %lld) after %d generations in %d "
+                 "calls", text, (long long)w, (long long)h,
+                 torus ? "torus" : "plane", (long long)blob, gens, calls);
     }
     gg_ltl_ref_free(&s);
     free(a);
     free(b);
     free(c);
+}
+
+static void kernel_matches(gg_cpu_ltl *k, const gg_ltl_rule *r, int64_t w,
+                           int64_t h, bool torus, int gens, int pct)
+{
+    kernel_matches_in(k, r, w, h, torus, gens, pct, 0, 1);
 }
 
 /* Random rules of every neighbourhood, ranges 1..120 (a word of rows and
@@ -307,6 +337,39 @@ static void cpu_kernel_matches_reference(void **state)
                 w = w / 4 + 1, h = h / 4 + 1;
             kernel_matches(k, &r, w, h, next_rand() % 2, 1 + c,
                            10 + (int)(next_rand() % 60));
+        }
+        gg_cpu_ltl_close(k);
+    }
+}
+
+/* A small pattern on a larger board, as the unbounded plane's board and
+ * Golly's tori hold one (Jitterbug, Bosco): the kernel steps its live box
+ * alone (templates/cltl's box path, NM rules without B0) and turns to
+ * the whole board once the box grows past its cost; a torus's box laid
+ * round its edges, a plane's clipped by them. Random NM rules (B0 ones
+ * too, which never take the box), every ISA, several calls a run. */
+static void small_patterns_match_reference(void **state)
+{
+    (void)state;
+    static const int ranges[] = {1, 2, 4, 5, 10, 31, 64, 70};
+    static const char *const isas[] = {NULL, "avx2", "portable"};
+    for (int t = 0; t < 10; t++) {
+        gg_ltl_rule r;
+        int R = ranges[t % 8];
+        random_rule(&r, R, 'M', t % 3 == 0);
+        gg_cpu_ltl_opts o = {.cache_dir = gg_test_dir,
+                             .isa = isas[t < 8 ? 0 : t - 7]};
+        gg_cpu_ltl *k;
+        gg_fail_kind why;
+        gg_err err;
+        if (gg_cpu_ltl_open(&r, &o, &k, &why, &err))
+            fail_msg("rule %d: %s", t, err.msg);
+        for (int c = 0; c < 4; c++) {
+            int64_t w = 2 * R + 20 + (int64_t)(next_rand() % 300),
+                    h = 2 * R + 20 + (int64_t)(next_rand() % 300),
+                    blob = 2 + (int64_t)(next_rand() % (uint64_t)(R + 12));
+            kernel_matches_in(k, &r, w, h, c % 2, 5 + (int)(next_rand() % 40),
+                              30 + (int)(next_rand() % 50), blob, 1 + c % 3);
         }
         gg_cpu_ltl_close(k);
     }
@@ -656,6 +719,7 @@ int main(void)
         cmocka_unit_test(malformed_rules),
         cmocka_unit_test(sums_equal_direct_counts),
         cmocka_unit_test(cpu_kernel_matches_reference),
+        cmocka_unit_test(small_patterns_match_reference),
         cmocka_unit_test(broken_kernel_refused),
         cmocka_unit_test(golly_patterns_match_bgolly),
         cmocka_unit_test(soups_match_bgolly),

@@ -10,9 +10,10 @@
 #include "reference_ltl.h"
 #include "validate_ltl.h"
 
-/* The kernel's entry (templates/cltl/kernel.c.in, ABI 1). */
+/* The kernel's entry (templates/cltl/kernel.c.in, ABI 1): how 0 its
+ * own choice, 1 the whole board, 2 a plane's live box where it can. */
 typedef int (*ltl_run_fn)(uint8_t *cells, int64_t width, int64_t height,
-                          int torus, int64_t gens, int threads);
+                          int torus, int64_t gens, int threads, int how);
 
 struct gg_cpu_ltl {
     gg_ltl_rule rule;
@@ -22,11 +23,12 @@ struct gg_cpu_ltl {
     const char *(*isa)(void);
     int (*threads_for)(int64_t w, int64_t h, int threads);
     int64_t last_w, last_h; /* the grid last stepped (threads said) */
+    int how;                /* the way validation steps */
 };
 
 /* Raise the version when validation grows: old stamps then no longer
  * count. The kernel's file is keyed by its source, which names the rule. */
-#define LTL_TAG "validated ltl v2"
+#define LTL_TAG "validated ltl v3"
 
 static int load_symbols(gg_cpu_ltl *k, gg_err *err)
 {
@@ -47,7 +49,7 @@ static int load_symbols(gg_cpu_ltl *k, gg_err *err)
     if (strcmp(rule(), text))
         return gg_fail(err, "Larger than Life kernel %s is for %s, not %s",
                        k->lib.path, rule(), text);
-    k->run = (ltl_run_fn)gg_jit_sym(&k->lib, "gg_ltl_run", err);
+    k->run = (ltl_run_fn)gg_jit_sym(&k->lib, "gg_ltl_run_as", err);
     k->isa = (const char *(*)(void))gg_jit_sym(&k->lib, "gg_ltl_isa", err);
     k->threads_for = (int (*)(int64_t, int64_t, int))gg_jit_sym(
         &k->lib, "gg_ltl_threads_for", err);
@@ -63,24 +65,35 @@ static int validation_step(void *ctx, uint8_t *cells, int64_t w, int64_t h,
     gg_cpu_ltl *k = ctx;
     int th = k->opts.threads ? k->opts.threads
                              : k->threads_for(1 << 16, 1 << 16, 0);
-    if (k->run(cells, w, h, torus, gens, th) == 0)
+    if (k->run(cells, w, h, torus, gens, th, k->how) == 0)
         return 0;
     return gg_fail(err, "the Larger than Life kernel ran out of memory");
 }
 
 /* Grids small and large (past one 512-row superstrip, sides not multiples
  * of 64, sides below 2R that wrap more than once), both topologies, odd
- * and even generation counts, dense and sparse. */
+ * and even generation counts, dense and sparse; stepped as the kernel
+ * chooses, then planes again by their live box alone (the way a small
+ * pattern runs, whichever the choice: both must hold). */
 static int validate(gg_cpu_ltl *k, gg_err *err)
 {
     static const gg_ltl_case cases[] = {
-        {37, 23, 1, 3, 50},   {23, 37, 0, 2, 40},   {130, 67, 1, 2, 30},
-        {67, 130, 0, 3, 50},  {600, 530, 1, 1, 45}, {530, 600, 0, 2, 20},
-        {64, 64, 1, 2, 60},   {1, 9, 1, 1, 50},
+        {37, 23, 1, 3, 50, 0},    {23, 37, 0, 2, 40, 0},
+        {130, 67, 1, 2, 30, 0},   {67, 130, 0, 3, 50, 0},
+        {600, 530, 1, 1, 45, 0},  {530, 600, 0, 2, 20, 0},
+        {64, 64, 1, 2, 60, 0},    {1, 9, 1, 1, 50, 0},
+        {300, 200, 0, 9, 1, 0},   {300, 200, 0, 7, 40, 60},
+        {200, 150, 1, 9, 40, 40}, {530, 90, 1, 30, 50, 12},
     };
-    return gg_validate_ltl(&k->rule, cases, sizeof cases / sizeof *cases,
-                           0x1f2e3d4c5b6a7988ull, validation_step, k, "cpu",
-                           err);
+    size_t n = sizeof cases / sizeof *cases;
+    k->how = 0;
+    int bad = gg_validate_ltl(&k->rule, cases, n, 0x1f2e3d4c5b6a7988ull,
+                              validation_step, k, "cpu", err);
+    k->how = 2;
+    bad = bad || gg_validate_ltl(&k->rule, cases, n, 0x5b6a79881f2e3d4cull,
+                                 validation_step, k, "cpu", err);
+    k->how = 0;
+    return bad;
 }
 
 int gg_cpu_ltl_open_source(const gg_ltl_rule *rule, const char *src,
@@ -139,7 +152,7 @@ int gg_cpu_ltl_step(gg_cpu_ltl *k, uint8_t *cells, int64_t w, int64_t h,
 {
     k->last_w = w;
     k->last_h = h;
-    if (k->run(cells, w, h, torus, gens, k->opts.threads))
+    if (k->run(cells, w, h, torus, gens, k->opts.threads, 0))
         return gg_fail(err, "the Larger than Life kernel ran out of memory "
                        "for a %lldx%lld grid", (long long)w, (long long)h);
     return 0;

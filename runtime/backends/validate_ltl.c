@@ -1,5 +1,6 @@
 #include "validate_ltl.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,11 +16,17 @@ static uint64_t xorshift(uint64_t *s)
 
 /* A random board: most live cells in state 1 (births need them), a
  * quarter of them in any state where the rule has more than two. */
-static void fill(uint8_t *a, size_t n, int pct, int states, uint64_t *seed)
+static void fill(uint8_t *a, const gg_ltl_case *c, int states,
+                 uint64_t *seed)
 {
+    size_t n = (size_t)c->w * (size_t)c->h;
     for (size_t i = 0; i < n; i++) {
         uint64_t r = xorshift(seed);
-        a[i] = r % 100 < (uint64_t)pct
+        int half = c->blob / 2, x = (int)(i % (size_t)c->w),
+            y = (int)(i / (size_t)c->w);
+        bool in = !c->blob || ((x + half) % c->w < c->blob &&
+                               (y + half) % c->h < c->blob);
+        a[i] = in && r % 100 < (uint64_t)c->pct
                    ? (states > 2 && (r >> 8) % 4 == 0
                           ? (uint8_t)((r >> 16) % (uint64_t)states)
                           : 1)
@@ -56,7 +63,7 @@ static int check_case(const gg_ltl_rule *rule, gg_ltl_ref *ref,
     if (bad)
         gg_fail(err, "out of memory validating a Larger than Life kernel");
     if (!bad) {
-        fill(a, n, c->pct, rule->states, seed);
+        fill(a, c, rule->states, seed);
         memcpy(k, a, n);
         bad = step(ctx, k, c->w, c->h, c->torus, c->gens, err) != 0;
     }

@@ -13,9 +13,11 @@
 #include "error.h"
 #include "rule_ltl.h"
 
-/* One board: w x h cells, a cell non-0 with probability pct%. */
+/* One board: w x h cells, a cell non-0 with probability pct%; blob > 0:
+ * only in a blob x blob square across the board's corner (a small
+ * pattern on a large board, round a torus's edges). */
 typedef struct {
-    int w, h, torus, gens, pct;
+    int w, h, torus, gens, pct, blob;
 } gg_ltl_case;
 
 /* The kernel's step: cells (w * h bytes, states 0..C-1) advanced gens
