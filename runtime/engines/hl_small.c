@@ -355,29 +355,32 @@ static int grid_misses(gg_hl *h, int64_t n)
  * 1000 generations: 615 calls for 12084 windows). */
 static int cell_misses(gg_hl *h, int64_t n)
 {
-    /* a centre cell's inputs as cells of its window (bit 4 y + x), in
-     * the graph's order: nw ne sw se n w e s c, or n w e s c */
+    /* a centre cell's inputs as offsets in its window, in the graph's
+     * order: nw ne sw se n w e s c, or n w e s c */
     static const int8_t moore[9][2] = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1},
                                        {0, -1},  {-1, 0}, {1, 0},  {0, 1},
                                        {0, 0}};
+    /* 4 bits as 4 bytes of 0 or 1: a row's planes OR-ed in shifted */
+    static const uint32_t nibble_bytes[16] = {
+        0x00000000, 0x00000001, 0x00000100, 0x00000101,
+        0x00010000, 0x00010001, 0x00010100, 0x00010101,
+        0x01000000, 0x01000001, 0x01000100, 0x01000101,
+        0x01010000, 0x01010001, 0x01010100, 0x01010101};
     const gg_rulefile *rf = h->leaves.rf;
     int ni = rf->n_inputs, first = ni == 9 ? 0 : 4;
     hl_small *s = h->small;
     for (int64_t i = 0; i < n; i++) {
-        uint8_t cell[16] = {0};
+        uint32_t row[4] = {0, 0, 0, 0}; /* cell x's state in byte x */
         for (int p = 0; p < h->planes; p++)
-            for (int r = 0; r < 4; r++) {
-                uint64_t v = key_row(s->mk + 2 * i, p, r);
-                for (int x = 0; x < 4; x++)
-                    cell[4 * r + x] |= (uint8_t)(((v >> x) & 1) << p);
-            }
+            for (int r = 0; r < 4; r++)
+                row[r] |= nibble_bytes[key_row(s->mk + 2 * i, p, r)] << p;
         uint32_t res = 0;
         for (int c = 0; c < 4; c++) {
             int x = 1 + (c & 1), y = 1 + (c >> 1);
             uint8_t in[9];
             for (int k = 0; k < ni; k++)
-                in[k] = cell[4 * (y + moore[first + k][1]) + x +
-                             moore[first + k][0]];
+                in[k] = (uint8_t)(row[y + moore[first + k][1]] >>
+                                  (8 * (x + moore[first + k][0])));
             uint32_t next = (uint32_t)gg_rulefile_lookup(rf, in);
             for (int p = 0; p < h->planes; p++)
                 res |= ((next >> p) & 1) << (4 * p + c);
