@@ -160,9 +160,7 @@ void gg_hl_free(gg_hl *h)
     free(h->pop);
     gg_gen_cells_free(&h->scratch);
     hl_small_free(h);
-    free(h->frame);
-    free(h->waiter);
-    free(h->req);
+    hl_scratch_free(h);
     for (int i = 0; i < HL_QUEUES; i++)
         free(h->queue[i]);
     free(h);

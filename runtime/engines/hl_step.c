@@ -123,22 +123,61 @@ static int queue_of(const gg_hl *h, int c)
  * A node's result field marks its frame while it is computed (HL_BUSY),
  * so a square wanted twice is computed once. */
 
+/* A step's frames, waiters and requests are written fresh by every step
+ * that makes many new results (linear-propagator's first step of 8: 950
+ * page faults, 1.3 ms of its 7 on the VM): past HL_SCRATCH_SMALL an array
+ * moves once into an arena on huge pages (hl_arena) and grows in place;
+ * below, realloc (a small pattern's few pages, often reused heap). */
+#define HL_SCRATCH_SMALL ((size_t)256 << 10)
+
+/* *arr (`have` bytes used, *mapped: its arena's bytes, 0 none) made room
+ * for `want` bytes; false (and the step is given up as over budget)
+ * when memory ran out. */
+static bool grow_scratch(gg_hl *h, void **arr, size_t *mapped, size_t have,
+                         size_t want)
+{
+    if (!*mapped && want > HL_SCRATCH_SMALL) {
+        size_t bytes;
+        void *a = hl_arena(h, &bytes);
+        if (a) {
+            if (have)
+                memcpy(a, *arr, have);
+            free(*arr);
+            *arr = a;
+            *mapped = bytes;
+        }
+    }
+    if (*mapped) {
+        if (want <= *mapped)
+            return true;
+    } else {
+        void *a = realloc(*arr, want);
+        if (a) {
+            *arr = a;
+            return true;
+        }
+    }
+    h->full = true;
+    h->abort = true;
+    return false;
+}
+
 /* Room for one more of `size` bytes in *arr (capacity *cap, 32-bit
- * indices); false (and the step is given up as over budget) when memory
- * ran out. */
-static bool room(gg_hl *h, void **arr, uint32_t n, uint32_t *cap,
-                 size_t size)
+ * indices). */
+static bool room(gg_hl *h, void **arr, size_t *mapped, uint32_t n,
+                 uint32_t *cap, size_t size)
 {
     if (n < *cap)
         return true;
     uint32_t want = *cap ? *cap * 2 : 256;
-    void *a = want > *cap ? realloc(*arr, (size_t)want * size) : NULL;
-    if (!a) {
+    if (want <= *cap) {
         h->full = true;
         h->abort = true;
         return false;
     }
-    *arr = a;
+    if (!grow_scratch(h, arr, mapped, (size_t)*cap * size,
+                      (size_t)want * size))
+        return false;
     *cap = want;
     return true;
 }
@@ -150,8 +189,8 @@ static uint32_t new_frame(gg_hl *h)
         h->free_frames = h->frame[f].waiters;
         return f;
     }
-    if (!room(h, (void **)&h->frame, h->n_frames, &h->cap_frames,
-              sizeof *h->frame))
+    if (!room(h, (void **)&h->frame, &h->frame_mapped, h->n_frames,
+              &h->cap_frames, sizeof *h->frame))
         return 0;
     return h->n_frames++;
 }
@@ -170,8 +209,8 @@ static void add_waiter(gg_hl *h, uint32_t g, uint32_t f, uint32_t slot)
     if (w) {
         h->free_waiters = h->waiter[w].next;
     } else {
-        if (!room(h, (void **)&h->waiter, h->n_waiters, &h->cap_waiters,
-                  sizeof *h->waiter))
+        if (!room(h, (void **)&h->waiter, &h->waiter_mapped, h->n_waiters,
+                  &h->cap_waiters, sizeof *h->waiter))
             return;
         w = h->n_waiters++;
     }
@@ -183,13 +222,10 @@ static void push(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
 {
     if (h->n_req >= h->cap_req) {
         int64_t want = h->cap_req ? h->cap_req * 2 : 256;
-        hl_request *r = realloc(h->req, (size_t)want * sizeof *r);
-        if (!r) {
-            h->full = true;
-            h->abort = true;
+        if (!grow_scratch(h, (void **)&h->req, &h->req_mapped,
+                          (size_t)h->cap_req * sizeof *h->req,
+                          (size_t)want * sizeof *h->req))
             return;
-        }
-        h->req = r;
         h->cap_req = want;
     }
     h->req[h->n_req++] = (hl_request){n, f, slot, j};
@@ -585,9 +621,10 @@ static hl_id result(gg_hl *h, hl_id n, int64_t t)
                                   sizeof *h->queue[i])))
             return 0;
     }
-    if (!room(h, (void **)&h->frame, 1, &h->cap_frames, sizeof *h->frame) ||
-        !room(h, (void **)&h->waiter, 1, &h->cap_waiters,
-              sizeof *h->waiter))
+    if (!room(h, (void **)&h->frame, &h->frame_mapped, 1, &h->cap_frames,
+              sizeof *h->frame) ||
+        !room(h, (void **)&h->waiter, &h->waiter_mapped, 1,
+              &h->cap_waiters, sizeof *h->waiter))
         return 0;
     push(h, n, j, 0, 0);
     while (!h->abort) {

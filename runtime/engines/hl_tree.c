@@ -103,6 +103,30 @@ void hl_store_init(gg_hl *h)
         h->leaf_reserved = budget;
 }
 
+void *hl_arena(const gg_hl *h, size_t *bytes)
+{
+    size_t budget = (size_t)(h->mem_limit > 0 ? h->mem_limit : 0);
+    budget = (budget + HL_HUGE - 1) / HL_HUGE * HL_HUGE + HL_HUGE;
+    void *a = map_bytes(budget, 0);
+    *bytes = a ? budget : 0;
+    return a;
+}
+
+void hl_scratch_free(gg_hl *h)
+{
+    void *a[3] = {h->frame, h->waiter, h->req};
+    size_t *m[3] = {&h->frame_mapped, &h->waiter_mapped, &h->req_mapped};
+    for (int i = 0; i < 3; i++) {
+        if (*m[i])
+            munmap(a[i], *m[i]);
+        else
+            free(a[i]);
+        *m[i] = 0;
+    }
+    h->frame = NULL, h->waiter = NULL, h->req = NULL;
+    h->cap_frames = 0, h->cap_waiters = 0, h->cap_req = 0;
+}
+
 static void free_table(hl_id *b, size_t mapped)
 {
     if (mapped)

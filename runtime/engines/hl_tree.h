@@ -131,6 +131,9 @@ struct gg_hl {
     uint32_t n_ready;
     hl_request *req;             /* started last first */
     int64_t n_req, cap_req;
+    size_t frame_mapped, waiter_mapped, req_mapped; /* bytes of address
+                                    space each holds once past 256 KiB
+                                    (hl_step.c; 0: malloc'd) */
     uint32_t *queue[HL_QUEUES];  /* leaf squares waiting, by code */
     int64_t n_queue[HL_QUEUES];
     int64_t batch_cols, batch_max; /* squares a batch row, a batch */
@@ -161,6 +164,11 @@ struct gg_hl {
 void hl_store_init(gg_hl *h);
 int hl_table_init(gg_hl *h, uint64_t n);
 void hl_store_free(gg_hl *h);
+/* Address space of the budget's bytes on huge pages (*bytes: how many),
+ * for a step's frames, waiters and requests past their first growth;
+ * NULL when refused. hl_scratch_free frees those three arrays. */
+void *hl_arena(const gg_hl *h, size_t *bytes);
+void hl_scratch_free(gg_hl *h);
 
 /* The leaf or node with these cells or children, found or made; 0 when
  * the budget is spent (h->full) or memory ran out. */
