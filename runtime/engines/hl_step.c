@@ -792,6 +792,12 @@ void gg_hl_set_progress(gg_hl *h, gg_progress_fn fn, void *ctx)
  * the square a 2^60 step needs. */
 #define HL_MAX_STEP 60
 
+/* Live nodes from which a count runs in one pass (gg_hl_run): Golly's
+ * macrocells that gained hold 2852 to 13093 nodes as loaded
+ * (metapixel-p216-gun, linear-propagator, loafer-gun, demonoid), those
+ * that lost 11 to 45. */
+#define HL_ONE_PASS_NODES 1024
+
 int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
               int64_t *done, gg_err *err)
 {
@@ -802,10 +808,19 @@ int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
     h->stopped = false;
     h->run_total = gens;
     int rc = gg_generations_check(h->generation, gens, err);
-    /* the count below 2^60 in one step, then the rest as steps of 2^60 */
+    /* the count below 2^60 in one step, then the rest as steps of 2^60;
+     * but a small tree's count by its binary expansion, low bits first,
+     * as before the one-pass step: each pass re-makes only a small
+     * tree's few top nodes, where the one pass's second count at every
+     * level stepped more leaf squares (totalperiodic.mc, 1000
+     * generations: 2188 against 2041; 4-8% more CPU on Golly's small
+     * macrocells) */
+    bool one = h->live_nodes >= HL_ONE_PASS_NODES;
     const int64_t most = (int64_t)1 << HL_MAX_STEP;
     for (int64_t left = gens; !rc && left > 0;) {
         int64_t t = left % most ? left % most : most, before = ran;
+        if (!one)
+            t &= -t;
         if (h->stopped || (stop && stop()))
             break;
         rc = step_fit(h, t, stop, &ran);
