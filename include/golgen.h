@@ -847,4 +847,6 @@ int golgen_run_3d(const golgen_run3d_opts *opts, golgen_run3d_result *res,
 }
 #endif
 
+#include "golgen/world.h" /* worlds of every family (golgen_0.8) */
+
 #endif

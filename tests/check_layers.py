@@ -54,14 +54,18 @@ ON_LIBRARY = ['cli/cmd_verify.c', 'cli/cmd_synth.c', 'cli/cmd_emit.c',
               'cli/run_control.c', 'cli/search_note.c', 'cli/bench_ltl.c',
               'cli/bench3d.c', 'cli/full_exec.c', 'cli/serve/serve_none.c',
               'cli/main.c', 'cli/serve/serve_main.c', 'cli/cmd_bench.c',
-              'cli/run3d.c', 'cli/cli_pictures.c']
+              'cli/run3d.c', 'cli/cli_pictures.c',
+              'cli/serve/serve_server.c', 'cli/serve/serve_sim.c',
+              'cli/serve/serve_watch.c', 'cli/serve/serve_msg.c']
 # cli headers that include nothing of the engine either
 CLEAN_HEADERS = ['cli/cli_args.h', 'cli/commands.h', 'cli/search_hook.h',
                  'cli/stop_signals.h', 'cli/synth_ranks.h',
                  'cli/run_control.h', 'cli/cli_rank.h', 'cli/bench_ltl.h',
                  'cli/run3d.h', 'cli/full_exec.h',
                  'cli/cli_config.h', 'cli/serve/serve_args.h',
-                 'cli/cli_pictures.h']
+                 'cli/cli_pictures.h', 'cli/serve/serve_sim.h',
+                 'cli/serve/serve_watch.h', 'cli/serve/serve_server.h',
+                 'cli/serve/serve_msg.h', 'cli/serve/serve_page.h']
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else '.')
 home = {}  # header name -> folder

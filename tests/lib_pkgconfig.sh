@@ -19,11 +19,21 @@ pc=$(find "$dest" -name golgen.pc | head -n 1)
 [ -n "$pc" ] || { echo "no golgen.pc installed under $dest"; exit 1; }
 [ "$(find "$dest" -name golgen.h | wc -l)" -eq 1 ] ||
     { echo "golgen.h is not the one header installed"; exit 1; }
-if [ -n "$(find "$dest" -name '*.h' ! -name golgen.h)" ]; then
-    echo "headers besides golgen.h were installed:"
-    find "$dest" -name '*.h' ! -name golgen.h
+# besides it, only its sub-headers (include/golgen/*.h, which golgen.h
+# includes), each in golgen/ beside it
+src=$(cd "$(dirname "$0")/.." && pwd)
+top=$(dirname "$(find "$dest" -name golgen.h)")
+if [ -n "$(find "$dest" -name '*.h' ! -name golgen.h ! -path "$top/golgen/*")" ]
+then
+    echo "headers besides golgen.h and golgen/*.h were installed:"
+    find "$dest" -name '*.h' ! -name golgen.h ! -path "$top/golgen/*"
     exit 1
 fi
+for h in "$src"/include/golgen/*.h; do
+    [ -e "$h" ] || continue
+    [ -f "$top/golgen/$(basename "$h")" ] ||
+        { echo "include/golgen/$(basename "$h") was not installed"; exit 1; }
+done
 
 # The .pc names the install prefix; the sysroot puts it under DESTDIR.
 export PKG_CONFIG_PATH="$(dirname "$pc")"
@@ -72,6 +82,19 @@ int main(void)
            (long long)y, (long long)w, (long long)h);
     golgen_universe_free(u);
     golgen_rule_free(r);
+    /* the same glider as a world (golgen_0.8, include/golgen/world.h) */
+    static const char rle[] = "x = 3, y = 3, rule = B3/S23:T64,64\n"
+                              "bo$2bo$3o!\n";
+    golgen_world *wo;
+    if (golgen_world_parse(rle, sizeof rle - 1, NULL, &wo, err, sizeof err) ||
+        golgen_world_run(wo, 4, "auto", err, sizeof err)) {
+        fprintf(stderr, "world: %s\n", err);
+        return 1;
+    }
+    printf("world gen %lld pop %lld\n",
+           (long long)golgen_world_generation(wo),
+           (long long)golgen_world_population(wo));
+    golgen_world_free(wo);
     return 0;
 }
 C
@@ -83,7 +106,8 @@ out=$(LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
       "$tmp/glider")
 echo "$out"
 case $out in
-*" gen 4 pop 5 box "*" 3x3") ;;
+*" gen 4 pop 5 box "*" 3x3
+world gen 4 pop 5") ;;
 *) echo "unexpected output"; exit 1 ;;
 esac
 # the shared library exports the public API only
@@ -97,10 +121,10 @@ if command -v nm >/dev/null; then
         exit 1
     fi
 fi
-# the ABI stays versioned: every function golgen.h declares is in a node
-# of lib/golgen.map, and the library exports each with its node's version
-# (a new symbol in an old node, or one missing from the map, fails here)
-src=$(cd "$(dirname "$0")/.." && pwd)
+# the ABI stays versioned: every function golgen.h (and its sub-headers)
+# declares is in a node of lib/golgen.map, and the library exports each
+# with its node's version (a new symbol in an old node, or one missing
+# from the map, fails here)
 if command -v objdump >/dev/null; then
     want=$(awk '/^golgen_[0-9.]+ *\{/ {node = $1}
                 /^ +golgen_[a-z0-9_]+;/ {sub(";", "", $1); print node, $1}' \
@@ -116,12 +140,13 @@ if command -v objdump >/dev/null; then
         diff "$tmp/want" "$tmp/have" | head -20
         exit 1
     fi
-    for f in $(grep -o 'golgen_[a-z0-9_]*(' "$src/include/golgen.h" |
+    for f in $(cat "$src/include/golgen.h" "$src"/include/golgen/*.h \
+                   2>/dev/null | grep -o 'golgen_[a-z0-9_]*(' |
                tr -d '(' | sort -u); do
         case " $(echo $want) " in
         *" $f "*) ;;
-        *) echo "include/golgen.h declares $f, which no node of" \
-                "lib/golgen.map exports"; exit 1 ;;
+        *) echo "include/golgen.h or include/golgen/ declares $f, which" \
+                "no node of lib/golgen.map exports"; exit 1 ;;
         esac
     done
 fi

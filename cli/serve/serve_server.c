@@ -7,9 +7,7 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "cli_util.h"
-#include "pattern.h"
-#include "pattern_rle3.h"
+#include "cli_args.h"
 #include "serve_msg.h"
 #include "serve_page.h"
 
@@ -68,78 +66,86 @@ static void error_to(sv_session *s, const char *msg)
 }
 
 /* A rule message: the same cells under the new rule. */
-static void change_rule(sv_sim *sim, sv_session *s, const sv_msg *m)
+static void change_rule(sv_server *srv, sv_session *s, const sv_msg *m)
 {
+    sv_sim *sim = srv->sim;
     char text[SV_MAX_RULE + 1];
     memcpy(text, m->text, m->text_len);
     text[m->text_len] = 0;
-    sv_rule rule;
-    gg_err err;
-    if (sv_rule_parse_any(text, &rule, &err))
-        return error_to(s, err.msg);
-    sv_world w;
+    golgen_world_rule *rule;
+    char err[512];
+    if (golgen_world_rule_parse(text, srv->o->pattern, &rule, err,
+                                sizeof err))
+        return error_to(s, err);
+    golgen_world *w;
     pthread_mutex_lock(&sim->lock);
-    int bad = sv_world_with_any(&sim->world, &rule, SV_MAX_CELLS, &w, &err);
+    int bad = golgen_world_with_rule(sim->world, rule, SV_MAX_CELLS, &w, err,
+                                     sizeof err);
     if (!bad)
-        sv_sim_replace(sim, &w);
+        sv_sim_replace(sim, w);
     pthread_mutex_unlock(&sim->lock);
-    sv_rule_free(&rule);
+    golgen_world_rule_free(rule);
     if (bad)
-        error_to(s, err.msg);
+        error_to(s, err);
 }
 
-static void load(sv_sim *sim, sv_session *s, const sv_msg *m)
+static void load(sv_server *srv, sv_session *s, const sv_msg *m)
 {
+    sv_sim *sim = srv->sim;
     char rule[256];
     pthread_mutex_lock(&sim->lock);
-    sv_world_rule_text(&sim->world, rule, sizeof rule);
+    golgen_world_rule_name(sim->world, rule, sizeof rule);
     pthread_mutex_unlock(&sim->lock);
-    sv_world w;
-    gg_err err;
-    if (sv_world_parse(&w, NULL, rule, m->text, m->text_len, "the pasted "
-                       "pattern", SV_MAX_CELLS, &err))
-        return error_to(s, err.msg);
+    golgen_world *w;
+    char err[512];
+    golgen_world_load_opts o = {.fallback = rule, .near = srv->o->pattern,
+                                .name = "the pasted pattern",
+                                .max_cells = SV_MAX_CELLS};
+    if (golgen_world_parse(m->text, m->text_len, &o, &w, err, sizeof err))
+        return error_to(s, err);
     pthread_mutex_lock(&sim->lock);
-    sv_sim_replace(sim, &w);
+    sv_sim_replace(sim, w);
     pthread_mutex_unlock(&sim->lock);
 }
 
 /* A paste: the pattern's cells laid over the running universe. */
 static void paste(sv_sim *sim, sv_session *s, const sv_msg *m)
 {
-    gg_err err;
+    char err[512];
     pthread_mutex_lock(&sim->lock);
-    int bad = sv_world_paste(&sim->world, m->text, m->text_len, m->x, m->y,
-                             &err);
+    int bad = golgen_world_paste(sim->world, m->text, m->text_len, m->x,
+                                 m->y, err, sizeof err);
     sim->edits++;
     sv_sim_wake(sim);
     pthread_mutex_unlock(&sim->lock);
     if (bad)
-        error_to(s, err.msg);
+        error_to(s, err);
 }
 
 /* A random soup on a torus under the rule, as bounded as other grids a
  * page makes. */
 static void soup(sv_sim *sim, sv_session *s, const sv_msg *m)
 {
-    gg_err err;
+    char err[512];
     if ((double)m->x * (double)m->y > (double)SV_MAX_CELLS)
         return error_to(s, "a soup of more than 2^32 cells: start golgen "
                            "serve --rule with a bigger torus");
-    sv_world w;
+    golgen_world *w;
     pthread_mutex_lock(&sim->lock);
-    sv_rule rule;
-    sv_world_rule_get(&sim->world, &rule);
+    golgen_world_rule *rule;
+    int bad = golgen_world_get_rule(sim->world, &rule);
     pthread_mutex_unlock(&sim->lock);
+    if (bad)
+        return error_to(s, "out of memory");
     /* made while the simulation goes on (2^32 cells at a density other
      * than 1/2 take seconds) */
-    int bad = sv_world_soup_any(&w, &rule, m->x, m->y, (int)m->n,
-                                (uint64_t)m->seed, &err);
-    sv_rule_free(&rule);
+    bad = golgen_world_soup(rule, m->x, m->y, (int)m->n, (uint64_t)m->seed,
+                            &w, err, sizeof err);
+    golgen_world_rule_free(rule);
     if (bad)
-        return error_to(s, err.msg);
+        return error_to(s, err);
     pthread_mutex_lock(&sim->lock);
-    sv_sim_replace(sim, &w);
+    sv_sim_replace(sim, w);
     pthread_mutex_unlock(&sim->lock);
 }
 
@@ -148,31 +154,31 @@ static void soup(sv_sim *sim, sv_session *s, const sv_msg *m)
  * page makes the PNG. */
 static void picture(sv_sim *sim, sv_session *s)
 {
-    gg_image im;
-    gg_err err;
+    golgen_image *im;
+    char err[512];
     pthread_mutex_lock(&sim->lock);
-    int bad = sv_world_picture(&sim->world, &im, &err);
+    int bad = golgen_world_image(sim->world, &im, err, sizeof err);
     pthread_mutex_unlock(&sim->lock);
     if (bad)
-        return error_to(s, err.msg);
-    size_t n = 16 + 768 + (size_t)(im.width * im.height);
+        return error_to(s, err);
+    size_t n = 16 + 768 + (size_t)(im->width * im->height);
     free(s->bin);
     s->bin = malloc(LWS_PRE + n);
     if (!s->bin) {
-        gg_image_free(&im);
+        golgen_image_free(im);
         return error_to(s, "out of memory for the picture");
     }
     unsigned char *p = s->bin + LWS_PRE;
     memcpy(p, "GGP1", 4);
-    uint32_t v[3] = {(uint32_t)im.width, (uint32_t)im.height,
-                     (uint32_t)im.colours};
+    uint32_t v[3] = {(uint32_t)im->width, (uint32_t)im->height,
+                     (uint32_t)im->colours};
     for (int i = 0; i < 3; i++)
         for (int k = 0; k < 4; k++)
             p[4 + 4 * i + k] = (unsigned char)(v[i] >> (8 * k));
-    memcpy(p + 16, im.palette, 768);
-    memcpy(p + 16 + 768, im.index, (size_t)(im.width * im.height));
+    memcpy(p + 16, im->palette, 768);
+    memcpy(p + 16 + 768, im->index, (size_t)(im->width * im->height));
     s->bin_len = n;
-    gg_image_free(&im);
+    golgen_image_free(im);
 }
 
 static void save(sv_sim *sim, sv_session *s, sv_format format)
@@ -181,20 +187,19 @@ static void save(sv_sim *sim, sv_session *s, sv_format format)
         return picture(sim, s);
     char *text = NULL;
     size_t len = 0;
-    gg_err err;
+    char err[512];
     pthread_mutex_lock(&sim->lock);
-    int bad = format == SV_MC
-                  ? sv_world_mc(&sim->world, &text, &len, &err)
-                  : sv_world_rle(&sim->world, &text, &len, &err);
+    int bad = golgen_world_format(sim->world, format == SV_MC ? "mc" : "rle",
+                                  &text, &len, err, sizeof err);
     pthread_mutex_unlock(&sim->lock);
     if (bad)
-        error_to(s, err.msg);
+        error_to(s, err);
     else if (len > SV_MAX_SAVE)
         error_to(s, "the pattern's text is over 64 MiB: save it with "
                     "golgen run -o instead");
     else
         queue(s, format == SV_MC ? "mc" : "rle", text, len);
-    free(text);
+    golgen_free(text);
 }
 
 /* A rule table's @COLORS for the page: "S R G B" a line. */
@@ -202,12 +207,13 @@ static void colours(sv_sim *sim, sv_session *s)
 {
     char buf[256 * 16 + 1];
     size_t n = 0;
+    uint8_t rgb[256][3];
     pthread_mutex_lock(&sim->lock);
-    const sv_table_rule *t = sv_world_table(&sim->world);
-    int states = sv_world_states(&sim->world);
+    bool t = golgen_world_colours(sim->world, rgb);
+    int states = golgen_world_states(sim->world);
     for (int i = 0; t && i < states; i++)
         n += (size_t)snprintf(buf + n, sizeof buf - n, "%d %d %d %d\n", i,
-                              t->rgb[i][0], t->rgb[i][1], t->rgb[i][2]);
+                              rgb[i][0], rgb[i][1], rgb[i][2]);
     pthread_mutex_unlock(&sim->lock);
     queue(s, "colours", buf, n);
 }
@@ -216,8 +222,8 @@ static void fit(sv_sim *sim, sv_session *s)
 {
     int64_t x, y, w, h;
     pthread_mutex_lock(&sim->lock);
-    if (!sv_world_bbox(&sim->world, &x, &y, &w, &h))
-        sv_world_extent(&sim->world, &x, &y, &w, &h);
+    if (!golgen_world_bbox(sim->world, &x, &y, &w, &h))
+        golgen_world_extent(sim->world, &x, &y, &w, &h);
     pthread_mutex_unlock(&sim->lock);
     char buf[100];
     int n = snprintf(buf, sizeof buf, "%lld %lld %lld %lld", (long long)x,
@@ -234,13 +240,13 @@ static void handle(sv_server *srv, sv_session *s, const char *buf,
     if (sv_msg_parse(buf, len, &m, why, sizeof why))
         return error_to(s, why);
     sv_sim *sim = srv->sim;
-    gg_err err;
+    char err[512];
     switch (m.kind) {
     case SV_VIEW:
         sv_sim_view_ask(sim, s->slot, m.x, m.y, m.cols, m.rows, m.level);
         return;
-    case SV_RULE: return change_rule(sim, s, &m);
-    case SV_LOAD: return load(sim, s, &m);
+    case SV_RULE: return change_rule(srv, s, &m);
+    case SV_LOAD: return load(srv, s, &m);
     case SV_PASTE: return paste(sim, s, &m);
     case SV_SOUP: return soup(sim, s, &m);
     case SV_SAVE: return save(sim, s, m.format);
@@ -256,16 +262,18 @@ static void handle(sv_server *srv, sv_session *s, const char *buf,
     case SV_STEP: sim->running = false, sim->steps_left = m.n; break;
     case SV_SPEED: sim->delay_ms = (int)m.n; break;
     case SV_Z:
-        bad = sv_world_set_z(&sim->world,
-                             m.n == SV_Z_SUM ? SV_WORLD_Z_SUM : m.n, &err);
+        bad = golgen_world_set_z(sim->world,
+                                 m.n == SV_Z_SUM ? GOLGEN_WORLD_Z_SUM : m.n,
+                                 err, sizeof err);
         sim->edits++;
         break;
     case SV_SET:
-        bad = sv_world_set(&sim->world, m.x, m.y, (int)m.n, &err);
+        bad = golgen_world_set(sim->world, m.x, m.y, (int)m.n, err,
+                               sizeof err);
         sim->edits++;
         break;
     case SV_CLEAR:
-        sv_world_clear(&sim->world);
+        golgen_world_clear(sim->world);
         sim->running = false, sim->steps_left = 0;
         sim->edits++;
         break;
@@ -274,7 +282,7 @@ static void handle(sv_server *srv, sv_session *s, const char *buf,
     pthread_cond_signal(&sim->wake);
     pthread_mutex_unlock(&sim->lock);
     if (bad)
-        error_to(s, err.msg);
+        error_to(s, err);
 }
 
 /* The frame for s, if one is ready or due, into s->frame; its length, or
@@ -519,7 +527,7 @@ static void on_signal(int sig)
         lws_cancel_service(signal_ctx);
 }
 
-int sv_serve(sv_sim *sim, const sv_server_opts *o, gg_err *err)
+int sv_serve(sv_sim *sim, const sv_server_opts *o, char *err, size_t len)
 {
     sv_server srv = {sim, o};
     struct lws_context_creation_info info;
@@ -533,9 +541,11 @@ int sv_serve(sv_sim *sim, const sv_server_opts *o, gg_err *err)
     info.uid = -1;
     info.options = LWS_SERVER_OPTION_DISABLE_IPV6 * !strchr(info.iface, ':');
     struct lws_context *ctx = lws_create_context(&info);
-    if (!ctx)
-        return gg_fail(err, "cannot listen on %s port %d (in use, or not an "
-                       "address of this machine?)", info.iface, o->port);
+    if (!ctx) {
+        snprintf(err, len, "cannot listen on %s port %d (in use, or not an "
+                 "address of this machine?)", info.iface, o->port);
+        return -1;
+    }
     struct lws_vhost *vh = lws_get_vhost_by_name(ctx, "default");
     int port = vh ? lws_get_vhost_listen_port(vh) : o->port;
     pthread_mutex_lock(&sim->lock);
@@ -577,11 +587,11 @@ static bool loopback(const char *a)
            !strcmp(a, "::1");
 }
 
-static int make_token(char *tok, size_t size, gg_err *err)
+static int make_token(char *tok, size_t size)
 {
     unsigned char r[16];
     if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-        return gg_fail(err, "no random bytes for the token");
+        return -1;
     for (size_t i = 0; i < sizeof r && 2 * i + 2 < size; i++)
         snprintf(tok + 2 * i, 3, "%02x", r[i]);
     return 0;
@@ -589,46 +599,39 @@ static int make_token(char *tok, size_t size, gg_err *err)
 
 int sv_serve_command(const sv_args *a, const gg_config *cfg)
 {
-    gg_err err;
-    const gg_backend_info *backend;
-    if (gg_cli_backend(a->backend, &backend, &err))
-        return gg_cli_error("serve", GG_EXIT_USAGE, &err);
+    (void)cfg; /* the library reads the environment as main did */
+    char err[512];
+    if (golgen_world_backend_check(a->backend, err, sizeof err))
+        return gg_cli_say("serve", GG_EXIT_USAGE, err);
     char token[40];
-    if (!loopback(a->address) && make_token(token, sizeof token, &err))
-        return gg_cli_error("serve", GG_EXIT_ENV, &err);
-    sv_rule_set_pattern_path(a->in); /* rule files beside it first */
-    sv_world w;
+    if (!loopback(a->address) && make_token(token, sizeof token))
+        return gg_cli_say("serve", GG_EXIT_ENV,
+                          "no random bytes for the token");
+    /* the pattern (an RLE3 is a 3D grid: Golly's 3D.lua), its rule file
+     * looked for beside it first */
+    golgen_world *w;
+    golgen_world_load_opts lo = {.rule = a->rule};
     int bad;
-    if (a->in && gg_cli_file_is_rle3(a->in)) { /* a 3D grid (Golly's 3D.lua) */
-        gg_rle3 p3;
-        memset(&p3, 0, sizeof p3);
-        bad = gg_rle3_read(a->in, &p3, &err) ||
-              sv_world_from_rle3(&w, a->rule, NULL, &p3, 0, &err);
-        gg_rle3_free(&p3);
+    if (a->in) {
+        bad = golgen_world_read(a->in, &lo, &w, err, sizeof err);
     } else {
-        gg_pattern p;
-        bad = a->in ? gg_pattern_read(a->in, &p, &err)
-                    : gg_pattern_parse(default_pattern,
-                                       strlen(default_pattern),
-                                       "built-in R-pentomino", &p, &err);
-        if (!bad) {
-            bad = sv_world_from_pattern(&w, a->rule, NULL, &p, 0, &err);
-            gg_pattern_free(&p);
-        }
+        lo.name = "built-in R-pentomino";
+        bad = golgen_world_parse(default_pattern, strlen(default_pattern),
+                                 &lo, &w, err, sizeof err);
     }
     if (bad)
-        return gg_cli_error("serve", GG_EXIT_USAGE, &err);
+        return gg_cli_say("serve", GG_EXIT_USAGE, err);
     sv_sim sim;
     memset(&sim, 0, sizeof sim);
     sim.batch_ms = a->batch_ms;
     sim.fps = a->fps;
-    if (sv_sim_start(&sim, &w, backend, cfg, &err)) {
-        sv_world_free(&w);
-        return gg_cli_error("serve", GG_EXIT_ENV, &err);
+    if (sv_sim_start(&sim, w, a->backend, err, sizeof err)) {
+        golgen_world_free(w);
+        return gg_cli_say("serve", GG_EXIT_ENV, err);
     }
     sv_server_opts so = {a->address, a->port,
-                         loopback(a->address) ? NULL : token};
-    bad = sv_serve(&sim, &so, &err);
+                         loopback(a->address) ? NULL : token, a->in};
+    bad = sv_serve(&sim, &so, err, sizeof err);
     sv_sim_stop(&sim);
-    return bad ? gg_cli_error("serve", GG_EXIT_ENV, &err) : GG_EXIT_OK;
+    return bad ? gg_cli_say("serve", GG_EXIT_ENV, err) : GG_EXIT_OK;
 }

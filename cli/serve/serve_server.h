@@ -12,10 +12,12 @@ typedef struct sv_server_opts {
     const char *address; /* NULL: 127.0.0.1 */
     int port;            /* 0: a free one */
     const char *token;   /* required as ?token= when not NULL */
+    const char *pattern; /* the file named on the command line (NULL:
+                            none): rule files are looked for beside it */
 } sv_server_opts;
 
-/* Serve until SIGINT, SIGTERM or SIGHUP; 0, or -1 when it cannot
- * listen. */
-int sv_serve(sv_sim *sim, const sv_server_opts *o, gg_err *err);
+/* Serve until SIGINT, SIGTERM or SIGHUP; 0, or -1 with a sentence in err
+ * when it cannot listen. */
+int sv_serve(sv_sim *sim, const sv_server_opts *o, char *err, size_t len);
 
 #endif

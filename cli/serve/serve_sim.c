@@ -7,8 +7,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli_util.h"
-
+#include "cli_args.h"
+#include "search_hook.h"
 
 static void note(sv_sim *s, const char *msg)
 {
@@ -22,36 +22,53 @@ static void note(sv_sim *s, const char *msg)
         s->notify(s->notify_ctx);
 }
 
-static void rule_text(const sv_world *w, char *buf, size_t size)
+static void rule_text(const golgen_world *w, char *buf, size_t size)
 {
-    sv_world_rule_text(w, buf, size);
+    golgen_world_rule_name(w, buf, size);
+}
+
+/* A stepper for rule on the backend asked for (include/golgen/world.h),
+ * as golgen run opens one: a new rule's network search said on stderr
+ * (cli/search_hook.h), and auto's choice for a two-state or Generations
+ * rule ("golgen: backend auto -> cpu (...)"). */
+static int open_stepper(const sv_sim *s, const golgen_world_rule *rule,
+                        golgen_world_stepper **st, char *err, size_t len)
+{
+    golgen_world_stepper_opts o = {.backend = s->backend_name,
+                                   .on_search = gg_search_note_event};
+    int bad = golgen_world_stepper_open(rule, &o, st, err, len);
+    gg_search_note_finish(); /* the networks searched for are built */
+    if (!bad && golgen_world_stepper_auto_line(*st)[0])
+        fprintf(stderr, "golgen: %s\n", golgen_world_stepper_auto_line(*st));
+    return bad;
 }
 
 /* Under lock, returned under lock: a stepper for the world's rule (the
  * lock is let go while it opens: compiling a kernel takes seconds). *b
  * NULL: none open. */
-static int reopen(sv_sim *s, sv_stepper *st, sv_stepper **b,
-                  uint64_t *epoch)
+static int reopen(sv_sim *s, golgen_world_stepper **b, uint64_t *epoch)
 {
-    sv_rule rule;
-    sv_world_rule_get(&s->world, &rule);
+    golgen_world_rule *rule;
+    int bad = golgen_world_get_rule(s->world, &rule);
     uint64_t want = s->rule_epoch;
     pthread_mutex_unlock(&s->lock);
     if (*b)
-        sv_stepper_close(*b);
+        golgen_world_stepper_close(*b);
     *b = NULL;
-    gg_err err;
-    int bad = sv_stepper_open(st, &rule, s->info, s->cfg, &err);
-    sv_rule_free(&rule);
+    char err[512] = "out of memory";
+    golgen_world_stepper *st = NULL;
+    bad = bad || open_stepper(s, rule, &st, err, sizeof err);
+    golgen_world_rule_free(rule);
     pthread_mutex_lock(&s->lock);
     if (bad) {
-        note(s, err.msg);
+        note(s, err);
         snprintf(s->backend, sizeof s->backend, "none");
         *epoch = want; /* not again until the rule changes */
         return -1;
     }
     *b = st;
-    snprintf(s->backend, sizeof s->backend, "%s", st->name);
+    snprintf(s->backend, sizeof s->backend, "%s",
+             golgen_world_stepper_name(st));
     s->edits++; /* the name shown changed */
     *epoch = want;
     return 0;
@@ -62,10 +79,12 @@ static double now(void)
     return gg_cli_now();
 }
 
-/* n generations of the world on b, under lock (serve_step.h). */
-static int advance(sv_sim *s, sv_stepper *b, int64_t n, gg_err *err)
+/* n generations of the world on b, under lock (the world's stepper:
+ * include/golgen/world.h). */
+static int advance(sv_sim *s, golgen_world_stepper *b, int64_t n, char *err,
+                   size_t len)
 {
-    return sv_stepper_advance(b, &s->world, n, s->edits, err);
+    return golgen_world_step(b, s->world, n, NULL, err, len);
 }
 
 static void put64(unsigned char *p, uint64_t v)
@@ -91,9 +110,9 @@ static void header(sv_sim *s, const sv_view *v, int64_t gen, bool inside,
                    unsigned char *p)
 {
     memset(p, 0, SV_FRAME_HEADER);
-    const sv_world *w = &s->world;
+    const golgen_world *w = s->world;
     int64_t e[4], pop_gen;
-    sv_world_extent(w, &e[0], &e[1], &e[2], &e[3]);
+    golgen_world_extent(w, &e[0], &e[1], &e[2], &e[3]);
     memcpy(p, "GGF1", 4);
     put32(p + 4, (uint32_t)v->level);
     put32(p + 8, (uint32_t)v->cols);
@@ -105,17 +124,17 @@ static void header(sv_sim *s, const sv_view *v, int64_t gen, bool inside,
     uint64_t rate;
     memcpy(&rate, &s->rate, 8);
     put64(p + 48, rate);
-    int64_t depth, z = sv_world_z(w, &depth);
-    put32(p + 56, ((s->running || s->steps_left) ? 1u : 0u) |
-                      (sv_world_rule(w)->topo == GG_TOPO_TORUS ? 2u : 0u) |
-                      (inside ? 4u : 0u) |
-                      (z == SV_WORLD_Z_SUM ? 8u : 0u));
-    put32(p + 60, (uint32_t)sv_world_states(w));
+    int64_t depth, z = golgen_world_z(w, &depth);
+    put32(p + 56,
+          ((s->running || s->steps_left) ? 1u : 0u) |
+              (golgen_world_topology(w) == GOLGEN_TOPO_TORUS ? 2u : 0u) |
+              (inside ? 4u : 0u) | (z == GOLGEN_WORLD_Z_SUM ? 8u : 0u));
+    put32(p + 60, (uint32_t)golgen_world_states(w));
     for (int i = 0; i < 4; i++)
         put64(p + 64 + 8 * i, (uint64_t)e[i]);
     char rule[100], slice[40] = "";
-    sv_world_rule_text(w, rule, sizeof rule);
-    if (depth && z == SV_WORLD_Z_SUM) /* the projection ("z=sum/32") */
+    golgen_world_rule_name(w, rule, sizeof rule);
+    if (depth && z == GOLGEN_WORLD_Z_SUM) /* the projection ("z=sum/32") */
         snprintf(slice, sizeof slice, " z=sum/%lld", (long long)depth);
     else if (depth) /* a 3D grid: the slice shown ("z=16/32") */
         snprintf(slice, sizeof slice, " z=%lld/%lld", (long long)z,
@@ -138,14 +157,14 @@ static int draw(sv_sim *s, const sv_view *v, size_t *len)
     }
     unsigned char *p = s->scratch + s->pre;
     /* running, a window that would read more than SV_EXACT_CELLS cells
-     * reads a sample of each block's rows (serve_world.h); paused, every
-     * frame is exact */
+     * reads a sample of each block's rows (golgen_world_render); paused,
+     * every frame is exact */
     int64_t sample = s->running || s->steps_left
                          ? sv_watch_sample(v->cols, v->rows, v->level)
                          : 0;
-    sv_world_render(&s->world, v->x, v->y, v->cols, v->rows, v->level,
-                    sample, p + SV_FRAME_HEADER);
-    header(s, v, sv_world_generation(&s->world), false, p);
+    golgen_world_render(s->world, v->x, v->y, v->cols, v->rows, v->level,
+                        sample, p + SV_FRAME_HEADER);
+    header(s, v, golgen_world_generation(s->world), false, p);
     *len = n;
     return 0;
 }
@@ -153,7 +172,7 @@ static int draw(sv_sim *s, const sv_view *v, size_t *len)
 /* Under lock: what a frame shows, as one number (any change redraws). */
 static uint64_t shown_key(sv_sim *s)
 {
-    uint64_t k = (uint64_t)sv_world_generation(&s->world);
+    uint64_t k = (uint64_t)golgen_world_generation(s->world);
     k = k * 0x9e3779b97f4a7c15ull + s->edits;
     k = k * 0x9e3779b97f4a7c15ull + (s->running || s->steps_left);
     return k;
@@ -163,14 +182,13 @@ static uint64_t shown_key(sv_sim *s)
  * (the next set of s->watch; serve_watch.h), every how many generations;
  * false: none (a delay, a backend or universe that cannot be watched, no
  * page asking, or one frame a batch at this rate: drawn after it). */
-static bool plan_watch(sv_sim *s, sv_stepper *st, int64_t n)
+static bool plan_watch(sv_sim *s, golgen_world_stepper *st, int64_t n)
 {
-    if (s->world.family != SV_LIFE)
+    /* a bounded two-state world on a backend that watches (cpu) */
+    if (!golgen_world_stepper_watches(st, s->world))
         return false;
-    gg_backend *b = st->b;
-    int64_t most = gg_backend_stepper(b).max_batch;
-    if (s->delay_ms || !gg_backend_watches(b) || n < 2 ||
-        (most && n > most) || !gg_rule_is_bounded(sv_world_rule(&s->world)))
+    int64_t most = golgen_world_stepper_max_batch(st);
+    if (s->delay_ms || n < 2 || (most && n > most))
         return false;
     /* a frame every `every` generations: at least fps frames a second at
      * the last batch's rate (a page takes at most its display's rate: more
@@ -193,7 +211,7 @@ static bool plan_watch(sv_sim *s, sv_stepper *st, int64_t n)
         sv_view *v = &s->views[i];
         sv_watch_view *wv = &ws->v[ws->n];
         if (!v->used || !v->asked || t - v->last_ask > 1.0 ||
-            !sv_watch_view_init(wv, &s->world, v->x, v->y, v->cols, v->rows,
+            !sv_watch_view_init(wv, s->world, v->x, v->y, v->cols, v->rows,
                                 v->level, true))
             continue;
         wv->slot = i;
@@ -214,23 +232,14 @@ static bool plan_watch(sv_sim *s, sv_stepper *st, int64_t n)
 
 /* Under lock: n generations (n <= the backend's max_batch) of the bounded
  * two-state world, watched (plan_watch). */
-static int advance_watched(sv_sim *s, sv_stepper *st_, int64_t n,
-                           gg_err *err)
+static int advance_watched(sv_sim *s, golgen_world_stepper *st, int64_t n,
+                           char *err, size_t len)
 {
-    gg_backend *b = st_->b;
-    gg_universe *u = &s->world.u;
-    gg_stepper st = gg_backend_stepper(b);
-    if (st.hold(st.ctx, u->rule.topo, &u->grid, err))
-        return -1;
-    gg_step_watch w =
-        sv_watch_kernel(&s->watch.set[s->watch.last], u->grid.height);
-    int bad = gg_backend_step_watched(b, n, &w, err);
-    if (!bad)
-        u->generation += n;
-    gg_err later;
-    if (st.drop(st.ctx, &u->grid, bad ? &later : err))
-        bad = -1;
-    return bad;
+    int64_t x, y, width, height;
+    golgen_world_extent(s->world, &x, &y, &width, &height);
+    golgen_row_watch w =
+        sv_watch_kernel(&s->watch.set[s->watch.last], height);
+    return golgen_world_step_watched(st, s->world, n, &w, err, len);
 }
 
 /* Under lock, after a watched batch of n generations from generation g0
@@ -275,7 +284,7 @@ static void queue_frames(sv_sim *s, int64_t g0, int64_t n, double end,
  * when what they show changed; the server is woken to send them. */
 static void publish(sv_sim *s)
 {
-    __atomic_store_n(&s->live_gen, sv_world_generation(&s->world),
+    __atomic_store_n(&s->live_gen, golgen_world_generation(s->world),
                      __ATOMIC_RELEASE);
     uint64_t key = shown_key(s);
     bool any = false;
@@ -354,7 +363,7 @@ static void delay(sv_sim *s, int ms)
 static void *loop(void *arg)
 {
     sv_sim *s = arg;
-    sv_stepper open, *b = NULL;
+    golgen_world_stepper *b = NULL;
     uint64_t epoch = 0;
     int64_t batch = 1, rate_gens = 0;
     double pass_again = 0; /* when a whole cpu pass is tried again */
@@ -363,7 +372,7 @@ static void *loop(void *arg)
     epoch = s->rule_epoch - 1; /* open for the first rule */
     while (!s->quit) {
         if (epoch != s->rule_epoch) {
-            reopen(s, &open, &b, &epoch);
+            reopen(s, &b, &epoch);
             publish(s);
             continue;
         }
@@ -378,19 +387,19 @@ static void *loop(void *arg)
         int64_t n = s->delay_ms ? 1 : batch;
         if (s->steps_left && n > s->steps_left)
             n = s->steps_left;
-        int64_t before = sv_world_generation(&s->world);
+        int64_t before = golgen_world_generation(s->world);
         bool watched = plan_watch(s, b, n);
         double t0 = now();
-        gg_err err;
-        if (watched ? advance_watched(s, b, n, &err)
-                    : advance(s, b, n, &err)) {
+        char err[512];
+        if (watched ? advance_watched(s, b, n, err, sizeof err)
+                    : advance(s, b, n, err, sizeof err)) {
             char msg[600];
-            snprintf(msg, sizeof msg, "the run stopped: %s", err.msg);
+            snprintf(msg, sizeof msg, "the run stopped: %s", err);
             note(s, msg);
             continue;
         }
         double t = now() - t0;
-        int64_t ran = sv_world_generation(&s->world) - before;
+        int64_t ran = golgen_world_generation(s->world) - before;
         if (!s->delay_ms && ran == n && t > 0)
             s->call_rate = ran / t;
         if (s->steps_left) {
@@ -415,13 +424,14 @@ static void *loop(void *arg)
              * sizes, the cells moved in and out cost the same whatever
              * it runs (a 3M-cell loop colony: 75 ms a batch; sized by
              * the whole, the batch fell to 1 generation, 13 a second) */
-            double tg = t - b->overhead;
+            double tg = t - golgen_world_stepper_overhead(b);
             if (batch < (1LL << 40) && tg < target / 2 && t < cap)
                 batch *= 2;
             else if (tg > target * 2 && batch > 1)
                 batch /= 2;
-            bool two = s->world.family == SV_LIFE ||
-                       s->world.family == SV_GEN;
+            int family = golgen_world_family(s->world);
+            bool two = family == GOLGEN_FAMILY_TWO_STATE ||
+                       family == GOLGEN_FAMILY_GENERATIONS;
             if (two && !strcmp(s->backend, "cpu")) {
                 if (n >= SV_CPU_PASS && t > cap * 1.5)
                     batch = n / 2, pass_again = now() + 2;
@@ -448,17 +458,15 @@ static void *loop(void *arg)
     }
     pthread_mutex_unlock(&s->lock);
     if (b)
-        sv_stepper_close(b);
+        golgen_world_stepper_close(b);
     return NULL;
 }
 
-int sv_sim_start(sv_sim *s, sv_world *world, const gg_backend_info *backend,
-                 const gg_config *cfg, gg_err *err)
+int sv_sim_start(sv_sim *s, golgen_world *world, const char *backend,
+                 char *err, size_t errlen)
 {
-    s->world = *world;
-    memset(world, 0, sizeof *world);
-    s->info = backend;
-    s->cfg = cfg;
+    s->world = world;
+    s->backend_name = backend;
     s->rule_epoch = 1;
     s->pop_gen = -1;
     snprintf(s->backend, sizeof s->backend, "opening");
@@ -466,9 +474,11 @@ int sv_sim_start(sv_sim *s, sv_world *world, const gg_backend_info *backend,
     pthread_mutex_init(&s->vlock, NULL);
     pthread_cond_init(&s->wake, NULL);
     int e = pthread_create(&s->thread, NULL, loop, s);
-    if (e)
-        return gg_fail(err, "cannot start the simulation thread: %s",
-                       strerror(e));
+    if (e) {
+        snprintf(err, errlen, "cannot start the simulation thread: %s",
+                 strerror(e));
+        return -1;
+    }
     s->started = true;
     return 0;
 }
@@ -483,7 +493,8 @@ void sv_sim_stop(sv_sim *s)
         pthread_join(s->thread, NULL);
         s->started = false;
     }
-    sv_world_free(&s->world);
+    golgen_world_free(s->world);
+    s->world = NULL;
     for (int i = 0; i < SV_MAX_VIEWS; i++)
         free(s->views[i].frame);
     free(s->scratch);
@@ -492,11 +503,11 @@ void sv_sim_stop(sv_sim *s)
 
 int64_t sv_sim_population(sv_sim *s, int64_t *gen)
 {
-    int64_t g = sv_world_generation(&s->world);
+    int64_t g = golgen_world_generation(s->world);
     bool running = s->running || s->steps_left;
     if (s->pop_gen < 0 || s->edits != s->pop_edits ||
         (g != s->pop_gen && (!running || now() - s->pop_time >= 1.0))) {
-        s->pop = sv_world_population(&s->world);
+        s->pop = golgen_world_population(s->world);
         s->pop_gen = g;
         s->pop_edits = s->edits;
         s->pop_time = now();
@@ -609,14 +620,13 @@ size_t sv_sim_view_take(sv_sim *s, int slot, unsigned char **buf,
     return n;
 }
 
-void sv_sim_replace(sv_sim *s, sv_world *world)
+void sv_sim_replace(sv_sim *s, golgen_world *world)
 {
     char a[256], b[256];
-    rule_text(&s->world, a, sizeof a);
+    rule_text(s->world, a, sizeof a);
     rule_text(world, b, sizeof b);
-    sv_world_free(&s->world);
-    s->world = *world;
-    memset(world, 0, sizeof *world);
+    golgen_world_free(s->world);
+    s->world = world;
     if (strcmp(a, b))
         s->rule_epoch++;
     s->edits++;

@@ -1,6 +1,7 @@
-/* golgen serve: the simulation thread. It owns the open backend and runs
- * the universe in batches of 33 ms to batch_ms (or one generation and a
- * delay), never waiting for a page; the server thread takes `lock`
+/* golgen serve: the simulation thread. It owns the world's stepper (the
+ * library's: include/golgen/world.h) and runs the universe in batches of
+ * 33 ms to batch_ms (or one generation and a delay), never waiting for a
+ * page; the server thread takes `lock`
  * between batches to change the universe. Frames are drawn by this thread
  * between batches (or while it waits) for the views the pages asked for
  * (drawn again only when something shown changed) and left in the view's
@@ -17,12 +18,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "backend.h"
-#include "config.h"
+#include "golgen.h"
 #include "serve_args.h" /* SV_DEFAULT_BATCH_MS, SV_WATCH_FPS */
-#include "serve_step.h"
 #include "serve_watch.h"
-#include "serve_world.h"
 
 #define SV_MAX_VIEWS 64   /* pages at once */
 #define SV_FRAME_BATCH 0.033    /* seconds a batch, unless longer ones
@@ -66,8 +64,8 @@ typedef struct sv_sim {
     pthread_cond_t wake;
     pthread_t thread;
     bool started;
-    /* under lock */
-    sv_world world;
+    /* under lock: the world on view (include/golgen/world.h) */
+    golgen_world *world;
     uint64_t rule_epoch; /* bumped when the world's rule changes */
     uint64_t edits;      /* bumped by every change but a step */
     bool running, quit;
@@ -96,15 +94,15 @@ typedef struct sv_sim {
                          and views change under vlock) */
     double call_rate; /* generations a second of the last full batch */
     /* the sim thread's own */
-    const gg_backend_info *info;
-    const gg_config *cfg;
+    const char *backend_name; /* NULL: auto */
     void (*notify)(void *ctx); /* wakes the server (a new note) */
     void *notify_ctx;
 } sv_sim;
 
-/* Start the thread on the world (taken over); backend NULL: auto. */
-int sv_sim_start(sv_sim *s, sv_world *world, const gg_backend_info *backend,
-                 const gg_config *cfg, gg_err *err);
+/* Start the thread on the world (taken over); backend NULL: auto. -1
+ * with a sentence in err when the thread cannot start. */
+int sv_sim_start(sv_sim *s, golgen_world *world, const char *backend,
+                 char *err, size_t errlen);
 void sv_sim_stop(sv_sim *s);
 /* Under lock: the population (cached per generation and edit; while
  * running, counted again at most once a second: it reads the whole
@@ -126,6 +124,6 @@ void sv_sim_view_ask(sv_sim *s, int slot, int64_t x, int64_t y, int cols,
 size_t sv_sim_view_take(sv_sim *s, int slot, unsigned char **buf,
                         size_t *cap, double *wait);
 /* Under lock: a new world replaces the old (taken over), paused. */
-void sv_sim_replace(sv_sim *s, sv_world *world);
+void sv_sim_replace(sv_sim *s, golgen_world *world);
 
 #endif

@@ -1,6 +1,7 @@
 /* golgen serve: frames from inside the cpu kernel's pass. The kernel runs
  * 32 generations a pass over memory, so on a big torus a new generation
- * reaches memory only a few times a second; a watcher (step_watch.h) sees
+ * reaches memory only a few times a second; a watcher (golgen_row_watch,
+ * include/golgen/world.h) sees
  * chosen rows of every `every`-th generation while the kernel's tiles
  * hold them in cache, and counts them into one map of blocks per frame
  * and view: each frame shows one generation whole (never a mix), and
@@ -20,8 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "serve_world.h"
-#include "step_watch.h"
+#include "golgen.h"
 
 #define SV_WATCH_VIEWS 64  /* SV_MAX_VIEWS (serve_sim.h) */
 #define SV_WATCH_FRAMES 32 /* frames of one batch at most */
@@ -83,7 +83,7 @@ int64_t sv_watch_sample(int cols, int rows, int level);
  * its blocks do not line up with the grid (or the universe is not one
  * bounded two-state grid). sampled: running frames read a sample of
  * rows (sv_watch_sample), else every row. */
-bool sv_watch_view_init(sv_watch_view *wv, const sv_world *w, int64_t x,
+bool sv_watch_view_init(sv_watch_view *wv, const golgen_world *w, int64_t x,
                         int64_t y, int cols, int rows, int level,
                         bool sampled);
 /* Zeroed maps for the set's views, frames of generations every, 2 every
@@ -91,8 +91,8 @@ bool sv_watch_view_init(sv_watch_view *wv, const sv_world *w, int64_t x,
  * frames then may fit) or memory ran out. */
 int sv_watch_begin(sv_watch_set *ws, int frames, int64_t every);
 /* The kernel's watcher for the set's views (ctx: ws). */
-gg_step_watch sv_watch_kernel(sv_watch_set *ws, int64_t height);
-/* Frame f of view k as the page's bytes (cols x rows, sv_world_render's
+golgen_row_watch sv_watch_kernel(sv_watch_set *ws, int64_t height);
+/* Frame f of view k as the page's bytes (cols x rows, golgen_world_render's
  * values). */
 void sv_watch_render(const sv_watch_set *ws, int k, int f, uint8_t *out);
 void sv_watch_free(sv_watch *wt);

@@ -3,8 +3,9 @@
  * parses stays in its ranges and points into the input; a parsed view is
  * drawn (exact and row-sampled), a cell set, a pattern pasted, a small
  * soup made and the universe saved as RLE, macrocell or a picture on a
- * small universe (serve_world.h), as the server would; a z slice or the
- * projection of a small 3D grid taken and drawn. */
+ * small universe (the library's world, include/golgen/world.h), as the
+ * server would; a z slice or the projection of a small 3D grid taken and
+ * drawn. */
 #define _GNU_SOURCE /* memmem */
 #include <stdbool.h>
 #include <stdint.h>
@@ -12,9 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "golgen.h"
 #include "pattern.h"
+#include "rule.h"
 #include "serve_msg.h"
-#include "serve_world.h"
 
 static const char glider[] = "x = 3, y = 3, rule = B3/S23\nbo$2bo$3o!\n";
 
@@ -42,28 +44,29 @@ static int64_t numbers_sum(const char *t, size_t n)
  * sampled for odd z), a cell set (refused on the projection), fitted. */
 static int slice_3d(const sv_msg *m)
 {
-    sv_world w;
-    gg_err e;
-    if (sv_world_parse(&w, "3D5..7/6:T8", NULL, glider, strlen(glider),
-                       "glider", 0, &e))
+    golgen_world *w;
+    char e[512];
+    golgen_world_load_opts o = {.rule = "3D5..7/6:T8", .name = "glider"};
+    if (golgen_world_parse(glider, strlen(glider), &o, &w, e, sizeof e))
         abort();
-    int64_t depth, z = m->n == SV_Z_SUM ? SV_WORLD_Z_SUM : m->n;
-    bool ok = !sv_world_set_z(&w, z, &e);
-    int64_t shown = sv_world_z(&w, &depth);
-    if (ok != (z == SV_WORLD_Z_SUM || z < 8) || (ok && shown != z) ||
+    int64_t depth, z = m->n == SV_Z_SUM ? GOLGEN_WORLD_Z_SUM : m->n;
+    bool ok = !golgen_world_set_z(w, z, e, sizeof e);
+    int64_t shown = golgen_world_z(w, &depth);
+    if (ok != (z == GOLGEN_WORLD_Z_SUM || z < 8) || (ok && shown != z) ||
         (!ok && shown != 4) || depth != 8)
         abort();
     uint8_t out[16 * 16];
     for (int level = 0; level < 4; level++)
-        sv_world_render(&w, -8 + level, -8, 16, 16, level, (z & 1) ? 2 : 0,
-                        out);
-    if (ok && z == SV_WORLD_Z_SUM && !sv_world_set(&w, 0, 0, 1, &e))
+        golgen_world_render(w, -8 + level, -8, 16, 16, level,
+                            (z & 1) ? 2 : 0, out);
+    if (ok && z == GOLGEN_WORLD_Z_SUM &&
+        !golgen_world_set(w, 0, 0, 1, e, sizeof e))
         abort(); /* the projection is not edited */
     int64_t x, y, wd, ht;
-    if (z == SV_WORLD_Z_SUM &&
-        (!sv_world_bbox(&w, &x, &y, &wd, &ht) || wd != 3 || ht != 3))
+    if (z == GOLGEN_WORLD_Z_SUM &&
+        (!golgen_world_bbox(w, &x, &y, &wd, &ht) || wd != 3 || ht != 3))
         abort(); /* the glider's box, over every plane */
-    sv_world_free(&w);
+    golgen_world_free(w);
     return 0;
 }
 
@@ -106,23 +109,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return slice_3d(&m);
     /* what the server does with it, on a glider (Generations for odd
      * levels, to draw planes too) */
-    sv_world w;
-    gg_err e;
-    const char *rule = m.level & 1 ? "23/3/3" : NULL;
-    if (sv_world_parse(&w, rule, NULL, glider, strlen(glider), "glider", 0,
-                       &e))
+    golgen_world *w;
+    char e[512];
+    gg_err pe;
+    golgen_world_load_opts o = {.rule = m.level & 1 ? "23/3/3" : NULL,
+                                .name = "glider"};
+    if (golgen_world_parse(glider, strlen(glider), &o, &w, e, sizeof e))
         abort();
     if (m.kind == SV_VIEW && (long)m.cols * m.rows <= 1 << 16) {
         uint8_t *out = malloc((size_t)m.cols * m.rows);
         if (!out)
             abort();
-        sv_world_render(&w, m.x, m.y, m.cols, m.rows, m.level,
-                        (m.x & 7) ? 1LL << (m.x & 7) : 0, out);
+        golgen_world_render(w, m.x, m.y, m.cols, m.rows, m.level,
+                            (m.x & 7) ? 1LL << (m.x & 7) : 0, out);
         free(out);
     }
     if (m.kind == SV_SET && m.x > -5000 && m.x < 5000 && m.y > -5000 &&
         m.y < 5000)
-        sv_world_set(&w, m.x, m.y, (int)m.n, &e);
+        golgen_world_set(w, m.x, m.y, (int)m.n, e, sizeof e);
     /* (not MCell text: its reader stores a run of live cells one by one,
      * 16 bytes each up to 2^28 cells, so "#L 88888888A" costs seconds and
      * gigabytes; found here, left to runtime/formats/pattern_mcl.c) */
@@ -139,48 +143,58 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         m.y < 5000 && m.text_len < 4096 &&
         numbers_sum(m.text, m.text_len) <= 1 << 14 &&
         !memmem(m.text, m.text_len, "MCell", 5) &&
-        !gg_pattern_parse(m.text, m.text_len, "paste", &box, &e)) {
+        !gg_pattern_parse(m.text, m.text_len, "paste", &box, &pe)) {
         bool small = gg_pattern_width(&box) * gg_pattern_height(&box) <=
                      1 << 20;
         gg_pattern_free(&box);
         if (small)
-            sv_world_paste(&w, m.text, m.text_len, m.x, m.y, &e);
+            golgen_world_paste(w, m.text, m.text_len, m.x, m.y, e, sizeof e);
     }
     if (m.kind == SV_SOUP && m.x * m.y <= 1 << 16) {
-        sv_world w2;
-        if (sv_world_soup(&w2, sv_world_rule(&w), m.x, m.y, (int)m.n,
-                          (uint64_t)m.seed, &e))
+        golgen_world *w2;
+        golgen_world_rule *r;
+        if (golgen_world_get_rule(w, &r) ||
+            golgen_world_soup(r, m.x, m.y, (int)m.n, (uint64_t)m.seed, &w2,
+                              e, sizeof e))
             abort(); /* a small torus is always made */
-        if (sv_world_population(&w2) > m.x * m.y)
+        golgen_world_rule_free(r);
+        if (golgen_world_population(w2) > m.x * m.y)
             abort();
         uint8_t out[64];
-        sv_world_render(&w2, m.x / 3, -m.y, 8, 8, (int)(m.n % 3), 0, out);
-        sv_world_free(&w);
+        golgen_world_render(w2, m.x / 3, -m.y, 8, 8, (int)(m.n % 3), 0, out);
+        golgen_world_free(w);
         w = w2;
     }
     if (m.kind == SV_SAVE) {
         char *text;
         size_t len;
-        gg_image im;
-        if (m.format == SV_MC && !sv_world_mc(&w, &text, &len, &e))
-            free(text);
-        if (m.format == SV_PNG && !sv_world_picture(&w, &im, &e))
-            gg_image_free(&im);
+        golgen_image *im;
+        if (m.format == SV_MC &&
+            !golgen_world_format(w, "mc", &text, &len, e, sizeof e))
+            golgen_free(text);
+        if (m.format == SV_PNG && !golgen_world_image(w, &im, e, sizeof e))
+            golgen_image_free(im);
     }
     if (m.kind == SV_RULE) {
         char text[SV_MAX_RULE + 1];
         memcpy(text, m.text, m.text_len);
         text[m.text_len] = 0;
+        /* (two-state and Generations rules, as before the world took
+         * every family: a rule file is not looked for) */
         gg_rule r;
-        sv_world w2;
-        if (!gg_rule_parse(text, &r, &e) &&
-            !sv_world_with_rule(&w, &r, 1 << 20, &w2, &e))
-            sv_world_free(&w2);
+        golgen_world_rule *wr;
+        golgen_world *w2;
+        if (!gg_rule_parse(text, &r, &pe) &&
+            !golgen_world_rule_parse(text, NULL, &wr, e, sizeof e)) {
+            if (!golgen_world_with_rule(w, wr, 1 << 20, &w2, e, sizeof e))
+                golgen_world_free(w2);
+            golgen_world_rule_free(wr);
+        }
     }
     char *rle;
     size_t len;
-    if (!sv_world_rle(&w, &rle, &len, &e))
-        free(rle);
-    sv_world_free(&w);
+    if (!golgen_world_format(w, "rle", &rle, &len, e, sizeof e))
+        golgen_free(rle);
+    golgen_world_free(w);
     return 0;
 }

@@ -1,26 +1,26 @@
-/* golgen serve: a 3D universe on view (serve_world_fam.h): the grid of
+/* A 3D world (lib/world_core.h): the grid of
  * runtime/universes/grid3d.h, shown one z slice at a time; the slice is a
  * 2D grid over the same words (plane z's rows are consecutive), so it is
  * drawn, edited and fitted as a bounded two-state grid is. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "serve_world_fam.h"
+#include "world_core.h"
 
-static void show_slice(sv_world *w)
+static void show_slice(golgen_world *w)
 {
-    sv_world3d *d = &w->d;
+    gg_world3d *d = &w->d;
     d->slice = (gg_grid){.width = d->g.sx, .height = d->g.sy,
                          .stride = d->g.stride,
                          .bits = gg_grid3d_row(&d->g, 0, d->z)};
 }
 
 /* An empty grid of r's size (a rule sized by the pattern: side^3). */
-static int init(sv_world *w, const sv_rule *r, int64_t side, gg_err *err)
+static int init(golgen_world *w, const gg_wrule *r, int64_t side, gg_err *err)
 {
     memset(w, 0, sizeof *w);
-    w->family = SV_3D;
-    sv_world3d *d = &w->d;
+    w->family = GOLGEN_FAMILY_3D;
+    gg_world3d *d = &w->d;
     d->rule = r->r3;
     if (d->rule.topo == GG_TOPO3D_SIZED_BY_PATTERN) {
         d->rule.topo = GG_TOPO3D_TORUS;
@@ -37,12 +37,12 @@ static int init(sv_world *w, const sv_rule *r, int64_t side, gg_err *err)
     return 0;
 }
 
-int sv_3d_from_pattern(sv_world *w, const sv_rule *r, const gg_pattern *p,
-                       gg_err *err)
+int gg_world_3d_from_pattern(golgen_world *w, const gg_wrule *r,
+                             const gg_pattern *p, gg_err *err)
 {
-    if (init(w, r, SV_3D_DEFAULT_SIDE, err))
+    if (init(w, r, GG_W_3D_DEFAULT_SIDE, err))
         return -1;
-    sv_world3d *d = &w->d;
+    gg_world3d *d = &w->d;
     int64_t pw = gg_pattern_width(p), ph = gg_pattern_height(p);
     /* Golly's place on a bounded grid: centred, unless the file says */
     int64_t px = p->positioned ? p->x : -(pw / 2);
@@ -68,13 +68,13 @@ int sv_3d_from_pattern(sv_world *w, const sv_rule *r, const gg_pattern *p,
     return 0;
 }
 
-/* As golgen run places it (cli/run3d.c): at pos=, which must fit. */
-int sv_3d_from_rle3(sv_world *w, const sv_rule *r, const gg_rle3 *p,
+/* As golgen run places it (lib/run3d.c): at pos=, which must fit. */
+int gg_world_3d_from_rle3(golgen_world *w, const gg_wrule *r, const gg_rle3 *p,
                     gg_err *err)
 {
     if (init(w, r, p->size, err))
         return -1;
-    sv_world3d *d = &w->d;
+    gg_world3d *d = &w->d;
     if (p->pos[0] + p->w > d->rule.sx || p->pos[1] + p->h > d->rule.sy ||
         p->pos[2] + p->d > d->rule.sz) {
         gg_grid3d_free(&d->g);
@@ -95,7 +95,7 @@ int sv_3d_from_rle3(sv_world *w, const sv_rule *r, const gg_rle3 *p,
     return 0;
 }
 
-int sv_3d_to_pattern(const sv_world *w, gg_pattern *p, gg_err *err)
+int gg_world_3d_to_pattern(const golgen_world *w, gg_pattern *p, gg_err *err)
 {
     const gg_grid *s = &w->d.slice;
     if (gg_pattern_init(p, s->width, s->height, 1, err))
@@ -109,8 +109,8 @@ int sv_3d_to_pattern(const sv_world *w, gg_pattern *p, gg_err *err)
     return 0;
 }
 
-int sv_3d_with_rule(const sv_world *w, const sv_rule *r, sv_world *out,
-                    gg_err *err)
+int gg_world_3d_with_rule(const golgen_world *w, const gg_wrule *r,
+                          golgen_world *out, gg_err *err)
 {
     const gg_rule3d *a = &w->d.rule;
     gg_rule3d b = r->r3;
@@ -132,19 +132,19 @@ int sv_3d_with_rule(const sv_world *w, const sv_rule *r, sv_world *out,
     return 0;
 }
 
-int64_t sv_world_z(const sv_world *w, int64_t *depth)
+int64_t gg_world_z(const golgen_world *w, int64_t *depth)
 {
-    *depth = w->family == SV_3D ? w->d.g.sz : 0;
-    if (w->family != SV_3D)
+    *depth = w->family == GOLGEN_FAMILY_3D ? w->d.g.sz : 0;
+    if (w->family != GOLGEN_FAMILY_3D)
         return 0;
-    return w->d.project ? SV_WORLD_Z_SUM : w->d.z;
+    return w->d.project ? GOLGEN_WORLD_Z_SUM : w->d.z;
 }
 
-int sv_world_set_z(sv_world *w, int64_t z, gg_err *err)
+int gg_world_set_z(golgen_world *w, int64_t z, gg_err *err)
 {
-    if (w->family != SV_3D)
+    if (w->family != GOLGEN_FAMILY_3D)
         return gg_fail(err, "z: only a 3D rule's grid has slices");
-    if (z == SV_WORLD_Z_SUM) { /* the slice stays for the way back */
+    if (z == GOLGEN_WORLD_Z_SUM) { /* the slice stays for the way back */
         w->d.project = true;
         show_slice(w);
         return 0;
@@ -158,9 +158,9 @@ int sv_world_set_z(sv_world *w, int64_t z, gg_err *err)
     return 0;
 }
 
-int sv_3d_editable(const sv_world *w, gg_err *err)
+int gg_world_3d_editable(const golgen_world *w, gg_err *err)
 {
-    if (w->family == SV_3D && w->d.project)
+    if (w->family == GOLGEN_FAMILY_3D && w->d.project)
         return gg_fail(err, "the projection shows every z at once: pick a "
                        "z slice (z- / z+) to draw or paste in");
     return 0;
@@ -169,19 +169,20 @@ int sv_3d_editable(const sv_world *w, gg_err *err)
 /* Each plane's window drawn as the slice is (so a torus wraps, a block
  * is a share), summed over z: at level 0 a cell's count of live cells
  * in its column, above it the blocks' shares added up. */
-void sv_3d_render_sum(const sv_world *w, int64_t x, int64_t y, int cols,
-                      int rows, int level, int64_t sample, uint8_t *out)
+void gg_world_3d_render_sum(const golgen_world *w, int64_t x, int64_t y,
+                            int cols, int rows, int level, int64_t sample,
+                            uint8_t *out)
 {
     size_t n = (size_t)cols * (size_t)rows;
     memset(out, 0, n);
     uint8_t *plane = malloc(n);
     uint32_t *sum = calloc(n, sizeof *sum); /* 2^24 planes x 255 fit */
-    sv_world one = *w; /* the same grid, one slice at a time */
+    golgen_world one = *w; /* the same grid, one slice at a time */
     one.d.project = false;
     for (int64_t z = 0; plane && sum && z < w->d.g.sz; z++) {
         one.d.z = z;
         show_slice(&one);
-        sv_world_render(&one, x, y, cols, rows, level, sample, plane);
+        gg_world_render(&one, x, y, cols, rows, level, sample, plane);
         for (size_t i = 0; i < n; i++)
             sum[i] += plane[i];
     }
@@ -195,10 +196,10 @@ void sv_3d_render_sum(const sv_world *w, int64_t x, int64_t y, int cols,
     free(sum);
 }
 
-bool sv_3d_bbox_sum(const sv_world *w, int64_t *x0, int64_t *y0,
+bool gg_world_3d_bbox_sum(const golgen_world *w, int64_t *x0, int64_t *y0,
                     int64_t *x1, int64_t *y1)
 {
-    sv_world one = *w;
+    golgen_world one = *w;
     bool any = false;
     for (int64_t z = 0; z < w->d.g.sz; z++) {
         one.d.z = z;

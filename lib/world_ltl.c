@@ -1,10 +1,10 @@
-/* golgen serve: a Larger than Life universe on view (serve_world_fam.h):
- * its board is a byte a cell (runtime/universes/ltl_universe.h), drawn
- * from the bytes as the planes of other families are (serve_world.c). */
+/* A Larger than Life world (lib/world_core.h): its board is a byte a cell
+ * (runtime/universes/ltl_universe.h), drawn from the bytes as the planes
+ * of other families are (world_render.c). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "serve_world_fam.h"
+#include "world_core.h"
 
 static int64_t wrap(int64_t v, int64_t n)
 {
@@ -12,8 +12,8 @@ static int64_t wrap(int64_t v, int64_t n)
     return v < 0 ? v + n : v;
 }
 
-bool sv_ltl_bbox(const sv_world *w, int64_t *x0, int64_t *y0, int64_t *x1,
-                 int64_t *y1)
+bool gg_world_ltl_bbox(const golgen_world *w, int64_t *x0, int64_t *y0,
+                       int64_t *x1, int64_t *y1)
 {
     const gg_ltl_universe *u = &w->l;
     *x0 = u->w, *y0 = u->h, *x1 = -1, *y1 = -1;
@@ -32,7 +32,7 @@ bool sv_ltl_bbox(const sv_world *w, int64_t *x0, int64_t *y0, int64_t *x1,
     return *x1 >= 0;
 }
 
-int sv_ltl_regrow(sv_world *w, int64_t nx, int64_t ny, int64_t nw,
+int gg_world_ltl_regrow(golgen_world *w, int64_t nx, int64_t ny, int64_t nw,
                   int64_t nh, gg_err *err)
 {
     gg_ltl_universe *u = &w->l;
@@ -87,12 +87,12 @@ static int64_t count_run(const uint8_t *r, int64_t width, bool torus,
     return n;
 }
 
-void sv_ltl_render(const sv_world *w, int64_t x, int64_t y, int cols,
+void gg_world_ltl_render(const golgen_world *w, int64_t x, int64_t y, int cols,
                    int rows, int level, int64_t sample, uint8_t *out)
 {
     const gg_ltl_universe *u = &w->l;
     int64_t gx = x - u->x0, gy = y - u->y0, side = 1LL << level;
-    bool torus = sv_world_rule(w)->topo == GG_TOPO_TORUS && side <= u->w &&
+    bool torus = gg_world_topo(w)->topo == GG_TOPO_TORUS && side <= u->w &&
                  side <= u->h;
     memset(out, 0, (size_t)cols * rows);
     if (!torus && (gx >= u->w || gy >= u->h || gx + cols * side <= 0 ||
@@ -113,7 +113,7 @@ void sv_ltl_render(const sv_world *w, int64_t x, int64_t y, int cols,
         return;
     }
     /* blocks: their share of live cells, from every row or from `sample`
-     * rows of each, evenly spaced (serve_world.h) */
+     * rows of each, evenly spaced (world.h) */
     int64_t every = sample > 0 && sample < side ? side / sample : 1;
     double area = (double)side * (double)(side / every);
     for (int r = 0; r < rows; r++)
