@@ -111,6 +111,12 @@ PyObject *gp_read_store(PyObject *self, PyObject *args);
 /* Runs (runs.c). */
 PyObject *gp_run_3d(PyObject *self, PyObject *args, PyObject *kw);
 
+/* Worlds of every family (world.c). */
+PyObject *gp_world_read(PyObject *self, PyObject *args);
+PyObject *gp_world_parse(PyObject *self, PyObject *args);
+PyObject *gp_world_soup(PyObject *self, PyObject *args);
+int gp_add_world(PyObject *module);
+
 static PyMethodDef methods[] = {
     {"version", version, METH_NOARGS, "version() -> str: libgolgen's version"},
     {"emit", emit, METH_VARARGS,
@@ -158,6 +164,13 @@ static PyMethodDef methods[] = {
      METH_VARARGS | METH_KEYWORDS,
      "run_3d(gens, pattern=None, resume=None, rule=None, ...) -> dict: a "
      "3D rule's run, as golgen run"},
+    {"world_read", gp_world_read, METH_VARARGS,
+     "world_read(path, rule=None) -> world handle: a pattern file of any "
+     "family"},
+    {"world_parse", gp_world_parse, METH_VARARGS,
+     "world_parse(text, rule=None) -> world handle: pattern text"},
+    {"world_soup", gp_world_soup, METH_VARARGS,
+     "world_soup(rule, width, height, percent, seed) -> world handle"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -174,7 +187,8 @@ PyMODINIT_FUNC PyInit__golgen(void)
     if (!m)
         return NULL;
     if (gp_add_errors(m) || PyType_Ready(&gp_handle_type) ||
-        PyModule_AddObjectRef(m, "Handle", (PyObject *)&gp_handle_type)) {
+        PyModule_AddObjectRef(m, "Handle", (PyObject *)&gp_handle_type) ||
+        gp_add_world(m)) {
         Py_DECREF(m);
         return NULL;
     }

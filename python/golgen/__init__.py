@@ -4,6 +4,8 @@
     u = golgen.Universe("B3/S23:T1024,1024", cells=arr)  # 2D, nonzero alive
     u.run(1000)                                          # backend "auto"
     u.cells                                              # 2D uint8, 0/1
+    w = golgen.World.read("loop.rle")    # any family: tables, LtL, 3D...
+    w.step(100).window(-8, -8, 16, 16)                   # states, uint8
     golgen.verify("B3/S23")["passed"]                    # True
     golgen.synth("B36/S23")["gates"]                     # fewest LUT3s
 
@@ -33,9 +35,10 @@ from .networks import describe, solver_available, synth, verify  # noqa: E402
 from .stores import store_export, store_import, store_info  # noqa: E402
 from .runs import run_3d  # noqa: E402
 from .universe import Universe  # noqa: E402
+from .world import World  # noqa: E402
 
-__all__ = ["Universe", "emit", "version", "about", "describe", "verify",
-           "synth",
+__all__ = ["Universe", "World", "emit", "version", "about", "describe",
+           "verify", "synth",
            "solver_available", "store_info", "store_export", "store_import",
            "run_3d",
            "Error", "InputError", "EnvError",
