@@ -297,6 +297,21 @@ static void kernel_matches(gg_cpu_ltl *k, const gg_ltl_rule *r, int64_t w,
     kernel_matches_in(k, r, w, h, torus, gens, pct, 0, 1);
 }
 
+/* Rule number t's kernel, compiled for isa (NULL: the machine's) into the
+ * test's cache and validated. */
+static gg_cpu_ltl *open_kernel(const gg_ltl_rule *r, const char *isa,
+                               int threads, int t)
+{
+    gg_cpu_ltl_opts o = {.cache_dir = gg_test_dir, .isa = isa,
+                         .threads = threads};
+    gg_cpu_ltl *k;
+    gg_fail_kind why;
+    gg_err err;
+    if (gg_cpu_ltl_open(r, &o, &k, &why, &err))
+        fail_msg("rule %d: %s", t, err.msg);
+    return k;
+}
+
 /* Random rules of every neighbourhood, ranges 1..120 (a word of rows and
  * more), C 2..255, M0 and M1, each compiled (and so validated) and then
  * run against the reference on more random grids, torus and plane; the
@@ -322,14 +337,8 @@ static void cpu_kernel_matches_reference(void **state)
         }
         /* two threads on every grid (the kernel takes one per 4M cells
          * unless told): the bands and the barrier between generations */
-        gg_cpu_ltl_opts o = {.cache_dir = gg_test_dir,
-                             .isa = isas[t < 13 ? 0 : t - 13],
-                             .threads = 1 + t % 2};
-        gg_cpu_ltl *k;
-        gg_fail_kind why;
-        gg_err err;
-        if (gg_cpu_ltl_open(&r, &o, &k, &why, &err))
-            fail_msg("rule %d: %s", t, err.msg);
+        gg_cpu_ltl *k = open_kernel(&r, isas[t < 13 ? 0 : t - 13], 1 + t % 2,
+                                    t);
         for (int c = 0; c < 3; c++) {
             int64_t w = 1 + (int64_t)(next_rand() % 700),
                     h = 1 + (int64_t)(next_rand() % 700);
@@ -357,13 +366,7 @@ static void small_patterns_match_reference(void **state)
         gg_ltl_rule r;
         int R = ranges[t % 8];
         random_rule(&r, R, 'M', t % 3 == 0);
-        gg_cpu_ltl_opts o = {.cache_dir = gg_test_dir,
-                             .isa = isas[t < 8 ? 0 : t - 7]};
-        gg_cpu_ltl *k;
-        gg_fail_kind why;
-        gg_err err;
-        if (gg_cpu_ltl_open(&r, &o, &k, &why, &err))
-            fail_msg("rule %d: %s", t, err.msg);
+        gg_cpu_ltl *k = open_kernel(&r, isas[t < 8 ? 0 : t - 7], 0, t);
         for (int c = 0; c < 4; c++) {
             int64_t w = 2 * R + 20 + (int64_t)(next_rand() % 300),
                     h = 2 * R + 20 + (int64_t)(next_rand() % 300),
