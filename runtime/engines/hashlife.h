@@ -95,9 +95,10 @@ void gg_hl_free(gg_hl *h);
 int gg_hl_set_pattern(gg_hl *h, const gg_pattern *p, gg_err *err);
 
 /* Advance `gens` generations (any count the generation can reach:
- * gg_generations_check) in one step (a count past 2^60: steps of 2^60
- * after the rest); stop, when not NULL, is polled between steps and
- * inside one (which is then given up): *done says how many were run. */
+ * gg_generations_check): its part below 2^24 in one step, then each
+ * higher bit a step, low first (a count past 2^60: steps of 2^60 after
+ * the rest); stop, when not NULL, is polled between steps and inside one
+ * (which is then given up): *done says how many were run. */
 int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
               int64_t *done, gg_err *err);
 
