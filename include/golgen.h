@@ -6,9 +6,11 @@
  * and synthesize its gate networks, stores and checkpoints, pictures;
  * and (golgen_0.4) time a Larger than Life or 3D rule's backend; and
  * (golgen_0.5) what this build has, and a 2D rule's benchmark; and
- * (golgen_0.6) what a backend takes, and a 3D rule's run. `golgen rule`,
- * `verify`, `synth`, `--target`, `store`, `bench`, `--version` and `run`
- * of a 3D rule are built on this header alone.
+ * (golgen_0.6) what a backend takes, and a 3D rule's run; and
+ * (golgen_0.7, golgen/run.h) patterns read once and a 2D rule's run of
+ * every family. `golgen rule`, `verify`, `synth`, `--target`, `store`,
+ * `bench`, `--version` and `run` of a 3D rule are built on this header
+ * alone.
  *
  *     static const uint8_t glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
  *     golgen_rule *r;
@@ -847,6 +849,7 @@ int golgen_run_3d(const golgen_run3d_opts *opts, golgen_run3d_result *res,
 }
 #endif
 
+#include "golgen/run.h" /* patterns, and runs of every 2D family (golgen_0.7) */
 #include "golgen/world.h" /* worlds of every family (golgen_0.8) */
 
 #endif

@@ -110,6 +110,9 @@ PyObject *gp_read_store(PyObject *self, PyObject *args);
 
 /* Runs (runs.c). */
 PyObject *gp_run_3d(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *gp_read_pattern(PyObject *self, PyObject *args);
+PyObject *gp_pattern_info(PyObject *self, PyObject *args);
+PyObject *gp_run(PyObject *self, PyObject *args, PyObject *kw);
 
 /* Worlds of every family (world.c). */
 PyObject *gp_world_read(PyObject *self, PyObject *args);
@@ -171,6 +174,14 @@ static PyMethodDef methods[] = {
      "world_parse(text, rule=None) -> world handle: pattern text"},
     {"world_soup", gp_world_soup, METH_VARARGS,
      "world_soup(rule, width, height, percent, seed) -> world handle"},
+    {"read_pattern", gp_read_pattern, METH_VARARGS,
+     "read_pattern(path, text, cells) -> capsule: a pattern read once"},
+    {"pattern_info", gp_pattern_info, METH_VARARGS,
+     "pattern_info(capsule) -> (rule, x, y, w, h, generation, form)"},
+    {"run", (PyCFunction)(void (*)(void))gp_run,
+     METH_VARARGS | METH_KEYWORDS,
+     "run(gens, pattern=None, path=None, resume=None, ...) -> dict: a 2D "
+     "rule's run, as golgen run"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -8,6 +8,7 @@
     w.step(100).window(-8, -8, 16, 16)                   # states, uint8
     golgen.verify("B3/S23")["passed"]                    # True
     golgen.synth("B36/S23")["gates"]                     # fewest LUT3s
+    golgen.run(5206, "acorn.rle", out="a.mc")["population"]  # golgen run
 
 Errors are golgen.Error subclasses carrying golgen's own message:
 InputError (also a ValueError), EnvError and CheckError (also
@@ -33,14 +34,14 @@ from ._golgen import backend_probes as _probes  # noqa: E402
 from ._golgen import solver_version as _solver_version  # noqa: E402
 from .networks import describe, solver_available, synth, verify  # noqa: E402
 from .stores import store_export, store_import, store_info  # noqa: E402
-from .runs import run_3d  # noqa: E402
+from .runs import Pattern, run, run_3d  # noqa: E402
 from .universe import Universe  # noqa: E402
 from .world import World  # noqa: E402
 
 __all__ = ["Universe", "World", "emit", "version", "about", "describe",
            "verify", "synth",
            "solver_available", "store_info", "store_export", "store_import",
-           "run_3d",
+           "Pattern", "run", "run_3d",
            "Error", "InputError", "EnvError",
            "CheckError"]
 
