@@ -1,6 +1,6 @@
 /* The configuration main reads from the environment once
  * (runtime/base/config.h) and hands to every command: main holds it
- * through these and needs nothing of the engine (cli/cli_util.c keeps
+ * through these and needs nothing of the engine (cli/cli_config.c keeps
  * it). */
 #ifndef GG_CLI_CONFIG_H
 #define GG_CLI_CONFIG_H
@@ -9,8 +9,7 @@
 
 #include "commands.h"
 
-/* The environment read, with the search note (cli/search_note.h) hooked
- * to its network searches; it lasts the process. NULL with a sentence in
+/* The environment read; it lasts the process. NULL with a sentence in
  * msg when a variable holds a bad value. Once, before any command. */
 const gg_config *gg_cli_config_read(char *msg, size_t len);
 

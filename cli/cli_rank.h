@@ -1,11 +1,13 @@
-/* Which MPI rank this process is, for the lines only rank 0 prints, and
- * the commands main runs over ranks (cli/run_ranks.h runs the ranks;
- * this part needs nothing of the engine, so commands on the library and
- * main can ask too). */
+/* Which MPI rank this process is, for the lines only rank 0 prints, the
+ * commands main runs over ranks, and what golgen_run_2d needs of the ranks
+ * (cli/run_ranks.c, over MPI; this header needs nothing of the engine,
+ * so commands on the library and main can ask too). */
 #ifndef GG_CLI_RANK_H
 #define GG_CLI_RANK_H
 
 #include <stddef.h>
+
+#include "golgen.h"
 
 #include "commands.h"
 
@@ -22,6 +24,14 @@ int gg_cli_ranked(const char *name, gg_cli_command fn, const char *alone,
 
 /* main's `golgen run`: gg_cmd_run ranked. */
 int gg_cmd_run_ranked(int argc, char **argv, const gg_config *cfg);
+
+/* -1 with a sentence in msg (empty on ranks other than 0: rank 0 says
+ * it) when running as several ranks: `what` runs in one process only. */
+int gg_cli_ranks_refuse(const char *what, char *msg, size_t len);
+
+/* This run's ranks as golgen_run_2d's (runtime/universes/rank_run.h), or
+ * NULL in one process. */
+const golgen_run_ranks *gg_cli_run_ranks(void);
 
 /* "Open MPI v4.1.4" or "none (...how to get it)" for golgen --version. */
 void gg_cli_mpi_version(char *buf, size_t size);

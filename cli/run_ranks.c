@@ -1,22 +1,33 @@
-#include "run_ranks.h"
+/* golgen run over MPI ranks (issue 17 part 3):
+ *
+ *   mpirun -np 4 golgen run --rule 'B3/S23:T65536,65536' --gens 10000 \
+ *       --backend cpu -o out.rle soup.rle
+ *
+ * Rank 0 reads the input and scatters bands of rows; every rank runs its
+ * band on its own backend (runtime/universes/rank_stepper.h: halos
+ * exchanged through MPI every T generations); the result is gathered on
+ * rank 0, which writes -o, --store and --png and alone prints progress
+ * and the summary. golgen_run_2d (include/golgen/run.h) does the run; the
+ * hooks it calls where ranks differ from one process are here
+ * (runtime/universes/rank_run.h), each collective and agreeing on
+ * failure, so every rank stops together with one message. */
+#include "cli_rank.h"
 
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend_auto.h"
-#include "cli_util.h"
-#include "commands.h"
-#include "fail.h"
+#include "cli_args.h"
+#include "config.h"
 #include "full_exec.h"
 #include "gg_config.h"
 #include "run_control.h"
-#include "store.h"
 
 #if GG_CLI_MPI
 #include <mpi.h>
 
+#include "rank_run.h"
 #include "rank_stepper.h"
 #include "rank_universe.h"
 #include "ranks.h"
@@ -102,142 +113,92 @@ void gg_cli_mpi_version(char *buf, size_t size)
 #endif
 }
 
-int gg_cli_ranks_refuse(const char *what, gg_err *err)
+int gg_cli_ranks_refuse(const char *what, char *msg, size_t len)
 {
     if (n_ranks == 1)
         return 0;
     if (my_rank > 0) { /* every rank refuses; rank 0 says it */
-        err->msg[0] = '\0';
+        if (len)
+            msg[0] = '\0';
         return -1;
     }
-    return gg_fail(err, "%s run in one process only, not over %d MPI ranks: "
-                   "drop mpirun (or give -np 1)", what, n_ranks);
+    snprintf(msg, len, "%s run in one process only, not over %d MPI ranks: "
+             "drop mpirun (or give -np 1)", what, n_ranks);
+    return -1;
 }
 
-int gg_cli_ranks_scatter(int bad, gg_universe *u, gg_err *err)
-{
 #if GG_CLI_MPI
-    if (n_ranks > 1) {
-        if (gg_ranks_agree(MPI_COMM_WORLD, bad, err)) {
-            if (!bad && my_rank == 0)
-                gg_universe_free(u);
-            return -1;
-        }
-        if (my_rank > 0)
-            memset(u, 0, sizeof *u);
-        return gg_rank_scatter(u, MPI_COMM_WORLD, err);
-    }
-#endif
-    (void)u;
-    (void)err;
-    return bad;
+/* The hooks of runtime/universes/rank_run.h over MPI_COMM_WORLD. */
+
+static int hook_agree(void *ctx, int bad, gg_err *err)
+{
+    (void)ctx;
+    return gg_ranks_agree(MPI_COMM_WORLD, bad, err);
 }
 
-int gg_cli_ranks_open_backend(const gg_backend_info *backend,
-                              const gg_rule *rule, const gg_backend_opts *o,
-                              gg_backend **out, int *status, gg_err *err)
+static int hook_worst(void *ctx, int status)
 {
-#if GG_CLI_MPI
-    if (n_ranks > 1) {
-        int bad;
-        if (my_rank == 0 || backend) {
-            bad = gg_cli_open_backend(backend, rule, o, out, status, err);
-        } else { /* auto's choice, said once by rank 0 */
-            gg_auto_line line;
-            gg_fail_kind why;
-            bad = gg_backend_open_auto(rule, o, out, &line, &why, err);
-            *status = bad ? gg_fail_exit_status(why) : GG_EXIT_OK;
-        }
-        int worst = *status;
-        MPI_Allreduce(status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-        if (gg_ranks_agree(MPI_COMM_WORLD, bad, err)) {
-            if (!bad)
-                gg_backend_close(*out);
-            *out = NULL;
-            *status = worst;
-            return -1;
-        }
-        return 0;
-    }
-#endif
-    return gg_cli_open_backend(backend, rule, o, out, status, err);
+    int w = status;
+    (void)ctx;
+    MPI_Allreduce(&status, &w, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return w;
 }
 
-int gg_cli_ranks_stepper(const gg_stepper *local, int64_t rows,
-                         gg_stepper *out, gg_err *err)
+static int hook_scatter(void *ctx, gg_universe *u, gg_err *err)
 {
-#if GG_CLI_MPI
-    if (n_ranks > 1) {
-        if (gg_rank_stepper_init(&ranked, local, MPI_COMM_WORLD, rows, err))
-            return -1;
-        *out = gg_rank_stepper_view(&ranked);
-        return 0;
-    }
-#endif
-    (void)rows;
-    (void)err;
-    *out = *local;
+    (void)ctx;
+    return gg_rank_scatter(u, MPI_COMM_WORLD, err);
+}
+
+static int hook_gather(void *ctx, const gg_universe *u, gg_universe *whole,
+                  gg_err *err)
+{
+    (void)ctx;
+    return gg_rank_gather(u, whole, MPI_COMM_WORLD, err);
+}
+
+static int hook_stepper(void *ctx, const gg_stepper *local, int64_t rows,
+                   gg_stepper *out, gg_err *err)
+{
+    (void)ctx;
+    if (gg_rank_stepper_init(&ranked, local, MPI_COMM_WORLD, rows, err))
+        return -1;
+    *out = gg_rank_stepper_view(&ranked);
     return 0;
 }
 
-void gg_cli_ranks_stepper_free(void)
+static void hook_stepper_free(void *ctx)
 {
-#if GG_CLI_MPI
+    (void)ctx;
     gg_rank_stepper_free(&ranked);
-#endif
 }
 
-bool gg_cli_ranks_stopped(void)
+/* A stop signal on any rank (then raised on all): the one stop check of
+ * a ranked run, as ranks must stop after the same batch. */
+static bool hook_stopped(void *ctx)
+{
+    (void)ctx;
+    int mine = gg_run_stop_status(), all = mine;
+    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (all && !mine) /* a rank the launcher had not signalled yet */
+        raise(all - 128);
+    return all != 0;
+}
+
+static golgen_run_ranks hooks = {
+    .agree = hook_agree, .worst = hook_worst, .scatter = hook_scatter,
+    .gather = hook_gather, .stepper = hook_stepper,
+    .stepper_free = hook_stepper_free, .stopped = hook_stopped};
+#endif
+
+const golgen_run_ranks *gg_cli_run_ranks(void)
 {
 #if GG_CLI_MPI
     if (n_ranks > 1) {
-        int mine = gg_run_stop_status(), worst = mine;
-        MPI_Allreduce(&mine, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-        if (worst && !mine) /* a rank the launcher had not signalled yet */
-            raise(worst - 128);
-        return worst != 0;
+        hooks.n = n_ranks;
+        hooks.rank = my_rank;
+        return &hooks;
     }
 #endif
-    return gg_run_stopped();
-}
-
-bool gg_cli_ranks_progress(void *ctx, int64_t done, int64_t total)
-{
-    gg_run_progress_cb(ctx, done, total);
-    return !gg_cli_ranks_stopped();
-}
-
-int gg_cli_ranks_store_write(const char *path, const gg_universe *u,
-                             gg_err *err)
-{
-#if GG_CLI_MPI
-    if (n_ranks > 1) {
-        gg_universe whole;
-        if (gg_rank_gather(u, &whole, MPI_COMM_WORLD, err))
-            return -1;
-        int bad = my_rank == 0 && gg_store_write(path, &whole, err);
-        gg_universe_free(&whole);
-        return gg_ranks_agree(MPI_COMM_WORLD, bad, err);
-    }
-#endif
-    return gg_store_write(path, u, err);
-}
-
-int gg_cli_ranks_gather(gg_universe *u, gg_err *err)
-{
-#if GG_CLI_MPI
-    if (n_ranks > 1) {
-        gg_universe whole;
-        if (gg_rank_gather(u, &whole, MPI_COMM_WORLD, err))
-            return -1;
-        if (my_rank == 0) {
-            gg_universe_free(u);
-            *u = whole;
-        }
-        return 0;
-    }
-#endif
-    (void)u;
-    (void)err;
-    return 0;
+    return NULL;
 }

@@ -6,7 +6,7 @@
 
 #include "full_exec.h"
 #include "gg_config.h"
-#include "run_ranks.h"
+#include "cli_rank.h"
 #include "synth_team.h"
 
 #if GG_CLI_MPI

@@ -9,8 +9,7 @@
  * (golgen_0.6) what a backend takes, and a 3D rule's run; and
  * (golgen_0.7, golgen/run.h) patterns read once and a 2D rule's run of
  * every family. `golgen rule`, `verify`, `synth`, `--target`, `store`,
- * `bench`, `--version` and `run` of a 3D rule are built on this header
- * alone.
+ * `bench`, `--version` and `run` are built on this header alone.
  *
  *     static const uint8_t glider[9] = {0, 1, 0, 0, 0, 1, 1, 1, 1};
  *     golgen_rule *r;
