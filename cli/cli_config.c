@@ -1,23 +1,23 @@
-/* main's configuration (cli/cli_config.h): the environment read once,
- * before any command runs, and not changed after. The commands on the
- * library pass it on unread (the library reads the same environment at
- * its edge); main asks it how many processes an MPI launcher started
- * (cli/full_exec.h) and cli/run_ranks.c whether to start MPI. */
+/* main's configuration (cli/cli_config.h): the environment checked once,
+ * before any command runs, through the library (golgen_env_check), which
+ * reads it again at its edge on each call; what the command itself keeps
+ * of it is how many processes an MPI launcher started (main hands a run
+ * under one over to golgen-full, cli/full_exec.h; cli/run_ranks.c starts
+ * MPI). */
 #include "cli_config.h"
 
-#include <stdio.h>
+#include "golgen.h"
 
-#include "config.h"
+struct gg_cli_config {
+    int launcher_ranks;
+};
 
 static gg_config process_config;
 
 const gg_config *gg_cli_config_read(char *msg, size_t len)
 {
-    gg_err err;
-    if (gg_config_from_env(&process_config, &err)) {
-        snprintf(msg, len, "%s", err.msg);
+    if (golgen_env_check(&process_config.launcher_ranks, msg, len))
         return NULL;
-    }
     return &process_config;
 }
 

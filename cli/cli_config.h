@@ -1,7 +1,6 @@
-/* The configuration main reads from the environment once
- * (runtime/base/config.h) and hands to every command: main holds it
- * through these and needs nothing of the engine (cli/cli_config.c keeps
- * it). */
+/* The configuration main reads from the environment once and hands to
+ * every command (cli/cli_config.c keeps it): the variables checked
+ * through the library, and what the command needs of them itself. */
 #ifndef GG_CLI_CONFIG_H
 #define GG_CLI_CONFIG_H
 

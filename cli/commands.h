@@ -1,12 +1,13 @@
 /* golgen subcommands: each takes argc/argv after the command name and the
- * configuration main read from the environment once (runtime/base/config.h),
+ * configuration main read from the environment once (cli/cli_config.h),
  * and returns the process exit status. */
 #ifndef GG_COMMANDS_H
 #define GG_COMMANDS_H
 
-/* (runtime/base/config.h defines it; a command on the library alone
- * passes it on unread or not at all: tests/check_layers.py) */
-typedef struct gg_config gg_config;
+/* The command's own (cli/cli_config.c), not the engine's
+ * runtime/base/config.h (the library reads the environment at its edge);
+ * a command passes it on unread or not at all. */
+typedef struct gg_cli_config gg_config;
 
 int gg_cmd_rule(int argc, char **argv, const gg_config *cfg);
 int gg_cmd_verify(int argc, char **argv, const gg_config *cfg);

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "cli_args.h"
-#include "config.h"
+#include "cli_config.h"
 #include "full_exec.h"
 #include "gg_config.h"
 #include "run_control.h"
@@ -57,7 +57,7 @@ int gg_cli_ranked(const char *name, gg_cli_command fn, const char *alone,
                   int argc, char **argv, const gg_config *cfg)
 {
 #if GG_CLI_MPI
-    if (cfg->launcher_ranks > 0) {
+    if (gg_cli_launcher_ranks(cfg) > 0) {
         int provided; /* worker threads never call MPI */
         if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) !=
             MPI_SUCCESS) {
@@ -75,12 +75,12 @@ int gg_cli_ranked(const char *name, gg_cli_command fn, const char *alone,
         return worst;
     }
 #else
-    if (cfg->launcher_ranks > 1) {
+    if (gg_cli_launcher_ranks(cfg) > 1) {
         fprintf(stderr, "golgen %s: started as %d MPI processes, but this "
                 "golgen was built without MPI, so each would %s; install "
                 "Open MPI (libopenmpi-dev) and rebuild (meson setup "
                 "-Dmpi=enabled), or run one process\n", name,
-                cfg->launcher_ranks, alone);
+                gg_cli_launcher_ranks(cfg), alone);
         return GG_EXIT_ENV;
     }
 #endif

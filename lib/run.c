@@ -273,6 +273,21 @@ int golgen_devices_parse(const char *text, int *ordinals, int max,
                : n;
 }
 
+int golgen_env_check(int *launcher_ranks, char *errbuf, size_t errlen)
+{
+    gg_config cfg;
+    gg_err err = {{0}};
+    if (launcher_ranks)
+        *launcher_ranks = 0;
+    if (gg_config_from_env(&cfg, &err))
+        return gg_lib_fail(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
+    if (errbuf && errlen)
+        errbuf[0] = '\0';
+    if (launcher_ranks)
+        *launcher_ranks = cfg.launcher_ranks;
+    return GOLGEN_OK;
+}
+
 /* What the hash-tree engine does not take yet, refused by name. */
 static const char *hashlife_refuses(const gg_run *r)
 {

@@ -57,7 +57,7 @@ ON_LIBRARY = ['cli/cmd_verify.c', 'cli/cmd_synth.c', 'cli/cmd_emit.c',
               'cli/run3d.c', 'cli/cli_pictures.c',
               'cli/serve/serve_server.c', 'cli/serve/serve_sim.c',
               'cli/serve/serve_watch.c', 'cli/serve/serve_msg.c',
-              'cli/cmd_run.c']
+              'cli/cmd_run.c', 'cli/cli_config.c', 'cli/stop_signals.c']
 # cli headers that include nothing of the engine either
 CLEAN_HEADERS = ['cli/cli_args.h', 'cli/commands.h', 'cli/search_hook.h',
                  'cli/stop_signals.h', 'cli/synth_ranks.h',

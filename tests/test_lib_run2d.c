@@ -384,6 +384,24 @@ static void test_refusals(void **state)
     assert_non_null(strstr(err, "device ordinals"));
 }
 
+static void test_env_check(void **state)
+{
+    char err[512];
+    int ranks = -1;
+    (void)state;
+    assert_int_equal(golgen_env_check(&ranks, err, sizeof err), GOLGEN_OK);
+    assert_int_equal(ranks, 0);
+    setenv("OMPI_COMM_WORLD_SIZE", "3", 1);
+    assert_int_equal(golgen_env_check(&ranks, err, sizeof err), GOLGEN_OK);
+    assert_int_equal(ranks, 3);
+    unsetenv("OMPI_COMM_WORLD_SIZE");
+    setenv("GOLGEN_FALLBACK_WORK", "lots", 1);
+    assert_int_equal(golgen_env_check(NULL, err, sizeof err),
+                     GOLGEN_ERR_INPUT);
+    assert_non_null(strstr(err, "GOLGEN_FALLBACK_WORK"));
+    unsetenv("GOLGEN_FALLBACK_WORK");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -394,6 +412,7 @@ int main(void)
         cmocka_unit_test(test_store_resume),
         cmocka_unit_test(test_stopped_early),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_env_check),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }

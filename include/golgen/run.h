@@ -215,6 +215,14 @@ struct golgen_run2d_result {
 int golgen_run_2d(const golgen_run2d_opts *opts, golgen_run2d_result *res,
                char *errbuf, size_t errlen);
 
+/* The variables golgen reads (CC, TMPDIR, GOLGEN_*: README "Using it"),
+ * checked as every call that runs or emits reads them: GOLGEN_ERR_INPUT
+ * with the sentence when one holds a bad value. *launcher_ranks (may be
+ * NULL): the processes an MPI launcher started with this one, as its
+ * variables say (0: none did). What the golgen command reads once before
+ * any command. */
+int golgen_env_check(int *launcher_ranks, char *errbuf, size_t errlen);
+
 /* "0,1" (devices as golgen_run2d_opts takes them) into ordinals 0..63, at
  * most max: their count, or GOLGEN_ERR_INPUT with the sentence. */
 int golgen_devices_parse(const char *text, int *ordinals, int max,
