@@ -169,9 +169,10 @@ typedef struct golgen_run2d_opts {
      * res->auto_line say what opened ("" when it failed, or for
      * auto_line when named); may be NULL */
     void (*on_open)(void *ctx, const golgen_run2d_result *res);
-    /* told each line golgen run says on stderr as the run goes (what
-     * auto chose and why, what the bands or streaming did), without the
-     * newline; may be NULL */
+    /* told each line golgen run says on stderr as the run goes, in its
+     * order (what auto chose and why, what the bands or streaming did,
+     * what the png shows, the closing summary; not auto's backend line:
+     * on_open), without the newline; may be NULL */
     void (*on_note)(void *ctx, const char *line);
     void *ctx;               /* on_progress's, on_open's, on_note's */
     const golgen_run_ranks *ranks; /* NULL: this process alone */
