@@ -297,12 +297,18 @@ static int table_leaf_log(const gg_run *r, const golgen_pattern *in)
     if (r->leaf_log)
         return r->leaf_log;
     if (!in->has_cells && in->form == GG_LIB_TREE)
-        return gg_engine_table_leaf_log(0, 0, -1);
+        return gg_engine_table_leaf_log(0, 0, -1, -1);
     int64_t w, h, pop = -1;
+    double variety = -1;
     gg_lib_pattern_size(in, &w, &h);
-    if (gg_engine_table_leaf_needs_population(w, h))
+    if (gg_engine_table_leaf_needs_population(w, h)) {
         pop = gg_lib_pattern_population(in);
-    return gg_engine_table_leaf_log(w, h, pop);
+        /* runs: more than 64 cells a byte of text (lib/pattern.c's
+         * SPARSE_CELLS_PER_BYTE), so however busy, their squares repeat */
+        variety = in->has_cells ? gg_engine_square_variety(&in->p)
+                  : in->form == GG_LIB_RUNS ? 0 : -1;
+    }
+    return gg_engine_table_leaf_log(w, h, pop, variety);
 }
 
 /* The tree over the rule file's leaves, the input placed, run: the
@@ -315,7 +321,8 @@ static int run_table_found(gg_run *r, const gg_rule_found *f,
     int status;
     gg_hl_leaf_stepper s = {.rule_text = f->rule, .states = f->rf.n_states,
                             .leaf_log = table_leaf_log(r, in),
-                            .step = table_leaf_step, .ctx = &t};
+                            .step = table_leaf_step, .ctx = &t,
+                            .rf = &f->rf}; /* misses a cell at a time */
     if (open_table_leaves(r, f, &t, &status, err))
         return status;
     snprintf(r->res->family, sizeof r->res->family, "table");

@@ -75,7 +75,7 @@ bool gg_engine_table_leaf_needs_population(int64_t width, int64_t height)
 }
 
 int gg_engine_table_leaf_log(int64_t width, int64_t height,
-                             int64_t population)
+                             int64_t population, double variety)
 {
     /* CPU seconds, 4x4 / 8x8 / 32x32 leaves (BENCHMARKS.md, "Small leaves
      * for rule tables"): Tempesti-Loop to 1000 0.05 / 0.33 / 1.23, to
@@ -88,6 +88,12 @@ int gg_engine_table_leaf_log(int64_t width, int64_t height,
         return HL_LEAF_LOG_MIN;
     bool dense = population >= (1 << 10) &&
                  (double)population * 4.0 >= (double)width * (double)height;
+    /* CPU ms to 1000 (32x32 / 4x4 leaves; bgolly): Margolus/Sand 15.1 /
+     * 5.6 (10.0), Evoloop-finite 52 / 16.4 (46), BBM 6.8 / 5.0 (4.1);
+     * Sand to 10^5 0.79 s / 0.039 s (BENCHMARKS.md, "Session 29: small
+     * rule tables on the tree") */
+    if (dense && variety >= 0 && variety < GG_ENGINE_ORDERED_VARIETY)
+        return HL_LEAF_LOG_MIN;
     if (dense && population >= (1 << 13))
         return HL_LEAF_LOG_DEFAULT;
     return dense || population >= (1 << 14) ? 3 : HL_LEAF_LOG_MIN;

@@ -17,6 +17,7 @@
 
 #include "backend.h"
 #include "error.h"
+#include "pattern.h"
 #include "rule.h"
 
 typedef enum gg_engine {
@@ -65,10 +66,19 @@ bool gg_engine_box_needs_population(int64_t width, int64_t height);
  * or for a busy box (2^10 live cells or more, a quarter of it or more
  * alive); 32 x 32 for a busy box of 2^13 live cells or more (a chaotic
  * soup, where memoization finds little and small leaves only cost
- * nodes). Whether the count is read:
+ * nodes) but for a busy box whose squares repeat (variety, below; -1:
+ * not known), 4 x 4 again. Whether the count is read:
  * gg_engine_table_leaf_needs_population. */
 int gg_engine_table_leaf_log(int64_t width, int64_t height,
-                             int64_t population);
+                             int64_t population, double variety);
+
+/* The share of p's 4 x 4 squares (of at most 2^16 spread over its box)
+ * unlike every other, 0 .. 1; -1 for no box or no memory. A busy box of
+ * a rule table with a share under GG_ENGINE_ORDERED_VARIETY repeats its
+ * squares (Margolus/Sand 0.016, an Evoloop arena 0.001, BBM 0.06, where a
+ * soup or DLA's gas has 0.32-0.93) and keeps 4 x 4 leaves. */
+double gg_engine_square_variety(const gg_pattern *p);
+#define GG_ENGINE_ORDERED_VARIETY 0.15
 bool gg_engine_table_leaf_needs_population(int64_t width, int64_t height);
 
 /* Whether tiles can wrap b's stepper: a host backend's (no device copy of
