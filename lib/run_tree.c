@@ -301,13 +301,13 @@ static int table_leaf_log(const gg_run *r, const golgen_pattern *in)
     int64_t w, h, pop = -1;
     double variety = -1;
     gg_lib_pattern_size(in, &w, &h);
-    if (gg_engine_table_leaf_needs_population(w, h)) {
+    if (gg_engine_table_leaf_needs_population(w, h))
         pop = gg_lib_pattern_population(in);
-        /* runs: more than 64 cells a byte of text (lib/pattern.c's
-         * SPARSE_CELLS_PER_BYTE), so however busy, their squares repeat */
+    /* runs: more than 64 cells a byte of text (lib/pattern.c's
+     * SPARSE_CELLS_PER_BYTE), so however busy, their squares repeat */
+    if (gg_engine_table_box_busy(w, h, pop))
         variety = in->has_cells ? gg_engine_square_variety(&in->p)
                   : in->form == GG_LIB_RUNS ? 0 : -1;
-    }
     return gg_engine_table_leaf_log(w, h, pop, variety);
 }
 

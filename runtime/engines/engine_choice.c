@@ -74,6 +74,14 @@ bool gg_engine_table_leaf_needs_population(int64_t width, int64_t height)
     return (double)width * (double)height >= (double)(1 << 10);
 }
 
+bool gg_engine_table_box_busy(int64_t width, int64_t height,
+                              int64_t population)
+{
+    return gg_engine_table_leaf_needs_population(width, height) &&
+           population >= (1 << 10) &&
+           (double)population * 4.0 >= (double)width * (double)height;
+}
+
 int gg_engine_table_leaf_log(int64_t width, int64_t height,
                              int64_t population, double variety)
 {
@@ -86,8 +94,7 @@ int gg_engine_table_leaf_log(int64_t width, int64_t height,
      * / 0.06; Margolus/TMGas (1520 live, a dense gas) 0.01 / 0.01 / 0.04 */
     if (!gg_engine_table_leaf_needs_population(width, height))
         return HL_LEAF_LOG_MIN;
-    bool dense = population >= (1 << 10) &&
-                 (double)population * 4.0 >= (double)width * (double)height;
+    bool dense = gg_engine_table_box_busy(width, height, population);
     /* CPU ms to 1000 (32x32 / 4x4 leaves; bgolly): Margolus/Sand 15.1 /
      * 5.6 (10.0), Evoloop-finite 52 / 16.4 (46), BBM 6.8 / 5.0 (4.1);
      * Sand to 10^5 0.79 s / 0.039 s (BENCHMARKS.md, "Session 29: small

@@ -80,6 +80,11 @@ int gg_engine_table_leaf_log(int64_t width, int64_t height,
 double gg_engine_square_variety(const gg_pattern *p);
 #define GG_ENGINE_ORDERED_VARIETY 0.15
 bool gg_engine_table_leaf_needs_population(int64_t width, int64_t height);
+/* Whether such a box is busy (2^10 live cells or more, a quarter of it or
+ * more alive): the only boxes whose leaf the variety below decides, so
+ * callers count it only then. */
+bool gg_engine_table_box_busy(int64_t width, int64_t height,
+                              int64_t population);
 
 /* Whether tiles can wrap b's stepper: a host backend's (no device copy of
  * the grid: its tiles are host copies). */

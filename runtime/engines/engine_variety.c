@@ -62,7 +62,12 @@ double gg_engine_square_variety(const gg_pattern *p)
         return -1;
     int64_t squares = across * down;
     int64_t step = squares > VARIETY_SQUARES ? squares / VARIETY_SQUARES : 1;
-    int bits = 18; /* 2^18 slots for at most 2^16 keys: a quarter full */
+    int64_t looked = (squares + step - 1) / step;
+    if (looked > VARIETY_SQUARES)
+        looked = VARIETY_SQUARES;
+    int bits = 4; /* at most a quarter full: 2^18 slots for 2^16 keys */
+    while (((int64_t)1 << bits) < 4 * looked)
+        bits++;
     uint64_t *set = calloc((size_t)1 << bits, sizeof *set);
     if (!set)
         return -1;
