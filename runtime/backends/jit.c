@@ -87,33 +87,34 @@ static void hash_update(uint64_t h[2], const char *s, size_t n)
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 
-static void hash_leaf(uint64_t h[2], unsigned leaf, unsigned sub)
+/* Hashes CPUID leaf.sub; r: its EAX, EBX, ECX, EDX. */
+static void hash_leaf(uint64_t h[2], unsigned leaf, unsigned sub,
+                      unsigned r[4])
 {
-    unsigned r[4] = {0, 0, 0, 0};
     __cpuid_count(leaf, sub, r[0], r[1], r[2], r[3]);
     if (leaf == 1)
         r[1] &= 0x00ffffffu; /* EBX's top byte: the APIC id of this core */
-    hash_update(h, (const char *)r, sizeof r);
+    hash_update(h, (const char *)r, 4 * sizeof *r);
 }
 
 static void hash_cpu(uint64_t h[2])
 {
     unsigned max = __get_cpuid_max(0, NULL), ext = __get_cpuid_max(0x80000000u,
                                                                    NULL);
-    hash_leaf(h, 0, 0); /* vendor */
-    if (max >= 1)
-        hash_leaf(h, 1, 0); /* family, model, stepping, features */
+    unsigned r[4], features = 0;
+    hash_leaf(h, 0, 0, r); /* vendor */
+    if (max >= 1) {
+        hash_leaf(h, 1, 0, r); /* family, model, stepping, features */
+        features = r[2];
+    }
     if (max >= 7) {
-        hash_leaf(h, 7, 0);
-        hash_leaf(h, 7, 1);
+        hash_leaf(h, 7, 0, r);
+        hash_leaf(h, 7, 1, r);
     }
     for (unsigned leaf = 0x80000001u; leaf <= ext && leaf <= 0x80000004u;
          leaf++)
-        hash_leaf(h, leaf, 0); /* more features, the model's name */
-    unsigned a = 0, b = 0, c = 0, d = 0;
-    if (max >= 1)
-        __cpuid(1, a, b, c, d);
-    if (c & bit_OSXSAVE) {
+        hash_leaf(h, leaf, 0, r); /* more features, the model's name */
+    if (features & bit_OSXSAVE) {
         unsigned lo, hi;
         __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
         uint64_t xcr0 = (uint64_t)hi << 32 | lo;
