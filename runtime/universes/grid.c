@@ -152,7 +152,11 @@ void gg_grid_random(gg_grid *g, double density, uint64_t seed)
     uint64_t s = seed, tail = gg_grid_tail_mask(g);
     /* Density 1/2 is the common case: one random word per 64 cells. */
     bool half = density == 0.5;
-    uint64_t threshold = (uint64_t)(density * 18446744073709551615.0);
+    /* 2^64 itself does not fit: density 1 (and above) is every cell, and
+       converting its threshold would be undefined. */
+    uint64_t threshold = density > 0.0 && density < 1.0
+                             ? (uint64_t)(density * 18446744073709551616.0)
+                             : 0;
     for (int64_t y = 0; y < g->height; y++) {
         uint64_t *row = gg_grid_row(g, y);
         for (int64_t w = 0; w < g->stride; w++) {
