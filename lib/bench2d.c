@@ -92,28 +92,15 @@ int gg_lib_bench2d_open(gg_lib_bench2d *b, const gg_backend_opts *bo,
     return 0;
 }
 
-/* "0,1" or "0,0": comma-separated ordinals 0..63, at most 64. */
+/* --devices as golgen run reads it (golgen_devices_parse): one reader, so
+ * the two commands take the same lists with the same sentences. */
 static int parse_devices(gg_lib_bench2d *b, const char *text, gg_err *err)
 {
-    const char *p = text;
-    b->n_devices = 0;
-    while (*p) {
-        char *end;
-        long v = strtol(p, &end, 10);
-        if (end == p || v < 0 || v >= GG_LIB_MAX_DEVICES ||
-            (*end && *end != ','))
-            return gg_fail(err, "--devices wants device ordinals 0..%d "
-                           "separated by commas (e.g. 0,1, or 0,0 for two "
-                           "bands on GPU 0), not '%s'",
-                           GG_LIB_MAX_DEVICES - 1, text);
-        if (b->n_devices == GG_LIB_MAX_DEVICES)
-            return gg_fail(err, "--devices lists more than %d bands",
-                           GG_LIB_MAX_DEVICES);
-        b->ordinal[b->n_devices++] = (int)v;
-        p = *end ? end + 1 : end;
-    }
-    if (!b->n_devices)
-        return gg_fail(err, "--devices wants at least one ordinal, e.g. 0,1");
+    int n = golgen_devices_parse(text, b->ordinal, GG_LIB_MAX_DEVICES,
+                                 err->msg, sizeof err->msg);
+    if (n < 0)
+        return -1;
+    b->n_devices = n;
     return 0;
 }
 
