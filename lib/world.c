@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "run_lib.h"
 #include "world_core.h"
 
 static bool is_torus(const golgen_world *w)
@@ -186,13 +187,14 @@ int gg_world_parse(golgen_world *w, const char *rule_text,
         gg_rle3_free(&p3);
         return bad;
     }
-    gg_pattern p;
-    if (gg_pattern_parse(text, len, name, &p, err))
-        return -1;
-    int bad = gg_world_from_pattern(w, rule_text, fallback, near, &p,
+    golgen_pattern *p; /* as golgen run parses it as cells */
+    int bad = gg_lib_pattern_parse(text, len, name, GOLGEN_PATTERN_CELLS, &p,
+                                   err) ||
+              gg_world_from_pattern(w, rule_text, fallback, near,
+                                    gg_lib_pattern_cells(p, NULL, err),
                                     max_cells, err);
-    gg_pattern_free(&p);
-    return bad;
+    golgen_pattern_free(p);
+    return bad ? -1 : 0;
 }
 
 int gg_world_to_pattern(const golgen_world *w, gg_pattern *p, gg_err *err)

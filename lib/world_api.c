@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "run_lib.h"
 #include "world_core.h"
 
 static golgen_world *new_world(char *errbuf, size_t errlen)
@@ -70,14 +71,14 @@ int golgen_world_read(const char *path, const golgen_world_load_opts *opts,
               gg_world_from_rle3(nw, o.rule, o.fallback, near, &p3,
                                  o.max_cells, &err);
         gg_rle3_free(&p3);
-    } else {
-        gg_pattern p;
-        bad = gg_pattern_read(path, &p, &err);
-        if (!bad) {
-            bad = gg_world_from_pattern(nw, o.rule, o.fallback, near, &p,
-                                        o.max_cells, &err);
-            gg_pattern_free(&p);
-        }
+    } else { /* read as golgen run reads it as cells (lib/pattern.c) */
+        golgen_pattern *p;
+        bad = gg_lib_pattern_read(path, GOLGEN_PATTERN_CELLS, NULL, &p,
+                                  &err) ||
+              gg_world_from_pattern(nw, o.rule, o.fallback, near,
+                                    gg_lib_pattern_cells(p, NULL, &err),
+                                    o.max_cells, &err);
+        golgen_pattern_free(p);
     }
     return made(nw, bad, &err, w, errbuf, errlen);
 }
