@@ -53,7 +53,7 @@ static int plane_log2(gg_wfamily family)
 }
 
 /* An unbounded plane is held as a grid of its pattern's box: one past
- * the viewer's cells is refused by name (golgen run takes it). */
+ * a world's cells is refused by name (golgen run takes it). */
 static int plane_check(const gg_wrule *r, const gg_pattern *p, gg_err *err)
 {
     gg_rule t = topo_of(r);
@@ -65,7 +65,7 @@ static int plane_check(const gg_wrule *r, const gg_pattern *p, gg_err *err)
         return 0;
     return gg_fail(
         err,
-        "the pattern's box is %lld x %lld cells: the viewer "
+        "the pattern's box is %lld x %lld cells: a world "
         "holds %s plane up to 2^%d cells (golgen run --gens N -o "
         "OUT runs it%s)",
         (long long)pw, (long long)ph,
@@ -113,7 +113,8 @@ static int from_pattern(golgen_world *w, const gg_rule *rule,
     return from_pattern_any(w, &r, p, err);
 }
 
-/* A bounded grid of more than max_cells cells (0: any) refused. */
+/* A bounded grid of more than max_cells cells (0: any) refused, in
+ * words that fit any caller (GOLGEN_WORLD_PAST_MAX_CELLS). */
 static int size_check(const gg_wrule *r, int64_t max_cells, gg_err *err)
 {
     gg_rule t = topo_of(r);
@@ -122,9 +123,9 @@ static int size_check(const gg_wrule *r, int64_t max_cells, gg_err *err)
                                             : GG_W_3D_DEFAULT_SIDE;
     if (max_cells && gg_rule_is_bounded(&t) &&
         (double)t.width * (double)t.height * depth > (double)max_cells)
-        return gg_fail(err, "a grid of %s cells: the page takes at most "
-                       "%lld (start golgen serve --rule with it)", r->text,
-                       (long long)max_cells);
+        return gg_fail(err, "a grid of %s cells: more than the %lld cells "
+                       "a world may have here " GOLGEN_WORLD_PAST_MAX_CELLS,
+                       r->text, (long long)max_cells);
     return 0;
 }
 
@@ -165,8 +166,9 @@ int gg_world_from_rle3(golgen_world *w, const char *rule_text,
     if (!bad && rule.family == GOLGEN_FAMILY_3D &&
         rule.r3.topo == GG_TOPO3D_SIZED_BY_PATTERN && max_cells &&
         side * side * side > (double)max_cells)
-        bad = gg_fail(err, "a %lld^3 grid: the page takes at most %lld "
-                      "cells", (long long)p->size, (long long)max_cells);
+        bad = gg_fail(err, "a %lld^3 grid: more than the %lld cells a "
+                      "world may have here " GOLGEN_WORLD_PAST_MAX_CELLS,
+                      (long long)p->size, (long long)max_cells);
     bad = bad || size_check(&rule, max_cells, err) ||
           gg_world_3d_from_rle3(w, &rule, p, err);
     gg_wrule_free(&rule);

@@ -165,7 +165,7 @@ static int advance_tree(golgen_world_stepper *st, golgen_world *w, int64_t n,
     double t2 = now();
     if (gg_hl_to_pattern(st->h, GG_W_TREE_MAX_CELLS, &q, err)) {
         size_t k = strlen(err->msg);
-        snprintf(err->msg + k, sizeof err->msg - k, " (the viewer holds at "
+        snprintf(err->msg + k, sizeof err->msg - k, " (a world holds at "
                  "most 2^28 cells; golgen run --gens N -o OUT.mc goes on)");
         return -1;
     }

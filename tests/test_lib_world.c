@@ -562,6 +562,14 @@ static void test_refusals(void **state)
     assert_int_equal(golgen_world_parse(rpent, strlen(rpent), &o, &w, err,
                                         sizeof err), GOLGEN_ERR_INPUT);
     assert_null(w);
+    /* in words of no one caller, ending as the header says, so that golgen
+     * serve can put its own way round there */
+    assert_non_null(strstr(err, "B3/S23:T4096,4096 cells: more than the "
+                                "1048576 cells"));
+    assert_null(strstr(err, "page"));
+    assert_string_equal(err + strlen(err) -
+                            strlen(GOLGEN_WORLD_PAST_MAX_CELLS),
+                        GOLGEN_WORLD_PAST_MAX_CELLS);
     assert_int_equal(golgen_world_parse(rpent, 5, NULL, &w, err, sizeof err),
                      GOLGEN_ERR_INPUT);
     /* an RLE3 under a 2D rule */

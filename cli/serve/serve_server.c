@@ -65,6 +65,20 @@ static void error_to(sv_session *s, const char *msg)
     queue(s, "error", msg, strlen(msg));
 }
 
+/* A load or rule change refused: a grid past the page's limit is told
+ * serve's way round it, in place of the library's name for the limit. */
+static void load_error_to(sv_session *s, const char *msg)
+{
+    static const char tail[] = GOLGEN_WORLD_PAST_MAX_CELLS;
+    size_t n = strlen(msg), k = sizeof tail - 1;
+    if (n < k || strcmp(msg + n - k, tail))
+        return error_to(s, msg);
+    char says[640];
+    snprintf(says, sizeof says, "%.*s(start golgen serve with it: its "
+             "command line has no limit)", (int)(n - k), msg);
+    error_to(s, says);
+}
+
 /* A rule message: the same cells under the new rule. */
 static void change_rule(sv_server *srv, sv_session *s, const sv_msg *m)
 {
@@ -86,7 +100,7 @@ static void change_rule(sv_server *srv, sv_session *s, const sv_msg *m)
     pthread_mutex_unlock(&sim->lock);
     golgen_world_rule_free(rule);
     if (bad)
-        error_to(s, err);
+        load_error_to(s, err);
 }
 
 static void load(sv_server *srv, sv_session *s, const sv_msg *m)
@@ -102,7 +116,7 @@ static void load(sv_server *srv, sv_session *s, const sv_msg *m)
                                 .name = "the pasted pattern",
                                 .max_cells = SV_MAX_CELLS};
     if (golgen_world_parse(m->text, m->text_len, &o, &w, err, sizeof err))
-        return error_to(s, err);
+        return load_error_to(s, err);
     pthread_mutex_lock(&sim->lock);
     sv_sim_replace(sim, w);
     pthread_mutex_unlock(&sim->lock);

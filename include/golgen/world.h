@@ -91,6 +91,11 @@ typedef struct golgen_world_load_opts {
                              refused (a 3D one counts every plane) */
 } golgen_world_load_opts;
 
+/* The end of the sentence of a grid refused for max_cells (here and in
+ * golgen_world_with_rule): a caller may put its own way round in its
+ * place (golgen serve: its --rule, which has no limit). */
+#define GOLGEN_WORLD_PAST_MAX_CELLS "(max_cells)"
+
 /* From pattern text (any format golgen reads, RLE3 for a 3D rule's grid,
  * chosen by content), placed as `golgen run` places it: a 2D pattern
  * under a 3D rule becomes its grid's middle slice, an RLE3 sits at its
