@@ -145,6 +145,17 @@ static void base_name(const gg_rule_found *f, char *buf, size_t size)
     snprintf(buf, size, "%.*s", (int)strcspn(f->rule, ":"), f->rule);
 }
 
+int gg_lib_table_backend_check(const char *backend, const char *rule,
+                               gg_err *err)
+{
+    if (!backend || !strcmp(backend, "auto") ||
+        !strcmp(backend, "reference") || gg_table_backend_known(backend))
+        return 0;
+    return gg_fail(err, "backend %s cannot run %s: Golly rule tables and "
+                   "trees are compiled for " GG_TABLE_BACKENDS " (and run "
+                   "on reference)", backend, rule);
+}
+
 /* The compiled kernel the run uses (*k; k->step NULL: the reference): a
  * named backend (cpu, opencl, cuda, ptx) must open it, validated before
  * use; auto takes cpu when it opens and else says why the reference
@@ -166,10 +177,8 @@ static int open_kernel(gg_run *r, const gg_rule_found *f, gg_table_kernel *k,
     bool is_auto = !backend || !strcmp(backend, "auto");
     if (!is_auto && !strcmp(backend, "reference"))
         return 0;
-    if (!is_auto && !gg_table_backend_known(backend))
-        return gg_fail(err, "backend %s cannot run %s: Golly rule tables and "
-                       "trees are compiled for " GG_TABLE_BACKENDS " (and run "
-                       "on reference)", backend, f->rule);
+    if (gg_lib_table_backend_check(backend, f->rule, err))
+        return -1;
     char name[192];
     base_name(f, name, sizeof name);
     gg_fail_kind why;

@@ -185,6 +185,11 @@ int gg_run_ltl(gg_run *r, const char *text, const gg_pattern *p,
 /* An engine other than dense or auto asked of a family that has none
  * (rule tables, Larger than Life): its name, else NULL. */
 const char *gg_run_engine_refused(const gg_run *r);
+/* A backend asked to run the Golly rule file `rule` (golgen run's, a
+ * world's): 0 for auto (NULL), reference and those that compile rule
+ * files (GG_TABLE_BACKENDS), else -1 with the sentence. */
+int gg_lib_table_backend_check(const char *backend, const char *rule,
+                               gg_err *err);
 
 /* ---- devices and tiles (lib/run_devices.c) ---- */
 

@@ -17,6 +17,7 @@
 #include "backend_auto.h"
 #include "engine_choice.h"
 #include "reference_table.h"
+#include "run_lib.h"
 #include "world_core.h"
 
 static double now(void)
@@ -54,10 +55,8 @@ static int open_table(golgen_world_stepper *st, const gg_backend_info *info,
         return 0;
     }
     *code = GOLGEN_ERR_INPUT;
-    if (!is_auto && !gg_table_backend_known(name))
-        return gg_fail(err, "backend %s cannot run %s: Golly rule tables are "
-                       "compiled for " GG_TABLE_BACKENDS " (and run on "
-                       "reference)", name, f->rule);
+    if (gg_lib_table_backend_check(name, f->rule, err))
+        return -1;
     char base[192];
     snprintf(base, sizeof base, "%.*s", (int)strcspn(f->rule, ":"), f->rule);
     gg_fail_kind why;
