@@ -15,6 +15,7 @@
 #include "gg_config.h"
 #include "hashlife.h"
 #include "kernel_source.h"
+#include "net_common.h"
 #include "pattern.h"
 #include "picture.h"
 #include "rule.h"
@@ -673,12 +674,8 @@ int golgen_universe_write(const golgen_universe *u, const char *path,
     if (!u)
         return report(GOLGEN_ERR_INPUT, &(gg_err){"u is NULL"}, errbuf,
                       errlen);
-    if (!path || !*path || !strcmp(path, "-"))
-        return report(GOLGEN_ERR_INPUT, &(gg_err){"give a file name (the "
-                      "library writes no standard output; "
-                      "golgen_universe_format gives the text)"}, errbuf,
-                      errlen);
-    if (gg_universe_to_pattern(&u->u, &p, &err))
+    if (gg_lib_out_path(path, "golgen_universe_format", &err) ||
+        gg_universe_to_pattern(&u->u, &p, &err))
         return report(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
     int bad = gg_pattern_write(path, &p, &err);
     gg_pattern_free(&p);
@@ -733,10 +730,8 @@ int golgen_universe_write_png(const golgen_universe *u, const char *path,
         po = (gg_picture_opts){.window = o->window, .wx = o->x, .wy = o->y,
                                .ww = o->w, .wh = o->h, .scale = o->scale,
                                .zoom = o->zoom, .max_side = o->max_side};
-    if (!gg_png_available())
-        return report(GOLGEN_ERR_ENV, &(gg_err){"this golgen was built "
-                      "without libpng: no pictures (install libpng-dev and "
-                      "rebuild)"}, errbuf, errlen);
+    if (gg_lib_png_check(&err))
+        return report(GOLGEN_ERR_ENV, &err, errbuf, errlen);
     if (gg_picture_write_universe(path, &u->u, &po, &got, &err))
         return report(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
     if (info)

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "backend_auto.h"
+#include "fail.h"
+#include "png_write.h"
 #include "rule_gen.h"
 
 int gg_lib_fail(int code, const gg_err *err, char *errbuf, size_t errlen)
@@ -11,6 +13,22 @@ int gg_lib_fail(int code, const gg_err *err, char *errbuf, size_t errlen)
     if (errbuf && errlen)
         snprintf(errbuf, errlen, "%s", err->msg);
     return code;
+}
+
+int gg_lib_out_path(const char *path, const char *text_call, gg_err *err)
+{
+    if (path && *path && strcmp(path, "-"))
+        return 0;
+    return gg_fail(err, "give a file name (the library writes no standard "
+                   "output; %s gives the text)", text_call);
+}
+
+int gg_lib_png_check(gg_err *err)
+{
+    if (gg_png_available())
+        return 0;
+    return gg_fail(err, "this golgen was built without libpng: no pictures "
+                   "(install libpng-dev and rebuild)");
 }
 
 int gg_lib_backend(const char *name, const gg_backend_info **info,

@@ -1,6 +1,8 @@
 /* What lib/verify.c and lib/synth.c share: the environment's network
  * options with the caller's hook and cache, gate counts in the public
- * shape, and the rule's front as the command reads it. */
+ * shape, and the rule's front as the command reads it; and what every
+ * public call shares: its sentence given back, the checks before a file
+ * is written. */
 #ifndef GG_LIB_NET_COMMON_H
 #define GG_LIB_NET_COMMON_H
 
@@ -30,6 +32,13 @@ int gg_lib_choose_opts(const char *cache_root, gg_lib_search_hook *hook,
  * "auto"); -1 with err listing the known ones, auto among them. */
 int gg_lib_backend(const char *name, const gg_backend_info **info,
                    gg_err *err);
+
+/* path names a file to write: the library writes no standard output
+ * ("-"), so the call that gives the text (text_call) is named instead.
+ * -1 with err (GOLGEN_ERR_INPUT). */
+int gg_lib_out_path(const char *path, const char *text_call, gg_err *err);
+/* -1 with err (GOLGEN_ERR_ENV) when this build draws no pictures. */
+int gg_lib_png_check(gg_err *err);
 
 /* n's gates by kind. */
 void gg_lib_gates(const gg_net *n, golgen_gates *g);

@@ -129,18 +129,12 @@ int golgen_world_write(const golgen_world *w, const char *path,
                        char *errbuf, size_t errlen)
 {
     gg_err err;
-    if (!path || !*path || !strcmp(path, "-"))
-        return gg_world_fail(GOLGEN_ERR_INPUT, &(gg_err){"give a file name "
-                             "(the library writes no standard output; "
-                             "golgen_world_format gives the text)"}, errbuf,
-                             errlen);
+    if (gg_lib_out_path(path, "golgen_world_format", &err))
+        return gg_world_fail(GOLGEN_ERR_INPUT, &err, errbuf, errlen);
     int bad;
     if (named(path, ".png")) {
-        if (!gg_png_available())
-            return gg_world_fail(GOLGEN_ERR_ENV, &(gg_err){"this golgen was "
-                                 "built without libpng: no pictures "
-                                 "(install libpng-dev and rebuild)"},
-                                 errbuf, errlen);
+        if (gg_lib_png_check(&err))
+            return gg_world_fail(GOLGEN_ERR_ENV, &err, errbuf, errlen);
         gg_image im;
         bad = gg_world_picture(w, &im, &err);
         if (!bad) {

@@ -206,6 +206,8 @@ static void test_errors(void **state)
                                             sizeof err), GOLGEN_ERR_INPUT);
     assert_int_equal(golgen_universe_write(u, "-", err, sizeof err),
                      GOLGEN_ERR_INPUT);
+    assert_non_null(strstr(err, "give a file name"));
+    assert_non_null(strstr(err, "golgen_universe_format gives the text"));
     assert_int_equal(golgen_universe_write(u, "/nonexistent-dir/x.rle", err,
                                            sizeof err), GOLGEN_ERR_INPUT);
     assert_true(strlen(err) > 0);

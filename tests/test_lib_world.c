@@ -540,6 +540,10 @@ static void test_files(void **state)
     assert_true(png == GOLGEN_OK || png == GOLGEN_ERR_ENV);
     assert_int_equal(golgen_world_write(w, "-", err, sizeof err),
                      GOLGEN_ERR_INPUT);
+    assert_non_null(strstr(err, "golgen_world_format gives the text"));
+    assert_int_equal(golgen_world_write(w, "", err, sizeof err),
+                     GOLGEN_ERR_INPUT);
+    assert_non_null(strstr(err, "give a file name"));
     golgen_world_free(w);
 }
 
