@@ -48,6 +48,9 @@ static const char *kind_name(const gg_rule *r)
     if (r->kind == GG_KIND_TOTALISTIC)
         return "outer-totalistic";
     bool tot = gg_rule_is_totalistic(r);
+    if (r->notation == GG_NOTATION_WOLFRAM)
+        return "Wolfram's elementary 1D rule, a row a generation (a MAP "
+               "table: a dead cell takes its bit of NW N NE)";
     if (r->notation == GG_NOTATION_MAP)
         return tot ? "MAP (a whole 3x3 table; this one is totalistic)"
                    : "MAP (a whole 3x3 table)";

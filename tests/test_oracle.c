@@ -542,6 +542,55 @@ static void test_table_rule_unbounded(void **state)
     }
 }
 
+/* Wolfram's elementary rules (W0..W254, even) on the unbounded plane, a
+ * random row or block at (0, 0), and on random tori: bgolly's QuickLife
+ * runs Golly's own Wn, golgen its MAP table (gen/rules/rule_wolfram.c). */
+static void test_wolfram_rules(void **state)
+{
+    (void)state;
+    if (!tmpdir)
+        skip();
+    rng_state = 0x57A1F0CADE5EED22ull;
+    static const int fixed[] = {0, 22, 30, 90, 110, 150, 254};
+    int n = 0;
+    for (int i = 0; i < 24; i++, n++) {
+        int w = i < 7 ? fixed[i] : (int)pick(0, 127) * 2;
+        char text[16], in[512], out[512];
+        snprintf(text, sizeof text, "W%d", w);
+        gg_rule rule = canonical(text);
+        gg_pattern p;
+        gg_err err;
+        memset(&p, 0, sizeof p);
+        p.rule = text;
+        p.n_planes = 1;
+        int64_t rows = i % 3 ? 1 : pick(2, 12);
+        assert_int_equal(gg_grid_init(&p.plane[0], pick(1, 60), rows, &err),
+                         0);
+        gg_grid_random(&p.plane[0], 0.5, rng());
+        gg_grid_set(&p.plane[0], 0, 0, 1);
+        snprintf(in, sizeof in, "%s/w%d.rle", tmpdir, i);
+        snprintf(out, sizeof out, "%s/wout%d.rle", tmpdir, i);
+        assert_int_equal(gg_pattern_write_rle(in, &p, &err), 0);
+        gg_universe u;
+        assert_int_equal(gg_universe_from_pattern(&u, &rule, &p, &err), 0);
+        gg_grid_free(&p.plane[0]);
+        int64_t gens = pick(1, 90);
+        bgolly(gens, in, out);
+        gg_stepper s = gg_reference_stepper();
+        assert_int_equal(gg_universe_run(&u, &s, gens, NULL, NULL, &err), 0);
+        compare(&u, out, 9000 + i);
+        gg_universe_free(&u);
+    }
+    for (int i = 0; i < 8; i++, n++) {
+        char text[64];
+        snprintf(text, sizeof text, "W%d:T%d,%d", (int)pick(0, 127) * 2,
+                 (int)pick(3, 70), (int)pick(3, 40));
+        gg_rule rule = canonical(text);
+        run_case(9100 + i, &rule, 0.3, pick(1, 50));
+    }
+    printf("oracle: %d Wolfram cases identical to bgolly\n", n);
+}
+
 /* The cpu and OpenCL kernels of Hensel and MAP rules against bgolly. */
 static void test_table_rule_backends(void **state)
 {
@@ -746,6 +795,7 @@ int main(void)
         cmocka_unit_test(test_hensel_notation),
         cmocka_unit_test(test_table_rule_cases),
         cmocka_unit_test(test_table_rule_unbounded),
+        cmocka_unit_test(test_wolfram_rules),
         cmocka_unit_test(test_table_rule_backends),
         cmocka_unit_test(test_macrocell_write_as_bgolly),
         cmocka_unit_test(test_macrocell_read_from_bgolly),

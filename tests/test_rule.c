@@ -52,6 +52,8 @@ static void test_canonical_forms(void **state)
     canonical("B3/S23:P30,20", "B3/S23:P30,20");
     canonical("B3/S23:T72", "B3/S23:T72,72");
     canonical("B245/S3H:P30,20", "B245/S3H:P30,20");
+    canonical("w22", "W22");
+    canonical("W110:T64,32", "W110:T64,32");
     canonical("b2/s013v:t10", "B2/S013V:T10,10");
     canonical("B0123478/S01234678", "B0123478/S01234678");
 }
@@ -135,6 +137,9 @@ static void test_bad_rules(void **state)
     rejected("B2n3/S23-qV", "Moore");
     rejected("B2n3/S2x", "'x' at column 8");
     rejected("MAPABC", "86 base64 characters");
+    rejected("W23", "odd Wolfram rule");
+    rejected("W256", "W0 to W254");
+    rejected("W01234", "W0 to W254");
     /* a non-ASCII character is printed whole, its column in characters */
     rejected("B3/S2\xc3\xa9" "3", "'\xc3\xa9' at column 6");
     rejected("B2n/S2\xc3\xa9", "'\xc3\xa9' at column 7");

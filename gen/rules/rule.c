@@ -246,6 +246,8 @@ static int parse_topology(parser *p, size_t colon, gg_rule *rule)
  * twin's. */
 static int parse_table_rule(parser *p, gg_rule *rule)
 {
+    if (gg_rule_text_is_wolfram(p->text, p->end))
+        return gg_rule_parse_wolfram(p->text, p->end, rule, p->err);
     int bad = strncasecmp(p->text, "map", 3)
                   ? gg_rule_parse_hensel(p->text, p->end, rule, p->err)
                   : gg_rule_parse_map(p->text, p->end, rule, p->err);
@@ -255,6 +257,7 @@ static int parse_table_rule(parser *p, gg_rule *rule)
 static bool is_table_rule(const parser *p)
 {
     return !strncasecmp(p->text, "map", 3) ||
+           gg_rule_text_is_wolfram(p->text, p->end) ||
            gg_rule_text_is_hensel(p->text, p->end);
 }
 
@@ -310,6 +313,8 @@ void gg_rule_format_transition(const gg_rule *rule, char *buf, size_t size)
     if (rule->kind == GG_KIND_TABLE) {
         if (rule->notation == GG_NOTATION_MAP)
             gg_rule_format_map(rule, buf, size);
+        else if (rule->notation == GG_NOTATION_WOLFRAM)
+            gg_rule_format_wolfram(rule, buf, size);
         else
             gg_rule_format_hensel(rule, buf, size);
         return;

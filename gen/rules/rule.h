@@ -38,6 +38,7 @@ typedef enum gg_rule_kind {
 typedef enum gg_notation {
     GG_NOTATION_HENSEL, /* B2n3/S23-q (Moore only) */
     GG_NOTATION_MAP,    /* MAP + base64, for Moore, hexagonal, von Neumann */
+    GG_NOTATION_WOLFRAM, /* W22: Wolfram's 1D rules, a row a generation */
 } gg_notation;
 
 /* Hensel letter sets as written: bit i is letter "ceaiknjqrytwz"[i],
@@ -79,6 +80,7 @@ typedef struct gg_rule {
     /* MAP: the last base64 character's bits past the table, kept so the
      * rule is written back as given (bgolly 3.3 does) */
     uint8_t map_tail;
+    uint8_t wolfram;   /* GG_NOTATION_WOLFRAM: the rule's number */
     /* Generations rules (gen/rules/rule_gen.h): the number of states C, 2..256;
      * birth and survive then say what state-1 neighbours do. 0 for the
      * two-state families. */
