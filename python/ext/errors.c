@@ -66,3 +66,13 @@ int gp_add_errors(PyObject *module)
                       GOLGEN_ERR_CHECK);
     return error_input && error_env && error_check ? 0 : -1;
 }
+
+int gp_idle(int busy, const char *what, const char *doing)
+{
+    if (!busy)
+        return 1;
+    PyErr_Format(PyExc_RuntimeError, "this %s is in use by another thread "
+                 "(a %s or window read in flight); share it between "
+                 "threads behind a threading.Lock", what, doing);
+    return 0;
+}

@@ -27,6 +27,10 @@
 PyObject *gp_raise(int code, const char *msg);
 /* Create the exception classes on the module (module.c). */
 int gp_add_errors(PyObject *module);
+/* 1 when a handle is not busy; else 0 with a RuntimeError: libgolgen
+ * forbids overlapping calls on one handle (what: "universe", "world";
+ * doing: what holds it, "run", "step"). */
+int gp_idle(int busy, const char *what, const char *doing);
 
 /* Parse a rule given as str (rule NULL when obj is None and allow_none). */
 int gp_rule(PyObject *obj, int allow_none, golgen_rule **rule);

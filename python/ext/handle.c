@@ -31,12 +31,7 @@ static void dealloc(PyObject *self)
 /* Refuse a call while another thread is inside this handle. */
 static int idle(handle *h)
 {
-    if (!h->busy)
-        return 1;
-    PyErr_SetString(PyExc_RuntimeError, "this universe is in use by another "
-                    "thread (a run or window read in flight); share it "
-                    "between threads behind a threading.Lock");
-    return 0;
+    return gp_idle(h->busy, "universe", "run");
 }
 
 /* run(gens, backend, engine=None): None for either is auto. */

@@ -33,12 +33,7 @@ static void dealloc(PyObject *self)
 
 static int idle(world *h)
 {
-    if (!h->busy)
-        return 1;
-    PyErr_SetString(PyExc_RuntimeError, "this world is in use by another "
-                    "thread (a step or window read in flight); share it "
-                    "between threads behind a threading.Lock");
-    return 0;
+    return gp_idle(h->busy, "world", "step");
 }
 
 /* world_read(path, rule=None) -> handle: a pattern file (RLE3: 3D). */
