@@ -15,31 +15,12 @@
 #include <cmocka.h>
 
 #include "golgen.h"
-
-static char dir[64];
-
-static const char *path(const char *name)
-{
-    static char buf[4][128];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
-    return buf[k];
-}
-
-static void write_text(const char *p, const char *text)
-{
-    FILE *f = fopen(p, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
+#include "test_lib_files.h"
 
 static int setup(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "/tmp/gg_lib_run_XXXXXX");
-    if (!mkdtemp(dir))
+    if (lib_dir_make("gg_lib_run"))
         return -1;
     /* a 4x4x4 seed that lives a while under 3D4/4 on a 16^3 torus */
     write_text(path("g.rle3"), "3D version=1 size=16 pos=6,6,6 gen=7\n"
@@ -183,5 +164,5 @@ int main(void)
         cmocka_unit_test(test_stopped_early),
         cmocka_unit_test(test_refusals),
     };
-    return cmocka_run_group_tests(tests, setup, NULL);
+    return cmocka_run_group_tests(tests, setup, lib_dir_remove);
 }

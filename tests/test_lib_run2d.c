@@ -20,25 +20,7 @@
 #include <cmocka.h>
 
 #include "golgen.h"
-
-static char dir[64];
-
-static const char *path(const char *name)
-{
-    static char buf[8][160];
-    static int k;
-    k = (k + 1) % 8;
-    snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
-    return buf[k];
-}
-
-static void write_text(const char *p, const char *text)
-{
-    FILE *f = fopen(p, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
+#include "test_lib_files.h"
 
 static char *read_text(const char *p)
 {
@@ -65,8 +47,7 @@ static void same_file(const char *a, const char *b)
 static int setup(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "/tmp/gg_lib_run2d_XXXXXX");
-    if (!mkdtemp(dir))
+    if (lib_dir_make("gg_lib_run2d"))
         return -1;
     /* a glider in a box far bigger than its text: read as runs */
     write_text(path("sparse.rle"), "x = 4000, y = 4000, rule = B3/S23\n"
@@ -414,5 +395,5 @@ int main(void)
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_env_check),
     };
-    return cmocka_run_group_tests(tests, setup, NULL);
+    return cmocka_run_group_tests(tests, setup, lib_dir_remove);
 }

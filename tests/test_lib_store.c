@@ -18,28 +18,9 @@
 #include <unistd.h>
 
 #include "golgen.h"
+#include "test_lib_files.h"
 
 enum { W = 32, H = 24 };
-
-static char dir[64];
-
-/* dir/name; four at a time (one call takes up to two) */
-static const char *in_dir(const char *name)
-{
-    static char path[4][128];
-    static int next;
-    char *p = path[next++ % 4];
-    snprintf(p, sizeof path[0], "%s/%s", dir, name);
-    return p;
-}
-
-static void write_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
 
 /* One B3/S23 generation on the W x H torus. */
 static void life_step(uint8_t a[H][W])
@@ -68,20 +49,11 @@ static void cells_of(const golgen_universe *u, uint8_t out[H][W])
 static int setup(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "/tmp/golgen-libstore-XXXXXX");
-    assert_non_null(mkdtemp(dir));
+    assert_int_equal(lib_dir_make("golgen-libstore"), 0);
     /* an R-pentomino and a glider apart on the torus */
-    write_text(in_dir("p.rle"), "x = 12, y = 3, rule = B3/S23:T32,24\n"
+    write_text(path("p.rle"), "x = 12, y = 3, rule = B3/S23:T32,24\n"
                "b2o6bo$2o8bo$bo6b3o!\n");
     return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd);
 }
 
 static void test_import_info_export(void **state)
@@ -89,10 +61,10 @@ static void test_import_info_export(void **state)
     (void)state;
     char err[512];
     golgen_store_info *info = NULL;
-    assert_int_equal(golgen_store_import(in_dir("p.rle"), NULL,
-                                         in_dir("p.ggu"), err, sizeof err),
+    assert_int_equal(golgen_store_import(path("p.rle"), NULL,
+                                         path("p.ggu"), err, sizeof err),
                      GOLGEN_OK);
-    assert_int_equal(golgen_store_info_read(in_dir("p.ggu"), &info, err,
+    assert_int_equal(golgen_store_info_read(path("p.ggu"), &info, err,
                                             sizeof err), GOLGEN_OK);
     assert_string_equal(info->rule, "B3/S23:T32,24");
     assert_int_equal(info->width, W);
@@ -108,14 +80,14 @@ static void test_import_info_export(void **state)
      * places it */
     golgen_universe *from_file, *from_store, *exported;
     uint8_t a[H][W], b[H][W], c[H][W];
-    assert_int_equal(golgen_universe_read(NULL, in_dir("p.rle"), &from_file,
+    assert_int_equal(golgen_universe_read(NULL, path("p.rle"), &from_file,
                                           err, sizeof err), GOLGEN_OK);
-    assert_int_equal(golgen_universe_read_store(in_dir("p.ggu"), &from_store,
+    assert_int_equal(golgen_universe_read_store(path("p.ggu"), &from_store,
                                                 err, sizeof err), GOLGEN_OK);
-    assert_int_equal(golgen_store_export(in_dir("p.ggu"), NULL,
-                                         in_dir("all.rle"), err, sizeof err),
+    assert_int_equal(golgen_store_export(path("p.ggu"), NULL,
+                                         path("all.rle"), err, sizeof err),
                      GOLGEN_OK);
-    assert_int_equal(golgen_universe_read(NULL, in_dir("all.rle"),
+    assert_int_equal(golgen_universe_read(NULL, path("all.rle"),
                                           &exported, err, sizeof err),
                      GOLGEN_OK);
     cells_of(from_file, a);
@@ -133,11 +105,11 @@ static void test_import_info_export(void **state)
                 right = i;
     assert_true(right >= 4);
     const int64_t win[4] = {-W / 2 + right - 4, -H / 2, 5, H};
-    assert_int_equal(golgen_store_export(in_dir("p.ggu"), win,
-                                         in_dir("win.rle"), err, sizeof err),
+    assert_int_equal(golgen_store_export(path("p.ggu"), win,
+                                         path("win.rle"), err, sizeof err),
                      GOLGEN_OK);
     golgen_universe *wu;
-    assert_int_equal(golgen_universe_read(NULL, in_dir("win.rle"), &wu, err,
+    assert_int_equal(golgen_universe_read(NULL, path("win.rle"), &wu, err,
                                           sizeof err), GOLGEN_OK);
     int64_t want = 0;
     for (int j = 0; j < H; j++)
@@ -160,9 +132,9 @@ static void test_checkpoint_resume(void **state)
     char err[512];
     golgen_universe *straight, *part, *resumed;
     uint8_t oracle[H][W], a[H][W], b[H][W];
-    assert_int_equal(golgen_universe_read(NULL, in_dir("p.rle"), &straight,
+    assert_int_equal(golgen_universe_read(NULL, path("p.rle"), &straight,
                                           err, sizeof err), GOLGEN_OK);
-    assert_int_equal(golgen_universe_read(NULL, in_dir("p.rle"), &part, err,
+    assert_int_equal(golgen_universe_read(NULL, path("p.rle"), &part, err,
                                           sizeof err), GOLGEN_OK);
     cells_of(straight, oracle);
     for (int g = 0; g < 40; g++)
@@ -171,9 +143,9 @@ static void test_checkpoint_resume(void **state)
                                          sizeof err), GOLGEN_OK);
     assert_int_equal(golgen_universe_run(part, 17, "reference", err,
                                          sizeof err), GOLGEN_OK);
-    assert_int_equal(golgen_universe_write_store(part, in_dir("ck.ggu"), err,
+    assert_int_equal(golgen_universe_write_store(part, path("ck.ggu"), err,
                                                  sizeof err), GOLGEN_OK);
-    assert_int_equal(golgen_universe_read_store(in_dir("ck.ggu"), &resumed,
+    assert_int_equal(golgen_universe_read_store(path("ck.ggu"), &resumed,
                                                 err, sizeof err), GOLGEN_OK);
     assert_int_equal(golgen_universe_generation(resumed), 17);
     char rule[64];
@@ -197,32 +169,32 @@ static void test_damaged_and_missing(void **state)
     char err[512];
     golgen_universe *u = (void *)1;
     golgen_store_info *info = (void *)1;
-    assert_int_equal(golgen_store_info_read(in_dir("none.ggu"), &info, err,
+    assert_int_equal(golgen_store_info_read(path("none.ggu"), &info, err,
                                             sizeof err), GOLGEN_ERR_INPUT);
     assert_null(info);
     assert_non_null(strstr(err, "none.ggu"));
-    assert_int_equal(golgen_store_import(in_dir("p.rle"), NULL,
-                                         in_dir("d.ggu"), err, sizeof err),
+    assert_int_equal(golgen_store_import(path("p.rle"), NULL,
+                                         path("d.ggu"), err, sizeof err),
                      GOLGEN_OK);
     /* flip the last byte: the last band's cells */
-    FILE *f = fopen(in_dir("d.ggu"), "r+");
+    FILE *f = fopen(path("d.ggu"), "r+");
     assert_non_null(f);
     assert_int_equal(fseek(f, -1, SEEK_END), 0);
     int ch = fgetc(f);
     assert_int_equal(fseek(f, -1, SEEK_END), 0);
     fputc(ch ^ 0x10, f);
     fclose(f);
-    assert_int_equal(golgen_universe_read_store(in_dir("d.ggu"), &u, err,
+    assert_int_equal(golgen_universe_read_store(path("d.ggu"), &u, err,
                                                 sizeof err), GOLGEN_ERR_INPUT);
     assert_null(u);
     assert_true(strlen(err) > 10);
-    assert_int_equal(golgen_store_import(in_dir("none.rle"), NULL,
-                                         in_dir("x.ggu"), err, sizeof err),
+    assert_int_equal(golgen_store_import(path("none.rle"), NULL,
+                                         path("x.ggu"), err, sizeof err),
                      GOLGEN_ERR_INPUT);
-    assert_int_equal(golgen_store_import(in_dir("p.rle"), "B3/S2Q",
-                                         in_dir("x.ggu"), err, sizeof err),
+    assert_int_equal(golgen_store_import(path("p.rle"), "B3/S2Q",
+                                         path("x.ggu"), err, sizeof err),
                      GOLGEN_ERR_INPUT);
-    assert_int_not_equal(access(in_dir("x.ggu"), F_OK), 0);
+    assert_int_not_equal(access(path("x.ggu"), F_OK), 0);
 }
 
 /* A Generations pattern keeps its states: 2 planes for 3 states. */
@@ -231,19 +203,19 @@ static void test_generations_import(void **state)
     (void)state;
     char err[512];
     golgen_store_info *info;
-    write_text(in_dir("g.rle"), "x = 3, y = 1, rule = 23/3/3\nA.B!\n");
-    assert_int_equal(golgen_store_import(in_dir("g.rle"), "23/3/3:T16,16",
-                                         in_dir("g.ggu"), err, sizeof err),
+    write_text(path("g.rle"), "x = 3, y = 1, rule = 23/3/3\nA.B!\n");
+    assert_int_equal(golgen_store_import(path("g.rle"), "23/3/3:T16,16",
+                                         path("g.ggu"), err, sizeof err),
                      GOLGEN_OK);
-    assert_int_equal(golgen_store_info_read(in_dir("g.ggu"), &info, err,
+    assert_int_equal(golgen_store_info_read(path("g.ggu"), &info, err,
                                             sizeof err), GOLGEN_OK);
     assert_int_equal(info->planes, 2);
     assert_int_equal(info->width, 16);
     golgen_store_info_free(info);
-    assert_int_equal(golgen_store_export(in_dir("g.ggu"), NULL,
-                                         in_dir("g2.rle"), err, sizeof err),
+    assert_int_equal(golgen_store_export(path("g.ggu"), NULL,
+                                         path("g2.rle"), err, sizeof err),
                      GOLGEN_OK);
-    FILE *f = fopen(in_dir("g2.rle"), "r");
+    FILE *f = fopen(path("g2.rle"), "r");
     char text[512] = "";
     assert_non_null(f);
     size_t n = fread(text, 1, sizeof text - 1, f);
@@ -260,9 +232,9 @@ static void test_png(void **state)
     char err[512];
     golgen_universe *u;
     golgen_picture_info info;
-    assert_int_equal(golgen_universe_read(NULL, in_dir("p.rle"), &u, err,
+    assert_int_equal(golgen_universe_read(NULL, path("p.rle"), &u, err,
                                           sizeof err), GOLGEN_OK);
-    int rc = golgen_universe_write_png(u, in_dir("p.png"), NULL, &info, err,
+    int rc = golgen_universe_write_png(u, path("p.png"), NULL, &info, err,
                                        sizeof err);
     if (rc == GOLGEN_ERR_ENV) { /* a build without libpng says so */
         assert_non_null(strstr(err, "libpng"));
@@ -275,7 +247,7 @@ static void test_png(void **state)
     assert_int_equal(info.w, W);
     assert_int_equal(info.h, H);
     assert_int_equal(info.scale, 1);
-    FILE *f = fopen(in_dir("p.png"), "rb");
+    FILE *f = fopen(path("p.png"), "rb");
     unsigned char sig[8];
     assert_non_null(f);
     assert_int_equal(fread(sig, 1, 8, f), 8);
@@ -283,7 +255,7 @@ static void test_png(void **state)
     assert_memory_equal(sig, "\x89PNG\r\n\x1a\n", 8);
     golgen_picture_opts o = {.window = 1, .x = 0, .y = 0, .w = 5, .h = 4,
                              .zoom = 4};
-    assert_int_equal(golgen_universe_write_png(u, in_dir("w.png"), &o, &info,
+    assert_int_equal(golgen_universe_write_png(u, path("w.png"), &o, &info,
                                                err, sizeof err), GOLGEN_OK);
     assert_int_equal(info.w, 5);
     assert_int_equal(info.zoom, 4);
@@ -302,5 +274,5 @@ int main(void)
         cmocka_unit_test(test_generations_import),
         cmocka_unit_test(test_png),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, lib_dir_remove);
 }

@@ -20,39 +20,12 @@
 #include <cmocka.h>
 
 #include "golgen.h"
-
-static char dir[64];
-
-static const char *path(const char *name)
-{
-    static char buf[4][128];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
-    return buf[k];
-}
-
-static void write_text(const char *p, const char *text, size_t len)
-{
-    FILE *f = fopen(p, "w");
-    assert_non_null(f);
-    assert_int_equal(fwrite(text, 1, len, f), len);
-    fclose(f);
-}
+#include "test_lib_files.h"
 
 static int setup(void **state)
 {
     (void)state;
-    snprintf(dir, sizeof dir, "/tmp/gg_lib_world_XXXXXX");
-    return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return lib_dir_make("gg_lib_world");
 }
 
 static golgen_world *parse(const char *text, const char *rule)
@@ -141,7 +114,7 @@ static golgen_world *golgen_run(const golgen_world *w, int64_t gens)
     int d3 = golgen_world_family(w) == GOLGEN_FAMILY_3D;
     const char *in = path(d3 ? "in.rle3" : "in.rle");
     const char *out = path(d3 ? "out.rle3" : "out.rle");
-    write_text(in, text, len);
+    write_bytes(in, text, len);
     golgen_free(text);
     golgen_world_rule_name(w, rule, sizeof rule);
     char cmd[1024];
@@ -261,7 +234,7 @@ static void test_bgolly(void **state)
         printf("world: no bgolly, its comparison skipped\n");
         return;
     }
-    write_text(path("rpent.rle"), rpent, strlen(rpent));
+    write_text(path("rpent.rle"), rpent);
     char cmd[512];
     snprintf(cmd, sizeof cmd, "bgolly -a HashLife -q -q -m 1103 -o '%s' "
              "'%s' >/dev/null 2>&1", path("bgolly.rle"), path("rpent.rle"));
@@ -614,5 +587,5 @@ int main(void)
         cmocka_unit_test(test_files),
         cmocka_unit_test(test_refusals),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, lib_dir_remove);
 }
