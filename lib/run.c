@@ -19,6 +19,7 @@
 #include "engine_choice.h"
 #include "hashlife.h"
 #include "rank_run.h"
+#include "run_topo.h"
 
 /* ---- what the family runs share ---- */
 
@@ -378,6 +379,10 @@ static int check_opts(gg_run *r, gg_err *err)
 static int run(gg_run *r, gg_err *err)
 {
     const golgen_run2d_opts *o = r->o;
+    bool ring; /* Golly's other grids: lib/run_topo.c */
+    int ring_status = gg_run_topo(r, &ring, err);
+    if (ring)
+        return ring_status;
     if (strcmp(r->engine, "dense") && strcmp(r->engine, "tiles")) {
         bool dense;
         int status = gg_run_tree(r, &dense, err);

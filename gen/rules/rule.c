@@ -49,6 +49,7 @@ typedef struct parser {
     const char *text;
     size_t pos, end;
     gg_err *err;
+    bool any_grid; /* gg_rule_parse_grid: Golly's every grid */
 } parser;
 
 static int fail_at(parser *p, size_t at, const char *what, const char *fix)
@@ -203,41 +204,175 @@ static int read_size(parser *p, size_t *at, int64_t *value)
                                  : "expected a grid size, found the end of "
                                    "the rule",
                        "write the grid as :TW,H or :PW,H, e.g. :T512,512");
-    if (v == 0)
-        return fail_at(p, start, "infinite (0) grid side",
-                       "tubes and half-planes are not supported; give a "
-                       "positive width and height");
     *value = v;
     return 0;
+}
+
+/* What follows a side's size: Klein's twist '*', then a shift +n or -n
+ * (folded into the side as Golly folds it: sign kept, |n| < side). */
+typedef struct side_marks {
+    bool twist;
+    int64_t shift;
+    size_t at; /* where the marks begin, for messages */
+} side_marks;
+
+static int read_marks(parser *p, size_t *at, side_marks *m)
+{
+    m->at = *at;
+    m->twist = p->text[*at] == '*';
+    *at += m->twist;
+    m->shift = 0;
+    char sign = p->text[*at];
+    if (sign != '+' && sign != '-')
+        return 0;
+    (*at)++;
+    if (!isdigit((unsigned char)p->text[*at]))
+        return fail_at(p, *at, "expected a shift, found",
+                       "write a shift as +N or -N after the side, e.g. "
+                       ":T30+5,20");
+    if (read_size(p, at, &m->shift))
+        return -1;
+    if (sign == '-')
+        m->shift = -m->shift;
+    return 0;
+}
+
+/* Golly's checks of the marks (bgolly 3.3's refusals, in its words where
+ * it has them) and its folding of the shift. */
+static int check_marks(parser *p, gg_rule *rule, side_marks *w,
+                       side_marks *h)
+{
+    char t = "?TPKCS"[rule->topo];
+    if ((w->twist || h->twist) && rule->topo != GG_TOPO_KLEIN)
+        return fail_at(p, w->twist ? w->at : h->at, "a twist on a grid "
+                       "other than a Klein bottle",
+                       "only :K takes '*', e.g. :K40*,20");
+    if (rule->topo == GG_TOPO_KLEIN && w->twist && h->twist)
+        return fail_at(p, h->at, "a Klein bottle with both pairs of edges "
+                       "twisted", "twist one pair (:KW*,H or :KW,H*); :CW,H "
+                       "twists both");
+    if (rule->topo == GG_TOPO_KLEIN && !w->twist)
+        h->twist = true; /* Golly: :KW,H is :KW,H* */
+    rule->vertical_edges = h->twist;
+    if (!w->shift && !h->shift)
+        return 0;
+    if (w->shift && h->shift)
+        return fail_at(p, h->at, "unsupported edge shift on both pairs of "
+                       "edges", "shift one pair only, e.g. :T30+5,20");
+    side_marks *s = w->shift ? w : h;
+    if (rule->topo == GG_TOPO_PLANE || rule->topo == GG_TOPO_CROSS)
+        return fail_at(p, s->at, "unsupported edge shift on this grid",
+                       t == 'P' ? "a plane has no joined edges to shift"
+                                : "a cross-surface cannot be shifted");
+    if (rule->topo == GG_TOPO_KLEIN && !s->twist)
+        return fail_at(p, s->at, "unsupported edge shift off the twisted "
+                       "edges", "a Klein bottle shifts its twisted edges "
+                       "only, e.g. :K40*+1,20");
+    if (rule->width == 0 || rule->height == 0)
+        return fail_at(p, s->at, "unsupported edge shift with an infinite "
+                       "side", "give both sides a size to shift");
+    rule->vertical_edges = s == h;
+    int64_t side = s == h ? rule->height : rule->width;
+    rule->shift = s->shift % side;
+    if (rule->topo == GG_TOPO_KLEIN) /* every shift is 1; none if odd */
+        rule->shift = side % 2 ? 0 : 1;
+    return 0;
+}
+
+/* The words a refusal of a grid only golgen run takes begins with. */
+static const char *ring_grid_name(const gg_rule *rule)
+{
+    switch (rule->topo) {
+    case GG_TOPO_KLEIN:
+        return "unsupported topology :K (a Klein bottle)";
+    case GG_TOPO_CROSS:
+        return "unsupported topology :C (a cross-surface)";
+    case GG_TOPO_SPHERE:
+        return "unsupported topology :S (a sphere)";
+    default:
+        return rule->shift ? "unsupported edge shift (a shifted torus)"
+                           : "infinite (0) grid side (a tube or strip)";
+    }
 }
 
 static int parse_topology(parser *p, size_t colon, gg_rule *rule)
 {
     size_t at = colon + 1;
-    char t = (char)toupper((unsigned char)p->text[at]);
-    if (t == 'K' || t == 'C' || t == 'S')
-        return fail_at(p, at, "unsupported topology",
-                       "golgen supports the torus :T and the plane :P");
-    if (t != 'T' && t != 'P')
+    const char *letters = "TPKCS";
+    const char *t = strchr(letters, toupper((unsigned char)p->text[at]));
+    if (!p->text[at] || !t)
         return fail_at(p, at, "unknown topology",
-                       "use :TW,H (torus) or :PW,H (bounded plane)");
-    rule->topo = t == 'T' ? GG_TOPO_TORUS : GG_TOPO_PLANE;
+                       "use :TW,H (torus), :PW,H (plane), :KW*,H (Klein "
+                       "bottle), :CW,H (cross-surface) or :SW (sphere)");
+    rule->topo = (gg_topo)(GG_TOPO_TORUS + (t - letters));
+    side_marks w = {0}, h = {0};
     at++;
     if (read_size(p, &at, &rule->width))
         return -1;
     rule->height = rule->width; /* Golly: one number means a square grid */
-    if (p->text[at] == ',') {
+    if (rule->topo != GG_TOPO_SPHERE && read_marks(p, &at, &w))
+        return -1;
+    if (p->text[at] == ',' && rule->topo != GG_TOPO_SPHERE) {
         at++;
-        if (read_size(p, &at, &rule->height))
+        if (read_size(p, &at, &rule->height) || read_marks(p, &at, &h))
             return -1;
     }
-    if (p->text[at] == '+' || p->text[at] == '-' || p->text[at] == '*')
-        return fail_at(p, at, "unsupported edge shift or twist",
-                       "golgen supports unshifted :TW,H and :PW,H grids");
     if (p->text[at])
         return fail_at(p, at, "unexpected character",
-                       "write the grid as :TW,H or :PW,H, e.g. :T512,512");
+                       rule->topo == GG_TOPO_SPHERE
+                           ? "a sphere is square: write :SW, e.g. :S30"
+                           : "write the grid as :TW,H or :PW,H, e.g. "
+                             ":T512,512");
+    bool infinite = rule->width == 0 || rule->height == 0;
+    if (infinite && rule->topo >= GG_TOPO_KLEIN)
+        return fail_at(p, colon + 1, "infinite (0) side on this grid",
+                       "only :T (tubes) and :P (strips) take an infinite "
+                       "side; give both sides a size");
+    if (check_marks(p, rule, &w, &h))
+        return -1;
+    if (rule->width == 0 && rule->height == 0) { /* Golly: the plane */
+        rule->topo = GG_TOPO_UNBOUNDED;
+        return 0;
+    }
+    if (!p->any_grid && gg_rule_has_ring_grid(rule))
+        return fail_at(p, colon + 1, ring_grid_name(rule),
+                       "golgen run takes it (it fills the ring round the "
+                       "grid); give :TW,H or :PW,H here");
     return 0;
+}
+
+void gg_rule_topology_text(const gg_rule *rule, char *buf, size_t size)
+{
+    static const char *const names[] = {
+        "unbounded plane", "torus", "bounded plane", "Klein bottle",
+        "cross-surface", "sphere"};
+    const char *edges = rule->vertical_edges ? "left and right"
+                                             : "top and bottom";
+    char extra[160] = "";
+    if (rule->topo == GG_TOPO_KLEIN)
+        snprintf(extra, sizeof extra, " (the %s edges joined reversed%s)",
+                 edges, rule->shift ? ", shifted by 1" : "");
+    else if (rule->topo == GG_TOPO_CROSS)
+        snprintf(extra, sizeof extra, " (both pairs of edges joined "
+                 "reversed)");
+    else if (rule->topo == GG_TOPO_SPHERE)
+        snprintf(extra, sizeof extra, " (the top edge joined to the left, "
+                 "the right to the bottom)");
+    else if (rule->shift)
+        snprintf(extra, sizeof extra, " (the %s edges joined shifted by "
+                 "%+lld)", edges, (long long)rule->shift);
+    if (rule->topo == GG_TOPO_UNBOUNDED) {
+        snprintf(buf, size, "%s", names[0]);
+        return;
+    }
+    char w[24], h[24];
+    snprintf(w, sizeof w, "%lld", (long long)rule->width);
+    snprintf(h, sizeof h, "%lld", (long long)rule->height);
+    const char *kind = names[rule->topo];
+    if (rule->width == 0 || rule->height == 0)
+        kind = rule->topo == GG_TOPO_TORUS ? "tube" : "strip";
+    snprintf(buf, size, "%s %s x %s%s", kind, rule->width ? w : "infinite",
+             rule->height ? h : "infinite", extra);
 }
 
 /* The table rules: MAP<base64> and Hensel letters. One whose table is
@@ -261,10 +396,11 @@ static bool is_table_rule(const parser *p)
            gg_rule_text_is_hensel(p->text, p->end);
 }
 
-int gg_rule_parse(const char *text, gg_rule *rule, gg_err *err)
+static int parse_rule(const char *text, bool any_grid, gg_rule *rule,
+                      gg_err *err)
 {
     memset(rule, 0, sizeof *rule);
-    parser p = {text, 0, strlen(text), err};
+    parser p = {text, 0, strlen(text), err, any_grid};
     const char *colon = strchr(text, ':');
     if (colon)
         p.end = (size_t)(colon - text);
@@ -337,15 +473,42 @@ void gg_rule_format_transition(const gg_rule *rule, char *buf, size_t size)
     buf[n] = 0;
 }
 
+int gg_rule_parse(const char *text, gg_rule *rule, gg_err *err)
+{
+    return parse_rule(text, false, rule, err);
+}
+
+int gg_rule_parse_grid(const char *text, gg_rule *rule, gg_err *err)
+{
+    return parse_rule(text, true, rule, err);
+}
+
+/* A side's marks as Golly writes them: "*" then "+1" / "-7". */
+static void put_marks(char *buf, size_t size, bool twist, int64_t shift)
+{
+    snprintf(buf, size, "%s", twist ? "*" : "");
+    if (shift)
+        snprintf(buf + strlen(buf), size - strlen(buf), "%+lld",
+                 (long long)shift);
+}
+
 void gg_rule_format(const gg_rule *rule, char *buf, size_t size)
 {
     gg_rule_format_transition(rule, buf, size);
     if (!gg_rule_is_bounded(rule))
         return;
     size_t n = strlen(buf);
-    snprintf(buf + n, size - n, ":%c%lld,%lld",
-             rule->topo == GG_TOPO_TORUS ? 'T' : 'P', (long long)rule->width,
-             (long long)rule->height);
+    char t = "?TPKCS"[rule->topo];
+    if (rule->topo == GG_TOPO_SPHERE) {
+        snprintf(buf + n, size - n, ":S%lld", (long long)rule->width);
+        return;
+    }
+    bool klein = rule->topo == GG_TOPO_KLEIN, v = rule->vertical_edges;
+    char mw[24], mh[24];
+    put_marks(mw, sizeof mw, klein && !v, v ? 0 : rule->shift);
+    put_marks(mh, sizeof mh, klein && v, v ? rule->shift : 0);
+    snprintf(buf + n, size - n, ":%c%lld%s,%lld%s", t,
+             (long long)rule->width, mw, (long long)rule->height, mh);
 }
 
 /* The next states of a table rule as birth and survival counts, when

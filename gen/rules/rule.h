@@ -51,6 +51,12 @@ typedef enum gg_topo {
     GG_TOPO_UNBOUNDED,   /* Golly's infinite plane (no suffix) */
     GG_TOPO_TORUS,       /* :TW,H */
     GG_TOPO_PLANE,       /* :PW,H, dead cells outside */
+    /* Golly's other bounded grids (its Help, bounded.html), which only
+     * gg_rule_parse_grid takes; an edge's neighbours beyond it are the
+     * cells its map names (runtime/universes/topo_ring.h) */
+    GG_TOPO_KLEIN,       /* :KW*,H / :KW,H*: one pair of edges reversed */
+    GG_TOPO_CROSS,       /* :CW,H: both pairs reversed */
+    GG_TOPO_SPHERE,      /* :SW: top joined to left, right to bottom */
 } gg_topo;
 
 /* dz stays 0 for the 2D families; the 3D Moore neighbourhood (26 cells,
@@ -69,7 +75,14 @@ typedef struct gg_rule {
     uint32_t birth;    /* bit c set: a dead cell with c live neighbours is born */
     uint32_t survive;  /* bit c set: a live cell with c neighbours survives */
     gg_topo topo;
-    int64_t width, height; /* bounded topologies only */
+    int64_t width, height; /* bounded topologies only; 0 (:T and :P under
+                              gg_rule_parse_grid): that side infinite */
+    /* :TW+s,H / :TW,H+s: the edges' shift (C's sign, |s| < the side);
+     * :KW*+1,H: 1; else 0. vertical_edges: the shift or the Klein twist
+     * is on the left and right edges (written after H), else on the top
+     * and bottom ones (written after W) */
+    int64_t shift;
+    bool vertical_edges;
     /* GG_KIND_TABLE: bit r of the table is the next state of row r (bits
      * 0..n-1 the neighbours in gg_nbhd_offsets order, bit n the centre);
      * birth and survive then hold the counts that have any birth or
@@ -99,6 +112,25 @@ static inline bool gg_rule_is_generations(const gg_rule *rule)
  * (square). On error the message names the offending character and its
  * column. */
 int gg_rule_parse(const char *text, gg_rule *rule, gg_err *err);
+
+/* As gg_rule_parse, and Golly's other grids too: :K, :C, :S, shifted tori
+ * and infinite sides (:T0,H tubes, :PW,0 strips), which gg_rule_parse
+ * refuses by name (gg_rule_has_ring_grid). Only a run that fills the
+ * ring round the grid (lib/run_topo.c) may call it. */
+int gg_rule_parse_grid(const char *text, gg_rule *rule, gg_err *err);
+
+/* The grid is one that gg_rule_parse refuses: its ring of neighbours is
+ * not a plain torus or dead cells. */
+static inline bool gg_rule_has_ring_grid(const gg_rule *rule)
+{
+    return rule->topo >= GG_TOPO_KLEIN || rule->shift != 0 ||
+           ((rule->topo == GG_TOPO_TORUS || rule->topo == GG_TOPO_PLANE) &&
+            (rule->width == 0 || rule->height == 0));
+}
+
+/* The topology in words for `golgen rule`: "Klein bottle 40 x 20 (the top
+ * and bottom edges joined reversed)". */
+void gg_rule_topology_text(const gg_rule *rule, char *buf, size_t size);
 
 /* Canonical form as Golly writes it, e.g. "B36/S23:T512,512". */
 void gg_rule_format(const gg_rule *rule, char *buf, size_t size);
