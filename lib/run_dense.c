@@ -320,41 +320,62 @@ static int save(const gg_run *r, const gg_universe *u, gg_err *err)
     return bad;
 }
 
+int gg_run_parts_advance(gg_run_parts *p, void *ctx, int64_t gens,
+                         bool *stopped, gg_err *err)
+{
+    const gg_run *r = p->prog.r;
+    int64_t every = r->o->checkpoint_every;
+    for (int64_t done = 0; done < gens && !p->stopped(r);) {
+        int64_t n = gens - done;
+        if (every > 0 && n > every - p->since)
+            n = every - p->since;
+        int64_t ran = p->step(ctx, n, err);
+        if (ran < 0)
+            return -1;
+        done += ran;
+        p->prog.base += ran;
+        p->since += ran;
+        if (every > 0 && p->since >= every) {
+            if (p->store(ctx, err))
+                return -1;
+            p->since = 0;
+        }
+        if (ran < n) /* a stop inside the part (universes give up only
+                        there) */
+            break;
+    }
+    *stopped = gg_run_stop_asked(r);
+    return 0;
+}
+
 /* The universe as the frames and the png see it. */
 typedef struct run2d {
     const gg_run *r;
     gg_universe *u;
     const gg_stepper *stepper;
-    gg_run_prog prog;
-    int64_t since; /* generations since the last checkpoint */
+    gg_run_parts parts;
 } run2d;
 
-/* gens generations (fewer after a stop), in parts that end at each
- * checkpoint. */
+static int64_t part2d(void *ctx, int64_t n, gg_err *err)
+{
+    run2d *x = ctx;
+    int64_t before = x->u->generation;
+    return gg_universe_run(x->u, x->stepper, n, gg_run_progress,
+                           &x->parts.prog, err)
+               ? -1
+               : x->u->generation - before;
+}
+
+static int store2d(void *ctx, gg_err *err)
+{
+    run2d *x = ctx;
+    return ranks_store_write(x->r, x->r->o->store, x->u, err);
+}
+
 static int advance2d(void *ctx, int64_t gens, bool *stopped, gg_err *err)
 {
     run2d *x = ctx;
-    const golgen_run2d_opts *o = x->r->o;
-    int64_t every = o->checkpoint_every;
-    for (int64_t done = 0; done < gens && !gg_run_all_stopped(x->r);) {
-        int64_t n = gens - done, before = x->u->generation;
-        if (every > 0 && n > every - x->since)
-            n = every - x->since;
-        if (gg_universe_run(x->u, x->stepper, n, gg_run_progress, &x->prog,
-                            err))
-            return -1;
-        int64_t ran = x->u->generation - before;
-        done += ran;
-        x->prog.base += ran;
-        x->since += ran;
-        if (every > 0 && x->since >= every) {
-            if (ranks_store_write(x->r, o->store, x->u, err))
-                return -1;
-            x->since = 0;
-        }
-    }
-    *stopped = gg_run_stop_asked(x->r);
-    return 0;
+    return gg_run_parts_advance(&x->parts, x, gens, stopped, err);
 }
 
 static int draw2d(void *ctx, const char *path, const gg_picture_opts *o,
@@ -536,7 +557,10 @@ static int run_host(gg_run *r, gg_run_devices *d, gg_universe *u,
     /* a reference step gives up a slow generation at a stop (the ranks'
      * stepper, which must stop all together, has no step_until) */
     stepper.stop = o->stop;
-    run2d x = {.r = r, .u = u, .stepper = &stepper, .prog = {.r = r}};
+    /* (ranks stop together: the check between parts is all of theirs) */
+    run2d x = {.r = r, .u = u, .stepper = &stepper,
+               .parts = {.prog = {.r = r}, .stopped = gg_run_all_stopped,
+                         .step = part2d, .store = store2d}};
     double start = gg_run_now();
     int64_t first = u->generation;
     gg_fail_kind why;

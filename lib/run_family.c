@@ -34,8 +34,7 @@ typedef struct fam_run {
     gg_run *r;
     gg_table_universe *t; /* a rule table's universe, or */
     gg_ltl_universe *l;   /* Larger than Life's */
-    gg_run_prog prog;
-    int64_t since; /* generations since the last checkpoint */
+    gg_run_parts parts;
 } fam_run;
 
 static int64_t fam_generation(const fam_run *x)
@@ -43,8 +42,10 @@ static int64_t fam_generation(const fam_run *x)
     return x->t ? x->t->generation : x->l->generation;
 }
 
-static int fam_store(const fam_run *x, const char *path, gg_err *err)
+static int fam_store(void *ctx, gg_err *err)
 {
+    const fam_run *x = ctx;
+    const char *path = x->r->o->store;
     return x->t ? gg_table_universe_write_store(path, x->t, err)
                 : gg_ltl_universe_write_store(path, x->l, err);
 }
@@ -60,36 +61,29 @@ static int fam_write_out(const fam_run *x, const char *out, gg_err *err)
     return bad;
 }
 
-/* gens generations (fewer after a stop), in parts that end at each
- * checkpoint, as the other families' runs do (lib/run_gen.c). */
+static int64_t fam_part(void *ctx, int64_t n, gg_err *err)
+{
+    fam_run *x = ctx;
+    gg_stop_flag *stop = x->r->o->stop;
+    int64_t before = fam_generation(x);
+    return (x->t ? gg_table_universe_run(x->t, n, stop, gg_run_progress,
+                                         &x->parts.prog, err)
+                 : gg_ltl_universe_run(x->l, n, stop, gg_run_progress,
+                                       &x->parts.prog, err))
+               ? -1
+               : fam_generation(x) - before;
+}
+
 static int advance(void *ctx, int64_t gens, bool *stopped, gg_err *err)
 {
     fam_run *x = ctx;
-    const golgen_run2d_opts *o = x->r->o;
-    int64_t every = o->checkpoint_every;
-    for (int64_t done = 0; done < gens && !gg_run_stop_asked(x->r);) {
-        int64_t n = gens - done, before = fam_generation(x);
-        if (every > 0 && n > every - x->since)
-            n = every - x->since;
-        if (x->t ? gg_table_universe_run(x->t, n, o->stop, gg_run_progress,
-                                         &x->prog, err)
-                 : gg_ltl_universe_run(x->l, n, o->stop, gg_run_progress,
-                                       &x->prog, err))
-            return -1;
-        int64_t ran = fam_generation(x) - before;
-        done += ran;
-        x->prog.base += ran;
-        x->since += ran;
-        if (every > 0 && x->since >= every) {
-            if (fam_store(x, o->store, err))
-                return -1;
-            x->since = 0;
-        }
-        if (ran < n) /* stopped inside */
-            break;
-    }
-    *stopped = gg_run_stop_asked(x->r);
-    return 0;
+    return gg_run_parts_advance(&x->parts, x, gens, stopped, err);
+}
+
+static gg_run_parts fam_parts(gg_run *r)
+{
+    return (gg_run_parts){.prog = {.r = r}, .stopped = gg_run_stop_asked,
+                          .step = fam_part, .store = fam_store};
 }
 
 static int draw(void *ctx, const char *path, const gg_picture_opts *o,
@@ -120,7 +114,7 @@ static int run_and_write(fam_run *x, gg_err *err)
     if (!status) {
         res->ran = 1;
         if ((o->out && fam_write_out(x, o->out, err)) ||
-            (o->store && fam_store(x, o->store, err)))
+            (o->store && fam_store(x, err)))
             status = GG_RUN_USAGE;
         else
             status = gg_run_write_png(r, draw, x, err);
@@ -251,7 +245,7 @@ static int table_found(gg_run *r, const gg_rule_found *f, const gg_pattern *p,
     }
     u.step = k.step;
     u.step_ctx = k.ctx;
-    fam_run x = {.r = r, .t = &u, .prog = {.r = r}};
+    fam_run x = {.r = r, .t = &u, .parts = fam_parts(r)};
     status = run_and_write(&x, err);
     if (!status) {
         snprintf(r->res->rule, sizeof r->res->rule, "%s", u.rule);
@@ -374,7 +368,7 @@ int gg_run_ltl(gg_run *r, const char *text, const gg_pattern *p, gg_err *err)
         u.step = ltl_step;
         u.step_ctx = b;
     }
-    fam_run x = {.r = r, .l = &u, .prog = {.r = r}};
+    fam_run x = {.r = r, .l = &u, .parts = fam_parts(r)};
     status = run_and_write(&x, err);
     if (!status) {
         gg_backend_desc d;

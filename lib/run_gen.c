@@ -28,36 +28,29 @@ typedef struct gen_run {
     const gg_run *r;
     gg_gen_universe *u;
     const gg_gen_stepper *step; /* the open backend's */
-    gg_run_prog prog;
-    int64_t since; /* generations since the last checkpoint */
+    gg_run_parts parts;
 } gen_run;
 
-/* gens generations (fewer after a stop), in parts that end at each
- * checkpoint, as two-state runs do (lib/run_dense.c). */
+static int64_t gen_part(void *ctx, int64_t n, gg_err *err)
+{
+    gen_run *g = ctx;
+    int64_t before = g->u->generation;
+    return gg_gen_universe_run(g->u, g->step, n, gg_run_progress,
+                               &g->parts.prog, err)
+               ? -1
+               : g->u->generation - before;
+}
+
+static int gen_store(void *ctx, gg_err *err)
+{
+    gen_run *g = ctx;
+    return gg_store_write_gen(g->r->o->store, g->u, err);
+}
+
 static int gen_advance(void *ctx, int64_t gens, bool *stopped, gg_err *err)
 {
     gen_run *g = ctx;
-    const golgen_run2d_opts *o = g->r->o;
-    int64_t every = o->checkpoint_every;
-    for (int64_t done = 0; done < gens && !gg_run_stop_asked(g->r);) {
-        int64_t n = gens - done, before = g->u->generation;
-        if (every > 0 && n > every - g->since)
-            n = every - g->since;
-        if (gg_gen_universe_run(g->u, g->step, n, gg_run_progress, &g->prog,
-                                err))
-            return -1;
-        int64_t ran = g->u->generation - before;
-        done += ran;
-        g->prog.base += ran;
-        g->since += ran;
-        if (every > 0 && g->since >= every) {
-            if (gg_store_write_gen(o->store, g->u, err))
-                return -1;
-            g->since = 0;
-        }
-    }
-    *stopped = gg_run_stop_asked(g->r);
-    return 0;
+    return gg_run_parts_advance(&g->parts, g, gens, stopped, err);
 }
 
 static int gen_draw(void *ctx, const char *path, const gg_picture_opts *o,
@@ -90,7 +83,9 @@ static int run_open(gg_run *r, gg_gen_universe *u, gg_backend *b,
     gg_rule_format(&u->rule, text, sizeof text);
     double start = gg_run_now();
     st.stop = o->stop; /* a reference step gives up at a stop */
-    gen_run run = {.r = r, .u = u, .step = &st, .prog = {.r = r}};
+    gen_run run = {.r = r, .u = u, .step = &st,
+                   .parts = {.prog = {.r = r}, .stopped = gg_run_stop_asked,
+                             .step = gen_part, .store = gen_store}};
     int64_t first = u->generation;
     gg_fail_kind why;
     int status = gg_picture_run_frames(&r->pics, o->gens, gen_advance,

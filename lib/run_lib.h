@@ -128,6 +128,22 @@ typedef struct gg_run_prog {
 } gg_run_prog;
 bool gg_run_progress(void *ctx, int64_t done, int64_t total);
 
+/* A run's generations in parts that end at each checkpoint
+ * (checkpoint_every): every 2D family's frames advance by it. step runs
+ * up to n generations of ctx's universe, telling prog: the count run
+ * (fewer: a stop), or -1 with err; store writes ctx's checkpoint. */
+typedef struct gg_run_parts {
+    gg_run_prog prog;                 /* base: the parts' generations */
+    int64_t since;                    /* generations since a checkpoint */
+    bool (*stopped)(const gg_run *r); /* the stop check between parts */
+    int64_t (*step)(void *ctx, int64_t n, gg_err *err);
+    int (*store)(void *ctx, gg_err *err);
+} gg_run_parts;
+/* gens generations (fewer after a stop), in parts; *stopped: a stop
+ * ended them (lib/run_dense.c). */
+int gg_run_parts_advance(gg_run_parts *p, void *ctx, int64_t gens,
+                         bool *stopped, gg_err *err);
+
 /* Backend info (NULL: auto) opened for rule, as the command opens it:
  * res->backend and auto_line set, on_open told (after a failure too).
  * *status on failure. */
