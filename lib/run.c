@@ -19,6 +19,7 @@
 #include "engine_choice.h"
 #include "hashlife.h"
 #include "rank_run.h"
+#include "run_b0.h"
 #include "run_topo.h"
 
 /* ---- what the family runs share ---- */
@@ -383,6 +384,10 @@ static int run(gg_run *r, gg_err *err)
     int ring_status = gg_run_topo(r, &ring, err);
     if (ring)
         return ring_status;
+    bool b0; /* B0 on the unbounded plane: lib/run_b0.c */
+    int b0_status = gg_run_b0(r, &b0, err);
+    if (b0)
+        return b0_status;
     if (strcmp(r->engine, "dense") && strcmp(r->engine, "tiles")) {
         bool dense;
         int status = gg_run_tree(r, &dense, err);

@@ -182,6 +182,9 @@ double gg_run_now(void);
 /* golgen run's default pattern (RLE): the R-pentomino. */
 extern const char gg_run_default_pattern[];
 
+/* r->pat read once, as the tree takes it (a macrocell's tree, a sparse
+ * RLE's runs), or the default pattern: the later paths take it as is. */
+int gg_run_read_input(gg_run *r, gg_err *err);         /* run_tree.c */
 /* The family runs: their status (0 when it ran; the result filled). */
 /* The hash tree; *dense (status 0) when engine auto leaves the run to
  * the dense engine (r->pat then holds what the tree read, if it did). */

@@ -403,7 +403,7 @@ static bool dense_unread(const gg_run *r)
 
 /* The input: the caller's pattern, or `in` read as the tree takes it, or
  * the default pattern. */
-static int read_input(gg_run *r, gg_err *err)
+int gg_run_read_input(gg_run *r, gg_err *err)
 {
     const golgen_run2d_opts *o = r->o;
     if (r->pat)
@@ -434,7 +434,7 @@ int gg_run_tree(gg_run *r, bool *dense, gg_err *err)
         return ready;
     if (o->out && strcmp(o->out, "-") && gg_pattern_check_output(o->out, err))
         return GG_RUN_USAGE;
-    if (read_input(r, err)) {
+    if (gg_run_read_input(r, err)) {
         *dense = choose; /* dense reads it again and says why it cannot */
         return choose ? 0 : GG_RUN_USAGE;
     }
