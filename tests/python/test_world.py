@@ -108,3 +108,10 @@ def test_refusals():
         golgen.World.soup("3D4/4:T8", 8, 8)
     with pytest.raises(TypeError):
         golgen.World("B3/S23")
+    # a plane past a world's grid, said in the library's words (not the
+    # viewer's), with the way round: 2^34 cells in a 131073-cell square
+    far = "x = 131073, y = 131073, rule = B3/S23\no$131071$131072bo!\n"
+    with pytest.raises(golgen.InputError,
+                       match=r"a world holds an unbounded plane up to 2\^30 "
+                             r"cells \(golgen run --gens N"):
+        golgen.World.parse(far)
