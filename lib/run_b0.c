@@ -165,9 +165,10 @@ int gg_run_b0(gg_run *r, bool *taken, gg_err *err)
     char text[256];
     gg_rule_format(&rule, text, sizeof text);
     if (no) {
-        gg_fail(err, "%s has B0, which golgen runs on the unbounded plane "
-                "as Golly emulates it, without %s yet; drop them, or give "
-                "a bounded grid such as :T1024,1024", text, no);
+        gg_fail(err, "%s is a B0 rule, which golgen runs on the unbounded "
+                "plane as Golly emulates it, by the dense engine without %s "
+                "yet; drop them, or give a bounded grid such as "
+                ":T1024,1024", text, no);
         return GG_RUN_USAGE;
     }
     if (o->out && strcmp(o->out, "-") && gg_pattern_check_output(o->out, err))
