@@ -197,6 +197,17 @@ static bool choose_tree(const gg_run *r, const golgen_pattern *in,
     return tree;
 }
 
+/* auto's leaves for a two-state rule by what its kernel's network costs
+ * (0: the tree's default). */
+static int leaf_for_network(const gg_rule *rule, gg_backend *b)
+{
+    gg_backend_desc d;
+    if (gg_rule_is_generations(rule))
+        return 0;
+    gg_backend_describe(b, &d);
+    return gg_engine_two_state_leaf_log(d.gates_per_word);
+}
+
 /* The tree for rule over a backend for its leaves, the input placed. */
 static int open_tree(gg_run *r, const gg_rule *rule,
                      const golgen_pattern *in, gg_backend **b, gg_hl **h,
@@ -214,10 +225,11 @@ static int open_tree(gg_run *r, const gg_rule *rule,
                        "the unbounded plane (without B0) only so far; use "
                        "--engine dense", text, no);
     }
-    return gg_run_open_backend(r, r->backend, rule, &bo, b, status, err) ||
-                   gg_hl_new(rule, *b, gg_engine_tree_bytes(r->mem), h,
-                             err) ||
-                   (r->leaf_log && gg_hl_set_leaf_log(*h, r->leaf_log, err)) ||
+    if (gg_run_open_backend(r, r->backend, rule, &bo, b, status, err) ||
+        gg_hl_new(rule, *b, gg_engine_tree_bytes(r->mem), h, err))
+        return -1;
+    int leaf = r->leaf_log ? r->leaf_log : leaf_for_network(rule, *b);
+    return (leaf && gg_hl_set_leaf_log(*h, leaf, err)) ||
                    input_to_tree(*h, in, err)
                ? -1
                : 0;

@@ -164,6 +164,29 @@ static void expect_broken_refused(const gg_rule *r, gg_circuit c[2],
  * a complemented output (gate2, which has no LUTs) compiles fine and is
  * refused; so is a template with a broken wrap. Breaking a network the
  * kernel does not run would prove nothing: validation rightly accepts. */
+/* What the kernel's network costs, as the tree's leaf choice reads it:
+ * Life's lut3 network is the row sum's 2 gates (shared by three rows)
+ * and its proven-minimal 6-gate final stage (BENCHMARKS.md, "Life's
+ * final stage"), 8 a word on the AVX-512 path; any path says > 0, and a
+ * Hensel rule with more letters costs more than Life. */
+static void test_gates_per_word(void **state)
+{
+    (void)state;
+    gg_rule life, hensel;
+    gg_err err;
+    assert_int_equal(gg_rule_parse("B3/S23", &life, &err), 0);
+    assert_int_equal(gg_rule_parse("B2ein3cijn4cnrwy5cnq6e/S1c2-ai3acny4an"
+                                   "qy5c6ek8", &hensel, &err), 0);
+    gg_cpu *a = open_cpu(&life), *b = open_cpu(&hensel);
+    int ga = gg_cpu_gates_per_word(a), gb = gg_cpu_gates_per_word(b);
+    assert_true(ga > 0);
+    assert_true(gb > ga);
+    if (!strcmp(gg_cpu_isa(a), "avx512"))
+        assert_int_equal(ga, 8);
+    gg_cpu_close(a);
+    gg_cpu_close(b);
+}
+
 static void test_validation_rejects(void **state)
 {
     (void)state;
@@ -286,6 +309,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_cases),
         cmocka_unit_test(test_validation_rejects),
+        cmocka_unit_test(test_gates_per_word),
         cmocka_unit_test(test_universe_rpentomino),
         cmocka_unit_test(test_cli_run),
         cmocka_unit_test(test_cli_bench_json),

@@ -74,6 +74,8 @@ typedef struct gg_backend_desc {
     char what[400]; /* "avx512", "scalar", or the device and launch shape */
     int threads;    /* host threads a step uses */
     bool cache_hit; /* the kernel came from the cache, not a compiler */
+    int gates_per_word; /* logic gates per 64-cell word of the two-state
+                           network the kernel runs (cpu); 0: not said */
     char open[200]; /* where opening (and checking the kernel at a new
                        width) spent its time, or empty */
 } gg_backend_desc;

@@ -52,6 +52,7 @@ struct gg_cpu {
     cpu_planes pl;
     const char *(*isa)(void);
     int (*threads)(void);
+    gg_kernel_stages stages; /* the networks (none: a kernel from source) */
     gg_grid tmp; /* the second buffer, kept between steps */
     gg_grid *grid; /* the uploaded grid (backend table), stepped in place */
     gg_topo topo;
@@ -213,21 +214,23 @@ static bool avx512_here(const char *isa, const gg_config *cfg)
 #endif
 }
 
-/* The kernel from source made by make (gg_kernel_c or its AVX-512 form). */
-static int open_made(const gg_rule *rule, const gg_cpu_opts *o,
-                     int (*make)(const gg_rule *, const gg_choose_opts *,
-                                 char **, size_t *, gg_err *),
+/* The kernel from the source gg_kernel_c makes (avx512: its AVX-512
+ * form). */
+static int open_made(const gg_rule *rule, const gg_cpu_opts *o, bool avx512,
                      gg_cpu **out, gg_fail_kind *why, gg_err *err)
 {
     char *src;
     size_t len;
+    gg_kernel_stages st;
     const gg_config *cfg = gg_config_or_default(o ? o->config : NULL);
     /* the rule is parsed already: what fails here is the circuit's check
      * (a cached network that is rejected), as verify and emit say */
     *why = GG_FAIL_INVALID;
-    if (make(rule, &cfg->choose, &src, &len, err))
+    if (gg_kernel_c_staged(rule, &cfg->choose, avx512, &src, &len, &st, err))
         return -1;
     int bad = gg_cpu_open_source(rule, src, len, o, out, why, err);
+    if (!bad)
+        (*out)->stages = st;
     free(src);
     return bad;
 }
@@ -238,14 +241,13 @@ int gg_cpu_open(const gg_rule *rule, const gg_cpu_opts *o, gg_cpu **out,
     *out = NULL;
     const gg_config *cfg = gg_config_or_default(o ? o->config : NULL);
     if (!avx512_here(o ? o->isa : NULL, cfg))
-        return open_made(rule, o, gg_kernel_c, out, why, err);
-    if (!open_made(rule, o, gg_kernel_c_avx512, out, why, err))
+        return open_made(rule, o, false, out, why, err);
+    if (!open_made(rule, o, true, out, why, err))
         return 0;
     /* a compiler that does not target AVX-512 after all stops at the
      * kernel's #error: the full kernel, once */
-    return *why == GG_FAIL_ENV
-               ? open_made(rule, o, gg_kernel_c, out, why, err)
-               : -1;
+    return *why == GG_FAIL_ENV ? open_made(rule, o, false, out, why, err)
+                               : -1;
 }
 
 const char *gg_cpu_isa(const gg_cpu *c) { return c->isa(); }
@@ -257,6 +259,16 @@ int gg_cpu_threads(const gg_cpu *c)
 }
 
 bool gg_cpu_cache_hit(const gg_cpu *c) { return c->lib.cache_hit; }
+
+int gg_cpu_gates_per_word(const gg_cpu *c)
+{
+    /* the AVX-512 path runs the lut3 network (stage 0), others gate2 */
+    bool lut3 = !strcmp(gg_cpu_isa(c), "avx512");
+    for (int i = 0; i < c->stages.n; i++)
+        if ((c->stages.stage[i].lib == GG_LIB_LUT3) == lut3)
+            return c->stages.stage[i].gates_per_word;
+    return 0;
+}
 
 /* ---- Generations rules: state planes ---- */
 
@@ -519,6 +531,7 @@ static void table_describe(void *state, gg_backend_desc *d)
     snprintf(d->what, sizeof d->what, "%s", gg_cpu_isa(c));
     d->threads = gg_cpu_threads(c);
     d->cache_hit = gg_cpu_cache_hit(c);
+    d->gates_per_word = gg_cpu_gates_per_word(c);
 }
 
 static void table_close(void *state) { gg_cpu_close(state); }

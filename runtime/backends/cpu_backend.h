@@ -57,6 +57,9 @@ int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
 const char *gg_cpu_isa(const gg_cpu *c);   /* "avx512", "avx2", "portable" */
 int gg_cpu_threads(const gg_cpu *c);       /* threads a step uses */
 bool gg_cpu_cache_hit(const gg_cpu *c);    /* loaded without compiling */
+/* Logic gates per 64-cell word of the network the kernel runs (on its
+ * ISA's path); 0: unknown (a kernel opened from given source). */
+int gg_cpu_gates_per_word(const gg_cpu *c);
 
 /* Advance grid in place; topo is GG_TOPO_TORUS or GG_TOPO_PLANE. */
 int gg_cpu_step(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,

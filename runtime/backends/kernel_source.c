@@ -38,6 +38,7 @@ static void note_stage(gg_kernel_stages *st, const gg_circuit *c)
     st->stage[st->n].lib = c->lib;
     st->stage[st->n].front = c->front.kind;
     st->stage[st->n].cached = c->cached;
+    st->stage[st->n].gates_per_word = gg_circuit_gates_per_word(c);
     snprintf(st->stage[st->n].source, sizeof st->stage[0].source, "%s",
              c->source);
     st->n++;
@@ -77,6 +78,15 @@ int gg_kernel_c_avx512(const gg_rule *rule, const gg_choose_opts *o,
                        char **src, size_t *len, gg_err *err)
 {
     return kernel_c(rule, o, true, src, len, NULL, err);
+}
+
+int gg_kernel_c_staged(const gg_rule *rule, const gg_choose_opts *o,
+                       bool avx512, char **src, size_t *len,
+                       gg_kernel_stages *st, gg_err *err)
+{
+    if (st)
+        st->n = 0;
+    return kernel_c(rule, o, avx512, src, len, st, err);
 }
 
 int gg_gpu_parts_init(const gg_rule *rule, const gg_choose_opts *o,

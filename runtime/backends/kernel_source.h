@@ -72,9 +72,16 @@ typedef struct gg_kernel_stages {
         gg_lib lib;
         gg_front_kind front;
         bool cached;
+        int gates_per_word; /* gg_circuit_gates_per_word */
         char source[GG_CIRCUIT_SOURCE_MAX];
     } stage[2];
 } gg_kernel_stages;
+
+/* gg_kernel_c (avx512: gg_kernel_c_avx512) with its stages (st may be
+ * NULL): the cpu backend keeps what its network costs. */
+int gg_kernel_c_staged(const gg_rule *rule, const gg_choose_opts *o,
+                       bool avx512, char **src, size_t *len,
+                       gg_kernel_stages *st, gg_err *err);
 
 /* The kernel for target "c", "cuda", "ptx" (the autotuner's base shape)
  * or "opencl", as the functions above make it, and its stages (st may be

@@ -106,6 +106,19 @@ int gg_engine_table_leaf_log(int64_t width, int64_t height,
     return dense || population >= (1 << 14) ? 3 : HL_LEAF_LOG_MIN;
 }
 
+int gg_engine_two_state_leaf_log(int gates_per_word)
+{
+    /* CPU ms to 1000, 32x32 / 16x16 leaves, Golly's Hensel patterns on
+     * the tree (BENCHMARKS.md, "Session 30: leaves by the network's
+     * cost"): 24 gates Sierpinski-builder 6.28 / 4.67, reflectorless
+     * puffer 2.56 / 2.53; 26 horiship-guns 8.41 / 6.75; 37 binary ruler
+     * 5.40 / 5.82; 42 cruise-ship factory 2.15 / 2.29; 46 rr14gun 4.84 /
+     * 4.25; 54 b2ein rakes 11.53 / 8.07. Below 24 (Life's 8, JustFriends'
+     * 15, 19, 20) 16x16 lost: JustFriends oscillators 8.1 / 19.2,
+     * pondpuffer 14.3 / 16.2 */
+    return gates_per_word >= 24 ? 4 : 0;
+}
+
 bool gg_engine_tiles_take(const gg_backend *b)
 {
     return !gg_backend_of(b)->rows;

@@ -72,6 +72,13 @@ bool gg_engine_box_needs_population(int64_t width, int64_t height);
 int gg_engine_table_leaf_log(int64_t width, int64_t height,
                              int64_t population, double variety);
 
+/* The leaves' log2 side for a two-state rule whose kernel runs
+ * gates_per_word logic gates a 64-cell word (the cpu backend says it;
+ * 0: not known): 16 x 16 for a costly network, where a leaf square's step
+ * costs more than the nodes that smaller leaves add; else 0, the tree's
+ * default (32 x 32). */
+int gg_engine_two_state_leaf_log(int gates_per_word);
+
 /* The share of p's 4 x 4 squares (of at most 2^16 spread over its box)
  * unlike every other, 0 .. 1; -1 for no box or no memory. A busy box of
  * a rule table with a share under GG_ENGINE_ORDERED_VARIETY repeats its
