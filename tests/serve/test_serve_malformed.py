@@ -18,7 +18,9 @@ from wsclient import Client, start_server
 GOLGEN = sys.argv[1]
 
 GOOD = ['view 0 0 8 8 0', 'step 1', 'speed 10', 'set 1 1 1', 'rule B3/S23',
-        'save', 'fit', 'pause', 'save mc', 'soup 8 8 50 1']
+        'save', 'fit', 'pause', 'save mc', 'soup 8 8 50 1',
+        # Golly reads :T0,0 as the unbounded plane (bgolly 3.3 does)
+        'rule B3/S23:T0,0']
 BAD_FIXED = [
     '', ' ', 'view', 'view 0 0 8 8', 'view 0 0 8 8 0 0', 'view a b c d e',
     'view 0 0 0 8 0', 'view 0 0 4097 8 0', 'view 0 0 4096 4096 0',
@@ -26,7 +28,7 @@ BAD_FIXED = [
     'view 99999999999999999999 0 8 8 0', 'view  0 0 8 8 0', 'view 0 0 8 8 0 ',
     'step 0', 'step -1', 'step 1099511627777', 'step', 'speed 1001',
     'speed -5', 'set 0 0 256', 'set 0 0 2', 'set 0 0', 'rule', 'rule B9/S',
-    'rule B3/S23:T0,0', 'rule Bx/S', 'rule ' + 'B' * 300, 'rule 3D4/4:T0',
+    'rule B3/S23:T0,68', 'rule Bx/S', 'rule ' + 'B' * 300, 'rule 3D4/4:T0',
     'rule R5,C0,M1,S34..58,B34..45,NX', 'rule NoSuchRuleFile',
     'rule ../../etc/passwd', 'z', 'z -1', 'z 16777216', 'z 3', 'z 1 2',
     'colours 1',
