@@ -35,12 +35,14 @@ static void print_counts(FILE *o, const char *label, uint32_t mask, int max)
 
 static void print_topology(FILE *o, const gg_rule *r)
 {
-    if (r->topo == GG_TOPO_UNBOUNDED)
-        fprintf(o, "%-15s unbounded plane (Golly's default)\n", "topology:");
-    else
-        fprintf(o, "%-15s %s %lld x %lld\n", "topology:",
-                r->topo == GG_TOPO_TORUS ? "torus" : "bounded plane",
-                (long long)r->width, (long long)r->height);
+    char text[256];
+    gg_rule_topology_text(r, text, sizeof text);
+    fprintf(o, "%-15s %s%s\n", "topology:", text,
+            r->topo == GG_TOPO_UNBOUNDED ? " (Golly's default)" : "");
+    if (gg_rule_has_ring_grid(r)) /* lib/run_topo.c */
+        fprintf(o, "%-15s golgen run steps it as a plane whose ring is "
+                "refilled from the grid; other commands take :T and :P\n",
+                "grid:");
 }
 
 static const char *kind_name(const gg_rule *r)
@@ -170,7 +172,7 @@ static int ltl(FILE *o, const char *text, gg_err *err)
     return 0;
 }
 
-static void table(FILE *o, const gg_rule_found *f)
+static void table(FILE *o, const gg_rule_found *f, const gg_rule *ring)
 {
     const gg_rulefile *r = &f->rf;
     fprintf(o, "%-15s %s\n", "rule:", f->rule);
@@ -189,7 +191,9 @@ static void table(FILE *o, const gg_rule_found *f)
     }
     fprintf(o, "%-15s %lld nodes over %d inputs\n", "decision DAG:",
             (long long)r->n_nodes, r->n_inputs);
-    if (f->topo == GG_TOPO_UNBOUNDED)
+    if (ring)
+        print_topology(o, ring);
+    else if (f->topo == GG_TOPO_UNBOUNDED)
         fprintf(o, "%-15s unbounded plane\n", "topology:");
     else
         fprintf(o, "%-15s %s %lldx%lld\n", "topology:",
@@ -209,7 +213,18 @@ static int rule_file(FILE *o, const char *name, const char *rules_dir,
     gg_err ferr;
     if (!f)
         return -1;
-    int got = gg_rule_find(name, NULL, rules_dir, f, &ferr);
+    /* a grid only golgen run takes: the file found by its name alone */
+    gg_rule ring;
+    bool is_ring = gg_rule_ring_grid_of(name, &ring);
+    char bare[200];
+    snprintf(bare, sizeof bare, "%.*s", (int)strcspn(name, ":") & 127, name);
+    int got = gg_rule_find(is_ring ? bare : name, NULL, rules_dir, f, &ferr);
+    if (got > 0 && is_ring) {
+        char canon[64];
+        gg_rule_format(&ring, canon, sizeof canon);
+        snprintf(f->rule, sizeof f->rule, "%.150s%s", bare,
+                 strchr(canon, ':'));
+    }
     if (got == 0) {
         size_t n = strlen(err->msg);
         snprintf(err->msg + n, sizeof err->msg - n, " (nor a rule file: "
@@ -217,7 +232,7 @@ static int rule_file(FILE *o, const char *name, const char *rules_dir,
     } else if (got < 0)
         *err = ferr;
     else {
-        table(o, f);
+        table(o, f, is_ring ? &ring : NULL);
         gg_rule_found_free(f);
     }
     free(f);
@@ -268,7 +283,7 @@ static int describe(FILE *o, const char *text, const char *rules_dir,
         return rule3d(o, text, err);
     if (gg_ltl_looks_like(text))
         return ltl(o, text, err);
-    if (gg_rule_parse(text, &r, err))
+    if (gg_rule_parse_grid(text, &r, err))
         return rule_file(o, text, rules_dir, err);
     if (gg_rule_is_generations(&r)) {
         generations(o, &r);

@@ -68,20 +68,6 @@ static int64_t ring_generation(const ring_run *x)
 
 /* ---- the rule ---- */
 
-/* The grid suffix of text (from its last ':') when it is one only this
- * run takes: 1 with x->grid, else 0. */
-static int ring_suffix(const char *text, gg_rule *grid)
-{
-    const char *colon = text ? strrchr(text, ':') : NULL;
-    char probe[256];
-    gg_err ignored;
-    if (!colon || strlen(colon) > 200)
-        return 0;
-    snprintf(probe, sizeof probe, "B3/S23%s", colon);
-    return !gg_rule_parse_grid(probe, grid, &ignored) &&
-           gg_rule_has_ring_grid(grid);
-}
-
 /* The pattern, read once as the later paths read it (the tree's way for
  * a file, cells for a stream that can be read only once): they take
  * r->pat as it is. */
@@ -348,14 +334,30 @@ static int ring_steps(ring_run *x, gg_err *err)
     gg_run *r = x->r;
     gg_run_prog prog = {.r = r};
     int64_t gens = r->o->gens, first = ring_generation(x);
-    for (int64_t done = 0; done < gens;) {
+    for (int64_t done = 0; done < gens && !gg_run_stop_asked(r);) {
         int64_t k = gens - done < x->k ? gens - done : x->k;
         if (ring_batch(x, k, err))
             return -1;
-        done = ring_generation(x) - first;
-        if (done < gens && !gg_run_progress(&prog, done, gens))
+        int64_t ran = ring_generation(x) - first - done;
+        done += ran;
+        /* a batch cut short was stopped inside */
+        if (ran < k || (done < gens && !gg_run_progress(&prog, done, gens)))
             break;
     }
+    return 0;
+}
+
+/* An infinite side regrows round cells that are not 0; a rule under
+ * which 0 amid 0s does not stay 0 (B0) would fill it at once. */
+static int ring_infinite_b0(const ring_run *x, gg_err *err)
+{
+    bool open = !x->grid.width || !x->grid.height;
+    bool b0 = x->fam == RING_TABLE ? !gg_rulefile_zero_stays(&x->found.rf)
+                                   : gg_rule_has_b0(&x->full);
+    if (open && b0)
+        return gg_fail(err, "%s turns a dead cell amid dead cells alive "
+                       "(B0), which golgen does not run on a side without "
+                       "end yet; give both sides a size", x->text);
     return 0;
 }
 
@@ -364,7 +366,7 @@ static int ring_open(ring_run *x, const gg_pattern *p, gg_err *err)
 {
     gg_pattern q;
     int status = GG_RUN_USAGE;
-    if (ring_place(x, p, &q, err))
+    if (ring_infinite_b0(x, err) || ring_place(x, p, &q, err))
         return GG_RUN_USAGE;
     if (x->fam == RING_TABLE) {
         x->k = gg_ring_depth(&x->grid, RING_TABLE_BATCH);
@@ -468,12 +470,12 @@ int gg_run_topo(gg_run *r, bool *taken, gg_err *err)
     const golgen_run2d_opts *o = r->o;
     ring_run x = {.r = r};
     *taken = false;
-    if (o->resume || (o->rule && !ring_suffix(o->rule, &x.grid)))
+    if (o->resume || (o->rule && !gg_rule_ring_grid_of(o->rule, &x.grid)))
         return GG_RUN_OK;
     if (!o->rule && read_pattern(r, err))
         return GG_RUN_OK; /* the next path reads it again and says why */
     const char *text = o->rule ? o->rule : gg_lib_pattern_rule(r->pat);
-    if (!ring_suffix(text, &x.grid))
+    if (!gg_rule_ring_grid_of(text, &x.grid))
         return GG_RUN_OK;
     *taken = true;
     const char *no = ring_refuses(r);

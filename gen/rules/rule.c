@@ -52,6 +52,9 @@ typedef struct parser {
     bool any_grid; /* gg_rule_parse_grid: Golly's every grid */
 } parser;
 
+static int parse_rule(const char *text, bool any_grid, gg_rule *rule,
+                      gg_err *err);
+
 static int fail_at(parser *p, size_t at, const char *what, const char *fix)
 {
     char c[8];
@@ -339,6 +342,18 @@ static int parse_topology(parser *p, size_t colon, gg_rule *rule)
                        "golgen run takes it (it fills the ring round the "
                        "grid); give :TW,H or :PW,H here");
     return 0;
+}
+
+bool gg_rule_ring_grid_of(const char *text, gg_rule *grid)
+{
+    const char *colon = text ? strrchr(text, ':') : NULL;
+    char probe[256];
+    gg_err ignored;
+    if (!colon || strlen(colon) > 200)
+        return false;
+    snprintf(probe, sizeof probe, "B3/S23%s", colon);
+    return !parse_rule(probe, true, grid, &ignored) &&
+           gg_rule_has_ring_grid(grid);
 }
 
 void gg_rule_topology_text(const gg_rule *rule, char *buf, size_t size)

@@ -128,6 +128,11 @@ static inline bool gg_rule_has_ring_grid(const gg_rule *rule)
             (rule->width == 0 || rule->height == 0));
 }
 
+/* The grid suffix of text (from its last ':', any rule's, a rule file's
+ * name too) when it names a ring grid: true with *grid (Life on that
+ * grid: only its topology counts). */
+bool gg_rule_ring_grid_of(const char *text, gg_rule *grid);
+
 /* The topology in words for `golgen rule`: "Klein bottle 40 x 20 (the top
  * and bottom edges joined reversed)". */
 void gg_rule_topology_text(const gg_rule *rule, char *buf, size_t size);
