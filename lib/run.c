@@ -341,6 +341,20 @@ static int leaf_check(gg_run *r, gg_err *err)
                    "a side", side);
 }
 
+const char *gg_run_plain_refuses(const gg_run *r)
+{
+    const golgen_run2d_opts *o = r->o;
+    return o->store || o->checkpoint_every ? "stores (--store, "
+                                             "--checkpoint-every)"
+           : o->png || o->frames           ? "pictures (--png, --frames)"
+           : o->device_mem || r->n_devices || o->host_mem
+               ? "--device-mem, --devices or --host-mem"
+           : r->n_ranks > 1 ? "MPI ranks"
+           : strcmp(r->engine, "auto") && strcmp(r->engine, "dense")
+               ? "--engine tiles or hashlife"
+               : NULL;
+}
+
 /* What the command checks once it has read its options, in its order. */
 static int check_opts(gg_run *r, gg_err *err)
 {

@@ -4,7 +4,8 @@
  * finite pattern stays finite and the file written is bgolly's. Golly's
  * HashLife refuses such rules without S<max>; its QuickLife runs them,
  * and so does the dense engine here: the plane regrown round the live
- * cells, a generation a call, each by its parity's backend. */
+ * cells, a generation a call, each by its parity's backend (with S<max>
+ * one rule: its backend's own batches). */
 #include "run_b0.h"
 
 #include <stdio.h>
@@ -17,6 +18,7 @@
 typedef struct b0_steps {
     gg_stepper s[2];  /* even, odd */
     gg_rule rule[2];
+    bool same; /* one rule for both (S<max>) */
     int64_t generation;
 } b0_steps;
 
@@ -25,6 +27,10 @@ static int b0_step(void *ctx, const gg_rule *rule, gg_topo topo,
 {
     b0_steps *b = ctx;
     (void)rule;
+    if (b->same) { /* S<max>: one rule, every call's generations at once */
+        b->generation += gens;
+        return b->s[0].step(b->s[0].ctx, &b->rule[0], topo, grid, gens, err);
+    }
     for (int64_t i = 0; i < gens; i++) {
         const gg_stepper *s = &b->s[b->generation & 1];
         if (s->step(s->ctx, &b->rule[b->generation & 1], topo, grid, 1, err))
@@ -45,23 +51,12 @@ static bool b0_rule(gg_run *r, gg_rule *rule)
     if (!o->rule && gg_run_read_input(r, &ignored))
         return false; /* the next path reads it again and says why */
     const char *text = o->rule ? o->rule : gg_lib_pattern_rule(r->pat);
+    bool dense = !strcmp(r->engine, "dense") || !strcmp(r->engine, "tiles");
+    /* with S<max> one rule steps them, which the tree takes
+     * (lib/run_tree.c) unless the dense engine is asked for */
     return text && !gg_rule_parse(text, rule, &ignored) &&
            !gg_rule_is_generations(rule) && !gg_rule_is_bounded(rule) &&
-           gg_rule_has_b0(rule);
-}
-
-static const char *b0_refuses(const gg_run *r)
-{
-    const golgen_run2d_opts *o = r->o;
-    return o->store || o->checkpoint_every ? "stores (--store, "
-                                             "--checkpoint-every)"
-           : o->png || o->frames           ? "pictures (--png, --frames)"
-           : o->device_mem || r->n_devices || o->host_mem
-               ? "--device-mem, --devices or --host-mem"
-           : r->n_ranks > 1 ? "MPI ranks"
-           : strcmp(r->engine, "auto") && strcmp(r->engine, "dense")
-               ? "--engine tiles or hashlife"
-               : NULL;
+           gg_rule_has_b0(rule) && (dense || !gg_rule_b0_smax(rule));
 }
 
 /* Both parities' backends (one when they are the same rule). */
@@ -73,6 +68,7 @@ static int b0_open(gg_run *r, b0_steps *b, gg_backend *be[2], int *status,
     for (int i = 0; i < 2; i++) {
         if (i && !memcmp(&b->rule[0], &b->rule[1], sizeof b->rule[0])) {
             b->s[1] = b->s[0];
+            b->same = true;
             return 0;
         }
         /* the odd rule on the backend auto took for the even one */
@@ -117,7 +113,8 @@ static int b0_go(gg_run *r, const gg_rule *rule, const gg_pattern *p,
         return status;
     }
     gg_stepper st = {.name = b.s[0].name, .step = b0_step, .ctx = &b,
-                     .max_batch = 64, .stop = r->o->stop};
+                     .max_batch = b.same ? b.s[0].max_batch : 64,
+                     .stop = r->o->stop};
     b.generation = u.generation;
     gg_run_prog prog = {.r = r};
     int64_t first = u.generation;
@@ -161,7 +158,7 @@ int gg_run_b0(gg_run *r, bool *taken, gg_err *err)
     if (!b0_rule(r, &rule))
         return GG_RUN_OK;
     *taken = true;
-    const char *no = b0_refuses(r);
+    const char *no = gg_run_plain_refuses(r);
     char text[256];
     gg_rule_format(&rule, text, sizeof text);
     if (no) {

@@ -204,6 +204,10 @@ int gg_run_ltl(gg_run *r, const char *text, const gg_pattern *p,
 /* An engine other than dense or auto asked of a family that has none
  * (rule tables, Larger than Life): its name, else NULL. */
 const char *gg_run_engine_refused(const gg_run *r);
+/* What a run of the dense engine and -o alone (Golly's other grids, B0
+ * on the plane) does not take of the options asked: their names, else
+ * NULL (lib/run.c). */
+const char *gg_run_plain_refuses(const gg_run *r);
 /* A backend asked to run the Golly rule file `rule` (golgen run's, a
  * world's): 0 for auto (NULL), reference and those that compile rule
  * files (GG_TABLE_BACKENDS), else -1 with the sentence. */

@@ -89,21 +89,6 @@ static int read_pattern(gg_run *r, gg_err *err)
                                o->stop, &r->pat, err);
 }
 
-/* What this run does not take, by name. */
-static const char *ring_refuses(const gg_run *r)
-{
-    const golgen_run2d_opts *o = r->o;
-    return o->store || o->checkpoint_every ? "stores (--store, "
-                                             "--checkpoint-every)"
-           : o->png || o->frames           ? "pictures (--png, --frames)"
-           : o->device_mem || r->n_devices || o->host_mem
-               ? "--device-mem, --devices or --host-mem"
-           : r->n_ranks > 1 ? "MPI ranks"
-           : strcmp(r->engine, "auto") && strcmp(r->engine, "dense")
-               ? "--engine tiles or hashlife"
-               : NULL;
-}
-
 /* ---- the plane round the grid ---- */
 
 /* Where the pattern's box goes (as Golly places it on the grid), checked
@@ -478,7 +463,7 @@ int gg_run_topo(gg_run *r, bool *taken, gg_err *err)
     if (!gg_rule_ring_grid_of(text, &x.grid))
         return GG_RUN_OK;
     *taken = true;
-    const char *no = ring_refuses(r);
+    const char *no = gg_run_plain_refuses(r);
     if (no) {
         gg_fail(err, "%s is on a grid that golgen run steps through the "
                 "ring round it, which does not take %s yet; drop them, or "

@@ -16,6 +16,7 @@
 #include "hashlife.h"
 #include "hl_rle.h"
 #include "reference_table.h"
+#include "rule_b0.h"
 #include "rule_find.h"
 #include "rule_ltl.h"
 #include "table_kernel.h"
@@ -429,6 +430,21 @@ int gg_run_read_input(gg_run *r, gg_err *err)
                                         GOLGEN_PATTERN_CELLS, &r->pat, err);
 }
 
+/* A two-state B0 rule with S<max> on the unbounded plane: Golly stores
+ * its cells complemented at every generation, stepped by the conjugate
+ * rule (gen/rules/rule_b0.h), which has no B0: the tree steps that, and
+ * names the rule as given in what it writes (written). Others: false. */
+static bool b0_conjugate(gg_rule *rule, char *written, size_t size)
+{
+    gg_rule odd;
+    if (gg_rule_is_generations(rule) || gg_rule_is_bounded(rule) ||
+        !gg_rule_has_b0(rule) || !gg_rule_b0_smax(rule))
+        return false;
+    gg_rule_format(rule, written, size);
+    gg_rule_b0_pair(rule, rule, &odd);
+    return true;
+}
+
 int gg_run_tree(gg_run *r, bool *dense, gg_err *err)
 {
     const golgen_run2d_opts *o = r->o;
@@ -467,7 +483,10 @@ int gg_run_tree(gg_run *r, bool *dense, gg_err *err)
         }
         return status == LEFT_TO_DENSE ? GG_RUN_USAGE : status;
     }
-    if (choose && !choose_tree(r, in, &rule)) {
+    char written[256];
+    bool b0 = b0_conjugate(&rule, written, sizeof written);
+    /* the dense engine does not take them from here (lib/run_b0.c does) */
+    if (choose && !b0 && !choose_tree(r, in, &rule)) {
         *dense = true;
         return 0;
     }
@@ -486,7 +505,10 @@ int gg_run_tree(gg_run *r, bool *dense, gg_err *err)
     if (!bad) {
         char canon[256];
         gg_rule_format(&rule, canon, sizeof canon);
-        status = run_tree(r, h, canon, gg_backend_of(b)->name, err);
+        if (b0)
+            gg_hl_set_rule_text(h, written);
+        status = run_tree(r, h, b0 ? written : canon, gg_backend_of(b)->name,
+                          err);
     }
     gg_hl_free(h);
     if (b)

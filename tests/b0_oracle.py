@@ -5,9 +5,9 @@ Golly emulates a B0 rule on its plane by storing complemented cells
 (every generation with S<max>, odd generations without) and bgolly writes
 what it stores; golgen run must write the same cells (lib/run_b0.c). Random
 soups under random B0 rules of every two-state family (totalistic Moore,
-von Neumann and hexagonal, with and without S<max>; Hensel; MAP), a
-random number of generations each, cell for cell against `bgolly -a
-QuickLife` (its HashLife refuses B0 without S<max>). bgolly's RLE carries
+von Neumann and hexagonal, with and without S<max>; Hensel; MAP), by
+engine auto (the hash tree for rules with S<max>) and dense, a random
+number of generations each, cell for cell against `bgolly -a QuickLife` (its HashLife refuses B0 without S<max>). bgolly's RLE carries
 no position, so the cells are compared up to where the box starts; the
 box's size and every cell must agree.
 
@@ -114,8 +114,13 @@ def main():
             gens = rng.randint(1, 80)
             mine, theirs = (os.path.join(work, '%s%d.rle' % (t, i))
                             for t in ('g', 'b'))
+            # auto: the tree for rules with S<max> (their conjugate), the
+            # dense engine's two rules in turn otherwise; every third case
+            # the dense engine whatever the rule
+            engine = ['--engine', 'dense'] if i % 3 == 2 else []
             run = subprocess.run([golgen, 'run', src, '--gens', str(gens),
-                                  '-o', mine], capture_output=True, text=True)
+                                  '-o', mine] + engine, capture_output=True,
+                                 text=True)
             subprocess.run(['bgolly', '-a', 'QuickLife', '-m', str(gens),
                             '-o', theirs, src], capture_output=True,
                            check=True)

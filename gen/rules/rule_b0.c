@@ -83,11 +83,12 @@ bool gg_rule_b0_smax(const gg_rule *r)
 
 void gg_rule_b0_pair(const gg_rule *r, gg_rule *even, gg_rule *odd)
 {
-    if (gg_rule_b0_smax(r)) {
-        twin(r, 2, even);
+    gg_rule in = *r; /* even or odd may be r itself */
+    if (gg_rule_b0_smax(&in)) {
+        twin(&in, 2, even);
         *odd = *even;
         return;
     }
-    twin(r, 0, even);
-    twin(r, 1, odd);
+    twin(&in, 0, even);
+    twin(&in, 1, odd);
 }

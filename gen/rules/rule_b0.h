@@ -14,7 +14,7 @@ bool gg_rule_b0_smax(const gg_rule *r);
 /* The rules that step Golly's stored cells of the two-state B0 rule r
  * from an even generation (even) and from an odd one (odd); the same rule
  * twice when r has S<max>. Neither has B0; both keep r's neighbourhood and
- * topology. */
+ * topology. even or odd may be r. */
 void gg_rule_b0_pair(const gg_rule *r, gg_rule *even, gg_rule *odd);
 
 #endif

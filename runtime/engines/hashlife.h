@@ -89,6 +89,10 @@ int gg_hl_new_stepped(const gg_hl_leaf_stepper *s, int64_t mem_bytes,
  * tree holds no pattern yet (before gg_hl_set_pattern / gg_hl_set_mc). */
 int gg_hl_set_leaf_log(gg_hl *h, int leaf_log, gg_err *err);
 int gg_hl_leaf_log(const gg_hl *h);
+
+/* The rule as the files the tree writes name it, where the tree steps an
+ * equivalent rule (Golly's B0 rules with S<max>: their conjugate). */
+void gg_hl_set_rule_text(gg_hl *h, const char *text);
 void gg_hl_free(gg_hl *h);
 
 /* Pattern p placed at its Golly coordinates (its generation taken). */

@@ -152,6 +152,11 @@ int gg_hl_set_leaf_log(gg_hl *h, int leaf_log, gg_err *err)
 
 int gg_hl_leaf_log(const gg_hl *h) { return h->leaf_log; }
 
+void gg_hl_set_rule_text(gg_hl *h, const char *text)
+{
+    snprintf(h->rule_text, sizeof h->rule_text, "%s", text);
+}
+
 void gg_hl_free(gg_hl *h)
 {
     if (!h)
