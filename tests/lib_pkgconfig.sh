@@ -121,6 +121,20 @@ if command -v nm >/dev/null; then
         exit 1
     fi
 fi
+# the map's nodes make one chain, each inheriting the node before it
+# (golgen_0.8 once inherited golgen_0.6 beside 0.7, and no check saw it)
+prev=""
+for node in $(awk '/^golgen_[0-9.]+ *\{/ {print $1}' "$src/lib/golgen.map"); do
+    parent=$(awk -v n="$node" '/^golgen_[0-9.]+ *\{/ {cur = $1}
+                 /^\}/ && cur == n {p = $2; sub(";", "", p); print p}' \
+             "$src/lib/golgen.map")
+    if [ "$parent" != "$prev" ]; then
+        echo "lib/golgen.map: $node inherits '${parent:-nothing}'; it must" \
+             "inherit '${prev:-nothing}', the node before it"
+        exit 1
+    fi
+    prev=$node
+done
 # the ABI stays versioned: every function golgen.h (and its sub-headers)
 # declares is in a node of lib/golgen.map, and the library exports each
 # with its node's version (a new symbol in an old node, or one missing
