@@ -65,6 +65,19 @@ def base_ext(path):
     return os.path.splitext(p)[1].lower()
 
 
+def start_generation(text, ext):
+    """The generation a macrocell starts at (its #G line; 0 if none):
+    bgolly's -m is the generation to reach, golgen's --gens a count."""
+    if ext != '.mc':
+        return 0
+    for line in text.splitlines():
+        if line.startswith('#G') and line[2:].strip().isdigit():
+            return int(line[2:].strip())
+        if line and line[0] not in '#[':
+            break
+    return 0
+
+
 def find_rule(text, ext):
     """The rule a pattern file names (Golly's default B3/S23 if none)."""
     if ext == '.mcl':
@@ -339,10 +352,14 @@ def run_one(args, path, work):
     brc = bdt = None
     bmsg = ''
     used = None
+    start = start_generation(text, ext)
+    if start:
+        row['detail'] += 'from generation %d; ' % start
     for a in tries:
         if os.path.exists(bout):
             os.unlink(bout)
-        brc, bdt, bmsg = timed(bgolly_cmd(args, a, inp, bout, args.gens),
+        brc, bdt, bmsg = timed(bgolly_cmd(args, a, inp, bout,
+                                          start + args.gens),
                                args.timeout, work)
         if brc == 'timeout':
             used = a
@@ -361,7 +378,8 @@ def run_one(args, path, work):
             brc == 0:
         qout = os.path.join(work, 'quick' + out_ext)
         qrc, qdt, _ = timed(bgolly_cmd(args, 'QuickLife', inp, qout,
-                                       args.gens), args.timeout, work)
+                                       start + args.gens), args.timeout,
+                            work)
         if qrc == 0 and qdt < bdt:
             row['detail'] += 'QuickLife %.3f s faster; ' % qdt
             bdt = qdt

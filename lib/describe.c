@@ -177,10 +177,13 @@ static void table(FILE *o, const gg_rule_found *f, const gg_rule *ring)
     const gg_rulefile *r = &f->rf;
     fprintf(o, "%-15s %s\n", "rule:", f->rule);
     fprintf(o, "%-15s %s\n", "file:", f->path);
-    if (r->name[0])
+    if (r->name[0] && !r->builtin)
         fprintf(o, "%-15s %s\n", "@RULE:", r->name);
     fprintf(o, "%-15s Golly rule %s, %d states\n", "kind:",
-            r->is_tree ? "tree (@TREE)" : "table (@TABLE)", r->n_states);
+            r->builtin   ? "of its JvN algorithm, built in"
+            : r->is_tree ? "tree (@TREE)"
+                         : "table (@TABLE)",
+            r->n_states);
     fprintf(o, "%-15s %s (%d neighbours)\n", "neighbourhood:",
             gg_rf_nbhd_name(r->nbhd), gg_rf_nbhd_neighbours(r->nbhd));
     if (!r->is_tree) {

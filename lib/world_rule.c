@@ -13,10 +13,11 @@
  * lines, or "r g b r g b" (a gradient over states 1 .. n-1), as Golly
  * reads them; anything after the numbers is a comment. The file is the
  * one gg_rule_find read (read again here: the rule parser skips the
- * section). A file that cannot be read again keeps Generations' colours. */
+ * section). A file that cannot be read again, or a built-in rule, keeps
+ * Generations' colours. */
 static void read_colours(gg_wtable *t)
 {
-    FILE *f = fopen(t->f.path, "rb");
+    FILE *f = t->f.rf.builtin ? NULL : fopen(t->f.path, "rb");
     if (!f)
         return;
     char line[512];

@@ -124,6 +124,8 @@ void gg_rf_dag_finish(gg_rf_dag *d, gg_rulefile *rf, uint32_t root)
     rf->flat = d->flat;
     rf->n_nodes = d->n_nodes;
     rf->root = root;
+    for (int i = 0; i < GG_RF_MAX_INPUTS; i++)
+        rf->reads[i] = (uint8_t)i;
     d->flat = NULL;
     gg_rf_dag_free(d);
 }

@@ -38,7 +38,8 @@ int gg_rf_dag_init(gg_rf_dag *d, int n_states, gg_err *err);
  * existing equal one if there is one; -1 with err when too large. */
 int64_t gg_rf_dag_node(gg_rf_dag *d, int level, const uint32_t *entries,
                        gg_err *err);
-/* Hand the nodes to rf (root: the root's offset); d is then empty. */
+/* Hand the nodes to rf (root: the root's offset; level i reading input
+ * i); d is then empty. */
 void gg_rf_dag_finish(gg_rf_dag *d, gg_rulefile *rf, uint32_t root);
 void gg_rf_dag_free(gg_rf_dag *d);
 

@@ -81,6 +81,17 @@ static int split_topology(const char *rule, gg_rule_found *out, gg_err *err)
     return 0;
 }
 
+/* The rule as Golly writes it: name and canonical suffix. */
+static void name_rule(gg_rule_found *out, const char *name)
+{
+    if (out->topo == GG_TOPO_UNBOUNDED)
+        snprintf(out->rule, sizeof out->rule, "%s", name);
+    else
+        snprintf(out->rule, sizeof out->rule, "%s:%c%lld,%lld", name,
+                 out->topo == GG_TOPO_TORUS ? 'T' : 'P',
+                 (long long)out->width, (long long)out->height);
+}
+
 /* The folder of a pattern file ("" for a bare name, NULL for stdin). */
 static const char *pattern_dir(const char *path, char *buf, size_t size)
 {
@@ -104,6 +115,17 @@ int gg_rule_find(const char *rule, const char *pattern_path,
     char name[160], pdir[4096];
     if (split_name(rule, name, sizeof name, err))
         return 0; /* no file could have this name */
+    /* Golly tries its JvN algorithm before looking for a file */
+    int builtin = gg_rulefile_builtin(name, strlen(name), &out->rf, err);
+    if (builtin) {
+        if (builtin < 0 || split_topology(rule, out, err)) {
+            gg_rulefile_free(&out->rf);
+            return -1;
+        }
+        snprintf(out->path, sizeof out->path, "%s", GG_RULE_BUILTIN_PATH);
+        name_rule(out, out->rf.name);
+        return 1;
+    }
     const char *dirs[3] = {pattern_dir(pattern_path, pdir, sizeof pdir),
                            rules_dir, GG_GOLLY_RULES_DIR};
     for (int i = 0; i < 3; i++) {
@@ -122,12 +144,7 @@ int gg_rule_find(const char *rule, const char *pattern_path,
         free(text);
         if (bad)
             return -1;
-        if (out->topo == GG_TOPO_UNBOUNDED)
-            snprintf(out->rule, sizeof out->rule, "%s", name);
-        else
-            snprintf(out->rule, sizeof out->rule, "%s:%c%lld,%lld", name,
-                     out->topo == GG_TOPO_TORUS ? 'T' : 'P',
-                     (long long)out->width, (long long)out->height);
+        name_rule(out, name);
         return 1;
     }
     gg_fail(err, "no %s.rule %s%s%s", name,

@@ -3,7 +3,8 @@
  * read as '_') beside the pattern file, then in the folder given by
  * --rules, then in Golly's installed Rules folder; a :TW,H or :PW,H
  * suffix asks for a bounded grid, as for every rule. Reading the file is
- * gen/rulefile/rulefile.h's. */
+ * gen/rulefile/rulefile.h's. Golly's JvN rules (JvN29, Nobili32,
+ * Hutton32) are found first, built in, with no file. */
 #ifndef GG_RULE_FIND_H
 #define GG_RULE_FIND_H
 
@@ -14,10 +15,12 @@
 #include "rulefile.h"
 
 #define GG_GOLLY_RULES_DIR "/usr/share/golly/Rules"
+/* gg_rule_found's path for a built-in rule (no file) */
+#define GG_RULE_BUILTIN_PATH "built in: Golly's JvN algorithm"
 
 typedef struct gg_rule_found {
     gg_rulefile rf;
-    char path[4096]; /* the file read */
+    char path[4096]; /* the file read, or GG_RULE_BUILTIN_PATH */
     char rule[192];  /* name and canonical suffix, as Golly writes it */
     gg_topo topo;
     int64_t width, height;
