@@ -175,6 +175,13 @@ int64_t gg_lib_pattern_population(const golgen_pattern *p)
     return pop;
 }
 
+int64_t gg_lib_pattern_live(const golgen_pattern *p)
+{
+    if (!p->has_cells)
+        return p->form == GG_LIB_RUNS ? p->runs.live : 0;
+    return gg_grids_live(p->p.plane, p->p.n_planes);
+}
+
 /* ---- the public calls ---- */
 
 static int report(int code, const gg_err *err, char *errbuf, size_t errlen)

@@ -83,6 +83,9 @@ const char *gg_lib_pattern_rule(const golgen_pattern *p);
 void gg_lib_pattern_size(const golgen_pattern *p, int64_t *w, int64_t *h);
 /* Live cells, each state plane counted (for auto's rule of thumb). */
 int64_t gg_lib_pattern_population(const golgen_pattern *p);
+/* Live cells, each once whatever its state (a rule table's leaf size, as
+ * a world's universe counts them); 0 for a tree. */
+int64_t gg_lib_pattern_live(const golgen_pattern *p);
 
 /* ---- one run ---- */
 

@@ -315,7 +315,7 @@ static int table_leaf_log(const gg_run *r, const golgen_pattern *in)
     double variety = -1;
     gg_lib_pattern_size(in, &w, &h);
     if (gg_engine_table_leaf_needs_population(w, h))
-        pop = gg_lib_pattern_population(in);
+        pop = gg_lib_pattern_live(in);
     /* runs: more than 64 cells a byte of text (lib/pattern.c's
      * SPARSE_CELLS_PER_BYTE), so however busy, their squares repeat */
     if (gg_engine_table_box_busy(w, h, pop))

@@ -24,6 +24,7 @@ static int collect(void *ctx, int64_t x, int64_t y, int64_t n, int state,
     int64_t add = n * __builtin_popcount((unsigned)state);
     r->population = add > INT64_MAX - r->population ? INT64_MAX
                                                     : r->population + add;
+    r->live = n > INT64_MAX - r->live ? INT64_MAX : r->live + n;
     if (r->x1 < r->x0) {
         r->x0 = x, r->x1 = x + n - 1, r->y0 = r->y1 = y;
     } else {

@@ -50,6 +50,7 @@ typedef struct gg_pattern_runs {
     /* cells summed over state planes (a cell in state 3 counts twice), as
      * gg_grid_population over a dense pattern's planes; saturates */
     int64_t population;
+    int64_t live;           /* cells not in state 0; saturates */
     int64_t x0, y0, x1, y1; /* the live cells' box; x1 < x0: none */
     int top;                /* the highest state */
 } gg_pattern_runs;

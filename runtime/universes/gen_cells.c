@@ -52,20 +52,9 @@ bool gg_gen_cells_bbox(const gg_gen_cells *c, int64_t *x0, int64_t *y0,
 }
 
 /* A cell is counted once whatever its state: OR the planes word by word. */
-GG_POPCNT_HOT int64_t gg_gen_cells_population(const gg_gen_cells *c)
+int64_t gg_gen_cells_population(const gg_gen_cells *c)
 {
-    int64_t n = 0;
-    if (!c->n_planes)
-        return 0;
-    const gg_grid *g = &c->plane[0];
-    for (int64_t y = 0; y < g->height; y++)
-        for (int64_t w = 0; w < g->stride; w++) {
-            uint64_t any = 0;
-            for (int p = 0; p < c->n_planes; p++)
-                any |= gg_grid_row(&c->plane[p], y)[w];
-            n += __builtin_popcountll(any);
-        }
-    return n;
+    return gg_grids_live(c->plane, c->n_planes);
 }
 
 void gg_gen_cells_blit(gg_gen_cells *dst, const gg_gen_cells *src,

@@ -77,6 +77,20 @@ GG_POPCNT_HOT int64_t gg_grid_population(const gg_grid *g)
     return n;
 }
 
+GG_POPCNT_HOT int64_t gg_grids_live(const gg_grid *planes, int n)
+{
+    if (n < 1)
+        return 0;
+    int64_t count = 0, words = planes[0].stride * planes[0].height;
+    for (int64_t i = 0; i < words; i++) {
+        uint64_t any = 0;
+        for (int p = 0; p < n; p++)
+            any |= planes[p].bits[i];
+        count += __builtin_popcountll(any);
+    }
+    return count;
+}
+
 bool gg_grid_equal(const gg_grid *a, const gg_grid *b)
 {
     return a->width == b->width && a->height == b->height &&

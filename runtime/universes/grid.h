@@ -47,6 +47,9 @@ static inline void gg_grid_set(gg_grid *g, int64_t x, int64_t y, int v)
 uint64_t gg_grid_tail_mask(const gg_grid *g);
 
 int64_t gg_grid_population(const gg_grid *g);
+/* Cells set in any of n planes of one size (a multi-state pattern's live
+ * cells, each once whatever its state). */
+int64_t gg_grids_live(const gg_grid *planes, int n);
 bool gg_grid_equal(const gg_grid *a, const gg_grid *b);
 /* The first cell (row by row) where a and b (same size) differ; false
  * when every cell inside the width agrees. */
