@@ -507,6 +507,39 @@ static void test_table_rule_cases(void **state)
            hensel, map);
 }
 
+/* One case on Golly's unbounded plane: p (one plane, its rule text set)
+ * written at (0, 0), run gens generations by bgolly and by the
+ * reference, compared; p's grid is freed. */
+static void plane_case(int n, const gg_rule *rule, gg_pattern *p,
+                       int64_t gens)
+{
+    char in[512], out[512];
+    gg_err err;
+    gg_universe u;
+    snprintf(in, sizeof in, "%s/plane%d.rle", tmpdir, n);
+    snprintf(out, sizeof out, "%s/planeout%d.rle", tmpdir, n);
+    assert_int_equal(gg_pattern_write_rle(in, p, &err), 0);
+    assert_int_equal(gg_universe_from_pattern(&u, rule, p, &err), 0);
+    gg_grid_free(&p->plane[0]);
+    bgolly(gens, in, out);
+    gg_stepper s = gg_reference_stepper();
+    assert_int_equal(gg_universe_run(&u, &s, gens, NULL, NULL, &err), 0);
+    compare(&u, out, n);
+    gg_universe_free(&u);
+}
+
+/* A pattern of one w x h plane under rule_text, its cells random. */
+static void random_plane(gg_pattern *p, char *rule_text, int64_t w,
+                         int64_t h, double density)
+{
+    gg_err err;
+    memset(p, 0, sizeof *p);
+    p->rule = rule_text;
+    p->n_planes = 1;
+    assert_int_equal(gg_grid_init(&p->plane[0], w, h, &err), 0);
+    gg_grid_random(&p->plane[0], density, rng());
+}
+
 /* Hensel rules on Golly's unbounded plane: a soup at (0, 0) on both. */
 static void test_table_rule_unbounded(void **state)
 {
@@ -515,30 +548,14 @@ static void test_table_rule_unbounded(void **state)
         skip();
     rng_state = 0x165667B19E3779F9ull;
     for (int n = 0; n < 8; n++) {
-        char text[128], rule_text[256], in[512], out[512];
+        char text[128], rule_text[256];
         random_hensel_text(text, sizeof text);
         gg_rule rule = canonical(text);
         gg_rule_format(&rule, rule_text, sizeof rule_text);
         gg_pattern p;
-        gg_err err;
-        memset(&p, 0, sizeof p);
-        p.rule = rule_text;
-        p.n_planes = 1;
-        assert_int_equal(gg_grid_init(&p.plane[0], pick(5, 30), pick(5, 30),
-                                      &err), 0);
-        gg_grid_random(&p.plane[0], 0.4, rng());
-        snprintf(in, sizeof in, "%s/unb%d.rle", tmpdir, n);
-        snprintf(out, sizeof out, "%s/unbout%d.rle", tmpdir, n);
-        assert_int_equal(gg_pattern_write_rle(in, &p, &err), 0);
-        gg_universe u;
-        assert_int_equal(gg_universe_from_pattern(&u, &rule, &p, &err), 0);
-        gg_grid_free(&p.plane[0]);
-        int64_t gens = pick(10, 60);
-        bgolly(gens, in, out);
-        gg_stepper s = gg_reference_stepper();
-        assert_int_equal(gg_universe_run(&u, &s, gens, NULL, NULL, &err), 0);
-        compare(&u, out, 6000 + n);
-        gg_universe_free(&u);
+        int64_t w = pick(5, 30), h = pick(5, 30);
+        random_plane(&p, rule_text, w, h, 0.4);
+        plane_case(6000 + n, &rule, &p, pick(10, 60));
     }
 }
 
@@ -555,31 +572,14 @@ static void test_wolfram_rules(void **state)
     int n = 0;
     for (int i = 0; i < 24; i++, n++) {
         int w = i < 7 ? fixed[i] : (int)pick(0, 127) * 2;
-        char text[16], in[512], out[512];
+        char text[16];
         snprintf(text, sizeof text, "W%d", w);
         gg_rule rule = canonical(text);
         gg_pattern p;
-        gg_err err;
-        memset(&p, 0, sizeof p);
-        p.rule = text;
-        p.n_planes = 1;
         int64_t rows = i % 3 ? 1 : pick(2, 12);
-        assert_int_equal(gg_grid_init(&p.plane[0], pick(1, 60), rows, &err),
-                         0);
-        gg_grid_random(&p.plane[0], 0.5, rng());
+        random_plane(&p, text, pick(1, 60), rows, 0.5);
         gg_grid_set(&p.plane[0], 0, 0, 1);
-        snprintf(in, sizeof in, "%s/w%d.rle", tmpdir, i);
-        snprintf(out, sizeof out, "%s/wout%d.rle", tmpdir, i);
-        assert_int_equal(gg_pattern_write_rle(in, &p, &err), 0);
-        gg_universe u;
-        assert_int_equal(gg_universe_from_pattern(&u, &rule, &p, &err), 0);
-        gg_grid_free(&p.plane[0]);
-        int64_t gens = pick(1, 90);
-        bgolly(gens, in, out);
-        gg_stepper s = gg_reference_stepper();
-        assert_int_equal(gg_universe_run(&u, &s, gens, NULL, NULL, &err), 0);
-        compare(&u, out, 9000 + i);
-        gg_universe_free(&u);
+        plane_case(9000 + i, &rule, &p, pick(1, 90));
     }
     for (int i = 0; i < 8; i++, n++) {
         char text[64];
