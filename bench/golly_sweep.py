@@ -142,14 +142,18 @@ def classify(rule, game, rules_dir):
         nb = m.group(3)
         digits_b = (m.group(1) if low.startswith('b') else m.group(2)) or ''
         b0 = digits_b.startswith('0')
+        digits_s = (m.group(2) if low.startswith('b') else m.group(1)) or ''
+        top = {'v': '4', 'h': '6'}.get(nb, '8')
+        # bgolly's HashLife refuses B0 without S<max>; QuickLife runs it
+        algo = 'QuickLife' if b0 and top not in digits_s else 'HashLife'
         if nb == 'v':
-            return 'V', 'HashLife', bounded, b0
+            return 'V', algo, bounded, b0
         if nb == 'h':
-            return 'H', 'HashLife', bounded, b0
+            return 'H', algo, bounded, b0
         if re.search(r'[a-z]', ((m.group(1) or '') + (m.group(2) or '')
                                 ).replace('-', '')):
-            return 'Hensel', 'HashLife', bounded, b0
-        return 'Life-like', 'HashLife', bounded, b0
+            return 'Hensel', algo, bounded, b0
+        return 'Life-like', algo, bounded, b0
     return 'other', None, bounded, False
 
 
