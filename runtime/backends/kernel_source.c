@@ -74,12 +74,6 @@ int gg_kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
     return kernel_c(rule, o, false, src, len, NULL, err);
 }
 
-int gg_kernel_c_avx512(const gg_rule *rule, const gg_choose_opts *o,
-                       char **src, size_t *len, gg_err *err)
-{
-    return kernel_c(rule, o, true, src, len, NULL, err);
-}
-
 int gg_kernel_c_staged(const gg_rule *rule, const gg_choose_opts *o,
                        bool avx512, char **src, size_t *len,
                        gg_kernel_stages *st, gg_err *err)

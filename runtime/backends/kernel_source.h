@@ -19,11 +19,6 @@
  * portable C, in one file (gen/emit/emit_c.h). */
 int gg_kernel_c(const gg_rule *rule, const gg_choose_opts *o, char **src,
                 size_t *len, gg_err *err);
-/* The same for an AVX-512 machine only: no gate2 network is chosen (its
- * search was two thirds of a new Hensel rule's first use), and a compile
- * for another ISA stops at an #error. */
-int gg_kernel_c_avx512(const gg_rule *rule, const gg_choose_opts *o,
-                       char **src, size_t *len, gg_err *err);
 
 /* CUDA C for NVRTC or nvcc (gen/emit/emit_cuda.h). */
 int gg_kernel_cuda(const gg_rule *rule, const gg_choose_opts *o, char **src,
@@ -77,8 +72,10 @@ typedef struct gg_kernel_stages {
     } stage[2];
 } gg_kernel_stages;
 
-/* gg_kernel_c (avx512: gg_kernel_c_avx512) with its stages (st may be
- * NULL): the cpu backend keeps what its network costs. */
+/* gg_kernel_c with its stages (st may be NULL): the cpu backend keeps
+ * what its network costs. avx512: for an AVX-512 machine only, where no
+ * gate2 network is chosen (its search was two thirds of a new Hensel
+ * rule's first use) and a compile for another ISA stops at an #error. */
 int gg_kernel_c_staged(const gg_rule *rule, const gg_choose_opts *o,
                        bool avx512, char **src, size_t *len,
                        gg_kernel_stages *st, gg_err *err);
