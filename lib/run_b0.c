@@ -18,7 +18,7 @@
 typedef struct b0_steps {
     gg_stepper s[2];  /* even, odd */
     gg_rule rule[2];
-    bool same; /* one rule for both (S<max>) */
+    bool same; /* S<max>: rule[0] for both parities */
     int64_t generation;
 } b0_steps;
 
@@ -59,16 +59,15 @@ static bool b0_rule(gg_run *r, gg_rule *rule)
            gg_rule_has_b0(rule) && (dense || !gg_rule_b0_smax(rule));
 }
 
-/* Both parities' backends (one when they are the same rule). */
+/* Both parities' backends (one when they are the same rule: b->same). */
 static int b0_open(gg_run *r, b0_steps *b, gg_backend *be[2], int *status,
                    gg_err *err)
 {
     gg_backend_opts bo = {.config = &r->cfg,
                           .announce = r->o->announce != 0};
     for (int i = 0; i < 2; i++) {
-        if (i && !memcmp(&b->rule[0], &b->rule[1], sizeof b->rule[0])) {
+        if (i && b->same) {
             b->s[1] = b->s[0];
-            b->same = true;
             return 0;
         }
         /* the odd rule on the backend auto took for the even one */
@@ -106,6 +105,7 @@ static int b0_go(gg_run *r, const gg_rule *rule, const gg_pattern *p,
     char text[256];
     gg_rule_format(rule, text, sizeof text);
     gg_rule_b0_pair(rule, &b.rule[0], &b.rule[1]);
+    b.same = gg_rule_b0_smax(rule); /* the pair is one rule twice */
     if (gg_universe_from_pattern(&u, &b.rule[0], p, err))
         return GG_RUN_USAGE;
     if (b0_open(r, &b, be, &status, err)) {
