@@ -17,7 +17,7 @@
 #include "commands.h"
 #include "search_hook.h"
 #include "stop_signals.h"
-#include "synth_ranks.h"
+#include "cli_rank.h"
 
 /* Seconds a search gets when --time-limit is not given: a user who asks
  * for a rule's network gets an answer, proven or not, in minutes. */
@@ -424,7 +424,7 @@ int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
     golgen_synth_defaults(&a.opts);
     a.opts.time_limit = DEFAULT_TIME_LIMIT;
     /* under mpirun every rank parses the same arguments: rank 0 speaks */
-    bool lead = gg_synth_ranks_lead();
+    bool lead = gg_cli_rank() == 0;
     int rc = parse_args(argc, argv, &a, msg);
     if (rc > 0) {
         if (lead)
@@ -437,7 +437,7 @@ int gg_cmd_synth(int argc, char **argv, const gg_config *cfg)
     a.opts.progress = 1;
     a.opts.stop = &interrupted;
     a.opts.on_search = gg_search_note_event;
-    a.opts.team = gg_synth_ranks_team();
+    a.opts.team = gg_cli_synth_team();
     /* from here on Ctrl-C, SIGTERM and SIGHUP stop the work, and the best
      * network so far is stored and printed (unproven); a second one while
      * storing and printing changes nothing */

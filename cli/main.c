@@ -8,7 +8,6 @@
 #include "commands.h"
 #include "full_exec.h"
 #include "golgen.h"
-#include "synth_ranks.h"
 
 typedef struct command {
     const char *name;

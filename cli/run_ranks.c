@@ -1,4 +1,4 @@
-/* golgen run over MPI ranks (issue 17 part 3):
+/* golgen run and synth over MPI ranks. run (issue 17 part 3):
  *
  *   mpirun -np 4 golgen run --rule 'B3/S23:T65536,65536' --gens 10000 \
  *       --backend cpu -o out.rle soup.rle
@@ -8,12 +8,12 @@
  * exchanged through MPI every T generations); the result is gathered on
  * rank 0, which writes -o, --store and --png and alone prints progress
  * and the summary. golgen_run_2d (include/golgen/run.h) does the run; the
- * hooks it calls where ranks differ from one process are here
- * (runtime/universes/rank_run.h), each collective and agreeing on
- * failure, so every rank stops together with one message. */
+ * hooks it calls where ranks differ from one process come from the
+ * library (include/golgen/mpi_ranks.h), each collective and agreeing on
+ * failure, so every rank stops together with one message. This file owns
+ * MPI's start and end around a command. */
 #include "cli_rank.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,18 +21,12 @@
 #include "cli_args.h"
 #include "cli_config.h"
 #include "full_exec.h"
-#include "gg_config.h"
 #include "run_control.h"
 
 #if GG_CLI_MPI
 #include <mpi.h>
 
-#include "rank_run.h"
-#include "rank_stepper.h"
-#include "rank_universe.h"
-#include "ranks.h"
-
-static gg_rank_stepper ranked;
+#include "golgen/mpi_ranks.h"
 
 /* exit() from deep inside a command (--help) must not leave MPI hanging:
  * mpirun calls a rank that ends without MPI_Finalize a failure. */
@@ -49,6 +43,9 @@ static void finalize_at_exit(void)
  * function below is its one-process self at the bottom, after the branch
  * for several ranks (which a build without MPI never takes). */
 static int n_ranks = 1, my_rank = 0;
+#if GG_CLI_MPI
+static golgen_mpi *mpi; /* the library's hooks over MPI_COMM_WORLD */
+#endif
 
 int gg_cli_ranks(void) { return n_ranks; }
 int gg_cli_rank(void) { return my_rank; }
@@ -67,10 +64,18 @@ int gg_cli_ranked(const char *name, gg_cli_command fn, const char *alone,
             return GG_EXIT_ENV;
         }
         atexit(finalize_at_exit);
-        MPI_Comm_rank(MPI_COMM_WORLD, &my_rank);
-        MPI_Comm_size(MPI_COMM_WORLD, &n_ranks);
+        mpi = golgen_mpi_open(gg_run_stop_status);
+        if (!mpi) {
+            fprintf(stderr, "golgen %s: out of memory starting the MPI "
+                    "ranks\n", name);
+            MPI_Abort(MPI_COMM_WORLD, GG_EXIT_ENV);
+        }
+        my_rank = golgen_mpi_rank(mpi);
+        n_ranks = golgen_mpi_size(mpi);
         int rc = fn(argc, argv, cfg), worst = rc;
         MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+        golgen_mpi_close(mpi);
+        mpi = NULL;
         MPI_Finalize();
         return worst;
     }
@@ -93,6 +98,16 @@ int gg_cmd_run_ranked(int argc, char **argv, const gg_config *cfg)
 {
     return gg_cli_ranked("run", gg_cmd_run, "run the whole universe", argc,
                          argv, cfg);
+}
+
+/* mpirun golgen synth (issue 18 part 2): rank 0 does what one process
+ * does (cache, starting networks, storing, printing); the proof runs on
+ * every rank, each claiming every k's network shapes from rank 0 as its
+ * threads get free (sat/exact/team.h). */
+int gg_cmd_synth_ranked(int argc, char **argv, const gg_config *cfg)
+{
+    return gg_cli_ranked("synth", gg_cmd_synth, "search the whole proof",
+                         argc, argv, cfg);
 }
 
 void gg_cli_mpi_version(char *buf, size_t size)
@@ -127,78 +142,20 @@ int gg_cli_ranks_refuse(const char *what, char *msg, size_t len)
     return -1;
 }
 
-#if GG_CLI_MPI
-/* The hooks of runtime/universes/rank_run.h over MPI_COMM_WORLD. */
-
-static int hook_agree(void *ctx, int bad, gg_err *err)
-{
-    (void)ctx;
-    return gg_ranks_agree(MPI_COMM_WORLD, bad, err);
-}
-
-static int hook_worst(void *ctx, int status)
-{
-    int w = status;
-    (void)ctx;
-    MPI_Allreduce(&status, &w, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    return w;
-}
-
-static int hook_scatter(void *ctx, gg_universe *u, gg_err *err)
-{
-    (void)ctx;
-    return gg_rank_scatter(u, MPI_COMM_WORLD, err);
-}
-
-static int hook_gather(void *ctx, const gg_universe *u, gg_universe *whole,
-                  gg_err *err)
-{
-    (void)ctx;
-    return gg_rank_gather(u, whole, MPI_COMM_WORLD, err);
-}
-
-static int hook_stepper(void *ctx, const gg_stepper *local, int64_t rows,
-                   gg_stepper *out, gg_err *err)
-{
-    (void)ctx;
-    if (gg_rank_stepper_init(&ranked, local, MPI_COMM_WORLD, rows, err))
-        return -1;
-    *out = gg_rank_stepper_view(&ranked);
-    return 0;
-}
-
-static void hook_stepper_free(void *ctx)
-{
-    (void)ctx;
-    gg_rank_stepper_free(&ranked);
-}
-
-/* A stop signal on any rank (then raised on all): the one stop check of
- * a ranked run, as ranks must stop after the same batch. */
-static bool hook_stopped(void *ctx)
-{
-    (void)ctx;
-    int mine = gg_run_stop_status(), all = mine;
-    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (all && !mine) /* a rank the launcher had not signalled yet */
-        raise(all - 128);
-    return all != 0;
-}
-
-static golgen_run_ranks hooks = {
-    .agree = hook_agree, .worst = hook_worst, .scatter = hook_scatter,
-    .gather = hook_gather, .stepper = hook_stepper,
-    .stepper_free = hook_stepper_free, .stopped = hook_stopped};
-#endif
-
 const golgen_run_ranks *gg_cli_run_ranks(void)
 {
 #if GG_CLI_MPI
-    if (n_ranks > 1) {
-        hooks.n = n_ranks;
-        hooks.rank = my_rank;
-        return &hooks;
-    }
-#endif
+    return golgen_mpi_run_ranks(mpi);
+#else
     return NULL;
+#endif
+}
+
+const golgen_synth_team *gg_cli_synth_team(void)
+{
+#if GG_CLI_MPI
+    return golgen_mpi_synth_team(mpi);
+#else
+    return NULL;
+#endif
 }

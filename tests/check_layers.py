@@ -18,11 +18,10 @@ Sizes and rooms (issue 37): no product source file (gen, sat, runtime, cli,
 lib, python) over 900 lines: split it by job; the top level of gen/, sat/
 and runtime/ holds their rooms and meson.build, no sources; and at most 8 GOLGEN_* variables
 read (runtime/base/config.c reads them all). The command on its library
-(issue 37): the public headers (include/) are the one thing cli/ may take
-from lib/'s layer, and the cli files in ON_LIBRARY include nothing but
-system headers, the public headers and the cli headers in CLEAN_HEADERS
-(which hold to the same; the build's settings, gg_config.h, are allowed);
-the others are listed as still on the engine.
+(issue 37): every cli file includes nothing but system headers, the
+public headers (include/, golgen.h and golgen/NAME), cli headers and the
+build's settings (gg_config.h): the command uses libgolgen as any program
+would (MPI's hooks too: include/golgen/mpi_ranks.h).
 Exit status 1 names every crossing."""
 import pathlib
 import re
@@ -47,27 +46,8 @@ GENERATED = {'gg_config.h', 'gg_backends.h'}
 # of the engine, so the command on its library may read it too
 BUILD_SETTINGS = {'gg_config.h'}
 
-# cli files on the library alone: they include the public header(s),
-# system headers and CLEAN_HEADERS only. Grow it as commands move over.
-ON_LIBRARY = ['cli/cmd_verify.c', 'cli/cmd_synth.c', 'cli/cmd_emit.c',
-              'cli/cmd_store.c', 'cli/cmd_rule.c', 'cli/cli_args.c',
-              'cli/run_control.c', 'cli/search_note.c', 'cli/bench_ltl.c',
-              'cli/bench3d.c', 'cli/full_exec.c', 'cli/serve/serve_none.c',
-              'cli/main.c', 'cli/serve/serve_main.c', 'cli/cmd_bench.c',
-              'cli/run3d.c', 'cli/cli_pictures.c',
-              'cli/serve/serve_server.c', 'cli/serve/serve_sim.c',
-              'cli/serve/serve_watch.c', 'cli/serve/serve_msg.c',
-              'cli/cmd_run.c', 'cli/cli_config.c', 'cli/stop_signals.c']
-# cli headers that include nothing of the engine either
-CLEAN_HEADERS = ['cli/cli_args.h', 'cli/commands.h', 'cli/search_hook.h',
-                 'cli/stop_signals.h', 'cli/synth_ranks.h',
-                 'cli/run_control.h', 'cli/cli_rank.h', 'cli/bench_ltl.h',
-                 'cli/run3d.h', 'cli/full_exec.h',
-                 'cli/cli_config.h', 'cli/serve/serve_args.h',
-                 'cli/cli_pictures.h', 'cli/serve/serve_sim.h',
-                 'cli/serve/serve_watch.h', 'cli/serve/serve_server.h',
-                 'cli/serve/serve_msg.h', 'cli/serve/serve_page.h']
-
+# The command on its library (issue 37): every cli file includes system
+# headers, the public header(s) and cli headers only; found below.
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else '.')
 home = {}  # header name -> folder
 for folder in LAYERS:
@@ -106,47 +86,23 @@ for folder, rank in LAYERS.items():
                 problems.append(f'{src}:{n}: {folder}/ reads the environment '
                                 '(runtime/base/config.c does, once)')
 
-# The command on its library: ON_LIBRARY files and CLEAN_HEADERS include
-# system headers, the public header(s) and CLEAN_HEADERS only.
-clean = {pathlib.Path(h).name for h in CLEAN_HEADERS}
-for rel in ON_LIBRARY + CLEAN_HEADERS:
-    src = root / rel
-    if not src.is_file():
-        problems.append(f'{rel}: listed in ON_LIBRARY/CLEAN_HEADERS but '
-                        'missing')
-        continue
+# The command on its library: every cli file includes system headers, the
+# public header(s) (by name, or as golgen/NAME) and cli headers only.
+cli_files = sorted(f for f in (root / 'cli').rglob('*.[ch]') if f.is_file())
+cli_names = {f.name for f in cli_files if f.suffix == '.h'}
+for src in cli_files:
     for n, line in enumerate(src.read_text().splitlines(), 1):
         m = re.match(r'\s*#\s*include\s+"([^"]+)"', line)
-        if m and m.group(1) not in PUBLIC and m.group(1) not in clean \
-                and m.group(1) not in BUILD_SETTINGS:
-            problems.append(f'{rel}:{n}: includes "{m.group(1)}", but the '
-                            'command on the library includes only the '
-                            'public header(s) and ' + ', '.join(sorted(clean)))
-# Which cli files still reach the engine's headers, directly or through
-# cli headers that do (reported, not a failure: the list shrinks as
-# commands move onto the library).
-cli_names = {h.name for h in (root / 'cli').rglob('*.h')}
-direct = {}  # cli file -> its quoted includes
-for src in sorted((root / 'cli').rglob('*.[ch]')):
-    direct[src] = [m.group(1) for m in re.finditer(
-        r'^\s*#\s*include\s+"([^"]+)"', src.read_text(), re.M)]
-
-
-def engine(src, seen=()):
-    for name in direct[src]:
-        if name in PUBLIC or name in GENERATED:
+        if not m:
             continue
-        if name not in cli_names:
-            return True
-        if name not in seen and any(engine(h, seen + (name,))
-                                    for h in direct if h.name == name):
-            return True
-    return False
-
-
-on_engine = [str(src.relative_to(root)) for src in direct
-             if str(src.relative_to(root)) not in ON_LIBRARY and
-             src.suffix == '.c' and engine(src)]
+        inc = m.group(1)
+        public = inc in PUBLIC or (inc.startswith('golgen/') and
+                                   pathlib.Path(inc).name in PUBLIC)
+        if not (public or inc in cli_names or inc in BUILD_SETTINGS):
+            problems.append(f'{src.relative_to(root)}:{n}: includes "{inc}", '
+                            'but the command is built on its library: it '
+                            'includes only the public header(s) '
+                            '(include/), cli/ headers and gg_config.h')
 
 switches = {}  # GOLGEN_* name -> first place that reads it
 for folder in PRODUCT:
@@ -174,12 +130,10 @@ if len(switches) > MAX_SWITCHES:
 
 for p in problems:
     print(p)
-print(f'the command on its library: {len(ON_LIBRARY)} cli files held to '
-      f'the public header; {len(on_engine)} .c files still include the '
-      'engine (directly or through cli headers): ' + ', '.join(on_engine))
 print(f'{len(problems)} crossing(s)' if problems else
       'layers: every include points down the line; gen/ and sat/ read no '
-      'environment; no mutable function-static state below the CLI; no '
+      'environment; no mutable function-static state below the CLI; '
+      f'the command\'s {len(cli_files)} files on the public header(s); no '
       f'product file over {MAX_LINES} lines; gen/, sat/, runtime/ hold rooms '
       'only; '
       f'{len(switches)} GOLGEN_* variables read (at most {MAX_SWITCHES})')

@@ -1,5 +1,5 @@
 #!/bin/sh
-# golgen run over MPI ranks (issue 17 part 3; cli/run_ranks.h): 1, 2 and
+# golgen run over MPI ranks (issue 17 part 3; cli/run_ranks.c): 1, 2 and
 # 3 ranks under mpirun give the same -o file, byte for byte, as one
 # process without mpirun, on an odd-sized torus and a bounded plane, on
 # the cpu and reference backends, for generations below T, not a
@@ -116,6 +116,30 @@ refused "fewer than 3 rows a rank" "at most 1 rank" \
     --rule 'B3/S23:T64,5' --gens 5 --backend cpu
 refused "a Generations rule" "one process only" \
     --rule '23/3/3:T64,64' --gens 5 --backend cpu
+
+# golgen synth over 2 ranks (the library's team, include/golgen/mpi_ranks.h)
+# proves what one process proves: Life's rowsum-lr final stage, 6 LUTs,
+# every smaller k UNSAT (about 4 s), each into an empty network cache;
+# the network, its size and "proven" the same, and rank 0 alone stored it.
+synth_json() { # FILE: the answer's size, proof and network, one line
+    tr -d ' \n' <"$1" | sed 's/"seconds":[0-9.]*//g; s/"per_k":.*"network"/"network"/; s/"search":"[^"]*"//'
+}
+mkdir -p "$tmp/gen1" "$tmp/gen2"
+if "$golgen" synth --rule B3/S23 --front rowsum-lr --threads 1 --json \
+        --generated "$tmp/gen1" >"$tmp/one.json" 2>"$tmp/one.err" &&
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+        timeout 120 "$mpirun" --oversubscribe -np 2 "$golgen" synth \
+        --rule B3/S23 --front rowsum-lr --threads 1 --json \
+        --generated "$tmp/gen2" >"$tmp/ranks.json" 2>"$tmp/ranks.err" &&
+    grep -q '"proven":true' "$tmp/ranks.json" &&
+    [ "$(synth_json "$tmp/one.json")" = "$(synth_json "$tmp/ranks.json")" ] &&
+    [ "$(find "$tmp/gen2" -type f | wc -l)" -eq "$(find "$tmp/gen1" -type f | wc -l)" ]; then
+    echo "ok   2 ranks, synth: the one-process proof and network"
+else
+    echo "FAIL 2 ranks, synth: not the one-process answer"
+    cat "$tmp/one.err" "$tmp/ranks.err" "$tmp/ranks.json"
+    fails=1
+fi
 
 [ "$fails" -eq 0 ] && echo "MPI ranks: every run equals one process"
 exit "$fails"

@@ -50,7 +50,7 @@ typedef struct gg_config {
      * cache then says to set GOLGEN_CACHE_DIR). */
     char cache_dir[4096];
     /* the processes an MPI launcher started with this one; 0 when none
-     * did (golgen run then starts no MPI: cli/run_ranks.h) */
+     * did (golgen run then starts no MPI: cli/run_ranks.c) */
     int launcher_ranks;
 
     /* sat/ and gen/ options: the choice of networks (sat/choose/choose.h) from

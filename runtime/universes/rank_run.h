@@ -1,6 +1,6 @@
 /* What golgen_run_2d (include/golgen/run.h) needs of several processes that
  * run one bounded universe together, a band of rows each: the golgen
- * command's MPI ranks (cli/run_ranks.c fills it in over
+ * command's MPI ranks (lib/mpi_ranks.c fills it in over
  * runtime/universes/rank_universe.h and rank_stepper.h; the public header
  * leaves the struct opaque, as runtime/universes/synth_team.h does for
  * synth).

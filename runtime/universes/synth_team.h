@@ -1,6 +1,6 @@
 /* What golgen_synth (include/golgen.h) needs of several processes that
  * search one network together: the golgen command's MPI ranks
- * (cli/synth_ranks.c fills it in over runtime/universes/team_mpi.h; the
+ * (lib/mpi_ranks.c fills it in over runtime/universes/team_mpi.h; the
  * public header leaves the struct opaque).
  *
  * The lead (rank 0) does what one process does: the cache, the starting
