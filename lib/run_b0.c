@@ -2,8 +2,11 @@
  * runs it (gen/rules/rule_b0.h): the stored cells stepped by two rules
  * without B0, one from even generations and one from odd ones, so a
  * finite pattern stays finite and the file written is bgolly's. Golly's
- * HashLife refuses such rules without S<max>; its QuickLife runs them,
- * and so does the dense engine here: the plane regrown round the live
+ * HashLife refuses such rules without S<max>; its QuickLife runs them.
+ * Here the hash tree takes them under --engine hashlife, and under auto
+ * where it would take the rule's pair (lib/run_tree.c: leaves stepped by
+ * both rules by parity, runtime/engines/hashlife.h); else, and under
+ * --engine dense, the dense engine: the plane regrown round the live
  * cells, a generation a call, each by its parity's backend (with S<max>
  * one rule: its backend's own batches). */
 #include "run_b0.h"
@@ -158,6 +161,13 @@ int gg_run_b0(gg_run *r, bool *taken, gg_err *err)
     if (!b0_rule(r, &rule))
         return GG_RUN_OK;
     *taken = true;
+    if (!gg_rule_b0_smax(&rule) && strcmp(r->engine, "dense") &&
+        strcmp(r->engine, "tiles")) { /* the tree, where auto takes it */
+        bool dense;
+        int status = gg_run_tree(r, &dense, err);
+        if (!dense)
+            return status;
+    }
     const char *no = gg_run_plain_refuses(r);
     char text[256];
     gg_rule_format(&rule, text, sizeof text);

@@ -90,6 +90,15 @@ int gg_hl_new_stepped(const gg_hl_leaf_stepper *s, int64_t mem_bytes,
 int gg_hl_set_leaf_log(gg_hl *h, int leaf_log, gg_err *err);
 int gg_hl_leaf_log(const gg_hl *h);
 
+/* A two-state B0 rule on the unbounded plane as Golly emulates it
+ * without S<max> (gen/rules/rule_b0.h): the tree of gg_hl_new (rule and
+ * backend: the rule from even generations) also steps by `odd` (the
+ * rule from odd generations, b stays the caller's), each leaf generation
+ * by the rule of its parity. The memo holds steps from even generations:
+ * gg_hl_run takes a generation from an odd one, and an odd count's last,
+ * alone. */
+int gg_hl_set_odd_backend(gg_hl *h, gg_backend *odd, gg_err *err);
+
 /* The rule as the files the tree writes name it, where the tree steps an
  * equivalent rule (Golly's B0 rules with S<max>: their conjugate). */
 void gg_hl_set_rule_text(gg_hl *h, const char *text);

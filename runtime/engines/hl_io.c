@@ -46,6 +46,35 @@ int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
     return 0;
 }
 
+/* A B0 rule's leaves: a generation a call, each by its parity's rule
+ * (the step in flight starts from h->step_parity: a step of an even count
+ * from an even generation splits into even counts from even offsets, so
+ * every leaf square starts even too). */
+static int pair_leaves(void *ctx, gg_gen_cells *cells, int64_t gens,
+                       gg_err *err)
+{
+    gg_hl *h = ctx;
+    for (int64_t g = 0; g < gens; g++) {
+        gg_backend *b = (h->step_parity + g) & 1 ? h->odd_backend
+                                                  : h->backend;
+        if (gg_backend_advance(b, GG_TOPO_PLANE, &cells->plane[0], 1, err))
+            return -1;
+    }
+    return 0;
+}
+
+int gg_hl_set_odd_backend(gg_hl *h, gg_backend *odd, gg_err *err)
+{
+    if (!h->backend || h->planes != 1)
+        return gg_fail(err, "%s: two rules by parity are for a two-state "
+                       "rule's tree (gg_hl_new)", h->rule_text);
+    h->odd_backend = odd;
+    h->leaves.step = pair_leaves;
+    h->leaves.ctx = h;
+    h->single_parity = -1;
+    return 0;
+}
+
 /* The batches of leaf squares a backend call steps: at most
  * HL_BATCH_WIDTH cells wide (the cpu kernel's widest tile, where it runs
  * 10x faster than on one 128-cell square) and HL_BATCH_CELLS in all. */

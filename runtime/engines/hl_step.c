@@ -711,6 +711,21 @@ static void odd_count(gg_hl *h, int64_t t)
     h->odd_gens = t;
 }
 
+/* Two rules by parity (gg_hl_set_odd_backend): one-generation results
+ * made from the other parity than this step's are forgotten (every longer
+ * step starts from an even generation). */
+static void single_parity(gg_hl *h, int64_t t)
+{
+    if (!h->odd_backend || t != 1 || h->single_parity == h->step_parity)
+        return;
+    if (h->single_parity >= 0)
+        for (int64_t i = 1; i < h->n_nodes; i++)
+            for (int s = 0; s < 2; s++)
+                if (h->node[i].res_j[s] == 0)
+                    h->node[i].res[s] = 0;
+    h->single_parity = h->step_parity;
+}
+
 /* One step of t generations (1 <= t <= 2^HL_MAX_STEP); 0 ok, 1 the
  * budget ran out or a stop came (nothing changed: h->stopped says
  * which), -1 failed. */
@@ -729,6 +744,8 @@ static int step_by(gg_hl *h, int64_t t)
         return gg_fail(h->err, "the pattern has grown past 2^63 cells "
                        "across; golgen's coordinates end there");
     odd_count(h, t);
+    h->step_parity = (int)(h->generation & 1);
+    single_parity(h, t);
     root = root ? expand(h, root) : 0;
     hl_id r = root ? result(h, root, t) : 0;
     h->step_log = -1;
@@ -766,7 +783,9 @@ static int step_fit(gg_hl *h, int64_t t, bool (*stop)(void),
         *done += rc ? 0 : t;
         return rc < 0 ? rc : 0;
     }
-    if (t == 1)
+    /* two rules by parity: a step of 2 stays whole (its halves' second
+     * would start from an odd generation) */
+    if (t == 1 || (t == 2 && h->odd_backend))
         return gg_fail(h->err, "one generation of this pattern needs more "
                        "than the memory budget (%lld bytes): allow more "
                        "with --mem", (long long)h->mem_limit);
@@ -805,8 +824,8 @@ void gg_hl_set_progress(gg_hl *h, gg_progress_fn fn, void *ctx)
  * one pass gains most (1000 generations: 6 passes to 1), lose nothing. */
 #define HL_ONE_PASS_SPAN ((int64_t)1 << 24)
 
-int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
-              int64_t *done, gg_err *err)
+static int run_count(gg_hl *h, int64_t gens, bool (*stop)(void),
+                     int64_t *done, gg_err *err)
 {
     int64_t ran = 0;
     h->err = err;
@@ -843,4 +862,26 @@ int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
     if (done)
         *done = ran;
     return rc ? -1 : 0;
+}
+
+int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
+              int64_t *done, gg_err *err)
+{
+    if (!h->odd_backend)
+        return run_count(h, gens, stop, done, err);
+    /* two rules by parity: the memo holds steps from even generations, so
+     * a generation from an odd one, and an odd count's last, go alone */
+    int64_t ran = 0, part = 0;
+    int rc = 0;
+    for (int64_t left = gens; !rc && left > 0; left -= part) {
+        part = (h->generation & 1) || left == 1 ? 1 : left & ~(int64_t)1;
+        int64_t got = 0;
+        rc = run_count(h, part, stop, &got, err);
+        ran += got;
+        if (got < part)
+            break;
+    }
+    if (done)
+        *done = ran;
+    return rc;
 }

@@ -95,6 +95,13 @@ struct gg_hl {
     int states;                  /* a cell's states: 2 .. 256 */
     gg_hl_leaf_stepper leaves;   /* steps batches of leaf squares */
     gg_backend *backend;         /* gg_hl_new's (leaves.ctx then) */
+    gg_backend *odd_backend;     /* a B0 rule's steps from odd generations
+                                    (gg_hl_set_odd_backend); NULL: one rule */
+    int step_parity;             /* the generation the step in flight
+                                    starts from, mod 2 */
+    int single_parity;           /* with odd_backend: the parity the
+                                    one-generation results were made
+                                    from; -1 none */
     int64_t mem_limit;
     hl_node *node;
     int64_t n_nodes, cap_nodes;  /* ids 1 .. n_nodes - 1 used or free */
