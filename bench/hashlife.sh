@@ -7,6 +7,11 @@
 #   bench/hashlife.sh [GOLGEN]          (default build/golgen)
 #   LIFELIB_PY=/path/venv/bin/python    also time python-lifelib (its rule's
 #                                       first compile is excluded: a warm-up)
+#                                       twice: its step alone (in-process,
+#                                       column lifelib) and, as golgen and
+#                                       bgolly are timed and issue 38's bar
+#                                       reads, its process from start to
+#                                       the written file (column ll-proc)
 #   REPS=3                              best of REPS runs each
 #   BASE=/path/golgen                   also time another golgen (e.g. a
 #                                       build of an older commit: before
@@ -86,6 +91,20 @@ print(f"{clock() - t0:.3f}")
 EOF
 }
 
+# lifelib's process from start to the written macrocell (its compiled
+# rule is cached: the warm-up of lifelib_time compiled it)
+cat >"$work/ll_proc.py" <<'EOF'
+import sys, lifelib
+lt = lifelib.load_rules("b3s23").lifetree(memory=4000)
+src, gens, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+p = lt.load(src) if not src.endswith(".rle") else lt.pattern(open(src).read())
+p[gens].save(out)
+EOF
+lifelib_process() { # pattern gens
+    [ -n "${LIFELIB_PY:-}" ] || { echo "-"; return; }
+    best "$LIFELIB_PY" "$work/ll_proc.py" "$1" "$2" "$work/l.mc"
+}
+
 cases=(
     "$work/acorn.rle 20000"
     "$work/gun.rle 30000"
@@ -100,8 +119,8 @@ cases=(
     "$work/soup1k.rle 1000"
     "$work/soup4k.rle 1000"
 )
-printf '%-28s %14s %8s %8s %8s %8s %8s  %s\n' pattern gens auto before \
-    QuickLife HashLife lifelib check
+printf '%-28s %14s %8s %8s %8s %8s %8s %8s  %s\n' pattern gens auto \
+    before QuickLife HashLife lifelib ll-proc check
 for c in "${cases[@]}"; do
     [ -z "${ONLY:-}" ] || echo "$(basename "${c% *}") ${c##* }" |
         grep -Eq -- "$ONLY" || continue
@@ -114,10 +133,11 @@ for c in "${cases[@]}"; do
     q=$(best timeout 120 bgolly -a QuickLife -q -q -m "$gens" -o "$work/q.rle" "$in")
     h=$(best timeout 120 bgolly -a HashLife -q -q -m "$gens" -o "$work/h.$ext" "$in")
     l=$(lifelib_time "$in" "$gens")
+    lp=$(lifelib_process "$in" "$gens")
     check=differs
     if cmp -s <(grep -v '^[[#]' "$work/g.$ext") <(grep -v '^[[#]' "$work/h.$ext"); then
         check=same
     fi
-    printf '%-28s %14s %8s %8s %8s %8s %8s  %s\n' "$name" "$gens" "$g" "$b" \
-        "$q" "$h" "$l" "$check"
+    printf '%-28s %14s %8s %8s %8s %8s %8s %8s  %s\n' "$name" "$gens" "$g" \
+        "$b" "$q" "$h" "$l" "$lp" "$check"
 done
