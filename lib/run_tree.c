@@ -316,24 +316,30 @@ static int open_table_leaves(gg_run *r, const gg_rule_found *f,
 }
 
 /* The leaf size of a rule table's tree for the input
- * (runtime/engines/engine_choice.h). */
-static int table_leaf_log(const gg_run *r, const golgen_pattern *in)
+ * (runtime/engines/engine_choice.h), whose cells t steps for the
+ * motion. */
+static int table_leaf_log(const gg_run *r, const golgen_pattern *in,
+                          table_leaves *t)
 {
+    int states = t->rf->n_states;
     if (r->leaf_log)
         return r->leaf_log;
-    if (!in->has_cells && in->form == GG_LIB_TREE)
-        return gg_engine_table_leaf_log(0, 0, -1, -1);
-    int64_t w, h, pop = -1;
-    double variety = -1;
-    gg_lib_pattern_size(in, &w, &h);
-    if (gg_engine_table_leaf_needs_population(w, h))
-        pop = gg_lib_pattern_live(in);
-    /* runs: more than 64 cells a byte of text (lib/pattern.c's
-     * SPARSE_CELLS_PER_BYTE), so however busy, their squares repeat */
-    if (gg_engine_table_box_busy(w, h, pop))
-        variety = in->has_cells ? gg_engine_square_variety(&in->p)
-                  : in->form == GG_LIB_RUNS ? 0 : -1;
-    return gg_engine_table_leaf_log(w, h, pop, variety);
+    if (in->has_cells)
+        return gg_engine_table_leaf_for(&in->p, states, r->o->gens,
+                                        table_leaf_step, t);
+    gg_engine_table_facts f = {.population = -1, .variety = -1,
+                               .motion = -1, .states = states,
+                               .gens = r->o->gens};
+    if (in->form != GG_LIB_TREE) {
+        gg_lib_pattern_size(in, &f.width, &f.height);
+        if (gg_engine_table_leaf_needs_population(f.width, f.height))
+            f.population = gg_lib_pattern_live(in);
+        /* runs: more than 64 cells a byte of text (lib/pattern.c's
+         * SPARSE_CELLS_PER_BYTE), so however busy, their squares repeat */
+        if (in->form == GG_LIB_RUNS)
+            f.variety = 0;
+    }
+    return gg_engine_table_leaf_log(&f);
 }
 
 /* The tree over the rule file's leaves, the input placed, run: the
@@ -344,12 +350,12 @@ static int run_table_found(gg_run *r, const gg_rule_found *f,
     table_leaves t;
     gg_hl *h = NULL;
     int status;
-    gg_hl_leaf_stepper s = {.rule_text = f->rule, .states = f->rf.n_states,
-                            .leaf_log = table_leaf_log(r, in),
-                            .step = table_leaf_step, .ctx = &t,
-                            .rf = &f->rf}; /* misses a cell at a time */
     if (open_table_leaves(r, f, &t, &status, err))
         return status;
+    gg_hl_leaf_stepper s = {.rule_text = f->rule, .states = f->rf.n_states,
+                            .leaf_log = table_leaf_log(r, in, &t),
+                            .step = table_leaf_step, .ctx = &t,
+                            .rf = &f->rf}; /* misses a cell at a time */
     snprintf(r->res->family, sizeof r->res->family, "table");
     snprintf(r->res->backend, sizeof r->res->backend, "%s",
              t.k.step ? t.k.backend : "reference");

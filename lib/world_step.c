@@ -129,16 +129,10 @@ static int advance_tree(golgen_world_stepper *st, golgen_world *w, int64_t n,
         return -1;
     if (!st->h) { /* the leaf size golgen run takes for this pattern */
         const gg_rule_found *f = &st->rule.table->f;
-        int64_t pw = p.plane[0].width, ph = p.plane[0].height, pop = -1;
-        double variety = -1;
-        if (gg_engine_table_leaf_needs_population(pw, ph))
-            pop = gg_table_universe_population(u);
-        if (gg_engine_table_box_busy(pw, ph, pop))
-            variety = gg_engine_square_variety(&p);
         gg_hl_leaf_stepper s = {.rule_text = f->rule,
                                 .states = f->rf.n_states,
-                                .leaf_log = gg_engine_table_leaf_log(
-                                    pw, ph, pop, variety),
+                                .leaf_log = gg_engine_table_leaf_for(
+                                    &p, f->rf.n_states, n, leaf_step, st),
                                 .step = leaf_step, .ctx = st,
                                 .rf = &f->rf}; /* misses a cell at a time */
         int64_t mem = gg_engine_tree_bytes(gg_engine_default_mem());

@@ -82,28 +82,62 @@ bool gg_engine_table_box_busy(int64_t width, int64_t height,
            (double)population * 4.0 >= (double)width * (double)height;
 }
 
-int gg_engine_table_leaf_log(int64_t width, int64_t height,
-                             int64_t population, double variety)
+int gg_engine_table_leaf_log(const gg_engine_table_facts *f)
 {
-    /* CPU seconds, 4x4 / 8x8 / 32x32 leaves (BENCHMARKS.md, "Small leaves
-     * for rule tables"): Tempesti-Loop to 1000 0.05 / 0.33 / 1.23, to
-     * 5000 0.14 / 0.77 / 32; Langtons-Loops to 20000 0.10 / 0.11 / 3.2;
-     * primes.mc to 10^5 0.10 / 0.12 / 0.35; Devore-rep (97639 live, 2%)
-     * to 5000 0.13 / 0.09; WireWorld soups 78% alive, 1000 generations:
-     * 96^2 0.02 / 0.00 / 0.00, 128^2 0.08 / 0.01 / 0.00, 512^2 3.6 / 0.33
-     * / 0.06; Margolus/TMGas (1520 live, a dense gas) 0.01 / 0.01 / 0.04 */
-    if (!gg_engine_table_leaf_needs_population(width, height))
+    /* CPU ms to 1000 generations, 4x4 / 8x8 / 16x16 / 32x32 leaves
+     * (BENCHMARKS.md, "Session 31: the table tree's leaf by how its cells
+     * move"): HPP-demo 954 / 238 / 147 / 170, Margolus DLA 993 / 267 /
+     * 195 / 214, a 512^2 WireWorld soup 3847 / 372 / 137 / 111;
+     * Hutton-replicator 44 / 93 / 180 / 293, JvN golly-constructor 57 /
+     * 45 / 63 / 93, a Langtons-Loops soup 24 / 14 / 24 / 75; Margolus
+     * Sand 4.9 / 8.5 / 11.8 / 21.1; Tempesti-Loop 33 / 582 / 1893 / 2406 */
+    if (!gg_engine_table_leaf_needs_population(f->width, f->height))
         return HL_LEAF_LOG_MIN;
-    bool dense = gg_engine_table_box_busy(width, height, population);
-    /* CPU ms to 1000 (32x32 / 4x4 leaves; bgolly): Margolus/Sand 15.1 /
-     * 5.6 (10.0), Evoloop-finite 52 / 16.4 (46), BBM 6.8 / 5.0 (4.1);
-     * Sand to 10^5 0.79 s / 0.039 s (BENCHMARKS.md, "Session 29: small
-     * rule tables on the tree") */
-    if (dense && variety >= 0 && variety < GG_ENGINE_ORDERED_VARIETY)
+    bool dense = gg_engine_table_box_busy(f->width, f->height,
+                                          f->population);
+    if (dense && f->variety >= 0 && f->variety < GG_ENGINE_ORDERED_VARIETY)
         return HL_LEAF_LOG_MIN;
-    if (dense && population >= (1 << 13))
-        return HL_LEAF_LOG_DEFAULT;
-    return dense || population >= (1 << 14) ? 3 : HL_LEAF_LOG_MIN;
+    /* a gas: every square new, so no reuse pays for small leaves' nodes;
+     * 16 x 16 but where the rule's kernel is cheapest (4 states) */
+    if (f->motion >= GG_ENGINE_GAS_MOTION)
+        return f->states <= 4 ? HL_LEAF_LOG_DEFAULT : 4;
+    /* a soup (every 4 x 4 square unlike) or cells that move much */
+    if ((dense && f->variety >= GG_ENGINE_SOUP_VARIETY) ||
+        f->motion >= GG_ENGINE_BUSY_MOTION)
+        return 3;
+    /* wires and loops: 8 x 8 for a big machine's first thousands of
+     * generations (JvN's CY_Lee computer 105 / 82 ms at 1000), 4 x 4 as
+     * its signals repeat (codon5 at 10^4: 36 / 51 ms) */
+    return f->population >= (1 << 14) && f->gens < GG_ENGINE_LONG_GENS
+               ? 3
+               : HL_LEAF_LOG_MIN;
+}
+
+int gg_engine_table_leaf_for(const gg_pattern *p, int states, int64_t gens,
+                             gg_engine_cells_step step, void *ctx)
+{
+    int64_t w = p->plane[0].width, h = p->plane[0].height;
+    gg_engine_table_facts f = {.width = w, .height = h, .population = -1,
+                               .variety = -1, .motion = -1,
+                               .states = states, .gens = gens};
+    if (gg_engine_table_leaf_needs_population(w, h))
+        f.population = gg_grids_live(p->plane, p->n_planes);
+    bool busy = gg_engine_table_box_busy(w, h, f.population);
+    if (busy)
+        f.variety = gg_engine_square_variety(p);
+    /* cells stepped only where their motion can change the leaf: not
+     * for a busy box of repeated squares, which takes 4 x 4 whatever it
+     * does (1-2 ms of Margolus Sand's 5), nor a sparse box of fewer than
+     * 2^12 live cells (a 64-state Perrier-Parenthesis-Checker's 8 ms of
+     * 7: its wires and loops take 4 x 4 too) */
+    bool ordered = busy && f.variety >= 0 &&
+                   f.variety < GG_ENGINE_ORDERED_VARIETY;
+    if (f.population >= (busy ? GG_ENGINE_MOTION_MIN_LIVE
+                               : GG_ENGINE_MOTION_MIN_SPARSE) &&
+        !ordered)
+        f.motion = gg_engine_table_motion(p, states, GG_ENGINE_MOTION_GENS,
+                                          step, ctx);
+    return gg_engine_table_leaf_log(&f);
 }
 
 int gg_engine_two_state_leaf_log(int gates_per_word)

@@ -17,6 +17,7 @@
 
 #include "backend.h"
 #include "error.h"
+#include "gen_cells.h"
 #include "pattern.h"
 #include "rule.h"
 
@@ -56,21 +57,41 @@ bool gg_engine_prefers_tree(const gg_rule *rule, int64_t width,
  * box goes to the tree whatever it holds: callers count only then). */
 bool gg_engine_box_needs_population(int64_t width, int64_t height);
 
-/* The leaf size (its log2: hashlife.h) of a Golly rule table's tree for
- * a pattern of `population` live cells in a width x height box (0 x 0
- * and -1 for a macrocell file): 4 x 4, whose leaf squares a table's
- * kernel steps two generations at a time and whose leaves recur far more
- * than 32 x 32 ones in a loop colony's ordered cells (a table's cells
- * cost the most of any family's to compute: its decision graph
- * bitsliced, so the most reuse pays); 8 x 8 for 2^14 live cells or more,
- * or for a busy box (2^10 live cells or more, a quarter of it or more
- * alive); 32 x 32 for a busy box of 2^13 live cells or more (a chaotic
- * soup, where memoization finds little and small leaves only cost
- * nodes) but for a busy box whose squares repeat (variety, below; -1:
- * not known), 4 x 4 again. Whether the count is read:
- * gg_engine_table_leaf_needs_population. */
-int gg_engine_table_leaf_log(int64_t width, int64_t height,
-                             int64_t population, double variety);
+/* What auto reads of a Golly rule table's input to choose its tree's
+ * leaves (gg_engine_table_leaf_log). */
+typedef struct gg_engine_table_facts {
+    int64_t width, height; /* the box; 0 x 0 for a macrocell file */
+    int64_t population;    /* live cells; -1: not counted */
+    double variety;        /* gg_engine_square_variety; -1: not known */
+    double motion;         /* gg_engine_table_motion; -1: not known */
+    int states;            /* the rule's */
+    int64_t gens;          /* the run's length */
+} gg_engine_table_facts;
+
+/* The leaf size (its log2: hashlife.h) of a Golly rule table's tree:
+ * 4 x 4 for a box of under 2^10 cells, or a busy box
+ * (gg_engine_table_box_busy) whose squares repeat (variety <
+ * GG_ENGINE_ORDERED_VARIETY: Margolus sand, an Evoloop arena); for a gas
+ * (motion >= GG_ENGINE_GAS_MOTION) 16 x 16, 32 x 32 for a rule of 4
+ * states or fewer; 8 x 8 for a busy random box (variety >= GG_ENGINE_SOUP_VARIETY)
+ * or cells that move much (motion >= GG_ENGINE_BUSY_MOTION); else, wires
+ * and loops, 4 x 4, but 8 x 8 for 2^14 live cells or more in a run
+ * shorter than GG_ENGINE_LONG_GENS. A table's cells cost the most of any
+ * family's to compute (its decision graph bitsliced, or a cell at a time
+ * through the graph for a small tree's misses), so wherever squares
+ * recur the smallest leaves pay. */
+int gg_engine_table_leaf_log(const gg_engine_table_facts *f);
+#define GG_ENGINE_GAS_MOTION 0.94
+#define GG_ENGINE_BUSY_MOTION 0.80
+#define GG_ENGINE_SOUP_VARIETY 0.95
+#define GG_ENGINE_LONG_GENS 8192
+/* Motion is read from GG_ENGINE_MOTION_GENS generations of the cells of
+ * a busy box of GG_ENGINE_MOTION_MIN_LIVE live cells or more, or another
+ * of GG_ENGINE_MOTION_MIN_SPARSE (1-3 ms of a run's start; fewer go to 4
+ * x 4 leaves whatever they do). */
+#define GG_ENGINE_MOTION_GENS 8
+#define GG_ENGINE_MOTION_MIN_LIVE 1024
+#define GG_ENGINE_MOTION_MIN_SPARSE 4096
 
 /* The leaves' log2 side for a two-state rule whose kernel runs
  * gates_per_word logic gates a 64-cell word (the cpu backend says it;
@@ -86,6 +107,27 @@ int gg_engine_two_state_leaf_log(int gates_per_word);
  * soup or DLA's gas has 0.32-0.93) and keeps 4 x 4 leaves. */
 double gg_engine_square_variety(const gg_pattern *p);
 #define GG_ENGINE_ORDERED_VARIETY 0.15
+
+/* What steps a rule table's cells `gens` generations in place, state 0
+ * outside them (hashlife.h's gg_hl_leaf_stepper.step). */
+typedef int (*gg_engine_cells_step)(void *ctx, gg_gen_cells *cells,
+                                    int64_t gens, gg_err *err);
+/* How p's cells move under a rule table of `states` states: the share of
+ * the 8 x 8 squares unlike every other among those seen at generations
+ * 0, 2, .. gens of step (at most 8 windows of 128 x 128 cells spread over
+ * p's live ones), 0 .. 1; -1 when not known (no live cell, no memory, a
+ * failed step). A gas (HPP 0.995, Margolus DLA 0.98, a WireWorld soup
+ * 1.0 at 8 generations) makes new squares wherever it moves; wires and
+ * loops, however busy, repeat theirs (Evoloop 0.63, Hutton-replicator
+ * 0.58, JvN's codon5 0.10, Sand 0.01). */
+double gg_engine_table_motion(const gg_pattern *p, int states, int gens,
+                              gg_engine_cells_step step, void *ctx);
+
+/* The leaf size for p's cells under a rule table of `states` states run
+ * `gens` generations, stepped by step for the motion: the facts read
+ * (only those the choice needs) and gg_engine_table_leaf_log. */
+int gg_engine_table_leaf_for(const gg_pattern *p, int states, int64_t gens,
+                             gg_engine_cells_step step, void *ctx);
 bool gg_engine_table_leaf_needs_population(int64_t width, int64_t height);
 /* Whether such a box is busy (2^10 live cells or more, a quarter of it or
  * more alive): the only boxes whose leaf the variety below decides, so
