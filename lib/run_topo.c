@@ -68,25 +68,19 @@ static int64_t ring_generation(const ring_run *x)
 
 /* ---- the rule ---- */
 
-/* The pattern, read once as the later paths read it (the tree's way for
- * a file, cells for a stream that can be read only once): they take
- * r->pat as it is. */
+/* The pattern, read once as the later paths read it (the tree's way,
+ * gg_run_read_input, for a file or the built-in pattern; cells for a
+ * stream that can be read only once): they take r->pat as it is. */
 static int read_pattern(gg_run *r, gg_err *err)
 {
-    const golgen_run2d_opts *o = r->o;
+    const char *in = r->o->in;
     struct stat st;
-    if (r->pat)
-        return 0;
+    if (r->pat || !in ||
+        (strcmp(in, "-") && !stat(in, &st) && S_ISREG(st.st_mode)))
+        return gg_run_read_input(r, err);
     r->own_pat = true;
-    if (!o->in)
-        return gg_lib_pattern_parse(gg_run_default_pattern,
-                                    strlen(gg_run_default_pattern),
-                                    "built-in R-pentomino",
-                                    GOLGEN_PATTERN_CELLS, &r->pat, err);
-    bool file = strcmp(o->in, "-") && !stat(o->in, &st) && S_ISREG(st.st_mode);
-    return gg_lib_pattern_read(o->in, file ? GOLGEN_PATTERN_AS_READ
-                                           : GOLGEN_PATTERN_CELLS,
-                               o->stop, &r->pat, err);
+    return gg_lib_pattern_read(in, GOLGEN_PATTERN_CELLS, r->o->stop,
+                               &r->pat, err);
 }
 
 /* ---- the plane round the grid ---- */
