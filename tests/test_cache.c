@@ -19,6 +19,8 @@
 #include "choose.h"
 #include "cms.h"
 #include "net_build.h"
+#include "net_orders.h"
+#include "net_rewrite.h"
 #include "synth.h"
 
 static gg_net net, got; /* big: keep them off the stack */
@@ -534,6 +536,21 @@ static void test_gated_corrections(void **state)
     }
 }
 
+/* c (a Moore rule's circuit) against the rule's own next-state function
+ * on every neighbourhood, row by row. */
+static void assert_matches_rule(const gg_circuit *c, const gg_rule *rule)
+{
+    for (uint32_t r = 0; r < 512; r++) {
+        uint64_t in[9], mid[GG_NET_MAX_OUTPUTS], out[1];
+        for (int k = 0; k < 9; k++)
+            in[k] = r >> k & 1 ? ~0ull : 0;
+        gg_net_eval64(&c->front.net, in, mid);
+        gg_net_eval64(&c->final, mid, out);
+        assert_int_equal((int)(out[0] & 1),
+                         gg_rule_next(rule, (int)(r >> 8), r & 0xFF));
+    }
+}
+
 /* Issue 40: a named Hensel rule with no cache entry, built by a machine
  * with or without the solver (the GPU host usually has none), right on
  * every neighbourhood and about as small as the solver made it. The
@@ -562,15 +579,7 @@ static void test_uncached_hensel_rules(void **state)
         assert_int_equal(c.front.kind, GG_FRONT_ROWSUM_CELLS);
         assert_int_equal(gg_circuit_check(&c, &bad), 0);
         /* and by the rule's own next-state function, row by row */
-        for (uint32_t r = 0; r < 512; r++) {
-            uint64_t in[9], mid[GG_NET_MAX_OUTPUTS], out[1];
-            for (int k = 0; k < 9; k++)
-                in[k] = r >> k & 1 ? ~0ull : 0;
-            gg_net_eval64(&c.front.net, in, mid);
-            gg_net_eval64(&c.final, mid, out);
-            assert_int_equal((int)(out[0] & 1),
-                             gg_rule_next(&rule, (int)(r >> 8), r & 0xFF));
-        }
+        assert_matches_rule(&c, &rule);
         print_message("%s: %d LUT3 a word (%s)\n", cases[i].rule,
                       gg_circuit_gates_per_word(&c), c.source);
         assert_true(gg_circuit_gates_per_word(&c) <= cases[i].lut3_per_word);
@@ -581,6 +590,84 @@ static void test_uncached_hensel_rules(void **state)
                             sizeof *c.final.gate * (size_t)c.final.n_gates);
         assert_int_equal(gg_choose_gpu_circuit(&rule, NULL, &gpu, &err), 0);
         assert_int_equal(gpu.final.n_gates, c.final.n_gates);
+    }
+}
+
+/* Issue 40: the count-class split LUT3(A, P(features), C)
+ * (sat/choose/choose_count23.c), built without a solver, checked here on
+ * all 512 neighbourhoods against the rule's own next-state function, for
+ * Hensel rules whose letters the features tell apart (built), and not
+ * built for letters they do not: 3c from 3r, 4a from 4k (where they
+ * would be wrong). B2ce3aei/S23-a's is no larger than its gated
+ * correction, which it replaces (session 31: 24 LUT3 a word against 27
+ * without the solver). */
+static void test_count_classes(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *rule;
+        bool built, beats_gated;
+    } cases[] = {{"B2ce3aei/S23-a", true, true},
+                 {"B3-k/S23", true, false},
+                 {"B2n3/S23-q", true, false},
+                 {"B2-a/S12", true, false},
+                 {"B34e/S2-i3", true, false},
+                 {"B3c/S23", false, false},
+                 {"B4a/S23", false, false}};
+    static gg_circuit c, gated;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        gg_rule rule;
+        gg_err err;
+        int bad;
+        assert_int_equal(gg_rule_parse(cases[i].rule, &rule, &err), 0);
+        assert_int_equal(gg_choose_count23_circuit(&rule, GG_LIB_GATE2, NULL,
+                                                   0, &c, &err), 1);
+        int rc = gg_choose_count23_circuit(&rule, GG_LIB_LUT3, NULL, 0, &c,
+                                           &err);
+        assert_int_equal(rc, cases[i].built ? 0 : 1);
+        if (rc)
+            continue;
+        assert_true(gg_net_in_lib(&c.final, GG_LIB_LUT3));
+        assert_int_equal(gg_circuit_check(&c, &bad), 0);
+        assert_matches_rule(&c, &rule);
+        print_message("%s: count classes %d LUT3 a word\n", cases[i].rule,
+                      gg_circuit_gates_per_word(&c));
+        if (cases[i].beats_gated) {
+            assert_int_equal(gg_choose_gated_circuit(&rule, GG_LIB_LUT3, NULL,
+                                                     0, &gated, &err), 0);
+            assert_true(gg_circuit_gates_per_word(&c) <=
+                        gg_circuit_gates_per_word(&gated));
+        }
+    }
+}
+
+/* The solverless builders under the count classes' P
+ * (gen/circuits/net_orders.h, net_rewrite.h) on seeded random tables of
+ * 5-8 inputs with free rows: right on every care row of the table (the
+ * oracle), and the rewriting never grows a network. */
+static void test_orders_and_rewrite(void **state)
+{
+    (void)state;
+    static gg_tt t;
+    static gg_net net, dd;
+    gg_err err;
+    uint64_t seed = 12345;
+    for (int k = 0; k < 24; k++) {
+        memset(&t, 0, sizeof t);
+        t.n_inputs = 5 + k % 4;
+        for (int r = 0; r < gg_tt_rows(&t); r++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            gg_tt_put(t.care, r, (seed >> 40) % 3 != 0);
+            gg_tt_put(t.on, r, (seed >> 50) & 1);
+        }
+        assert_int_equal(gg_net_build_orders(&t, 8, &net, &err), 0);
+        assert_int_equal(gg_net_check(&net, 0, &t, NULL), 0);
+        assert_int_equal(gg_net_build_from_tt(&t, GG_LIB_LUT3, &dd, &err), 0);
+        int before = dd.n_gates;
+        int saved = gg_net_rewrite(&dd, &t, &err);
+        assert_true(saved >= 0);
+        assert_int_equal(dd.n_gates, before - saved);
+        assert_int_equal(gg_net_check(&dd, 0, &t, NULL), 0);
     }
 }
 
@@ -613,6 +700,8 @@ int main(void)
         cmocka_unit_test(test_table_rules_share_totalistic_networks),
         cmocka_unit_test(test_gated_corrections),
         cmocka_unit_test(test_uncached_hensel_rules),
+        cmocka_unit_test(test_count_classes),
+        cmocka_unit_test(test_orders_and_rewrite),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -353,8 +353,15 @@ int gg_choose_composed_circuit(const gg_rule *rule, gg_lib lib,
     if (gated == 0 &&
         gg_circuit_gates_per_word(s) < gg_circuit_gates_per_word(c))
         *c = *s;
+    int classes = gated < 0 ? 1
+                            : gg_choose_count23_circuit(
+                                  rule, lib, o, gg_circuit_gates_per_word(c),
+                                  s, err);
+    if (classes == 0 &&
+        gg_circuit_gates_per_word(s) < gg_circuit_gates_per_word(c))
+        *c = *s;
     free(s);
-    return gated < 0 ? -1 : 0;
+    return gated < 0 || classes < 0 ? -1 : 0;
 }
 
 int gg_choose_kernel_circuit(const gg_rule *rule, gg_lib lib,

@@ -12,8 +12,9 @@
  * minimal. Built without the solver, the adder tree's rest is a decision
  * diagram and the mapping is skipped. Every LUT3 candidate, and every
  * composed stage whole, is then resubstituted (sat/choose/choose_resub.h):
- * without the solver B3-k/S23 gets 14 LUTs a word and B2ce3aei/S23-a 27,
- * where the plain parts gave 25 and 38 (the solver's: 13 and 26).
+ * without the solver B3-k/S23 gets 14 LUTs a word and B2ce3aei/S23-a 26
+ * (count classes), where the plain parts gave 25 and 38 (the solver's: 13
+ * and 25).
  *
  * Everything here is reentrant: no state outside the caller's arguments,
  * and no environment reads (runtime/base/config.c fills gg_choose_opts). */
@@ -129,8 +130,10 @@ int gg_choose_fallback(const gg_rule *rule, gg_front_kind front, gg_lib lib,
  * resubstituted, sat/choose/choose_resub.h; 6: without the solver the
  * adder's rest by enumeration, gen/circuits/net_enum.h, and the gated
  * correction's F from its base and lanes' rules, choose_gated.c; 7: the
- * adder's third try, the count reduced to binary, sat/choose/adder.c). */
-#define GG_CHOOSE_FALLBACK_VERSION 7
+ * adder's third try, the count reduced to binary, sat/choose/adder.c;
+ * 8: composed stages may be the count classes' LUT3(A, P, C),
+ * sat/choose/choose_count23.c). */
+#define GG_CHOOSE_FALLBACK_VERSION 8
 
 /* Front plus a correct final stage: the cache entry (verified on load; a
  * wrong or unreadable entry is an error, never silently replaced), else the
@@ -175,6 +178,17 @@ int gg_choose_composed_circuit(const gg_rule *rule, gg_lib lib,
 int gg_choose_gated_circuit(const gg_rule *rule, gg_lib lib,
                             const gg_choose_opts *o, int beat, gg_circuit *c,
                             gg_err *err);
+
+/* The same rule as LUT3(A, P(features), C): A a totalistic rule's
+ * network, P the rule on A's groups over eight signals that tell most
+ * arrangements of 1-4 cells apart, built without a solver (front
+ * rowsum+cells, LUT3; sat/choose/choose_count23.c); P's full search only
+ * when a quick one comes near `beat` gates per word (0: no bound).
+ * Returns 1, c unusable, when the rule has no such form. Not checked, as
+ * above. */
+int gg_choose_count23_circuit(const gg_rule *rule, gg_lib lib,
+                              const gg_choose_opts *o, int beat,
+                              gg_circuit *c, gg_err *err);
 
 /* For a Moore rule whose arrangement matters, the gated or the split
  * circuit replaces c when it costs fewer gates per word (other rules: c
