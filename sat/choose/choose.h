@@ -190,6 +190,12 @@ int gg_choose_count23_circuit(const gg_rule *rule, gg_lib lib,
                               const gg_choose_opts *o, int beat,
                               gg_circuit *c, gg_err *err);
 
+/* rule as the totalistic rule of these birth and survival count masks
+ * (bit n: n neighbours), its neighbourhood and grid kept: the base rule
+ * of a gated correction, the class rule of the count-2/3 split. */
+gg_rule gg_choose_totalistic(const gg_rule *rule, uint32_t birth,
+                             uint32_t survive);
+
 /* For a Moore rule whose arrangement matters, the gated or the split
  * circuit replaces c when it costs fewer gates per word (other rules: c
  * stays). */

@@ -120,16 +120,12 @@ static bool p_table(const gg_rule *rule, const gg_front *f, const plan *pl,
 /* The totalistic rule that is on exactly on class 1. */
 static gg_rule class_rule(const gg_rule *rule, const plan *pl)
 {
-    gg_rule a = *rule;
-    a.kind = GG_KIND_TOTALISTIC;
-    a.birth = a.survive = 0;
-    memset(a.table, 0, sizeof a.table);
-    memset(a.letters, 0, sizeof a.letters);
+    uint32_t birth = 0, survive = 0;
     for (int n = 0; n < COUNTS; n++) {
-        a.birth |= (uint32_t)pl->cls[0][n] << n;
-        a.survive |= (uint32_t)pl->cls[1][n] << n;
+        birth |= (uint32_t)pl->cls[0][n] << n;
+        survive |= (uint32_t)pl->cls[1][n] << n;
     }
-    return a;
+    return gg_choose_totalistic(rule, birth, survive);
 }
 
 /* final (over the front's outputs) = LUT3(A, P(features), C). 1 when it

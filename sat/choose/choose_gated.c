@@ -167,19 +167,27 @@ static int solve_f(const gg_front *rs, const gg_tt *t, int L, gg_lib lib,
     return rc;
 }
 
+gg_rule gg_choose_totalistic(const gg_rule *rule, uint32_t birth,
+                             uint32_t survive)
+{
+    gg_rule t = *rule;
+    t.kind = GG_KIND_TOTALISTIC;
+    t.birth = birth;
+    t.survive = survive;
+    memset(t.table, 0, sizeof t.table);
+    memset(t.letters, 0, sizeof t.letters);
+    return t;
+}
+
 /* The base rule: every group's base (the nearest totalistic rule). */
 static gg_rule base_rule(const gg_rule *rule, const groups *g)
 {
-    gg_rule b = *rule;
-    b.kind = GG_KIND_TOTALISTIC;
-    b.birth = b.survive = 0;
-    memset(b.table, 0, sizeof b.table);
-    memset(b.letters, 0, sizeof b.letters);
+    uint32_t birth = 0, survive = 0;
     for (int k = 0; k <= g->n; k++) {
-        b.birth |= (uint32_t)g->base[0][k] << k;
-        b.survive |= (uint32_t)g->base[1][k] << k;
+        birth |= (uint32_t)g->base[0][k] << k;
+        survive |= (uint32_t)g->base[1][k] << k;
     }
-    return b;
+    return gg_choose_totalistic(rule, birth, survive);
 }
 
 /* h's table over (B's output signal, the m, C) for F: 1 when F is no
