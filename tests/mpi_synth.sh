@@ -1,5 +1,5 @@
 #!/bin/sh
-# golgen synth over MPI ranks (issue 18 part 2; cli/synth_ranks.h): 2 and
+# golgen synth over MPI ranks (issue 18 part 2; cli/run_ranks.c): 2 and
 # 3 ranks reach the result of one process, and every k each rank proved
 # impossible took, summed, the conflicts of one process: each shape was
 # solved exactly once (the solvers are deterministic per CNF). A proof cut
@@ -135,38 +135,52 @@ else
 fi
 
 # SIGTERM to mpirun during k=5: it passes the signal on, rank 0 prints the
-# best network and caches it, and no rank hangs.
-mkdir -p "$tmp/term"
-"$mpirun" --oversubscribe -np 2 "$golgen" synth --rule B2/S0 --lib lut3 \
-    --generated "$tmp/term" --threads 1 --time-limit none \
-    >"$tmp/term.out" 2>"$tmp/term.err" &
-pid=$!
-waited=0
-until grep -q "k=4:" "$tmp/term.err" || [ "$waited" -ge 600 ]; do
-    sleep 0.1
-    waited=$((waited + 1))
-done
-kill -TERM "$pid"
-waited=0
-while kill -0 "$pid" 2>/dev/null && [ "$waited" -ge 0 ]; do
-    sleep 0.1
-    waited=$((waited + 1))
-    if [ "$waited" -ge 600 ]; then
-        kill -KILL "$pid"
-        echo "FAIL SIGTERM to 2 ranks: still running 60 s later"
-        fails=1
+# best network and caches it, and no rank hangs. Open MPI's mpirun SIGKILLs
+# the ranks 1 s after passing the signal on (odls_base_sigkill_timeout;
+# raising it made mpirun 4.1 pass no signal at all here): on a loaded
+# machine rank 0 was once killed before it printed (session 31's CI), so
+# the case gets three tries; a hang fails at once.
+term_try() { # TRY: 0 printed and cached, 1 not, 2 hung
+    dir="$tmp/term$1"
+    mkdir -p "$dir"
+    "$mpirun" --oversubscribe -np 2 "$golgen" synth --rule B2/S0 --lib lut3 \
+        --generated "$dir" --threads 1 --time-limit none \
+        >"$dir.out" 2>"$dir.err" &
+    pid=$!
+    waited=0
+    until grep -q "k=4:" "$dir.err" || [ "$waited" -ge 600 ]; do
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+    kill -TERM "$pid"
+    waited=0
+    while kill -0 "$pid" 2>/dev/null; do
+        sleep 0.1
+        waited=$((waited + 1))
+        if [ "$waited" -ge 600 ]; then
+            kill -KILL "$pid"
+            echo "FAIL SIGTERM to 2 ranks: still running 60 s later"
+            return 2
+        fi
+    done
+    wait "$pid" || true
+    grep -q "stopped by SIGTERM" "$dir.err" &&
+        grep -q "not proven minimal" "$dir.out" &&
+        [ -n "$(find "$dir" -name '*.net')" ]
+}
+term_ok=0
+for try in 1 2 3; do
+    rc=0
+    term_try "$try" || rc=$?
+    if [ "$rc" -eq 0 ]; then
+        echo "ok   SIGTERM to 2 ranks: best network printed and cached (try $try)"
+        term_ok=1
         break
     fi
+    [ "$rc" -eq 2 ] && break
+    echo "SIGTERM to 2 ranks, try $try: no network printed or cached:"
+    cat "$tmp/term$try.out" "$tmp/term$try.err"
 done
-wait "$pid" || true
-if grep -q "stopped by SIGTERM" "$tmp/term.err" &&
-    grep -q "not proven minimal" "$tmp/term.out" &&
-    [ -n "$(find "$tmp/term" -name '*.net')" ]; then
-    echo "ok   SIGTERM to 2 ranks: best network printed and cached"
-else
-    echo "FAIL SIGTERM to 2 ranks: no network printed or cached"
-    cat "$tmp/term.out" "$tmp/term.err"
-    fails=1
-fi
+[ "$term_ok" -eq 1 ] || { echo "FAIL SIGTERM to 2 ranks"; fails=1; }
 
 exit "$fails"
