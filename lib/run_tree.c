@@ -414,35 +414,22 @@ static int run_table_tree(gg_run *r, const char *text,
     return status;
 }
 
-/* A two-state B0 rule with S<max> on the unbounded plane: Golly stores
- * its cells complemented at every generation, stepped by the conjugate
- * rule (gen/rules/rule_b0.h), which has no B0: the tree steps that, and
- * names the rule as given in what it writes (written). Others: false. */
-static bool b0_conjugate(gg_rule *rule, char *written, size_t size)
-{
-    gg_rule odd;
-    if (gg_rule_is_generations(rule) || gg_rule_is_bounded(rule) ||
-        !gg_rule_has_b0(rule) || !gg_rule_b0_smax(rule))
-        return false;
-    gg_rule_format(rule, written, size);
-    gg_rule_b0_pair(rule, rule, &odd);
-    return true;
-}
-
-/* A two-state B0 rule without S<max> on the unbounded plane: Golly steps
- * its stored cells by two rules without B0, rule from even generations
- * and *odd from odd ones (gen/rules/rule_b0.h), which the tree takes as a
- * pair, and names the rule as given in what it writes (written). Others:
- * false. */
-static bool b0_parities(gg_rule *rule, gg_rule *odd, char *written,
-                        size_t size)
+/* A two-state B0 rule on the unbounded plane, as Golly stores and steps
+ * it (gen/rules/rule_b0.h): *rule becomes the rule from even generations
+ * and *odd the one from odd ones, neither with B0, and written the rule as
+ * given, which the files name. 0: not such a rule (nothing changed); 1:
+ * with S<max>, one rule (the conjugate, *odd the same); 2: two rules,
+ * which the tree takes as a pair. */
+static int b0_rules(gg_rule *rule, gg_rule *odd, char *written,
+                    size_t size)
 {
     if (gg_rule_is_generations(rule) || gg_rule_is_bounded(rule) ||
-        !gg_rule_has_b0(rule) || gg_rule_b0_smax(rule))
-        return false;
+        !gg_rule_has_b0(rule))
+        return 0;
+    int rules = gg_rule_b0_smax(rule) ? 1 : 2;
     gg_rule_format(rule, written, size);
     gg_rule_b0_pair(rule, rule, odd);
-    return true;
+    return rules;
 }
 
 /* Whether auto must leave the run to the dense engine before reading
@@ -460,8 +447,7 @@ static bool dense_unread(const gg_run *r)
     if (o->rule && (gg_rule_parse(o->rule, &rule, &ignored)
                         ? gg_ltl_looks_like(o->rule) /* else a rule file */
                         : gg_engine_tree_refuses(&rule) != NULL &&
-                              !b0_conjugate(&rule, text, sizeof text) &&
-                              !b0_parities(&rule, &odd, text, sizeof text)))
+                              !b0_rules(&rule, &odd, text, sizeof text)))
         return true;
     return !o->pattern && o->in &&
            (!strcmp(o->in, "-") || stat(o->in, &st) || !S_ISREG(st.st_mode));
@@ -523,12 +509,11 @@ int gg_run_tree(gg_run *r, bool *dense, gg_err *err)
     }
     char written[256];
     gg_rule odd;
-    bool b0 = b0_conjugate(&rule, written, sizeof written),
-         pair = !b0 && b0_parities(&rule, &odd, written, sizeof written);
+    int b0 = b0_rules(&rule, &odd, written, sizeof written);
     /* the conjugate always goes to the tree (lib/run_b0.c steps it dense
      * when asked), the pair as auto chooses (lib/run_b0.c steps it dense
      * when not here) */
-    if (choose && !b0 && !choose_tree(r, in, &rule)) {
+    if (choose && b0 != 1 && !choose_tree(r, in, &rule)) {
         *dense = true;
         return 0;
     }
@@ -537,7 +522,7 @@ int gg_run_tree(gg_run *r, bool *dense, gg_err *err)
     int status;
     snprintf(r->res->family, sizeof r->res->family, "%s",
              gg_rule_is_generations(&rule) ? "generations" : "two-state");
-    int bad = open_tree(r, &rule, pair ? &odd : NULL, in, b, &h, &status,
+    int bad = open_tree(r, &rule, b0 == 2 ? &odd : NULL, in, b, &h, &status,
                         err);
     if (r->own_pat) { /* placed in the tree: its cells go */
         golgen_pattern_free(r->pat);
@@ -548,9 +533,9 @@ int gg_run_tree(gg_run *r, bool *dense, gg_err *err)
     if (!bad) {
         char canon[256];
         gg_rule_format(&rule, canon, sizeof canon);
-        if (b0 || pair)
+        if (b0)
             gg_hl_set_rule_text(h, written);
-        status = run_tree(r, h, b0 || pair ? written : canon,
+        status = run_tree(r, h, b0 ? written : canon,
                           gg_backend_of(b[0])->name, err);
     }
     gg_hl_free(h);
