@@ -18,7 +18,6 @@
 #include "rule_find.h"
 #include "rule_gen.h"
 #include "rule_ltl.h"
-#include "table_kernel.h"
 #include "truth.h"
 
 /* "label:  3 6" (or "(none)"): the counts set in mask, 0..max. */
@@ -202,9 +201,11 @@ static void table(FILE *o, const gg_rule_found *f, const gg_rule *ring)
         fprintf(o, "%-15s %s %lldx%lld\n", "topology:",
                 f->topo == GG_TOPO_TORUS ? "torus" : "bounded plane",
                 (long long)f->width, (long long)f->height);
-    fprintf(o, "%-15s " GG_TABLE_BACKENDS " (the decision graph compiled "
-            "to a bitsliced kernel, checked against the reference before "
-            "use) and reference\n", "backends:");
+    char names[256];
+    gg_backend_family_names(GG_FAMILY_TABLE, ", ", names, sizeof names);
+    fprintf(o, "%-15s %s (each but the reference compiles the decision "
+            "graph to a bitsliced kernel, checked against the reference "
+            "before use)\n", "backends:", names);
 }
 
 /* A name B/S notation does not know may be a Golly rule file; err holds

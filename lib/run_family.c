@@ -1,13 +1,13 @@
 /* golgen_run_2d for Golly's rule tables and trees (.rule files,
  * gen/rulefile/rulefile.h, found by runtime/formats/rule_find.h) and for
  * Larger than Life (gen/rules/rule_ltl.h) on the dense engine. Rule
- * tables run on the cpu, opencl, cuda and ptx backends (the rule compiled
- * and validated: runtime/backends/table_kernel.h) or the reference; auto
- * takes cpu when its kernel opens, else the reference and says why.
- * Larger than Life runs on the backends with LtL entry points
+ * tables run on the backends with open_table (the rule compiled and
+ * validated: runtime/backends/table_kernel.h); auto takes the host's
+ * first that opens and says why when that is not the first. Larger than
+ * Life runs on the backends with LtL entry points
  * (runtime/backends/backend_ltl.h); auto takes the first that opens.
- * Other backends are refused by name, as are the options these runs
- * lack. Moved from the command's cli/run_table.c and cli/run_ltl.c. */
+ * Other backends are refused as gg_backend_takes refuses them, and so
+ * are the options these runs lack. Moved from the command's cli/run_table.c and cli/run_ltl.c. */
 #include "run_lib.h"
 
 #include <stdio.h>
@@ -139,53 +139,40 @@ static void base_name(const gg_rule_found *f, char *buf, size_t size)
     snprintf(buf, size, "%.*s", (int)strcspn(f->rule, ":"), f->rule);
 }
 
-int gg_lib_table_backend_check(const char *backend, const char *rule,
-                               gg_err *err)
+int gg_run_open_table(gg_run *r, const gg_rulefile *rf, const char *name,
+                      bool leaves, gg_table_kernel *k, int *status,
+                      gg_err *err)
 {
-    if (!backend || !strcmp(backend, "auto") ||
-        !strcmp(backend, "reference") || gg_table_backend_known(backend))
-        return 0;
-    return gg_fail(err, "backend %s cannot run %s: Golly rule tables and "
-                   "trees are compiled for " GG_TABLE_BACKENDS " (and run "
-                   "on reference)", backend, rule);
-}
-
-/* The compiled kernel the run uses (*k; k->step NULL: the reference): a
- * named backend (cpu, opencl, cuda, ptx) must open it, validated before
- * use; auto takes cpu when it opens and else says why the reference
- * runs; reference is asked for by name; other backends are refused by
- * name. *status on failure. */
-static int open_kernel(gg_run *r, const gg_rule_found *f, gg_table_kernel *k,
-                       int *status, gg_err *err)
-{
-    const char *backend = r->o->backend;
-    const char *refused = gg_run_engine_refused(r);
-    memset(k, 0, sizeof *k);
-    *status = GG_RUN_USAGE;
-    const char *kind = f->rf.is_tree ? "tree" : "table";
-    if (refused)
-        return gg_fail(err, "%s is a Golly rule %s (%s), which golgen runs "
-                       "on the " GG_TABLE_BACKENDS " and reference backends "
-                       "only for now; it does not take %s yet", f->rule,
-                       kind, f->path, refused);
-    bool is_auto = !backend || !strcmp(backend, "auto");
-    if (!is_auto && !strcmp(backend, "reference"))
-        return 0;
-    if (gg_lib_table_backend_check(backend, f->rule, err))
-        return -1;
-    char name[192];
-    base_name(f, name, sizeof name);
+    gg_table_ask a = {.info = r->backend, .config = &r->cfg,
+                      .leaves = leaves};
     gg_fail_kind why;
-    if (!gg_table_kernel_open(is_auto ? "cpu" : backend, &f->rf, name,
-                              &r->cfg, k, &why, err))
-        return 0;
-    if (!is_auto) {
+    if (gg_table_kernel_open(&a, rf, name, k, &why, err)) {
         *status = gg_run_status(why);
         return -1;
     }
-    gg_run_note(r, "golgen: auto: no cpu kernel for the Golly rule %s %s "
-                "(%s); the reference runs it", kind, f->rule, err->msg);
+    if (k->note[0])
+        gg_run_note(r, "golgen: auto: %s for the Golly rule %s; the %s "
+                    "backend %s", k->note, name, k->backend,
+                    leaves ? "steps the tree's leaves" : "runs it");
     return 0;
+}
+
+/* The compiled kernel the run's dense engine uses. *status on
+ * failure. */
+static int open_kernel(gg_run *r, const gg_rule_found *f, gg_table_kernel *k,
+                       int *status, gg_err *err)
+{
+    const char *refused = gg_run_engine_refused(r);
+    memset(k, 0, sizeof *k);
+    *status = GG_RUN_USAGE;
+    if (refused)
+        return gg_fail(err, "%s is a Golly rule %s (%s), which golgen runs "
+                       "on its dense engine only for now; it does not take "
+                       "%s yet", f->rule, f->rf.is_tree ? "tree" : "table",
+                       f->path, refused);
+    char name[192];
+    base_name(f, name, sizeof name);
+    return gg_run_open_table(r, &f->rf, name, false, k, status, err);
 }
 
 /* resume: the rule the store names (or rule, which the store must hold),
@@ -237,8 +224,7 @@ static int table_found(gg_run *r, const gg_rule_found *f, const gg_pattern *p,
     int status;
     if (open_kernel(r, f, &k, &status, err))
         return status;
-    snprintf(r->res->backend, sizeof r->res->backend, "%s",
-             k.step ? k.backend : "reference");
+    snprintf(r->res->backend, sizeof r->res->backend, "%s", k.backend);
     if (table_load(r, f, p, &u, err)) {
         gg_table_kernel_close(&k);
         return GG_RUN_USAGE;
@@ -253,7 +239,7 @@ static int table_found(gg_run *r, const gg_rule_found *f, const gg_pattern *p,
                        "(%s, rule %s)", u.rule,
                        (long long)r->res->generation,
                        (long long)r->res->population, r->res->seconds,
-                       k.step ? k.what : "reference",
+                       k.what,
                        f->rf.is_tree ? "tree" : "table");
     }
     gg_table_kernel_close(&k);

@@ -38,6 +38,7 @@
 #include "rule.h"
 #include "rule_find.h"
 #include "stop.h"
+#include "table_kernel.h"
 #include "tiles.h"
 #include "universe.h"
 
@@ -211,11 +212,13 @@ const char *gg_run_engine_refused(const gg_run *r);
  * on the plane) does not take of the options asked: their names, else
  * NULL (lib/run.c). */
 const char *gg_run_plain_refuses(const gg_run *r);
-/* A backend asked to run the Golly rule file `rule` (golgen run's, a
- * world's): 0 for auto (NULL), reference and those that compile rule
- * files (GG_TABLE_BACKENDS), else -1 with the sentence. */
-int gg_lib_table_backend_check(const char *backend, const char *rule,
-                               gg_err *err);
+/* A rule table's kernel for the run's backend (runtime/backends/
+ * table_kernel.h): the one asked for, or auto's, which says why when it
+ * fell back; name: the rule as messages give it; leaves: for the hash
+ * tree's leaves. *status on failure. */
+int gg_run_open_table(gg_run *r, const gg_rulefile *rf, const char *name,
+                      bool leaves, gg_table_kernel *k, int *status,
+                      gg_err *err);
 
 /* ---- devices and tiles (lib/run_devices.c) ---- */
 

@@ -216,13 +216,10 @@ static int open_backend_rule(ring_run *x, const gg_rule *rule,
                                                              err);
 }
 
-/* A rule table's kernel as lib/run_family.c opens it (cpu under auto,
- * else the reference; a named table backend must open). */
+/* A rule table's kernel as lib/run_family.c opens it. */
 static int open_table(ring_run *x, const gg_pattern *q, int *status,
                       gg_err *err)
 {
-    const char *be = x->r->o->backend;
-    bool is_auto = !be || !strcmp(be, "auto");
     gg_rule pr = x->grid;
     plane_rule(x, q, &pr);
     char ptext[256], name[160];
@@ -232,25 +229,10 @@ static int open_table(ring_run *x, const gg_pattern *q, int *status,
              (long long)pr.width, (long long)pr.height);
     if (gg_table_universe_from_pattern(&x->t, &x->found.rf, ptext,
                                        GG_TOPO_PLANE, pr.width, pr.height, q,
-                                       err))
+                                       err) ||
+        gg_run_open_table(x->r, &x->found.rf, name, false, &x->kernel,
+                          status, err))
         return -1;
-    gg_fail_kind why;
-    if (!is_auto && !strcmp(be, "reference"))
-        return 0;
-    if (!is_auto && !gg_table_backend_known(be))
-        return gg_fail(err, "backend %s cannot run %s: Golly rule tables "
-                       "and trees are compiled for " GG_TABLE_BACKENDS
-                       " (and run on reference)", be, x->text);
-    if (gg_table_kernel_open(is_auto ? "cpu" : be, &x->found.rf, name,
-                             &x->r->cfg, &x->kernel, &why, err)) {
-        if (!is_auto) {
-            *status = gg_run_status(why);
-            return -1;
-        }
-        gg_run_note(x->r, "golgen: auto: no cpu kernel for %s (%s); the "
-                    "reference runs it", x->text, err->msg);
-        memset(&x->kernel, 0, sizeof x->kernel);
-    }
     x->t.step = x->kernel.step;
     x->t.step_ctx = x->kernel.ctx;
     return 0;
@@ -380,8 +362,7 @@ static int ring_go(ring_run *x, const gg_pattern *p, gg_err *err)
     if (status)
         return status;
     snprintf(res->backend, sizeof res->backend, "%s",
-             x->b ? gg_backend_of(x->b)->name
-                  : x->kernel.step ? x->kernel.backend : "reference");
+             x->b ? gg_backend_of(x->b)->name : x->kernel.backend);
     int64_t first = ring_generation(x);
     double start = gg_run_now();
     int bad = gg_generations_check(first, r->o->gens, err) ||

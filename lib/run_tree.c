@@ -15,7 +15,6 @@
 #include "engine_choice.h"
 #include "hashlife.h"
 #include "hl_rle.h"
-#include "reference_table.h"
 #include "rule_b0.h"
 #include "rule_find.h"
 #include "rule_ltl.h"
@@ -250,23 +249,19 @@ static int open_tree(gg_run *r, const gg_rule *rule, const gg_rule *odd,
 
 /* ---- Golly rule tables and trees (runtime/formats/rule_find.h) ---- */
 
-/* A rule table's leaves: its cpu kernel on one thread, or (asked for, or
- * under auto without a kernel) the reference. */
+/* A rule table's leaves: a host backend's kernel on one thread, or the
+ * reference (runtime/backends/table_kernel.h). */
 typedef struct table_leaves {
     const gg_rulefile *rf;
-    gg_table_kernel k; /* k.step NULL: the reference */
+    gg_table_kernel k;
 } table_leaves;
 
 static int table_leaf_step(void *ctx, gg_gen_cells *cells, int64_t gens,
                            gg_err *err)
 {
     table_leaves *t = ctx;
-    if (t->k.step)
-        return t->k.step(t->k.ctx, GG_TOPO_PLANE, cells, gens, err);
-    return gg_reference_table_run(t->rf, GG_TOPO_PLANE, cells, gens, NULL,
-                                  err) < 0
-               ? -1
-               : 0;
+    return gg_table_kernel_step(&t->k, t->rf, GG_TOPO_PLANE, cells, gens,
+                                err);
 }
 
 /* Why the tree does not take the rule file found, or NULL. */
@@ -278,41 +273,21 @@ static const char *table_refuses(const gg_rule_found *f)
                : NULL;
 }
 
-/* Whether the backend asked for can step a rule table's leaves: the
- * host's (auto, cpu, reference). */
-static bool host_leaves(const gg_run *r)
-{
-    const char *name = r->backend ? r->backend->name : "auto";
-    return !strcmp(name, "auto") || !strcmp(name, "cpu") ||
-           !strcmp(name, "reference");
-}
-
 /* The leaves' stepper for the backend asked for; *status on failure. */
 static int open_table_leaves(gg_run *r, const gg_rule_found *f,
                              table_leaves *t, int *status, gg_err *err)
 {
-    const char *name = r->backend ? r->backend->name : "auto";
     memset(t, 0, sizeof *t);
     t->rf = &f->rf;
     *status = GG_RUN_USAGE;
-    if (!strcmp(name, "reference"))
-        return 0;
-    bool is_auto = !strcmp(name, "auto");
-    if (!host_leaves(r))
-        return gg_fail(err, "the hash tree steps the leaves of the Golly "
-                       "rule %s on the host: use --backend cpu or reference, "
-                       "or --engine dense for %s", f->rule, name);
-    gg_fail_kind why;
-    if (!gg_table_kernel_open_leaves(&f->rf, f->rule, &r->cfg, &t->k, &why,
-                                     err))
-        return 0;
-    if (!is_auto) {
-        *status = gg_run_status(why);
-        return -1;
-    }
-    gg_run_note(r, "golgen: auto: no cpu kernel for the Golly rule %s (%s); "
-                "the reference steps the tree's leaves", f->rule, err->msg);
-    return 0;
+    if (gg_table_backend_on_host(r->backend))
+        return gg_run_open_table(r, &f->rf, f->rule, true, &t->k, status,
+                                 err);
+    char names[128];
+    gg_table_host_names(" or ", names, sizeof names);
+    return gg_fail(err, "the hash tree steps the leaves of the Golly rule "
+                   "%s on the host: use --backend %s, or --engine dense "
+                   "for %s", f->rule, names, r->backend->name);
 }
 
 /* The leaf size of a rule table's tree for the input
@@ -357,14 +332,12 @@ static int run_table_found(gg_run *r, const gg_rule_found *f,
                             .step = table_leaf_step, .ctx = &t,
                             .rf = &f->rf}; /* misses a cell at a time */
     snprintf(r->res->family, sizeof r->res->family, "table");
-    snprintf(r->res->backend, sizeof r->res->backend, "%s",
-             t.k.step ? t.k.backend : "reference");
+    snprintf(r->res->backend, sizeof r->res->backend, "%s", t.k.backend);
     if (gg_hl_new_stepped(&s, gg_engine_tree_bytes(r->mem), &h, err) ||
         input_to_tree(h, in, err))
         status = GG_RUN_USAGE;
     else
-        status = run_tree(r, h, f->rule, t.k.step ? t.k.what : "reference",
-                          err);
+        status = run_tree(r, h, f->rule, t.k.what, err);
     gg_hl_free(h);
     gg_table_kernel_close(&t.k);
     return status;
@@ -395,10 +368,12 @@ static int run_table_tree(gg_run *r, const char *text,
     }
     const char *no = table_refuses(&f);
     int status = LEFT_TO_DENSE;
-    if (!no && choose && !host_leaves(r)) {
+    if (!no && choose && !gg_table_backend_on_host(r->backend)) {
         /* a device named: its table kernel runs the dense engine */
+        char names[128];
+        gg_table_host_names(" or ", names, sizeof names);
         gg_run_note(r, "golgen: engine auto -> dense (the hash tree steps "
-                    "a rule table's leaves on cpu or reference only)");
+                    "a rule table's leaves on %s only)", names);
         gg_rule_found_free(&f);
         return LEFT_TO_DENSE;
     }

@@ -1,7 +1,7 @@
 /* What steps a world (lib/world_core.h), per family: an open backend for
  * two-state and Generations rules (runtime/backends/backend.h), a rule
- * table's compiled kernel (table_kernel.h; the reference when none opens
- * and the backend was not named), a Larger than Life or 3D backend
+ * table's compiled kernel (table_kernel.h; auto's is the reference when
+ * no other opens), a Larger than Life or 3D backend
  * (backend_ltl.h, backend3d.h). Each is the one golgen run takes for
  * that backend name (auto: the fastest that opens). A rule table on the
  * unbounded plane is stepped by the hash tree (runtime/engines/
@@ -16,7 +16,6 @@
 
 #include "backend_auto.h"
 #include "engine_choice.h"
-#include "reference_table.h"
 #include "run_lib.h"
 #include "world_core.h"
 
@@ -39,44 +38,27 @@ static int fail_code(gg_fail_kind why)
  * saying so, where golgen run's tree goes on) */
 #define GG_W_TREE_MAX_CELLS GG_W_TABLE_PLANE_CELLS
 
-/* A rule table's kernel as golgen run opens it (cli/run_table.c): a
- * named backend must open it; auto takes cpu, else the reference. */
+/* A rule table's kernel as golgen run opens it (lib/run_family.c): the
+ * backend named, or auto's (the reference when no other opens). */
 static int open_table(golgen_world_stepper *st, const gg_backend_info *info,
                       const gg_config *cfg, int *code, gg_err *err)
 {
     const gg_rule_found *f = &st->rule.table->f;
-    const char *name = info ? info->name : "auto";
-    bool is_auto = !strcmp(name, "auto");
-    snprintf(st->name, sizeof st->name, "reference");
-    if (!strcmp(name, "reference")) {
-        st->tree = f->topo == GG_TOPO_UNBOUNDED;
-        if (st->tree)
-            snprintf(st->name, sizeof st->name, "reference, tree");
-        return 0;
-    }
-    *code = GOLGEN_ERR_INPUT;
-    if (gg_lib_table_backend_check(name, f->rule, err))
-        return -1;
     char base[192];
     snprintf(base, sizeof base, "%.*s", (int)strcspn(f->rule, ":"), f->rule);
-    gg_fail_kind why;
-    /* the plane: the tree over leaves the cpu kernel steps on one thread
+    /* the plane: the tree over leaves a host backend steps on one thread
      * (a device named runs the dense plane, as golgen run's auto) */
     st->tree =
-        f->topo == GG_TOPO_UNBOUNDED && (is_auto || !strcmp(name, "cpu"));
-    if (!(st->tree ? gg_table_kernel_open_leaves(&f->rf, base, cfg, &st->k,
-                                                 &why, err)
-                   : gg_table_kernel_open(is_auto ? "cpu" : name, &f->rf,
-                                          base, cfg, &st->k, &why, err))) {
-        snprintf(st->name, sizeof st->name, "%s%s", st->k.backend,
-                 st->tree ? ", tree" : "");
-        return 0;
+        f->topo == GG_TOPO_UNBOUNDED && gg_table_backend_on_host(info);
+    gg_table_ask a = {.info = info, .config = cfg, .leaves = st->tree};
+    gg_fail_kind why;
+    if (gg_table_kernel_open(&a, &f->rf, base, &st->k, &why, err)) {
+        *code = fail_code(why);
+        return -1;
     }
-    memset(&st->k, 0, sizeof st->k);
-    *code = fail_code(why);
-    if (is_auto && st->tree)
-        snprintf(st->name, sizeof st->name, "reference, tree");
-    return is_auto ? 0 : -1;
+    snprintf(st->name, sizeof st->name, "%s%s", st->k.backend,
+             st->tree ? ", tree" : "");
+    return 0;
 }
 
 /* A leaf square of the tree, stepped by the kernel or the reference. */
@@ -84,12 +66,8 @@ static int leaf_step(void *ctx, gg_gen_cells *cells, int64_t gens,
                      gg_err *err)
 {
     golgen_world_stepper *st = ctx;
-    if (st->k.step)
-        return st->k.step(st->k.ctx, GG_TOPO_PLANE, cells, gens, err);
-    return gg_reference_table_run(&st->rule.table->f.rf, GG_TOPO_PLANE,
-                                  cells, gens, NULL, err) < 0
-               ? -1
-               : 0;
+    return gg_table_kernel_step(&st->k, &st->rule.table->f.rf, GG_TOPO_PLANE,
+                                cells, gens, err);
 }
 
 /* n generations in the tree: one call, or (a stop or progress asked
@@ -441,6 +419,15 @@ int64_t golgen_world_stepper_max_batch(const golgen_world_stepper *st)
 double golgen_world_stepper_overhead(const golgen_world_stepper *st)
 {
     return st->overhead;
+}
+
+int64_t golgen_world_stepper_pass(const golgen_world_stepper *st)
+{
+    if (!st->b)
+        return 0;
+    gg_backend_desc d;
+    gg_backend_describe(st->b, &d);
+    return d.pass_gens;
 }
 
 int golgen_world_stepper_watches(const golgen_world_stepper *st,

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cpu_backend.h"
+#include "kernel_source.h"
 #include "emit_c.h"
 #include "choose.h"
 #include "reference.h"
@@ -187,6 +188,23 @@ static void test_gates_per_word(void **state)
     gg_cpu_close(b);
 }
 
+/* The pass the backend tells callers (gg_backend_desc.pass_gens: golgen
+ * serve sizes its batches by it) is the one its kernel runs. */
+static void test_pass_is_the_kernels(void **state)
+{
+    (void)state;
+    gg_rule life;
+    gg_err err;
+    char *src;
+    size_t len;
+    assert_int_equal(gg_rule_parse("B3/S23", &life, &err), 0);
+    assert_int_equal(gg_kernel_c(&life, NULL, &src, &len, &err), 0);
+    char want[64];
+    snprintf(want, sizeof want, "#define GG_TDEF %d\n", GG_CPU_PASS_GENS);
+    assert_non_null(strstr(src, want));
+    free(src);
+}
+
 static void test_validation_rejects(void **state)
 {
     (void)state;
@@ -310,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_random_cases),
         cmocka_unit_test(test_validation_rejects),
         cmocka_unit_test(test_gates_per_word),
+        cmocka_unit_test(test_pass_is_the_kernels),
         cmocka_unit_test(test_universe_rpentomino),
         cmocka_unit_test(test_cli_run),
         cmocka_unit_test(test_cli_bench_json),

@@ -367,7 +367,7 @@ static void test_rule_tables(void **state)
     expect("run --engine hashlife --gens 1 --rule Byl-Loop:T64,64 ts.rle", 2,
            "on a bounded grid");
     expect("run --engine hashlife --backend opencl --gens 1 ts.rle", 2,
-           "use --backend cpu or reference");
+           "use --backend reference or cpu");
     expect("run --engine hashlife --gens 1 --rule NoSuchRule ts.rle", 2,
            "nor a rule file");
 }

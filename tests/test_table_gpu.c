@@ -126,8 +126,8 @@ static void opencl_rules_validate(void **state)
         gg_table_kernel k;
         gg_fail_kind why;
         gg_err err;
-        if (gg_table_kernel_open("opencl", &rf, names[i], NULL, &k, &why,
-                                 &err))
+        gg_table_ask a = {.info = gg_backend_find("opencl", &err)};
+        if (!a.info || gg_table_kernel_open(&a, &rf, names[i], &k, &why, &err))
             fail_msg("%s: %s", names[i], err.msg);
         assert_string_equal(k.backend, "opencl");
         assert_non_null(strstr(k.what, "opencl on "));
@@ -278,8 +278,9 @@ static void cuda_without_gpu_says_so(void **state)
         gg_table_kernel k;
         gg_fail_kind why;
         gg_err err;
-        if (!gg_table_kernel_open(backends[b], &rf, "WireWorld", NULL, &k,
-                                  &why, &err)) {
+        gg_table_ask a = {.info = gg_backend_find(backends[b], &err)};
+        assert_non_null(a.info);
+        if (!gg_table_kernel_open(&a, &rf, "WireWorld", &k, &why, &err)) {
             /* a GPU after all: then it must equal the reference */
             equals_reference(&rf, k.step, k.ctx, 301, 123, GG_TOPO_TORUS,
                              20, backends[b]);
@@ -290,13 +291,52 @@ static void cuda_without_gpu_says_so(void **state)
         assert_true(strstr(err.msg, "CUDA") || strstr(err.msg, "GPU") ||
                     strstr(err.msg, "driver"));
     }
+    /* the hash tree's leaves are the host's: a device is refused with
+     * the backends that can, whatever this host has */
+    for (int b = 0; b < 2; b++) {
+        gg_table_kernel k;
+        gg_fail_kind why;
+        gg_err err;
+        gg_table_ask a = {.info = gg_backend_find(backends[b], &err),
+                          .leaves = true};
+        assert_int_equal(gg_table_kernel_open(&a, &rf, "WireWorld", &k,
+                                              &why, &err), -1);
+        assert_int_equal(why, GG_FAIL_INPUT);
+        assert_non_null(strstr(err.msg, "use --backend reference or cpu"));
+    }
+    gg_rulefile_free(&rf);
+}
+
+/* Auto takes the host's first backend that opens (cpu where a compiler
+ * is, with no note), the reference is named and needs no kernel, and
+ * both step as the reference does. */
+static void auto_and_reference_open(void **state)
+{
+    (void)state;
+    gg_rulefile rf;
+    if (load_rule("WireWorld", &rf))
+        skip();
     gg_table_kernel k;
     gg_fail_kind why;
     gg_err err;
-    assert_int_equal(gg_table_kernel_open("bands", &rf, "WireWorld", NULL,
-                                          &k, &why, &err), -1);
-    assert_int_equal(why, GG_FAIL_INPUT);
-    assert_non_null(strstr(err.msg, GG_TABLE_BACKENDS));
+    gg_table_ask a = {0};
+    assert_int_equal(gg_table_kernel_open(&a, &rf, "WireWorld", &k, &why,
+                                          &err), 0);
+    assert_true(gg_table_backend_on_host(gg_backend_find(k.backend, &err)));
+    if (!strcmp(k.backend, "cpu"))
+        assert_string_equal(k.note, "");
+    else /* no compiler here: the reference, and why not cpu */
+        assert_non_null(strstr(k.note, "no cpu kernel ("));
+    if (k.step)
+        equals_reference(&rf, k.step, k.ctx, 301, 123, GG_TOPO_TORUS, 20,
+                         "auto");
+    gg_table_kernel_close(&k);
+    a.info = gg_backend_find("reference", &err);
+    assert_int_equal(gg_table_kernel_open(&a, &rf, "WireWorld", &k, &why,
+                                          &err), 0);
+    assert_null(k.step);
+    assert_string_equal(k.backend, "reference");
+    gg_table_kernel_close(&k);
     gg_rulefile_free(&rf);
 }
 
@@ -308,6 +348,7 @@ int main(void)
         cmocka_unit_test(broken_opencl_source_logged),
         cmocka_unit_test(cuda_kernels_compile),
         cmocka_unit_test(cuda_without_gpu_says_so),
+        cmocka_unit_test(auto_and_reference_open),
     };
     return cmocka_run_group_tests(tests, gg_test_setup_dir,
                                   gg_test_teardown_dir);

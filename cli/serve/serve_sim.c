@@ -410,7 +410,7 @@ static void *loop(void *arg)
         if (!s->delay_ms && n == batch && ran == n) {
             /* batches of about SV_FRAME_BATCH (a new generation for
              * every frame of a 30 Hz page), but on the cpu backend at
-             * least a pass of its kernel (SV_CPU_PASS generations) while
+             * least a pass of its kernel (golgen_world_stepper_pass) while
              * one fits in batch_ms (tried again every 2 s): a call of
              * fewer moves the grid through memory as often (on a 32768^2
              * torus one generation costs about what 8 do, 16 a fifth
@@ -419,7 +419,8 @@ static void *loop(void *arg)
              * about 5% of a pass more than one of many passes does. */
             double cap = s->batch_ms / 1000.0;
             double target = cap < SV_FRAME_BATCH ? cap : SV_FRAME_BATCH;
-            int64_t floor = watched ? 2 * SV_CPU_PASS : SV_CPU_PASS;
+            int64_t pass = golgen_world_stepper_pass(b);
+            int64_t floor = watched ? 2 * pass : pass;
             /* a rule table's tree: its generations are what a batch
              * sizes, the cells moved in and out cost the same whatever
              * it runs (a 3M-cell loop colony: 75 ms a batch; sized by
@@ -429,11 +430,8 @@ static void *loop(void *arg)
                 batch *= 2;
             else if (tg > target * 2 && batch > 1)
                 batch /= 2;
-            int family = golgen_world_family(s->world);
-            bool two = family == GOLGEN_FAMILY_TWO_STATE ||
-                       family == GOLGEN_FAMILY_GENERATIONS;
-            if (two && !strcmp(s->backend, "cpu")) {
-                if (n >= SV_CPU_PASS && t > cap * 1.5)
+            if (pass) {
+                if (n >= pass && t > cap * 1.5)
                     batch = n / 2, pass_again = now() + 2;
                 else if (batch < floor && now() >= pass_again)
                     batch = floor;

@@ -25,7 +25,6 @@
 #define SV_MAX_VIEWS 64   /* pages at once */
 #define SV_FRAME_BATCH 0.033    /* seconds a batch, unless longer ones
                                    make generations cheaper */
-#define SV_CPU_PASS 32 /* generations the cpu kernel runs a pass */
 #define SV_FRAME_HEADER 224 /* a frame's header, then its blocks */
 
 /* A frame made inside a batch (serve_watch.h), to go at its time: its

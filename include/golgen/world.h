@@ -248,6 +248,11 @@ int64_t golgen_world_stepper_max_batch(const golgen_world_stepper *st);
 /* Seconds the last step spent moving cells between the world and the
  * hash tree (0 without a tree). */
 double golgen_world_stepper_overhead(const golgen_world_stepper *st);
+/* Generations one pass of the backend's kernel over the grid runs (the
+ * cpu backend's temporal blocking: a call of fewer moves the grid
+ * through memory as often), 0 where the stepper has no such pass
+ * (golgen_0.9). */
+int64_t golgen_world_stepper_pass(const golgen_world_stepper *st);
 void golgen_world_stepper_close(golgen_world_stepper *st);
 
 typedef struct golgen_world_step_opts {

@@ -28,6 +28,9 @@
 #include "stop.h"
 #include "universe.h"
 
+struct gg_rulefile;     /* gen/rulefile/rulefile.h */
+struct gg_table_kernel; /* runtime/backends/table_kernel.h */
+
 /* Active tiles on a device (runtime/engines/tiles.h): which tiles of the
  * uploaded grid, cut into side x side tiles (nx x ny of them), a call
  * steps. */
@@ -78,6 +81,10 @@ typedef struct gg_backend_desc {
                            network the kernel runs (cpu); 0: not said */
     char open[200]; /* where opening (and checking the kernel at a new
                        width) spent its time, or empty */
+    /* generations one pass of the kernel over the grid runs when the
+     * call asks for as many (cpu: its temporal blocking), so a call of
+     * fewer moves the grid through memory as often; 0: no such pass */
+    int pass_gens;
 } gg_backend_desc;
 
 typedef struct gg_backend_info {
@@ -179,6 +186,15 @@ typedef struct gg_backend_info {
      * sets up those alone (CUDA: runtime/gpu/cuda_device.h). A program's
      * call (it may set the process's environment), not a library's. */
     void (*plan_devices)(const int *ordinal, int n);
+    /* Optional: Golly rule tables and trees (GG_FAMILY_TABLE): rf
+     * compiled for this backend, validated, and opened into *k (the step
+     * a table universe calls: runtime/backends/table_kernel.h, whose
+     * gg_table_kernel_open is how callers reach it); name: the rule as
+     * messages give it; o: config, threads, device. NULL: the backend
+     * does not run them. */
+    int (*open_table)(const struct gg_rulefile *rf, const char *name,
+                      const gg_backend_opts *o, struct gg_table_kernel *k,
+                      gg_fail_kind *why, gg_err *err);
     /* Device backends whose opens may run in several threads at once (a
      * band per device opened together: cli/cli_devices.c); false: one
      * after the other (PoCL's OpenCL crashed when opened from threads). */

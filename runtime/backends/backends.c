@@ -6,7 +6,6 @@
 #include "backend3d.h"
 #include "backend_ltl.h"
 #include "rule_gen.h"
-#include "table_kernel.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -122,7 +121,7 @@ gg_family gg_rule_family(const gg_rule *rule)
 }
 
 /* Whether backend info steps family f at all (upload_cells for state
- * planes, 3D and LtL entry points, a table kernel or the reference). */
+ * planes, 3D and LtL entry points, open_table). */
 static bool runs(const gg_backend_info *info, gg_family f)
 {
     switch (f) {
@@ -130,8 +129,7 @@ static bool runs(const gg_backend_info *info, gg_family f)
     case GG_FAMILY_GENERATIONS: return info->upload_cells != NULL;
     case GG_FAMILY_LTL: return gg_backend_ltl_of(info) != NULL;
     case GG_FAMILY_TABLE:
-        return info == &gg_backend_reference ||
-               gg_table_backend_known(info->name);
+        return info->open_table != NULL;
     default: return gg_backend3d_of(info) != NULL;
     }
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "backend.h"
+#include "cpu_table.h"
 #include "emit_c.h"
 #include "kernel_source.h"
 #include "rule_gen.h"
@@ -532,12 +533,14 @@ static void table_describe(void *state, gg_backend_desc *d)
     d->threads = gg_cpu_threads(c);
     d->cache_hit = gg_cpu_cache_hit(c);
     d->gates_per_word = gg_cpu_gates_per_word(c);
+    d->pass_gens = GG_CPU_PASS_GENS;
 }
 
 static void table_close(void *state) { gg_cpu_close(state); }
 
 const gg_backend_info gg_backend_cpu = {
     .name = "cpu",
+    .open_table = gg_cpu_table_open_kernel,
     .options = GG_BACKEND_OPT_ISA | GG_BACKEND_OPT_THREADS,
     .probe = table_probe,
     .open = table_open,

@@ -19,11 +19,16 @@
 #include "step_watch.h"
 #include "universe.h"
 
+/* The generations of a pass when tblock is 0: templates/c/kernel.c.in's
+ * GG_TDEF (tests/test_cpu_backend.c holds the two equal). */
+#define GG_CPU_PASS_GENS 32
+
 typedef struct gg_cpu_opts {
     const char *isa;       /* NULL/"native" (best the compiler targets),
                               "avx2" or "portable" */
     int threads;           /* 0: OpenMP's default */
-    int tblock;            /* generations per pass; 0: kernel's choice */
+    int tblock;            /* generations per pass; 0: kernel's choice,
+                              GG_CPU_PASS_GENS */
     int64_t band;          /* rows per tile; 0: kernel's choice */
     const char *cache_dir; /* NULL: config's */
     const gg_config *config; /* compiler, cache; NULL: defaults (no cache

@@ -181,6 +181,27 @@ int gg_cpu_table_open(const gg_rulefile *rf, const char *name,
     return open_with(rf, NULL, 0, key, &t, o, out, why, err);
 }
 
+static void close_kernel(void *ctx) { gg_cpu_table_close(ctx); }
+
+int gg_cpu_table_open_kernel(const gg_rulefile *rf, const char *name,
+                             const gg_backend_opts *o, gg_table_kernel *k,
+                             gg_fail_kind *why, gg_err *err)
+{
+    gg_cpu_table_opts co = {.config = o->config, .threads = o->threads,
+                            .isa = o->isa};
+    gg_cpu_table *c;
+    if (gg_cpu_table_open(rf, name, &co, &c, why, err))
+        return -1;
+    int n = gg_cpu_table_threads(c);
+    snprintf(k->what, sizeof k->what, "cpu %s, %d thread%s%s",
+             gg_cpu_table_isa(c), n, n == 1 ? "" : "s",
+             gg_cpu_table_cache_hit(c) ? ", cached kernel" : "");
+    k->ctx = c;
+    k->step = gg_cpu_table_step_cb;
+    k->close = close_kernel;
+    return 0;
+}
+
 int gg_cpu_table_step(gg_cpu_table *k, gg_topo topo, gg_gen_cells *cells,
                       int64_t gens, gg_err *err)
 {

@@ -11,12 +11,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "backend.h"
 #include "config.h"
 #include "error.h"
 #include "fail.h"
 #include "gen_cells.h"
 #include "rule.h"
 #include "rulefile.h"
+#include "table_kernel.h"
 
 typedef struct gg_cpu_table_opts {
     const char *isa;  /* NULL/"native", "avx2" or "portable" */
@@ -50,6 +52,12 @@ int gg_cpu_table_step(gg_cpu_table *k, gg_topo topo, gg_gen_cells *cells,
 /* The same as a table universe's stepper (ctx: the kernel). */
 int gg_cpu_table_step_cb(void *ctx, gg_topo topo, gg_gen_cells *cells,
                          int64_t gens, gg_err *err);
+
+/* The cpu backend's open_table (backend.h): the kernel above with
+ * o->config, o->threads and o->isa. */
+int gg_cpu_table_open_kernel(const gg_rulefile *rf, const char *name,
+                             const gg_backend_opts *o, gg_table_kernel *k,
+                             gg_fail_kind *why, gg_err *err);
 
 const char *gg_cpu_table_isa(const gg_cpu_table *k);
 int gg_cpu_table_threads(const gg_cpu_table *k);

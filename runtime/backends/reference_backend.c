@@ -6,6 +6,7 @@
 #include "backend.h"
 #include "reference.h"
 #include "reference_gen.h"
+#include "table_kernel.h"
 
 typedef struct reference_state {
     gg_rule rule;
@@ -103,8 +104,21 @@ static void reference_describe(void *state, gg_backend_desc *d)
 
 static void reference_close(void *state) { free(state); }
 
+/* A rule table on the reference is the simulator the table universe
+ * holds (runtime/reference/reference_table.h), which polls a stop inside
+ * long calls: the kernel has no step of its own. */
+static int reference_open_table(const gg_rulefile *rf, const char *name,
+                                const gg_backend_opts *o, gg_table_kernel *k,
+                                gg_fail_kind *why, gg_err *err)
+{
+    (void)rf, (void)name, (void)o, (void)why, (void)err;
+    snprintf(k->what, sizeof k->what, "reference");
+    return 0;
+}
+
 const gg_backend_info gg_backend_reference = {
     .name = "reference",
+    .open_table = reference_open_table,
     .probe = reference_probe,
     .open = reference_open,
     .upload = reference_upload,

@@ -3,102 +3,91 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cpu_table.h"
-#include "cuda_table.h"
-#include "opencl_table.h"
+#include "reference_table.h"
 
-bool gg_table_backend_known(const char *b)
+bool gg_table_backend_on_host(const gg_backend_info *info)
 {
-    return b && (!strcmp(b, "cpu") || !strcmp(b, "opencl") ||
-                 !strcmp(b, "cuda") || !strcmp(b, "ptx"));
+    return !info || (info->open_table && !info->rows);
 }
 
-static void close_cpu(void *ctx) { gg_cpu_table_close(ctx); }
-static void close_opencl(void *ctx) { gg_opencl_table_close(ctx); }
-static void close_cuda(void *ctx) { gg_cuda_tk_close(ctx); }
-
-static int open_cpu(const gg_rulefile *rf, const char *name,
-                    const gg_config *cfg, int threads, gg_table_kernel *k,
-                    gg_fail_kind *why, gg_err *err)
+void gg_table_host_names(const char *sep, char *buf, size_t size)
 {
-    gg_cpu_table_opts co = {.config = cfg, .threads = threads};
-    gg_cpu_table *c;
-    if (gg_cpu_table_open(rf, name, &co, &c, why, err))
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; gg_backends[i] && n < size; i++)
+        if (gg_backends[i]->open_table &&
+            gg_table_backend_on_host(gg_backends[i]))
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? sep : "",
+                                  gg_backends[i]->name);
+}
+
+/* info's own open, its name on the kernel. */
+static int open_on(const gg_backend_info *info, const gg_table_ask *a,
+                   const gg_rulefile *rf, const char *name,
+                   gg_table_kernel *k, gg_fail_kind *why, gg_err *err)
+{
+    gg_backend_opts o = {.config = a->config, .threads = a->leaves ? 1 : 0};
+    memset(k, 0, sizeof *k);
+    if (info->open_table(rf, name, &o, k, why, err)) {
+        memset(k, 0, sizeof *k);
         return -1;
-    int n = gg_cpu_table_threads(c);
-    snprintf(k->what, sizeof k->what, "cpu %s, %d thread%s%s",
-             gg_cpu_table_isa(c), n, n == 1 ? "" : "s",
-             gg_cpu_table_cache_hit(c) ? ", cached kernel" : "");
-    k->ctx = c;
-    k->step = gg_cpu_table_step_cb;
-    k->close = close_cpu;
-    return 0;
-}
-
-static int open_gpu(const char *backend, const gg_rulefile *rf,
-                    const char *name, const gg_config *cfg,
-                    gg_table_kernel *k, gg_fail_kind *why, gg_err *err)
-{
-    gg_gpu_table_opts go = {.config = cfg};
-    if (!strcmp(backend, "opencl")) {
-        gg_opencl_table *c;
-        if (gg_opencl_table_open(rf, name, &go, &c, why, err))
-            return -1;
-        snprintf(k->what, sizeof k->what, "opencl on %s",
-                 gg_opencl_table_device(c));
-        k->ctx = c;
-        k->step = gg_opencl_table_step_cb;
-        k->close = close_opencl;
-        return 0;
     }
-    bool ptx = !strcmp(backend, "ptx");
-    gg_cuda_tk *c;
-    if (gg_cuda_tk_open(rf, name, ptx, &go, &c, why, err))
-        return -1;
-    snprintf(k->what, sizeof k->what, "%s on %s%s", backend,
-             gg_cuda_tk_device(c),
-             gg_cuda_tk_cache_hit(c) ? ", cached kernel" : "");
-    k->ctx = c;
-    k->step = gg_cuda_tk_step_cb;
-    k->close = close_cuda;
+    k->backend = info->name;
     return 0;
 }
 
-int gg_table_kernel_open(const char *backend, const gg_rulefile *rf,
-                         const char *name, const gg_config *cfg,
-                         gg_table_kernel *k, gg_fail_kind *why, gg_err *err)
+/* auto: the host's backends in auto's order, each failure kept for the
+ * note (the reference, last, always opens). */
+static int open_auto(const gg_table_ask *a, const gg_rulefile *rf,
+                     const char *name, gg_table_kernel *k, gg_fail_kind *why,
+                     gg_err *err)
+{
+    char note[sizeof k->note] = "";
+    size_t n = 0;
+    for (int i = 0; gg_backends_auto[i]; i++) {
+        const gg_backend_info *info = gg_backends_auto[i];
+        if (!info->open_table || !gg_table_backend_on_host(info))
+            continue;
+        if (!open_on(info, a, rf, name, k, why, err)) {
+            snprintf(k->note, sizeof k->note, "%s", note);
+            return 0;
+        }
+        if (n < sizeof note)
+            n += (size_t)snprintf(note + n, sizeof note - n,
+                                  "%sno %s kernel (%s)", n ? "; " : "",
+                                  info->name, err->msg);
+    }
+    return -1; /* err: the last backend's */
+}
+
+int gg_table_kernel_open(const gg_table_ask *a, const gg_rulefile *rf,
+                         const char *name, gg_table_kernel *k,
+                         gg_fail_kind *why, gg_err *err)
 {
     memset(k, 0, sizeof *k);
     *why = GG_FAIL_INPUT;
-    if (!gg_table_backend_known(backend))
-        return gg_fail(err, "backend %s does not run Golly rule tables "
-                       "(those that do: " GG_TABLE_BACKENDS ")",
-                       backend ? backend : "(none)");
-    int bad = !strcmp(backend, "cpu")
-                  ? open_cpu(rf, name, cfg, 0, k, why, err)
-                  : open_gpu(backend, rf, name, cfg, k, why, err);
-    if (bad) {
-        memset(k, 0, sizeof *k);
+    if (!a->info)
+        return open_auto(a, rf, name, k, why, err);
+    if (gg_backend_takes(a->info, GG_FAMILY_TABLE, GG_FEATURE_RUN, err))
         return -1;
+    if (a->leaves && !gg_table_backend_on_host(a->info)) {
+        char names[128];
+        gg_table_host_names(" or ", names, sizeof names);
+        return gg_fail(err, "the %s backend steps rule tables on its "
+                       "device, not the leaf squares of a hash tree on the "
+                       "host; use --backend %s", a->info->name, names);
     }
-    k->backend = !strcmp(backend, "cpu")      ? "cpu"
-                 : !strcmp(backend, "opencl") ? "opencl"
-                 : !strcmp(backend, "cuda")   ? "cuda"
-                                              : "ptx";
-    return 0;
+    return open_on(a->info, a, rf, name, k, why, err);
 }
 
-int gg_table_kernel_open_leaves(const gg_rulefile *rf, const char *name,
-                                const gg_config *cfg, gg_table_kernel *k,
-                                gg_fail_kind *why, gg_err *err)
+int gg_table_kernel_step(const gg_table_kernel *k, const gg_rulefile *rf,
+                         gg_topo topo, gg_gen_cells *cells, int64_t gens,
+                         gg_err *err)
 {
-    memset(k, 0, sizeof *k);
-    if (open_cpu(rf, name, cfg, 1, k, why, err)) {
-        memset(k, 0, sizeof *k);
-        return -1;
-    }
-    k->backend = "cpu";
-    return 0;
+    if (k->step)
+        return k->step(k->ctx, topo, cells, gens, err);
+    return gg_reference_table_run(rf, topo, cells, gens, NULL, err) < 0 ? -1
+                                                                       : 0;
 }
 
 void gg_table_kernel_close(gg_table_kernel *k)

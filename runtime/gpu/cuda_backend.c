@@ -16,6 +16,7 @@
 #include "cuda_resident.h"
 #include "gpu_layout.h"
 #include "kernel_source.h"
+#include "cuda_table.h"
 #include "rule_gen.h"
 
 /* Check a driver call; the message names the call and the error. */
@@ -278,6 +279,7 @@ static int cuda_open(const gg_rule *rule, const gg_backend_opts *o,
 
 const gg_backend_info gg_backend_cuda = {
     .name = "cuda",
+    .open_table = gg_cuda_tk_open_cubin,
     .probe = cuda_probe,
     .open = cuda_open,
     .upload = gg_cuda_table_upload,

@@ -252,3 +252,36 @@ void gg_cuda_tk_close(gg_cuda_tk *k)
         dlclose(k->d.cu.lib);
     free(k);
 }
+
+static void close_kernel(void *ctx) { gg_cuda_tk_close(ctx); }
+
+static int open_kernel(const gg_rulefile *rf, const char *name, bool ptx,
+                       const gg_backend_opts *o, gg_table_kernel *k,
+                       gg_fail_kind *why, gg_err *err)
+{
+    gg_gpu_table_opts go = {.config = o->config, .device = o->device};
+    gg_cuda_tk *c;
+    if (gg_cuda_tk_open(rf, name, ptx, &go, &c, why, err))
+        return -1;
+    snprintf(k->what, sizeof k->what, "%s on %s%s", ptx ? "ptx" : "cuda",
+             gg_cuda_tk_device(c),
+             gg_cuda_tk_cache_hit(c) ? ", cached kernel" : "");
+    k->ctx = c;
+    k->step = gg_cuda_tk_step_cb;
+    k->close = close_kernel;
+    return 0;
+}
+
+int gg_cuda_tk_open_cubin(const gg_rulefile *rf, const char *name,
+                          const gg_backend_opts *o, gg_table_kernel *k,
+                          gg_fail_kind *why, gg_err *err)
+{
+    return open_kernel(rf, name, false, o, k, why, err);
+}
+
+int gg_cuda_tk_open_ptx(const gg_rulefile *rf, const char *name,
+                        const gg_backend_opts *o, gg_table_kernel *k,
+                        gg_fail_kind *why, gg_err *err)
+{
+    return open_kernel(rf, name, true, o, k, why, err);
+}

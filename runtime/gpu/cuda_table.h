@@ -14,12 +14,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "backend.h"
 #include "error.h"
 #include "fail.h"
 #include "gen_cells.h"
 #include "gpu_table.h"
 #include "rule.h"
 #include "rulefile.h"
+#include "table_kernel.h"
 
 typedef struct gg_cuda_tk gg_cuda_tk;
 
@@ -43,6 +45,15 @@ int gg_cuda_tk_step_cb(void *ctx, gg_topo topo, gg_gen_cells *cells,
                           int64_t gens, gg_err *err);
 
 /* "NVIDIA H100 ... (sm_90, 132 SMs)" and whether the image was cached. */
+/* The cuda and ptx backends' open_table (backend.h): the kernel above
+ * as a cubin or as PTX, with o->config and o->device. */
+int gg_cuda_tk_open_cubin(const gg_rulefile *rf, const char *name,
+                          const gg_backend_opts *o, gg_table_kernel *k,
+                          gg_fail_kind *why, gg_err *err);
+int gg_cuda_tk_open_ptx(const gg_rulefile *rf, const char *name,
+                        const gg_backend_opts *o, gg_table_kernel *k,
+                        gg_fail_kind *why, gg_err *err);
+
 const char *gg_cuda_tk_device(const gg_cuda_tk *k);
 bool gg_cuda_tk_cache_hit(const gg_cuda_tk *k);
 void gg_cuda_tk_close(gg_cuda_tk *k);

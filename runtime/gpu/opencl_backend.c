@@ -13,6 +13,7 @@
 #include "validate_gen.h"
 #include "kernel_source.h"
 #include "opencl_common.h"
+#include "opencl_table.h"
 
 #if GG_HAVE_OPENCL
 
@@ -505,6 +506,7 @@ static int table_download_cells(void *state, gg_gen_cells *cells,
 
 const gg_backend_info gg_backend_opencl = {
     .name = "opencl",
+    .open_table = gg_opencl_table_open_kernel,
     .probe = table_probe,
     .open = table_open,
     .upload = table_upload,

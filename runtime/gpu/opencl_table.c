@@ -255,6 +255,24 @@ int gg_opencl_table_open(const gg_rulefile *rf, const char *name,
     return bad;
 }
 
+static void close_kernel(void *ctx) { gg_opencl_table_close(ctx); }
+
+int gg_opencl_table_open_kernel(const gg_rulefile *rf, const char *name,
+                                const gg_backend_opts *o, gg_table_kernel *k,
+                                gg_fail_kind *why, gg_err *err)
+{
+    gg_gpu_table_opts go = {.config = o->config, .device = o->device};
+    gg_opencl_table *c;
+    if (gg_opencl_table_open(rf, name, &go, &c, why, err))
+        return -1;
+    snprintf(k->what, sizeof k->what, "opencl on %s",
+             gg_opencl_table_device(c));
+    k->ctx = c;
+    k->step = gg_opencl_table_step_cb;
+    k->close = close_kernel;
+    return 0;
+}
+
 int gg_opencl_table_step_cb(void *ctx, gg_topo topo, gg_gen_cells *cells,
                             int64_t gens, gg_err *err)
 {

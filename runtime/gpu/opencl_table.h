@@ -12,12 +12,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "backend.h"
 #include "error.h"
 #include "fail.h"
 #include "gen_cells.h"
 #include "gpu_table.h"
 #include "rule.h"
 #include "rulefile.h"
+#include "table_kernel.h"
 
 typedef struct gg_opencl_table gg_opencl_table;
 
@@ -42,6 +44,12 @@ int gg_opencl_table_step(gg_opencl_table *k, gg_topo topo,
 /* The same as a table universe's stepper (ctx: the kernel). */
 int gg_opencl_table_step_cb(void *ctx, gg_topo topo, gg_gen_cells *cells,
                             int64_t gens, gg_err *err);
+
+/* The opencl backend's open_table (backend.h): the kernel above with
+ * o->config. */
+int gg_opencl_table_open_kernel(const gg_rulefile *rf, const char *name,
+                                const gg_backend_opts *o, gg_table_kernel *k,
+                                gg_fail_kind *why, gg_err *err);
 
 const char *gg_opencl_table_device(const gg_opencl_table *k);
 void gg_opencl_table_close(gg_opencl_table *k);

@@ -5,6 +5,7 @@
 #include "cuda_backend.h"
 #include "cuda_device.h"
 #include "cuda_resident.h"
+#include "cuda_table.h"
 
 static int ptx_probe(const gg_backend_opts *o, gg_err *err)
 {
@@ -19,6 +20,7 @@ static int ptx_open(const gg_rule *rule, const gg_backend_opts *o,
 
 const gg_backend_info gg_backend_ptx = {
     .name = "ptx",
+    .open_table = gg_cuda_tk_open_ptx,
     .probe = ptx_probe,
     .open = ptx_open,
     .upload = gg_cuda_table_upload,
