@@ -45,6 +45,17 @@ if [ "${1:-}" = --pack ]; then
     exit 0
 fi
 
+# GG_SRC_TAR=.gpunet/src.tar: build and run a `git archive` of a commit
+# (the device copies the working tree as it is, others' half-made edits
+# included): the archive's own copy of this script runs, with this tree's
+# .gpunet beside it
+if [ -n "${GG_SRC_TAR:-}" ]; then
+    s=$(mktemp -d)
+    tar -xf "$GG_SRC_TAR" -C "$s" || exit 3
+    ln -s "$ROOT/.gpunet" "$s/.gpunet"
+    GG_SRC_TAR= exec bash "$s/bench/gpu_tables.sh" "$@"
+fi
+
 B=${1:-$ROOT/build-gpu}
 OUT=${OUT:-/tmp/gpu-tables}
 mkdir -p "$OUT"

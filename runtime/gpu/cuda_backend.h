@@ -152,4 +152,24 @@ int gg_cuda_table_stream(void *state, gg_grid *grid, gg_topo topo,
                          int64_t gens, int64_t max_bytes,
                          gg_stream_stats *stats, gg_err *err);
 
+/* The ops the cuda and ptx backends share (their gg_backend_info, in
+ * cuda_backend.c and ptx_backend.c): they differ in the kernel's
+ * language (probe, open, open_table) and nothing else. */
+#define GG_CUDA_SHARED_OPS                                                  \
+    .upload = gg_cuda_table_upload, .step = gg_cuda_table_step,             \
+    .download = gg_cuda_table_download, .stream = gg_cuda_table_stream,     \
+    .rows = gg_cuda_table_rows, .peer_rows = gg_cuda_table_peer_rows,       \
+    .queue_step = gg_cuda_table_queue_step,                                 \
+    .queue_peer_rows = gg_cuda_table_queue_peer_rows,                       \
+    .finish = gg_cuda_table_finish,                                         \
+    .upload_empty = gg_cuda_table_upload_empty,                             \
+    .rows_at = gg_cuda_table_rows_at, .live_rows = gg_cuda_table_live_rows, \
+    .tiles_step = gg_cuda_table_tiles_step,                                 \
+    .timed_step = gg_cuda_table_timed_step,                                 \
+    .max_batch = gg_cuda_table_max_batch,                                   \
+    .describe = gg_cuda_table_describe, .close = gg_cuda_table_close,       \
+    .upload_cells = gg_cuda_table_upload_cells,                             \
+    .download_cells = gg_cuda_table_download_cells,                         \
+    .plan_devices = gg_cu_plan_devices, .opens_at_once = true
+
 #endif
