@@ -21,7 +21,8 @@ read (runtime/base/config.c reads them all). The command on its library
 (issue 37): every cli file includes nothing but system headers, the
 public headers (include/, golgen.h and golgen/NAME), cli headers and the
 build's settings (gg_config.h): the command uses libgolgen as any program
-would (MPI's hooks too: include/golgen/mpi_ranks.h).
+would (MPI's hooks too: include/golgen/mpi_ranks.h). No backend picked
+by name outside the registry (runtime/backends/backends.c).
 Exit status 1 names every crossing."""
 import pathlib
 import re
@@ -128,6 +129,31 @@ if len(switches) > MAX_SWITCHES:
                     f'{MAX_SWITCHES}: ' + ', '.join(
                         f'{n} ({w})' for n, w in sorted(switches.items())))
 
+# No backend picked by name (issue 37): the registry
+# (runtime/backends/backends.c, listed in runtime/meson.build) is the one
+# place that knows backends by name; elsewhere code asks the backend table
+# what a backend does. A kernel target (golgen --target c|cuda|ptx|opencl,
+# compared as `target`) is no backend.
+reg = (root / 'runtime' / 'meson.build').read_text()
+listed = re.search(r'backend_names\s*=\s*\[(.*?)\n\]', reg, re.S)
+backend_names = re.findall(r"\[\s*'(\w+)'", listed.group(1)) if listed else []
+BY_NAME = re.compile(r'strcmp\s*\(\s*([^,()]*?)\s*,\s*"(' +
+                     '|'.join(backend_names) + r')"\s*\)')
+for folder in PRODUCT:
+    for src in sorted((root / folder).rglob('*.c')):
+        if src.name == 'backends.c' or not backend_names:
+            continue
+        for k, line in enumerate(src.read_text().splitlines(), 1):
+            for what, name in BY_NAME.findall(line):
+                if what.split('->')[-1].split('.')[-1] == 'target':
+                    continue
+                problems.append(f'{src.relative_to(root)}:{k}: compares '
+                                f'{what} with the backend name "{name}"; ask '
+                                'the backend table (runtime/backends/'
+                                'backend.h) what the backend does instead')
+if not backend_names:
+    problems.append('runtime/meson.build: no backend_names list found')
+
 for p in problems:
     print(p)
 print(f'{len(problems)} crossing(s)' if problems else
@@ -136,5 +162,7 @@ print(f'{len(problems)} crossing(s)' if problems else
       f'the command\'s {len(cli_files)} files on the public header(s); no '
       f'product file over {MAX_LINES} lines; gen/, sat/, runtime/ hold rooms '
       'only; '
-      f'{len(switches)} GOLGEN_* variables read (at most {MAX_SWITCHES})')
+      f'{len(switches)} GOLGEN_* variables read (at most {MAX_SWITCHES}); '
+      f'no backend ({", ".join(backend_names)}) picked by name outside the '
+      'registry')
 sys.exit(1 if problems else 0)
