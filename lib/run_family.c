@@ -23,9 +23,9 @@
 
 const char *gg_run_engine_refused(const gg_run *r)
 {
-    return strcmp(r->engine, "auto") && strcmp(r->engine, "dense")
-               ? "--engine tiles or hashlife"
-               : NULL;
+    return !strcmp(r->engine, "tiles")      ? "--engine tiles"
+           : !strcmp(r->engine, "hashlife") ? "--engine hashlife"
+                                            : NULL;
 }
 
 /* How far a family's run got: what the frames, the png and the
@@ -167,9 +167,9 @@ static int open_kernel(gg_run *r, const gg_rule_found *f, gg_table_kernel *k,
     *status = GG_RUN_USAGE;
     if (refused)
         return gg_fail(err, "%s is a Golly rule %s (%s), which golgen runs "
-                       "on its dense engine only for now; it does not take "
-                       "%s yet", f->rule, f->rf.is_tree ? "tree" : "table",
-                       f->path, refused);
+                       "on the dense engine and, on the unbounded plane, "
+                       "the hash tree; it does not take %s yet here", f->rule,
+                       f->rf.is_tree ? "tree" : "table", f->path, refused);
     char name[192];
     base_name(f, name, sizeof name);
     return gg_run_open_table(r, &f->rf, name, false, k, status, err);

@@ -205,8 +205,8 @@ int gg_run_table(gg_run *r, const gg_rule_found *f, const gg_pattern *p,
                  gg_err *err);
 int gg_run_ltl(gg_run *r, const char *text, const gg_pattern *p,
                gg_err *err);
-/* An engine other than dense or auto asked of a family that has none
- * (rule tables, Larger than Life): its name, else NULL. */
+/* An engine other than dense or auto asked of a family on the dense
+ * path (rule tables, Larger than Life): "--engine NAME", else NULL. */
 const char *gg_run_engine_refused(const gg_run *r);
 /* What a run of the dense engine and -o alone (Golly's other grids, B0
  * on the plane) does not take of the options asked: their names, else
