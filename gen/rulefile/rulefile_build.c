@@ -229,27 +229,80 @@ static int memo_add(builder *b, uint64_t h, int level, const int32_t *a,
 
 /* ---- the DAG ---- */
 
-static bool matches(const builder *b, int32_t x, int input, int v)
+/* The states copy x of a transition takes at table input `input`: 256
+ * bits. */
+static const uint64_t *input_set(const builder *b, int32_t x, int input)
 {
     const gg_rf_table *tab = b->tab;
     int src = b->x.perm[(int64_t)x * GG_RF_MAX_INPUTS + input];
-    const uint64_t *set =
-        tab->sets + ((int64_t)b->x.base[x] * tab->n_inputs + src) * 4;
-    return set[v >> 6] >> (v & 63) & 1u;
+    return tab->sets + ((int64_t)b->x.base[x] * tab->n_inputs + src) * 4;
 }
 
-/* The centre's node: the first transition matching state v, else v. */
+/* The states 0 .. ns - 1 as 256 bits. */
+static void state_mask(int ns, uint64_t m[4])
+{
+    for (int w = 0; w < 4; w++)
+        m[w] = ns >= 64 * (w + 1) ? ~0ull
+               : ns > 64 * w      ? (1ull << (ns - 64 * w)) - 1
+                                  : 0;
+}
+
+/* The centre's node: the first transition matching state v, else v (one
+ * pass in alive's order, each state taken by the first that has it). */
 static void centre_entries(const builder *b, const int32_t *alive, int64_t n,
                            uint32_t *e)
 {
-    for (int v = 0; v < b->tab->n_states; v++) {
+    const int ns = b->tab->n_states, words = (ns + 63) / 64;
+    uint64_t left[4];
+    state_mask(ns, left);
+    for (int v = 0; v < ns; v++)
         e[v] = (uint32_t)v;
-        for (int64_t k = 0; k < n; k++)
-            if (matches(b, alive[k], 0, v)) {
-                e[v] = b->tab->out[b->x.base[alive[k]]];
-                break;
-            }
+    for (int64_t k = 0; k < n; k++) {
+        const uint64_t *set = input_set(b, alive[k], 0);
+        uint32_t out = b->tab->out[b->x.base[alive[k]]];
+        uint64_t any = 0;
+        for (int w = 0; w < words; w++) {
+            for (uint64_t m = set[w] & left[w]; m; m &= m - 1)
+                e[w * 64 + __builtin_ctzll(m)] = out;
+            left[w] &= ~set[w];
+            any |= left[w];
+        }
+        if (!any)
+            return;
     }
+}
+
+/* alive split by the value of table input `input`: the transitions that
+ * take value v, in alive's order, at (*sub)[off[v] .. off[v + 1]). One
+ * pass over each transition's set bits, where testing every value
+ * against every transition took n_states passes. */
+static int split_by_value(const builder *b, int input, const int32_t *alive,
+                          int64_t n, int64_t *off, int32_t **sub)
+{
+    const int ns = b->tab->n_states, words = (ns + 63) / 64;
+    uint64_t in[4];
+    state_mask(ns, in);
+    memset(off, 0, (size_t)(ns + 1) * sizeof *off);
+    for (int64_t k = 0; k < n; k++) {
+        const uint64_t *set = input_set(b, alive[k], input);
+        for (int w = 0; w < words; w++)
+            for (uint64_t m = set[w] & in[w]; m; m &= m - 1)
+                off[w * 64 + __builtin_ctzll(m) + 1]++;
+    }
+    for (int v = 0; v < ns; v++)
+        off[v + 1] += off[v];
+    *sub = malloc((size_t)(off[ns] ? off[ns] : 1) * sizeof **sub);
+    if (!*sub)
+        return gg_fail(b->err, "out of memory building the rule's DAG");
+    int64_t fill[256];
+    memcpy(fill, off, (size_t)ns * sizeof *fill);
+    for (int64_t k = 0; k < n; k++) {
+        const uint64_t *set = input_set(b, alive[k], input);
+        for (int w = 0; w < words; w++)
+            for (uint64_t m = set[w] & in[w]; m; m &= m - 1)
+                (*sub)[fill[w * 64 + __builtin_ctzll(m)]++] = alive[k];
+    }
+    return 0;
 }
 
 /* Node for tree input i given the transitions still matching: its offset
@@ -273,15 +326,12 @@ static int64_t build(builder *b, int i, const int32_t *alive, int64_t n)
         for (int v = 0; v < ns; v++)
             e[v] = (uint32_t)c;
     } else {
-        int32_t *sub = malloc((size_t)(n ? n : 1) * sizeof *sub);
-        if (!sub)
-            return gg_fail(b->err, "out of memory building the rule's DAG");
+        int64_t off[257];
+        int32_t *sub;
+        if (split_by_value(b, b->tpos[i], alive, n, off, &sub))
+            return -1;
         for (int v = 0; v < ns; v++) {
-            int64_t m = 0;
-            for (int64_t k = 0; k < n; k++)
-                if (matches(b, alive[k], b->tpos[i], v))
-                    sub[m++] = alive[k];
-            int64_t c = build(b, i + 1, sub, m);
+            int64_t c = build(b, i + 1, sub + off[v], off[v + 1] - off[v]);
             if (c < 0) {
                 free(sub);
                 return -1;
