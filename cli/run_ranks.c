@@ -41,14 +41,17 @@ static void finalize_at_exit(void)
 
 /* One run per process: the CLI may keep its MPI state here. Each
  * function below is its one-process self at the bottom, after the branch
- * for several ranks (which a build without MPI never takes). */
-static int n_ranks = 1, my_rank = 0;
+ * for several ranks (which a build without MPI never takes). The ranks
+ * are the library's to say (one, the lead, without its hooks). */
 #if GG_CLI_MPI
 static golgen_mpi *mpi; /* the library's hooks over MPI_COMM_WORLD */
-#endif
 
-int gg_cli_ranks(void) { return n_ranks; }
-int gg_cli_rank(void) { return my_rank; }
+int gg_cli_ranks(void) { return golgen_mpi_size(mpi); }
+int gg_cli_rank(void) { return golgen_mpi_rank(mpi); }
+#else
+int gg_cli_ranks(void) { return 1; }
+int gg_cli_rank(void) { return 0; }
+#endif
 
 int gg_cli_ranked(const char *name, gg_cli_command fn, const char *alone,
                   int argc, char **argv, const gg_config *cfg)
@@ -70,8 +73,6 @@ int gg_cli_ranked(const char *name, gg_cli_command fn, const char *alone,
                     "ranks\n", name);
             MPI_Abort(MPI_COMM_WORLD, GG_EXIT_ENV);
         }
-        my_rank = golgen_mpi_rank(mpi);
-        n_ranks = golgen_mpi_size(mpi);
         int rc = fn(argc, argv, cfg), worst = rc;
         MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
         golgen_mpi_close(mpi);
@@ -130,15 +131,15 @@ void gg_cli_mpi_version(char *buf, size_t size)
 
 int gg_cli_ranks_refuse(const char *what, char *msg, size_t len)
 {
-    if (n_ranks == 1)
+    if (gg_cli_ranks() == 1)
         return 0;
-    if (my_rank > 0) { /* every rank refuses; rank 0 says it */
+    if (gg_cli_rank() > 0) { /* every rank refuses; rank 0 says it */
         if (len)
             msg[0] = '\0';
         return -1;
     }
     snprintf(msg, len, "%s run in one process only, not over %d MPI ranks: "
-             "drop mpirun (or give -np 1)", what, n_ranks);
+             "drop mpirun (or give -np 1)", what, gg_cli_ranks());
     return -1;
 }
 
