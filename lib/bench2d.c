@@ -38,14 +38,10 @@ double gg_lib_cpu_now(void)
 
 void gg_lib_bench2d_note(const gg_lib_bench2d *b, const char *fmt, ...)
 {
-    if (!b->o.on_note)
-        return;
-    char line[1200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    gg_lib_note_v(b->o.on_note, b->o.ctx, fmt, ap);
     va_end(ap);
-    b->o.on_note(b->o.ctx, line);
 }
 
 static int fail_code(gg_fail_kind why)

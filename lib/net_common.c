@@ -31,6 +31,16 @@ int gg_lib_png_check(gg_err *err)
                    "(install libpng-dev and rebuild)");
 }
 
+void gg_lib_note_v(void (*on_note)(void *ctx, const char *line), void *ctx,
+                   const char *fmt, va_list ap)
+{
+    if (!on_note)
+        return;
+    char line[1400];
+    vsnprintf(line, sizeof line, fmt, ap);
+    on_note(ctx, line);
+}
+
 int gg_lib_backend(const char *name, const gg_backend_info **info,
                    gg_err *err)
 {

@@ -8,6 +8,8 @@
 
 #include "golgen.h"
 
+#include <stdarg.h>
+
 #include "backend.h"
 #include "choose.h"
 #include "config.h"
@@ -16,6 +18,11 @@
 
 /* The sentence into the caller's buffer; returns code. */
 int gg_lib_fail(int code, const gg_err *err, char *errbuf, size_t errlen);
+
+/* A line made from fmt to a caller's on_note (nothing without one): what
+ * golgen run's and bench's notes share. */
+void gg_lib_note_v(void (*on_note)(void *ctx, const char *line), void *ctx,
+                   const char *fmt, va_list ap);
 
 /* The environment's choose options (runtime/base/config.h), cache_root
  * when given, and on_search told through *hook. The options point into

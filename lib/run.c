@@ -26,14 +26,10 @@
 
 void gg_run_note(const gg_run *r, const char *fmt, ...)
 {
-    if (!r->o->on_note)
-        return;
-    char line[1400];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    gg_lib_note_v(r->o->on_note, r->o->ctx, fmt, ap);
     va_end(ap);
-    r->o->on_note(r->o->ctx, line);
 }
 
 bool gg_run_stop_asked(const gg_run *r)
