@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "config.h"
 #include "cuda_table.h"
 #include "opencl_table.h"
 #include "reference_table.h"
@@ -340,6 +341,41 @@ static void auto_and_reference_open(void **state)
     gg_rulefile_free(&rf);
 }
 
+/* Auto with no working compiler and an empty kernel cache: the cpu
+ * kernel cannot be built, so the reference runs the table and the note
+ * says why; a named cpu fails with the compiler's sentence instead. */
+static void auto_falls_back_and_says_why(void **state)
+{
+    (void)state;
+    gg_rulefile rf;
+    if (load_rule("WireWorld", &rf))
+        skip();
+    char dir[] = "/tmp/golgen-table-auto-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    gg_config cfg;
+    gg_config_defaults(&cfg);
+    cfg.cc = "/bin/false";
+    snprintf(cfg.cache_dir, sizeof cfg.cache_dir, "%s", dir);
+    gg_table_kernel k;
+    gg_fail_kind why;
+    gg_err err;
+    gg_table_ask a = {.config = &cfg};
+    assert_int_equal(gg_table_kernel_open(&a, &rf, "WireWorld", &k, &why,
+                                          &err), 0);
+    assert_string_equal(k.backend, "reference");
+    assert_null(k.step);
+    assert_non_null(strstr(k.note, "no cpu kernel ("));
+    assert_non_null(strstr(k.note, "/bin/false"));
+    gg_table_kernel_close(&k);
+    a.info = gg_backend_find("cpu", &err);
+    assert_int_equal(gg_table_kernel_open(&a, &rf, "WireWorld", &k, &why,
+                                          &err), -1);
+    assert_int_equal(why, GG_FAIL_ENV);
+    assert_non_null(strstr(err.msg, "/bin/false"));
+    assert_int_equal(gg_test_rmtree(dir), 0);
+    gg_rulefile_free(&rf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -349,6 +385,7 @@ int main(void)
         cmocka_unit_test(cuda_kernels_compile),
         cmocka_unit_test(cuda_without_gpu_says_so),
         cmocka_unit_test(auto_and_reference_open),
+        cmocka_unit_test(auto_falls_back_and_says_why),
     };
     return cmocka_run_group_tests(tests, gg_test_setup_dir,
                                   gg_test_teardown_dir);
