@@ -5,8 +5,10 @@
  * whose ring runtime/universes/topo_ring.h refills before each batch, so
  * any backend that steps a plane steps these grids. An infinite side
  * (tubes, strips) regrows round the live cells as the unbounded plane
- * does. The dense engine only, and -o; other options are refused by
- * name. */
+ * does. The dense engine; -o, --png, --frames and stores (--store,
+ * --checkpoint-every, --resume) see the W x H grid alone, the store under
+ * the rule with its grid suffix. Options that split or move the grid
+ * (devices, streaming, MPI ranks) and the hash tree are refused by name. */
 #include "run_topo.h"
 
 #include <stdio.h>
@@ -14,7 +16,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "picture.h"
 #include "rule_ltl.h"
+#include "store.h"
 #include "table_kernel.h"
 #include "table_universe.h"
 #include "topo_ring.h"
@@ -41,6 +45,7 @@ typedef struct ring_run {
     gg_table_kernel kernel;
     gg_rule_found found;
     gg_backend *b;
+    gg_run_parts parts; /* checkpoints and progress between batches */
 } ring_run;
 
 /* The planes and where cell (0, 0) sits, whatever the family. */
@@ -274,6 +279,8 @@ static void ring_settle(ring_run *x)
         snprintf(x->t.rule, sizeof x->t.rule, "%.191s", x->text);
 }
 
+/* ---- the grid as written: -o, the store, the pictures ---- */
+
 static int ring_write(ring_run *x, const char *out, gg_err *err)
 {
     gg_pattern p;
@@ -289,23 +296,108 @@ static int ring_write(ring_run *x, const char *out, gg_err *err)
     return bad;
 }
 
-/* The generations in batches of k, progress and stops between them. */
-static int ring_steps(ring_run *x, gg_err *err)
+/* The grid's cells without the ring round it (an infinite side: the
+ * extent the plane holds), (*gx0, *gy0) Golly's place of its top-left
+ * cell: the ring's cells are stale between batches, the grid's exact. */
+static int grid_cells(ring_run *x, gg_gen_cells *c, int64_t *gx0,
+                      int64_t *gy0, gg_err *err)
 {
-    gg_run *r = x->r;
-    gg_run_prog prog = {.r = r};
-    int64_t gens = r->o->gens, first = ring_generation(x);
-    for (int64_t done = 0; done < gens && !gg_run_stop_asked(r);) {
-        int64_t k = gens - done < x->k ? gens - done : x->k;
+    int n;
+    int64_t *x0, *y0;
+    gg_grid *pl = ring_planes(x, &n, &x0, &y0);
+    int64_t kx = x->grid.width ? x->k : 0, ky = x->grid.height ? x->k : 0;
+    if (gg_gen_cells_init(c, n, pl[0].width - 2 * kx,
+                          pl[0].height - 2 * ky, err))
+        return -1;
+    for (int i = 0; i < n; i++)
+        gg_grid_blit(&c->plane[i], &pl[i], -kx, -ky);
+    *gx0 = *x0 + kx, *gy0 = *y0 + ky;
+    return 0;
+}
+
+/* The store: the grid's cells under the rule with its grid suffix, so
+ * that --resume finds the same grid again (runtime/formats/store.h). */
+static int ring_store(void *ctx, gg_err *err)
+{
+    ring_run *x = ctx;
+    gg_gen_cells c;
+    int64_t gx0, gy0;
+    if (grid_cells(x, &c, &gx0, &gy0, err))
+        return -1;
+    int bad = gg_store_write_cells(x->r->o->store, &c, x->text,
+                                   ring_generation(x), gx0, gy0, err);
+    gg_gen_cells_free(&c);
+    return bad;
+}
+
+static int ring_states(const ring_run *x)
+{
+    return x->fam == RING_TWO   ? 2
+           : x->fam == RING_GEN ? x->full.states
+                                : x->found.rf.n_states;
+}
+
+/* A grid with an infinite side is pictured whole along its finite side
+ * and over its live cells along the other (Golly's origin when none). */
+static void open_window(const ring_run *x, const gg_gen_cells *c,
+                        int64_t gx0, int64_t gy0, gg_picture_opts *o)
+{
+    int64_t bx0, by0, bx1, by1;
+    bool any = gg_gen_cells_bbox(c, &bx0, &by0, &bx1, &by1);
+    o->window = true;
+    o->wx = x->grid.width ? gx0 : any ? gx0 + bx0 : 0;
+    o->ww = x->grid.width ? x->grid.width : any ? bx1 - bx0 + 1 : 1;
+    o->wy = x->grid.height ? gy0 : any ? gy0 + by0 : 0;
+    o->wh = x->grid.height ? x->grid.height : any ? by1 - by0 + 1 : 1;
+}
+
+/* The grid's picture, each family's states in the colours of its other
+ * runs (two states black and white, more as Generations'). */
+static int ring_draw(void *ctx, const char *path, const gg_picture_opts *o,
+                     gg_picture_info *info, gg_err *err)
+{
+    ring_run *x = ctx;
+    gg_gen_cells c;
+    int64_t gx0, gy0;
+    if (grid_cells(x, &c, &gx0, &gy0, err))
+        return -1;
+    bool bounded = x->grid.width && x->grid.height;
+    gg_picture_opts own = *o;
+    if (!bounded && !o->window)
+        open_window(x, &c, gx0, gy0, &own);
+    int bad = gg_picture_write_cells(path, &c, ring_states(x), bounded, gx0,
+                                     gy0, &own, info, err);
+    gg_gen_cells_free(&c);
+    return bad;
+}
+
+/* ---- the generations ---- */
+
+/* Up to n generations in batches of k, progress between them: the count
+ * run (fewer after a stop), or -1 with err. */
+static int64_t ring_part(void *ctx, int64_t n, gg_err *err)
+{
+    ring_run *x = ctx;
+    int64_t first = ring_generation(x);
+    for (int64_t done = 0; done < n && !gg_run_stop_asked(x->r);) {
+        int64_t k = n - done < x->k ? n - done : x->k;
         if (ring_batch(x, k, err))
             return -1;
         int64_t ran = ring_generation(x) - first - done;
         done += ran;
         /* a batch cut short was stopped inside */
-        if (ran < k || (done < gens && !gg_run_progress(&prog, done, gens)))
+        if (ran < k ||
+            (done < n && !gg_run_progress(&x->parts.prog, done, n)))
             break;
     }
-    return 0;
+    return ring_generation(x) - first;
+}
+
+/* gens generations in parts that end at checkpoints (and frames). */
+static int ring_advance(void *ctx, int64_t gens, bool *stopped, gg_err *err)
+{
+    ring_run *x = ctx;
+    return gg_run_parts_advance(&x->parts, x, gens, stopped, err);
 }
 
 /* An infinite side regrows round cells that are not 0; a rule under
@@ -353,6 +445,16 @@ static void ring_close(ring_run *x)
         gg_rule_found_free(&x->found);
 }
 
+/* -o, the store and the picture of the run's end: a status. */
+static int ring_outputs(ring_run *x, gg_err *err)
+{
+    const golgen_run2d_opts *o = x->r->o;
+    if ((o->out && ring_write(x, o->out, err)) ||
+        (o->store && ring_store(x, err)))
+        return GG_RUN_USAGE;
+    return gg_run_write_png(x->r, ring_draw, x, err);
+}
+
 /* Run, write and say: a status. */
 static int ring_go(ring_run *x, const gg_pattern *p, gg_err *err)
 {
@@ -364,18 +466,27 @@ static int ring_go(ring_run *x, const gg_pattern *p, gg_err *err)
     snprintf(res->backend, sizeof res->backend, "%s",
              x->b ? gg_backend_of(x->b)->name : x->kernel.backend);
     int64_t first = ring_generation(x);
+    if (gg_generations_check(first, r->o->gens, err))
+        return GG_RUN_USAGE;
+    x->parts = (gg_run_parts){.prog = {.r = r},
+                              .stopped = gg_run_stop_asked,
+                              .step = ring_part, .store = ring_store};
     double start = gg_run_now();
-    int bad = gg_generations_check(first, r->o->gens, err) ||
-              ring_steps(x, err);
+    gg_fail_kind why;
+    status = gg_picture_run_frames(&r->pics, r->o->gens, ring_advance,
+                                   ring_draw, x, &why, err)
+                 ? gg_run_status(why)
+                 : GG_RUN_OK;
     res->seconds = gg_run_now() - start;
     ring_settle(x);
     res->reached = ring_generation(x) - first;
     res->generation = ring_generation(x);
-    if (bad)
-        return GG_RUN_ENV;
-    res->ran = 1;
-    if (r->o->out && ring_write(x, r->o->out, err))
-        return GG_RUN_USAGE;
+    if (!status) {
+        res->ran = 1;
+        status = ring_outputs(x, err);
+    }
+    if (status)
+        return status;
     res->written = r->o->out != NULL;
     int n;
     int64_t *x0, *y0;
@@ -393,9 +504,24 @@ static int ring_go(ring_run *x, const gg_pattern *p, gg_err *err)
     return GG_RUN_OK;
 }
 
+/* ---- the rule, the pattern or the store ---- */
+
+/* A rule file's name in text with the grid's suffix as golgen writes it
+ * (K40,20 is K40,20*). */
+static void table_text(const char *text, const gg_rule *grid, char *buf,
+                       size_t size)
+{
+    char suffix[64];
+    gg_rule_format(grid, suffix, sizeof suffix); /* B3/S23:... */
+    snprintf(buf, size, "%.*s%s", (int)strcspn(text, ":") & 127, text,
+             strchr(suffix, ':'));
+}
+
 /* Which family text names: two-state and Generations by the parser, else
- * a rule file found by its name alone (the suffix is this run's). */
-static int ring_family_of(ring_run *x, const char *text, gg_err *err)
+ * a rule file found by its name alone (the suffix is this run's) beside
+ * `where` (the pattern's or the store's path), in --rules, in Golly's. */
+static int ring_family_of(ring_run *x, const char *text, const char *where,
+                          gg_err *err)
 {
     gg_err perr;
     if (!gg_rule_parse_grid(text, &x->full, &perr)) {
@@ -405,52 +531,147 @@ static int ring_family_of(ring_run *x, const char *text, gg_err *err)
                  x->fam == RING_GEN ? "generations" : "two-state");
         return 0;
     }
-    char name[200], suffix[64];
-    size_t n = strcspn(text, ":");
-    snprintf(name, sizeof name, "%.*s", (int)n, text);
+    char name[200];
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(text, ":"), text);
     if (gg_ltl_looks_like(name))
         return gg_fail(err, "%s: Larger than Life runs on :T and :P grids "
                        "only; give :TW,H or :PW,H", text);
     gg_err ferr;
-    int got = gg_rule_find(name, x->r->pat ? x->r->pat->path : NULL,
-                           x->r->o->rules_dir, &x->found, &ferr);
+    int got = gg_rule_find(name, where, x->r->o->rules_dir, &x->found,
+                           &ferr);
     if (got <= 0) {
         *err = got < 0 ? ferr : perr;
         return -1;
     }
-    gg_rule_format(&x->grid, suffix, sizeof suffix); /* B3/S23:... */
-    snprintf(x->text, sizeof x->text, "%s%s", name, strchr(suffix, ':'));
+    table_text(name, &x->grid, x->text, sizeof x->text);
     x->fam = RING_TABLE;
     snprintf(x->r->res->family, sizeof x->r->res->family, "table");
     return 0;
 }
 
-int gg_run_topo(gg_run *r, bool *taken, gg_err *err)
+/* --rule with --resume may only repeat the store's rule (x->text). */
+static int ring_rule_repeated(const ring_run *x, gg_err *err)
+{
+    const char *given = x->r->o->rule;
+    gg_rule rule;
+    gg_err ignored;
+    char canon[256] = "";
+    if (!given)
+        return 0;
+    if (!gg_rule_parse_grid(given, &rule, &ignored))
+        gg_rule_format(&rule, canon, sizeof canon);
+    else if (gg_rule_ring_grid_of(given, &rule))
+        table_text(given, &rule, canon, sizeof canon);
+    if (strcmp(canon, x->text))
+        return gg_fail(err, "--rule %s is not the rule of store %s (%s): "
+                       "drop --rule to continue it", given,
+                       x->r->o->resume, x->text);
+    return 0;
+}
+
+/* The store to resume as a pattern where its cells were, at its
+ * generation (its planes moved into *p, the rule s's text): the ring's
+ * run places it as it places any positioned pattern. */
+static int store_pattern(const char *path, gg_store_info *s, gg_pattern *p,
+                         gg_err *err)
+{
+    gg_gen_cells c;
+    memset(p, 0, sizeof *p);
+    if (gg_store_read_cells(path, &c, s, err))
+        return -1;
+    p->n_planes = c.n_planes;
+    memcpy(p->plane, c.plane, (size_t)c.n_planes * sizeof c.plane[0]);
+    p->x = s->x0, p->y = s->y0, p->positioned = true;
+    p->generation = s->generation;
+    p->rule = s->rule;
+    return 0;
+}
+
+/* The rule text when it names a ring grid (*grid set): the store's to
+ * resume (its header read), else --rule's or the pattern's (read here
+ * then, and kept in r->pat for the other paths). NULL: another path's
+ * run. */
+static const char *ring_rule_text(gg_run *r, gg_store_info *s,
+                                  gg_rule *grid)
 {
     const golgen_run2d_opts *o = r->o;
-    ring_run x = {.r = r};
-    *taken = false;
-    if (o->resume || (o->rule && !gg_rule_ring_grid_of(o->rule, &x.grid)))
-        return GG_RUN_OK;
-    if (!o->rule && read_pattern(r, err))
-        return GG_RUN_OK; /* the next path reads it again and says why */
+    gg_err ignored; /* the next path reads it again and says why */
+    if (o->resume)
+        return !gg_store_info_read(o->resume, s, &ignored) &&
+                       gg_rule_ring_grid_of(s->rule, grid)
+                   ? s->rule
+                   : NULL;
+    if (o->rule && !gg_rule_ring_grid_of(o->rule, grid))
+        return NULL;
+    if (!o->rule && read_pattern(r, &ignored))
+        return NULL;
     const char *text = o->rule ? o->rule : gg_lib_pattern_rule(r->pat);
-    if (!gg_rule_ring_grid_of(text, &x.grid))
-        return GG_RUN_OK;
-    *taken = true;
-    const char *no = gg_run_plain_refuses(r);
-    if (no) {
+    return gg_rule_ring_grid_of(text, grid) ? text : NULL;
+}
+
+/* What a ring grid's run does not take, refused by name with the fix,
+ * and the pictures' options: a status. */
+static int ring_refusals(const gg_run *r, const char *text, gg_err *err)
+{
+    const golgen_run2d_opts *o = r->o;
+    if (o->device_mem || r->n_devices || o->host_mem)
         gg_fail(err, "%s is on a grid that golgen run steps through the "
-                "ring round it, which does not take %s yet; drop them, or "
-                "give :TW,H or :PW,H", text, no);
+                "ring round it, whole in one backend: it does not take "
+                "--device-mem, --devices or --host-mem; drop them, or give "
+                ":TW,H or :PW,H", text);
+    else if (strcmp(r->engine, "auto") && strcmp(r->engine, "dense"))
+        gg_fail(err, "%s is on a grid that golgen run steps through the "
+                "ring round it by the dense engine: it does not take "
+                "--engine %s; give --engine dense (or auto)", text,
+                r->engine);
+    else if (gg_run_ranks_refuse(r, "Golly's Klein bottles, cross-surfaces, "
+                                 "spheres, shifted tori, tubes and strips",
+                                 err))
         return GG_RUN_USAGE;
+    else
+        return gg_run_pictures_ready(r, err);
+    return GG_RUN_USAGE;
+}
+
+/* The run of the store to resume or of the pattern: a status. */
+static int ring_load_go(ring_run *x, const char *text, gg_err *err)
+{
+    gg_run *r = x->r;
+    const golgen_run2d_opts *o = r->o;
+    bool resume = o->resume != NULL;
+    gg_store_info s;
+    gg_pattern stored;
+    if (resume ? store_pattern(o->resume, &s, &stored, err)
+               : !r->pat && read_pattern(r, err))
+        return GG_RUN_USAGE;
+    int status = GG_RUN_USAGE;
+    if (!ring_family_of(x, text, resume ? o->resume : r->pat->path, err)) {
+        const gg_pattern *p =
+            !resume ? gg_lib_pattern_cells(r->pat, o->stop, err)
+            : ring_rule_repeated(x, err) ? NULL
+                                         : &stored;
+        status = p ? ring_go(x, p, err) : GG_RUN_USAGE;
+        ring_close(x);
     }
-    if (o->out && strcmp(o->out, "-") && gg_pattern_check_output(o->out, err))
-        return GG_RUN_USAGE;
-    if ((!r->pat && read_pattern(r, err)) || ring_family_of(&x, text, err))
-        return GG_RUN_USAGE;
-    gg_pattern *p = gg_lib_pattern_cells(r->pat, o->stop, err);
-    int status = p ? ring_go(&x, p, err) : GG_RUN_USAGE;
-    ring_close(&x);
+    for (int i = 0; resume && i < stored.n_planes; i++)
+        gg_grid_free(&stored.plane[i]);
+    return status;
+}
+
+int gg_run_topo(gg_run *r, bool *taken, gg_err *err)
+{
+    ring_run x = {.r = r};
+    gg_store_info s;
+    const char *text = ring_rule_text(r, &s, &x.grid);
+    *taken = text != NULL;
+    if (!text)
+        return GG_RUN_OK;
+    int status = ring_refusals(r, text, err);
+    if (!status && gg_run_probe_outputs(r, err))
+        status = GG_RUN_USAGE;
+    if (!status)
+        status = ring_load_go(&x, text, err);
+    if (status) /* a stop while loading or writing: the signal's exit */
+        r->res->stop_exit = gg_run_stop_asked(r);
     return status;
 }

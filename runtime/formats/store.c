@@ -346,10 +346,26 @@ static bool table_name(const char *t)
     for (size_t i = 0; t[i]; i++) {
         unsigned char c = (unsigned char)t[i];
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-              (c >= '0' && c <= '9') || strchr("-_.+:,", c)))
+              (c >= '0' && c <= '9') || strchr("-_.+:,*", c)))
             return false;
     }
     return !strchr(t + n + (t[n] != 0), ':');
+}
+
+/* A B/S or Generations rule on one of Golly's grids that only golgen
+ * run's ring takes (Klein bottles, spheres, tubes ..: gen/rules/rule.h's
+ * gg_rule_ring_grid_of): true with *base, the rule without its suffix,
+ * which says the family and its planes. */
+static bool ring_base_rule(const char *text, gg_rule *base)
+{
+    gg_rule grid;
+    gg_err ignored;
+    char head[GG_STORE_RULE_BYTES];
+    if (!gg_rule_ring_grid_of(text, &grid))
+        return false;
+    snprintf(head, sizeof head, "%.*s", (int)(strrchr(text, ':') - text),
+             text);
+    return !gg_rule_parse(head, base, &ignored);
 }
 
 gg_store_family gg_store_family_of(const gg_store_info *s)
@@ -359,7 +375,8 @@ gg_store_family gg_store_family_of(const gg_store_info *s)
     gg_err ignored;
     if (s->depth > 0)
         return GG_STORE_3D;
-    if (!gg_rule_parse(s->rule, &rule, &ignored))
+    if (!gg_rule_parse(s->rule, &rule, &ignored) ||
+        ring_base_rule(s->rule, &rule))
         return gg_rule_is_generations(&rule) ? GG_STORE_GENERATIONS
                                              : GG_STORE_TWO_STATE;
     if (gg_ltl_looks_like(s->rule))
@@ -435,8 +452,11 @@ static int store_rule(const char *path, const gg_store_info *s,
                        gg_store_family_name(f), s->rule);
     }
     gg_rule own;
+    /* a ring grid's cells are read (windows, golgen run's ring), never
+     * stepped by a universe that would take the grid for a plane */
+    bool cells_only = !rule && ring_base_rule(s->rule, &own);
     rule = rule ? rule : &own;
-    if (gg_rule_parse(s->rule, rule, err))
+    if (!cells_only && gg_rule_parse(s->rule, rule, err))
         return -1;
     if (gg_gen_planes_of(rule) != s->planes)
         return gg_fail(err, "store %s: its rule %s needs %d state plane%s, "
@@ -525,14 +545,17 @@ int gg_store_read_cells(const char *path, gg_gen_cells *c,
     if (!f)
         return -1;
     gg_store_family fam = gg_store_family_of(s);
+    gg_rule base;
+    bool ring = ring_base_rule(s->rule, &base);
     int bad = 0;
-    if (fam != GG_STORE_LTL && fam != GG_STORE_TABLE)
+    if (fam != GG_STORE_LTL && fam != GG_STORE_TABLE && !ring)
         bad = fam == GG_STORE_UNKNOWN
                   ? other_family(path, s, err)
                   : gg_fail(err, "store %s holds a %s universe (%s), not "
-                            "one of Larger than Life or a Golly rule table",
-                            path, gg_store_family_name(fam), s->rule);
-    bad = bad || other_family(path, s, err) ||
+                            "one of Larger than Life, a Golly rule table "
+                            "or a grid of golgen run's ring", path,
+                            gg_store_family_name(fam), s->rule);
+    bad = bad || store_rule(path, s, NULL, err) ||
           gg_gen_cells_init(c, s->planes, s->width, s->height, err) ||
           read_all(f, path, s, sums, c->plane, err);
     fclose(f);

@@ -23,7 +23,11 @@
  *                 with its grid suffix; ceil(log2 C) planes), or a Golly
  *                 rule's name and suffix (WireWorld:T60,60: its .rule
  *                 file is found again at resume, which checks the planes
- *                 against its n_states); gg_store_family_of tells which
+ *                 against its n_states); gg_store_family_of tells which.
+ *                 Golly's grids that golgen run steps through a ring
+ *                 (B3/S23:K40*,30, LifeHistory:S50) keep their suffix
+ *                 and the W x H grid alone (an infinite side: the extent
+ *                 the run held), x0, y0 its top-left cell
  *   320     8     depth: 0 for a 2D universe; a 3D grid's layers (its z
  *                 size), its rows then row y of layer z at row z * (height
  *                 / depth) + y, one plane (runtime/universes/grid3d.h's
@@ -99,10 +103,13 @@ int gg_store_write_cells(const char *path, const gg_gen_cells *c,
                          const char *rule_text, int64_t generation,
                          int64_t x0, int64_t y0, gg_err *err);
 
-/* The planes of a Larger than Life or rule-table store and its header
- * (every band checked; an LtL rule's planes checked against the header);
- * the caller parses the rule (or finds its file) and checks that no cell
- * holds a state the rule lacks. Other families are refused by name. */
+/* The planes of a Larger than Life or rule-table store, or of any
+ * family's on a grid that only golgen run's ring takes (B3/S23:K40*,30:
+ * gen/rules/rule.h's gg_rule_ring_grid_of), and its header (every band
+ * checked; the planes checked against the header where the rule says
+ * how many); the caller parses the rule (or finds its file) and checks
+ * that no cell holds a state the rule lacks. Other families are refused
+ * by name. */
 int gg_store_read_cells(const char *path, gg_gen_cells *c,
                         gg_store_info *s, gg_err *err);
 
