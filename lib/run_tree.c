@@ -241,6 +241,8 @@ static int open_tree(gg_run *r, const gg_rule *rule, const gg_rule *odd,
      * no slower) */
     if (odd && !r->leaf_log && (!leaf || leaf > 4))
         leaf = 4;
+    /* auto's 32x32 may turn to 8x8 during a long run (hashlife.h) */
+    gg_hl_set_revise(*h, !r->leaf_log && !odd && !leaf);
     return (leaf && gg_hl_set_leaf_log(*h, leaf, err)) ||
                    input_to_tree(*h, in, err)
                ? -1

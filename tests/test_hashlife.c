@@ -164,6 +164,31 @@ static void test_leaf_sizes(void **state)
            "--tree-leaf shapes the hash tree");
 }
 
+/* auto's 32x32 leaves turn to 8x8 after a long run's first 1024
+ * generations where the leaves are made of few 8x8 blocks (hashlife.h's
+ * gg_hl_set_revise): jagged2 does, in one run and across checkpoints
+ * (the revision in the first call, the rest on the new leaves), and
+ * under a budget that forces collections; wedge-grow, whose leaves vary,
+ * does not; a named leaf size is kept. Every result as bgolly's. */
+static void test_leaf_revised(void **state)
+{
+    (void)state;
+    if (!have_bgolly())
+        return;
+    const char *j2 = GOLLY "HashLife/jagged2.mc";
+    agree(j2, "16384");
+    shell_ok("jagged2 revised", "grep -q '; 8x8 leaves' h.log");
+    agree_as(j2, "20000", "--checkpoint-every 9000", "HashLife");
+    shell_ok("revised at a checkpoint", "grep -q '; 8x8 leaves' h.log");
+    agree_as(j2, "12000", "--mem 8M", "HashLife");
+    shell_ok("revised in 8M", "grep -q '; 8x8 leaves' h.log && "
+             "! grep -q ' 0 collections' h.log");
+    agree_as(j2, "16384", "--tree-leaf 32", "HashLife");
+    shell_ok("a named size stays", "grep -q '; 32x32 leaves' h.log");
+    agree(GOLLY "HashLife/wedge-grow.mc", "16384");
+    shell_ok("wedge-grow stays", "grep -q '; 32x32 leaves' h.log");
+}
+
 /* A w x h soup (40% alive) under rule, RLE, the same for the same seed. */
 static void write_soup(const char *name, const char *rule, uint64_t seed)
 {
@@ -736,6 +761,7 @@ int main(void)
         cmocka_unit_test(test_golly_patterns),
         cmocka_unit_test(test_odd_counts),
         cmocka_unit_test(test_leaf_sizes),
+        cmocka_unit_test(test_leaf_revised),
         cmocka_unit_test(test_family_soups),
         cmocka_unit_test(test_generations),
         cmocka_unit_test(test_rule_tables),

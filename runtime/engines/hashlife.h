@@ -90,6 +90,13 @@ int gg_hl_new_stepped(const gg_hl_leaf_stepper *s, int64_t mem_bytes,
 int gg_hl_set_leaf_log(gg_hl *h, int leaf_log, gg_err *err);
 int gg_hl_leaf_log(const gg_hl *h);
 
+/* Let the tree revise its leaf size once (on: auto's choice, the caller
+ * named none): a two-state tree of 32x32 leaves asked for a long run
+ * runs its first generations, then takes 8x8 leaves for the rest when
+ * its leaves turned out to be made of few distinct 8x8 blocks (a
+ * pattern that repeats at small scale: jagged2.mc), the cells the same. */
+void gg_hl_set_revise(gg_hl *h, bool on);
+
 /* A two-state B0 rule on the unbounded plane as Golly emulates it
  * without S<max> (gen/rules/rule_b0.h): the tree of gg_hl_new (rule and
  * backend: the rule from even generations) also steps by `odd` (the

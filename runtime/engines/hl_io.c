@@ -1,5 +1,6 @@
-/* The hash-tree engine's universe: made, filled from a pattern, counted,
- * drawn back into a pattern (runtime/engines/hashlife.h). */
+/* The hash-tree engine's universe: made, filled from a pattern, run (its
+ * leaf size revised during a long run), counted, drawn back into a
+ * pattern (runtime/engines/hashlife.h). */
 #include "hl_small.h"
 #include "hl_tree.h"
 
@@ -180,6 +181,230 @@ int gg_hl_set_leaf_log(gg_hl *h, int leaf_log, gg_err *err)
 }
 
 int gg_hl_leaf_log(const gg_hl *h) { return h->leaf_log; }
+
+/* ---- the leaf size revised during a run (gg_hl_set_revise) ----
+ *
+ * 32x32 leaves win where the leaf squares a run steps are as varied as
+ * its nodes (every row of issue 38's suite but one); jagged2.mc repeats
+ * at small scale only after its first thousands of generations: at 32x32
+ * its 65536 generations step 76,275 leaf squares, at 8x8 5,655, for the
+ * same 0.45M nodes (CPU 0.20 s against 0.14). No measure of its input
+ * tells it apart; after 1024 generations its leaves hold 375 distinct
+ * 8x8 blocks for 2,583 squares stepped (0.15 a square), the suite's
+ * other patterns 0.6-3.4 a square (BENCHMARKS.md, "Session 32"). */
+
+void gg_hl_set_revise(gg_hl *h, bool on) { h->revise = on; }
+
+/* A run of at least HL_REVISE_GENS generations (below HL_REVISE_MAX) is
+ * revised after its first HL_REVISE_AFTER: leaves go to 8x8 when the
+ * live leaves hold fewer distinct 8x8 blocks than a HL_REVISE_SHARE-th
+ * of the squares stepped (at least HL_REVISE_STEPS of them: a gun's few
+ * hundred say nothing). */
+#define HL_REVISE_GENS 8192
+#define HL_REVISE_MAX ((int64_t)1 << 24)
+#define HL_REVISE_AFTER 1024
+#define HL_REVISE_SHARE 4
+#define HL_REVISE_STEPS 1024
+#define HL_REVISE_LOG 3
+
+/* The live leaves hold at most `most` distinct 8x8 blocks (one plane,
+ * leaves of 8x8 or larger); stops counting past it. */
+static bool few_blocks(const gg_hl *h, int64_t most)
+{
+    uint64_t cap = 64;
+    while (cap < (uint64_t)most * 2 + 2)
+        cap *= 2;
+    uint64_t *set = calloc(cap, sizeof *set);
+    if (!set)
+        return false;
+    int per = h->leaf_side / 8;
+    int64_t seen = 1; /* the empty block, never stored */
+    for (int64_t i = 1; i < h->n_nodes && seen <= most; i++) {
+        if (!(h->node[i].flags & HL_LIVE) || h->node[i].level != h->leaf_log)
+            continue;
+        const uint64_t *rows = hl_rows(h, (hl_id)i);
+        for (int b = 0; b < per * per; b++) {
+            uint64_t v = 0;
+            for (int y = 0; y < 8; y++)
+                v |= (rows[b / per * 8 + y] >> (b % per * 8) & 0xff) << 8 * y;
+            for (uint64_t k = v * 0x9e3779b97f4a7c15ull >> 20; v; k++) {
+                uint64_t *at = &set[k & (cap - 1)];
+                if (*at == v)
+                    break;
+                if (!*at) {
+                    *at = v;
+                    seen++;
+                    break;
+                }
+            }
+        }
+    }
+    free(set);
+    return seen <= most;
+}
+
+/* The node of t of `level` (t's leaf level or more, at most h's) for the
+ * square of h's leaf rows whose top-left cell is (x, y). */
+static hl_id split_leaf(gg_hl *t, const gg_hl *h, const uint64_t *rows,
+                        int level, int x, int y)
+{
+    if (level == t->leaf_log) {
+        uint64_t r[HL_MAX_LW], any = 0;
+        for (int p = 0; p < t->planes; p++)
+            for (int i = 0; i < t->leaf_side; i++)
+                any |= r[p * t->leaf_side + i] =
+                    rows[p * h->leaf_side + y + i] >> x & t->leaf_mask;
+        return any ? hl_leaf(t, r) : hl_empty(t, level);
+    }
+    int half = 1 << (level - 1);
+    return hl_join(t, split_leaf(t, h, rows, level - 1, x, y),
+                   split_leaf(t, h, rows, level - 1, x + half, y),
+                   split_leaf(t, h, rows, level - 1, x, y + half),
+                   split_leaf(t, h, rows, level - 1, x + half, y + half));
+}
+
+/* h's node n as t's (memo: t's node for each of h's ids, 0 not yet). */
+static hl_id convert(gg_hl *t, const gg_hl *h, hl_id n, hl_id *memo)
+{
+    if (memo[n])
+        return memo[n];
+    const hl_node *d = &h->node[n];
+    hl_id r;
+    if (hl_is_empty(h, n))
+        r = hl_empty(t, d->level);
+    else if (d->level == h->leaf_log)
+        r = split_leaf(t, h, hl_rows(h, n), d->level, 0, 0);
+    else
+        r = hl_join(t, convert(t, h, d->child[0], memo),
+                    convert(t, h, d->child[1], memo),
+                    convert(t, h, d->child[2], memo),
+                    convert(t, h, d->child[3], memo));
+    return memo[n] = r;
+}
+
+/* h's store (nodes, leaves, table, scratch, queues) freed and t's taken:
+ * the leaves' size with it; the memoized results are gone. */
+static void take_store(gg_hl *h, gg_hl *t)
+{
+    hl_store_free(h);
+    gg_gen_cells_free(&h->scratch);
+    free(h->pop);
+    hl_small_free(h);
+    for (int i = 0; i < HL_QUEUES; i++)
+        free(h->queue[i]);
+    h->node = t->node, h->n_nodes = t->n_nodes, h->cap_nodes = t->cap_nodes;
+    h->node_reserved = t->node_reserved;
+    h->leaf_reserved = t->leaf_reserved;
+    h->bucket_mapped = t->bucket_mapped;
+    h->free_nodes = t->free_nodes;
+    leaf_shape(h, t->leaf_log);
+    h->leaf = t->leaf, h->n_leaves = t->n_leaves;
+    h->cap_leaves = t->cap_leaves, h->free_leaves = t->free_leaves;
+    h->live_nodes = t->live_nodes, h->live_leaves = t->live_leaves;
+    h->bucket = t->bucket, h->n_buckets = t->n_buckets;
+    h->pop = t->pop;
+    memcpy(h->empty, t->empty, sizeof h->empty);
+    h->root = t->root;
+    h->scratch = t->scratch;
+    memcpy(h->queue, t->queue, sizeof h->queue);
+    memcpy(h->n_queue, t->n_queue, sizeof h->n_queue);
+    h->small = t->small, h->small_bytes = t->small_bytes;
+    h->odd_gens = 0;
+}
+
+/* The tree at leaves 2^leaf_log a side (smaller than its own), the same
+ * cells; where the new store does not fit, the tree stays as it was. */
+static void shrink_leaves(gg_hl *h, int leaf_log)
+{
+    gg_err ignored;
+    gg_hl *t = calloc(1, sizeof *t);
+    hl_id *memo = calloc((size_t)h->n_nodes, sizeof *memo);
+    bool made = false;
+    if (t && memo) {
+        t->planes = h->planes;
+        t->states = h->states;
+        t->mem_limit = h->mem_limit;
+        t->step_log = -1;
+        t->err = &ignored;
+        made = !store_open(t, leaf_log, &ignored) &&
+               (t->root = convert(t, h, h->root, memo)) != 0;
+    }
+    free(memo);
+    if (made) {
+        take_store(h, t);
+        free(t); /* its arrays are h's now */
+    } else {
+        gg_hl_free(t);
+    }
+}
+
+/* The progress of a run's second part, counted from the run's start. */
+typedef struct part_progress {
+    gg_progress_fn fn;
+    void *ctx;
+    int64_t before, total;
+} part_progress;
+
+static bool part_progress_cb(void *ctx, int64_t done, int64_t total)
+{
+    const part_progress *p = ctx;
+    (void)total;
+    return p->fn(p->ctx, p->before + done, p->total);
+}
+
+/* One rule's count (hl_step.c), revised after its first part where
+ * gg_hl_set_revise allows. Counts from 2^24 up keep their passes
+ * (hl_step.c's one pass a bit above 2^24, each a step of 2^k). */
+static int run_revised(gg_hl *h, int64_t gens, bool (*stop)(void),
+                       int64_t *done, gg_err *err)
+{
+    bool now = h->revise && h->planes == 1 &&
+               h->leaf_log > HL_REVISE_LOG && gens >= HL_REVISE_GENS &&
+               gens < HL_REVISE_MAX;
+    if (!now)
+        return hl_run_count(h, gens, stop, done, err);
+    h->revise = false;
+    int64_t first = 0, rest = 0;
+    int rc = hl_run_count(h, HL_REVISE_AFTER, stop, &first, err);
+    if (!rc && first == HL_REVISE_AFTER) {
+        part_progress pp = {h->progress, h->progress_ctx, first, gens};
+        if (h->progress)
+            gg_hl_set_progress(h, part_progress_cb, &pp);
+        int64_t steps = h->stats.base_steps;
+        /* both stores are held while the tree moves: half the budget */
+        if (steps >= HL_REVISE_STEPS && hl_bytes(h) <= h->mem_limit / 2 &&
+            few_blocks(h, steps / HL_REVISE_SHARE))
+            shrink_leaves(h, HL_REVISE_LOG);
+        rc = hl_run_count(h, gens - first, stop, &rest, err);
+        if (pp.fn)
+            gg_hl_set_progress(h, pp.fn, pp.ctx);
+    }
+    if (done)
+        *done = first + rest;
+    return rc;
+}
+
+int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
+              int64_t *done, gg_err *err)
+{
+    if (!h->odd_backend)
+        return run_revised(h, gens, stop, done, err);
+    /* two rules by parity: the memo holds steps from even generations, so
+     * a generation from an odd one, and an odd count's last, go alone */
+    int64_t ran = 0, part = 0;
+    int rc = 0;
+    for (int64_t left = gens; !rc && left > 0; left -= part) {
+        part = (h->generation & 1) || left == 1 ? 1 : left & ~(int64_t)1;
+        int64_t got = 0;
+        rc = hl_run_count(h, part, stop, &got, err);
+        ran += got;
+        if (got < part)
+            break;
+    }
+    if (done)
+        *done = ran;
+    return rc;
+}
 
 void gg_hl_set_rule_text(gg_hl *h, const char *text)
 {

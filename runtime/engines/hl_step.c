@@ -824,8 +824,8 @@ void gg_hl_set_progress(gg_hl *h, gg_progress_fn fn, void *ctx)
  * one pass gains most (1000 generations: 6 passes to 1), lose nothing. */
 #define HL_ONE_PASS_SPAN ((int64_t)1 << 24)
 
-static int run_count(gg_hl *h, int64_t gens, bool (*stop)(void),
-                     int64_t *done, gg_err *err)
+int hl_run_count(gg_hl *h, int64_t gens, bool (*stop)(void),
+                 int64_t *done, gg_err *err)
 {
     int64_t ran = 0;
     h->err = err;
@@ -862,26 +862,4 @@ static int run_count(gg_hl *h, int64_t gens, bool (*stop)(void),
     if (done)
         *done = ran;
     return rc ? -1 : 0;
-}
-
-int gg_hl_run(gg_hl *h, int64_t gens, bool (*stop)(void),
-              int64_t *done, gg_err *err)
-{
-    if (!h->odd_backend)
-        return run_count(h, gens, stop, done, err);
-    /* two rules by parity: the memo holds steps from even generations, so
-     * a generation from an odd one, and an odd count's last, go alone */
-    int64_t ran = 0, part = 0;
-    int rc = 0;
-    for (int64_t left = gens; !rc && left > 0; left -= part) {
-        part = (h->generation & 1) || left == 1 ? 1 : left & ~(int64_t)1;
-        int64_t got = 0;
-        rc = run_count(h, part, stop, &got, err);
-        ran += got;
-        if (got < part)
-            break;
-    }
-    if (done)
-        *done = ran;
-    return rc;
 }

@@ -160,6 +160,8 @@ struct gg_hl {
                                     of this many; 0 none */
     bool stopped;                /* a step was given up for it */
     int64_t polls;
+    bool revise;                 /* the leaves may shrink once, after a
+                                    run's first part (gg_hl_set_revise) */
     hl_small *small;             /* the 4x4 leaves' memo (hl_small.c) */
     int64_t small_bytes;         /* what its table holds */
     gg_hl_stats stats;
@@ -209,6 +211,11 @@ static inline bool hl_is_empty(const gg_hl *h, hl_id n)
 {
     return n == h->empty[h->node[n].level];
 }
+
+/* gens generations in passes (hl_step.c; gg_hl_run's count for one
+ * rule): *done says how many ran. */
+int hl_run_count(gg_hl *h, int64_t gens, bool (*stop)(void),
+                 int64_t *done, gg_err *err);
 
 /* A pattern's root taken as the tree's; root 0 (the budget ran out while
  * it was built) fails saying so. */
