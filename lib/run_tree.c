@@ -282,14 +282,7 @@ static int open_table_leaves(gg_run *r, const gg_rule_found *f,
     memset(t, 0, sizeof *t);
     t->rf = &f->rf;
     *status = GG_RUN_USAGE;
-    if (gg_table_backend_on_host(r->backend))
-        return gg_run_open_table(r, &f->rf, f->rule, true, &t->k, status,
-                                 err);
-    char names[128];
-    gg_table_host_names(" or ", names, sizeof names);
-    return gg_fail(err, "the hash tree steps the leaves of the Golly rule "
-                   "%s on the host: use --backend %s, or --engine dense "
-                   "for %s", f->rule, names, r->backend->name);
+    return gg_run_open_table(r, &f->rf, f->rule, true, &t->k, status, err);
 }
 
 /* The leaf size of a rule table's tree for the input

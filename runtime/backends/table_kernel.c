@@ -75,7 +75,8 @@ int gg_table_kernel_open(const gg_table_ask *a, const gg_rulefile *rf,
         gg_table_host_names(" or ", names, sizeof names);
         return gg_fail(err, "the %s backend steps rule tables on its "
                        "device, not the leaf squares of a hash tree on the "
-                       "host; use --backend %s", a->info->name, names);
+                       "host; use --backend %s, or --engine dense for %s",
+                       a->info->name, names, a->info->name);
     }
     return open_on(a->info, a, rf, name, k, why, err);
 }

@@ -151,6 +151,22 @@ int gg_hl_new_stepped(const gg_hl_leaf_stepper *s, int64_t mem_bytes,
     return 0;
 }
 
+/* The store's arrays freed (nodes, leaves, table, the leaf scratch, the
+ * populations, the small squares' results, the queues): what a new leaf
+ * size, a store taken from another tree and the end of the tree share. */
+static void store_release(gg_hl *h)
+{
+    hl_store_free(h);
+    gg_gen_cells_free(&h->scratch);
+    free(h->pop);
+    h->pop = NULL;
+    hl_small_free(h);
+    for (int i = 0; i < HL_QUEUES; i++) {
+        free(h->queue[i]);
+        h->queue[i] = NULL;
+    }
+}
+
 int gg_hl_set_leaf_log(gg_hl *h, int leaf_log, gg_err *err)
 {
     if (leaf_log == h->leaf_log)
@@ -162,21 +178,13 @@ int gg_hl_set_leaf_log(gg_hl *h, int leaf_log, gg_err *err)
         return gg_fail(err, "the hash tree's leaf size is set before its "
                        "pattern");
     /* nothing but empty nodes yet: a new store in place of the old */
-    hl_store_free(h);
-    gg_gen_cells_free(&h->scratch);
-    free(h->pop);
-    h->pop = NULL;
+    store_release(h);
     memset(h->empty, 0, sizeof h->empty);
     h->free_nodes = 0, h->free_leaves = 0;
     h->cap_nodes = 0, h->cap_leaves = 0;
     h->live_nodes = 0, h->live_leaves = 0;
     h->n_buckets = 0, h->bucket_mapped = 0;
     h->node_reserved = 0, h->leaf_reserved = 0;
-    for (int i = 0; i < HL_QUEUES; i++) {
-        free(h->queue[i]);
-        h->queue[i] = NULL;
-    }
-    hl_small_free(h);
     return store_open(h, leaf_log, err);
 }
 
@@ -286,12 +294,7 @@ static hl_id convert(gg_hl *t, const gg_hl *h, hl_id n, hl_id *memo)
  * the leaves' size with it; the memoized results are gone. */
 static void take_store(gg_hl *h, gg_hl *t)
 {
-    hl_store_free(h);
-    gg_gen_cells_free(&h->scratch);
-    free(h->pop);
-    hl_small_free(h);
-    for (int i = 0; i < HL_QUEUES; i++)
-        free(h->queue[i]);
+    store_release(h);
     h->node = t->node, h->n_nodes = t->n_nodes, h->cap_nodes = t->cap_nodes;
     h->node_reserved = t->node_reserved;
     h->leaf_reserved = t->leaf_reserved;
@@ -415,13 +418,8 @@ void gg_hl_free(gg_hl *h)
 {
     if (!h)
         return;
-    hl_store_free(h);
-    free(h->pop);
-    gg_gen_cells_free(&h->scratch);
-    hl_small_free(h);
+    store_release(h);
     hl_scratch_free(h);
-    for (int i = 0; i < HL_QUEUES; i++)
-        free(h->queue[i]);
     free(h);
 }
 
