@@ -118,6 +118,14 @@ typedef struct colouring {
     long nodes;
 } colouring;
 
+/* k_colourable's graph and patterns, 292 KB: from the heap, once per
+ * caller's loop, because as thread-locals they made every thread of
+ * every golgen command zero them at its start. */
+typedef struct colour_work {
+    colouring g;
+    int8_t pat[MAXV][MAXV];
+} colour_work;
+
 static int colour_from(colouring *g, int i, int used)
 {
     if (i == g->nv)
@@ -144,17 +152,17 @@ static int colour_from(colouring *g, int i, int used)
 }
 
 static bool k_colourable(const int8_t *val, unsigned A, unsigned B,
-                         unsigned c, int colours)
+                         unsigned c, int colours, colour_work *w)
 {
-    static _Thread_local colouring g;
-    static _Thread_local int8_t pat[MAXV][MAXV];
+    colouring *g = &w->g;
+    int8_t(*pat)[MAXV] = w->pat;
     int nb = 0, bs[MAXV];
     for (unsigned b = B;; b = (b - 1) & B) {
         bs[nb++] = (int)b;
         if (!b)
             break;
     }
-    g.nv = 0, g.colours = colours, g.nodes = 0;
+    g->nv = 0, g->colours = colours, g->nodes = 0;
     for (unsigned a = A;; a = (a - 1) & A) {
         int8_t p[MAXV];
         bool any = false;
@@ -163,40 +171,43 @@ static bool k_colourable(const int8_t *val, unsigned A, unsigned B,
             any |= p[i] >= 0;
         }
         bool dup = !any;
-        for (int v = 0; v < g.nv && !dup; v++)
+        for (int v = 0; v < g->nv && !dup; v++)
             dup = !memcmp(pat[v], p, (size_t)nb);
         if (!dup)
-            memcpy(pat[g.nv++], p, (size_t)nb);
+            memcpy(pat[g->nv++], p, (size_t)nb);
         if (!a)
             break;
     }
-    if (g.nv <= colours)
+    if (g->nv <= colours)
         return true;
     int deg[MAXV] = {0};
-    memset(g.adj, 0, sizeof g.adj);
-    for (int v = 0; v < g.nv; v++)
+    memset(g->adj, 0, sizeof g->adj);
+    for (int v = 0; v < g->nv; v++)
         for (int u = 0; u < v; u++)
             for (int i = 0; i < nb; i++)
                 if (pat[v][i] >= 0 && pat[u][i] >= 0 &&
                     pat[v][i] != pat[u][i]) {
-                    g.adj[v][u / 64] |= 1ull << (u % 64);
-                    g.adj[u][v / 64] |= 1ull << (v % 64);
+                    g->adj[v][u / 64] |= 1ull << (u % 64);
+                    g->adj[u][v / 64] |= 1ull << (v % 64);
                     deg[v]++, deg[u]++;
                     break;
                 }
-    for (int v = 0; v < g.nv; v++) { /* highest degree first */
+    for (int v = 0; v < g->nv; v++) { /* highest degree first */
         int i = v;
-        while (i > 0 && deg[g.order[i - 1]] < deg[v]) {
-            g.order[i] = g.order[i - 1];
+        while (i > 0 && deg[g->order[i - 1]] < deg[v]) {
+            g->order[i] = g->order[i - 1];
             i--;
         }
-        g.order[i] = v;
+        g->order[i] = v;
     }
-    return colour_from(&g, 0, 0) != 0; /* -1 (gave up): colourable */
+    return colour_from(g, 0, 0) != 0; /* -1 (gave up): colourable */
 }
 
-bool gg_symm_decomposable_k(const gg_tt *f, unsigned s, unsigned r,
-                            int colours)
+/* gg_symm_decomposable_k with the colouring's work space made on first
+ * need in *w (NULL at first; the caller frees it). Without memory the
+ * answer is the weaker claim, decomposable. */
+static bool decomposable_in(const gg_tt *f, unsigned s, unsigned r,
+                            int colours, colour_work **w)
 {
     int n = f->n_inputs;
     if (n > GG_SYMM_DECOMP_MAX_INPUTS)
@@ -216,13 +227,24 @@ bool gg_symm_decomposable_k(const gg_tt *f, unsigned s, unsigned r,
     }
     unsigned A = s & ~r, B = r & ~s, C = s & r;
     for (unsigned c = C;; c = (c - 1) & C) {
+        if (colours > 2 && !*w && !(*w = malloc(sizeof **w)))
+            return true;
         if (colours <= 2 ? !two_colourable(val, A, B, c)
-                         : !k_colourable(val, A, B, c, colours))
+                         : !k_colourable(val, A, B, c, colours, *w))
             return false;
         if (!c)
             break;
     }
     return true;
+}
+
+bool gg_symm_decomposable_k(const gg_tt *f, unsigned s, unsigned r,
+                            int colours)
+{
+    colour_work *w = NULL;
+    bool yes = decomposable_in(f, s, r, colours, &w);
+    free(w);
+    return yes;
 }
 
 bool gg_symm_decomposable(const gg_tt *f, unsigned s, unsigned r)
@@ -239,6 +261,7 @@ int gg_symm_nondecomp_k(const gg_tt *f, int colours, unsigned (*pairs)[2],
     /* pair (s, r) <-> index: two bits per input, (in s) | (in r) << 1 */
     size_t total = (size_t)1 << (2 * n);
     uint8_t *nd = calloc(total, 1);
+    colour_work *w = NULL;
     if (!nd)
         return 0;
     for (size_t p = 0; p < total; p++) {
@@ -247,8 +270,9 @@ int gg_symm_nondecomp_k(const gg_tt *f, int colours, unsigned (*pairs)[2],
             s |= (unsigned)(p >> (2 * i) & 1) << i;
             r |= (unsigned)(p >> (2 * i + 1) & 1) << i;
         }
-        nd[p] = !gg_symm_decomposable_k(f, s, r, colours);
+        nd[p] = !decomposable_in(f, s, r, colours, &w);
     }
+    free(w);
     for (size_t p = 0; p < total && count < cap; p++) {
         if (!nd[p])
             continue;
