@@ -66,35 +66,82 @@ static int make_dirs(char *path, gg_err *err)
     }
 }
 
-/* Two independent 64-bit FNV-1a hashes: a 128-bit key, so distinct kernels
- * never share a cache entry in practice. */
+/* Two independent 64-bit multiply-xorshift chains over 8-byte words (the
+ * last one padded, the length mixed in after): a 128-bit key, so distinct
+ * kernels never share a cache entry in practice. A word a step: FNV-1a, a
+ * byte a step, took 6% of a small run's start over its two kernels'
+ * sources (30 KB each). */
 static void hash_update(uint64_t h[2], const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        h[0] = (h[0] ^ (unsigned char)s[i]) * 0x100000001b3ull;
-        h[1] = (h[1] ^ (unsigned char)s[i]) * 0x100000001b3ull;
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t w = 0;
+        memcpy(&w, s + i, n - i < 8 ? n - i : 8);
+        h[0] = (h[0] ^ w) * 0x9e3779b97f4a7c15ull;
+        h[0] ^= h[0] >> 32;
+        h[1] = (h[1] ^ w) * 0xff51afd7ed558ccdull;
         h[1] ^= h[1] >> 29;
     }
-    h[0] ^= 0xff;
-    h[0] *= 0x100000001b3ull;
+    h[0] = (h[0] ^ n) * 0x100000001b3ull;
+    h[1] = (h[1] ^ n) * 0xc4ceb9fe1a85ec53ull;
 }
 
 /* The CPU's model and feature flags: -march=native code from one machine
  * must not be loaded from a shared cache on another (SIGILL). On x86 the
- * CPUID leaves and the state the OS enables (XCR0) say it in 1-2 us, where
+ * CPUID leaves and the state the OS enables (XCR0) say it, where
  * /proc/cpuinfo took 25-150 us of every start here (and its frequency
  * sampling costs more on big hosts). */
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 
+#ifdef __GLIBC__
+#if __GLIBC_PREREQ(2, 33)
+#include <sys/platform/x86.h>
+#define GG_GLIBC_CPUID 1
+#endif
+#endif
+
+/* Hashes the registers r of a CPUID leaf (EAX, EBX, ECX, EDX); leaf1:
+ * it is leaf 1, whose EBX's top byte is the APIC id of the core it ran
+ * on (left out). */
+static void hash_regs(uint64_t h[2], bool leaf1, const unsigned r[4])
+{
+    unsigned v[4] = {r[0], leaf1 ? r[1] & 0x00ffffffu : r[1], r[2], r[3]};
+    hash_update(h, (const char *)v, sizeof v);
+}
+
+static void hash_xcr0(uint64_t h[2], unsigned leaf1_ecx)
+{
+    if (!(leaf1_ecx & bit_OSXSAVE))
+        return;
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    uint64_t xcr0 = (uint64_t)hi << 32 | lo;
+    hash_update(h, (const char *)&xcr0, sizeof xcr0);
+}
+
+#ifdef GG_GLIBC_CPUID
+/* The leaves glibc read at start (family, model, stepping and every
+ * feature leaf gcc's -march=native reads), from its copy: a CPUID is a
+ * VM exit, 4-70 us each on the test VM, and the 9 leaves of every key
+ * made were 10% of a small run's start (two kernels: two keys). */
+static void hash_cpu(uint64_t h[2])
+{
+    static const unsigned leaves[] = {
+        CPUID_INDEX_1,       CPUID_INDEX_7,       CPUID_INDEX_80000001,
+        CPUID_INDEX_D_ECX_1, CPUID_INDEX_7_ECX_1, CPUID_INDEX_19,
+        CPUID_INDEX_14_ECX_0};
+    for (size_t i = 0; i < sizeof leaves / sizeof *leaves; i++)
+        hash_regs(h, leaves[i] == CPUID_INDEX_1,
+                  __x86_get_cpuid_feature_leaf(leaves[i])->cpuid_array);
+    hash_xcr0(h, __x86_get_cpuid_feature_leaf(CPUID_INDEX_1)->cpuid_array[2]);
+}
+#else
 /* Hashes CPUID leaf.sub; r: its EAX, EBX, ECX, EDX. */
 static void hash_leaf(uint64_t h[2], unsigned leaf, unsigned sub,
                       unsigned r[4])
 {
     __cpuid_count(leaf, sub, r[0], r[1], r[2], r[3]);
-    if (leaf == 1)
-        r[1] &= 0x00ffffffu; /* EBX's top byte: the APIC id of this core */
-    hash_update(h, (const char *)r, 4 * sizeof *r);
+    hash_regs(h, leaf == 1, r);
 }
 
 static void hash_cpu(uint64_t h[2])
@@ -114,13 +161,9 @@ static void hash_cpu(uint64_t h[2])
     for (unsigned leaf = 0x80000001u; leaf <= ext && leaf <= 0x80000004u;
          leaf++)
         hash_leaf(h, leaf, 0, r); /* more features, the model's name */
-    if (features & bit_OSXSAVE) {
-        unsigned lo, hi;
-        __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-        uint64_t xcr0 = (uint64_t)hi << 32 | lo;
-        hash_update(h, (const char *)&xcr0, sizeof xcr0);
-    }
+    hash_xcr0(h, features);
 }
+#endif
 #else
 static void hash_cpu(uint64_t h[2])
 {
