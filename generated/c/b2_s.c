@@ -80,6 +80,13 @@ typedef __m512i V;
 #define V_ANDNOT(a, b) _mm512_andnot_si512((b), (a))
 #define V_NOT(a) _mm512_ternarylogic_epi64((a), (a), (a), 0x55)
 #define V_LUT3(a, b, c, imm) _mm512_ternarylogic_epi64((a), (b), (c), (imm))
+/* The first n < GG_VW words of s to d, one masked load and store. */
+#define V_COPY_TAIL(d, s, n)                                               \
+    do {                                                                   \
+        __mmask8 m_ = (__mmask8)((1u << (n)) - 1);                         \
+        _mm512_mask_storeu_epi64((void *)(d), m_,                          \
+                                 _mm512_maskz_loadu_epi64(m_, (s)));       \
+    } while (0)
 /* Word i-1 / i+1 of each lane from the neighbour vectors in registers. */
 #define V_PREV(cur, prev) _mm512_alignr_epi64((cur), (prev), 7)
 #define V_NEXT(next, cur) _mm512_alignr_epi64((next), (cur), 1)
@@ -291,6 +298,7 @@ typedef struct gg_geom {
                      a Generations rule's extra plane rows) */
     int64_t buf;  /* words of one buffer */
     int64_t pw;   /* words from one state plane to the next */
+    int stream;   /* results stored past the caches (gg_copy_out) */
 } gg_geom;
 
 /* Extra plane row k of a buffer row (Generations). */
@@ -369,16 +377,24 @@ static uint64_t gg_get64(const uint64_t *row, int64_t vx, const gg_geom *g)
     return out;
 }
 
-/* Copy n words; vectors while whole ones fit (never past n: the words
- * beyond may belong to another thread's tile). */
+/* Copy n words; vectors while whole ones fit, the rest masked where the
+ * ISA has masks (never past n: the words beyond may belong to another
+ * thread's tile). A small grid's rows are mostly such rests: a 384-cell
+ * row (a hash tree's batch of leaf squares) is 6 words, copied a word at
+ * a time in and out of a tile at every call, 40% of a call's time. */
 static inline __attribute__((always_inline)) void
 gg_copy(uint64_t *d, const uint64_t *s, int64_t n)
 {
     int64_t k = 0;
     for (; k + GG_VW <= n; k += GG_VW)
         V_STORE(d + k, V_LOAD(s + k));
+#ifdef V_COPY_TAIL
+    if (k < n)
+        V_COPY_TAIL(d + k, s + k, n - k);
+#else
     for (; k < n; k++)
         d[k] = s[k];
+#endif
 }
 
 /* Rows ahead of the one being loaded that are prefetched: a tile reads a
@@ -566,12 +582,24 @@ static void gg_sweep(const uint64_t *a, uint64_t *b, int64_t lo, int64_t hi,
     }
 }
 
-/* gg_copy into the grid with non-temporal stores where d is aligned: the
- * result is read again only in the next pass, and the cache lines are not
- * read for ownership first (2-3% of the time on a 16384-wide torus). */
-static inline void gg_copy_out(uint64_t *d, const uint64_t *s, int64_t n)
+/* Grids of at least this many bytes a plane take their results with
+ * non-temporal stores; a smaller one stays in the caches for the next
+ * call (a hash tree's leaf squares of a B0 rule are stepped a generation
+ * a call: streamed out, each call's loads waited on memory). */
+#define GG_STREAM_BYTES ((int64_t)4 << 20)
+
+/* gg_copy into the grid, with non-temporal stores where d is aligned on
+ * a grid of GG_STREAM_BYTES or more: the result is read again only in
+ * the next pass, and the cache lines are not read for ownership first
+ * (2-3% of the time on a 16384-wide torus). */
+static inline void gg_copy_out(uint64_t *d, const uint64_t *s, int64_t n,
+                               int stream)
 {
     int64_t k = 0;
+    if (!stream) {
+        gg_copy(d, s, n);
+        return;
+    }
     while (k < n && (uintptr_t)(d + k) % (GG_VW * 8) != 0) {
         d[k] = s[k];
         k++;
@@ -586,7 +614,7 @@ static void gg_store_row(uint64_t *dst, int64_t r, const uint64_t *d,
                          const gg_tile *t, const gg_geom *g)
 {
     uint64_t *row = dst + r * g->stride;
-    gg_copy_out(row + t->x0, d + GG_H, t->x1 - t->x0);
+    gg_copy_out(row + t->x0, d + GG_H, t->x1 - t->x0, g->stream);
     if (t->x1 == g->nw && g->tail)
         row[g->nw - 1] &= (UINT64_C(1) << g->tail) - 1;
 }
@@ -651,14 +679,16 @@ static void gg_tile_run(const uint64_t *src, uint64_t *dst, const gg_tile *t,
     const int64_t sl = g->slot, top = t->y0 - T;
     const int64_t n = t->y1 - t->y0 + 2 * (int64_t)T;
     uint64_t *a = arena, *b = arena + g->buf;
-    /* the guard words beside each buffer row's window read as 0 */
+    /* the words just beside each buffer row's window read as 0 (a sweep's
+     * edge shifts read one each side): a vector each side, where clearing
+     * every guard word took a memset call each, more than a small grid's
+     * row costs to step */
     for (int64_t i = 0; i < n; i++)
         for (int k = 0; k <= GG_NX; k++)
             for (int s = 0; s < 2; s++) {
-                uint64_t *r = (s ? b : a) + i * sl + k * g->rs;
-                memset(r, 0, GG_D0 * sizeof *r);
-                memset(r + GG_D0 + g->W, 0,
-                       (size_t)(g->rs - GG_D0 - g->W) * sizeof *r);
+                uint64_t *r = (s ? b : a) + i * sl + k * g->rs + GG_D0;
+                V_STORE(r - GG_VW, V_ZERO);
+                V_STORE(r + g->W, V_ZERO);
             }
     for (int64_t i = 0; i < n; i++)
         gg_load_slot(src, a + i * sl, top + i, t, g);
@@ -679,7 +709,8 @@ static void gg_tile_run(const uint64_t *src, uint64_t *dst, const gg_tile *t,
     }
     for (int64_t r = t->y0; r < t->y1; r++)
         gg_store_slot(dst, r, a + (r - top) * sl, t, g);
-    GG_SFENCE(); /* the non-temporal stores, before other threads read */
+    if (g->stream) /* the non-temporal stores, before other threads read */
+        GG_SFENCE();
 }
 
 static void gg_tile_init(gg_tile *t, int64_t k, int64_t nstrips, int64_t B,
@@ -813,7 +844,8 @@ static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
     if (w && (!w->rows || w->every <= 0))
         w = NULL;
     gg_geom g = {width, height, stride, (width + 63) / 64, torus,
-                 (int)(width & 63), 0, 0, 0, 0, 0, pw};
+                 (int)(width & 63), 0, 0, 0, 0, 0, pw,
+                 height * stride * (int64_t)sizeof *a >= GG_STREAM_BYTES};
     int64_t nstrips;
     gg_pick_strips(&g, &nstrips);
     int nt = threads;
