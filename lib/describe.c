@@ -222,7 +222,8 @@ static int rule_file(FILE *o, const char *name, const char *rules_dir,
     bool is_ring = gg_rule_ring_grid_of(name, &ring);
     char bare[200];
     snprintf(bare, sizeof bare, "%.*s", (int)strcspn(name, ":") & 127, name);
-    int got = gg_rule_find(is_ring ? bare : name, NULL, rules_dir, f, &ferr);
+    int got = gg_rule_find(is_ring ? bare : name, NULL, rules_dir, NULL, f,
+                           &ferr);
     if (got > 0 && is_ring) {
         char canon[64];
         gg_rule_format(&ring, canon, sizeof canon);

@@ -190,7 +190,8 @@ static int try_rule_file(gg_run *r, const char *text, const gg_pattern *p,
 {
     gg_rule_found f;
     gg_err ferr;
-    int got = gg_rule_find(text, near, r->o->rules_dir, &f, &ferr);
+    int got = gg_rule_find(text, near, r->o->rules_dir, r->cfg.cache_dir,
+                           &f, &ferr);
     if (got < 0) {
         *err = ferr;
         *status = GG_RUN_USAGE;

@@ -185,7 +185,7 @@ static int find_stored(const gg_run *r, gg_rule_found *f, gg_err *err)
     if (gg_store_info_read(o->resume, &s, err))
         return -1;
     int got = gg_rule_find(o->rule ? o->rule : s.rule, o->resume,
-                           o->rules_dir, f, err);
+                           o->rules_dir, r->cfg.cache_dir, f, err);
     if (got == 0) {
         size_t n = strlen(err->msg);
         snprintf(err->msg + n, sizeof err->msg - n, "; store %.200s holds "

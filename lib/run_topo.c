@@ -537,8 +537,8 @@ static int ring_family_of(ring_run *x, const char *text, const char *where,
         return gg_fail(err, "%s: Larger than Life runs on :T and :P grids "
                        "only; give :TW,H or :PW,H", text);
     gg_err ferr;
-    int got = gg_rule_find(name, where, x->r->o->rules_dir, &x->found,
-                           &ferr);
+    int got = gg_rule_find(name, where, x->r->o->rules_dir,
+                           x->r->cfg.cache_dir, &x->found, &ferr);
     if (got <= 0) {
         *err = got < 0 ? ferr : perr;
         return -1;

@@ -350,7 +350,8 @@ static int run_table_tree(gg_run *r, const char *text,
 {
     gg_rule_found f;
     gg_err ferr;
-    int got = gg_rule_find(text, in->path, r->o->rules_dir, &f, &ferr);
+    int got = gg_rule_find(text, in->path, r->o->rules_dir,
+                           r->cfg.cache_dir, &f, &ferr);
     if (got != 1) {
         if (got < 0)
             *err = ferr;

@@ -127,7 +127,7 @@ static int store_table(const char *text, const char *in, const gg_pattern *p,
 {
     gg_rule_found f;
     gg_err ferr;
-    int got = gg_rule_find(text, in, NULL, &f, &ferr);
+    int got = gg_rule_find(text, in, NULL, NULL, &f, &ferr);
     if (got <= 0) {
         size_t n = strlen(err->msg);
         if (got < 0)

@@ -66,7 +66,7 @@ static int find_table(const char *text, const char *near, gg_wrule *r,
     if (!t)
         return gg_fail(err, "out of memory");
     gg_err ferr;
-    int got = gg_rule_find(text, near, NULL, &t->f, &ferr);
+    int got = gg_rule_find(text, near, NULL, NULL, &t->f, &ferr);
     if (got != 1) {
         free(t);
         if (got < 0)

@@ -179,7 +179,7 @@ static int golly_leaf(const char *name, int64_t gens)
     gg_rule_found f;
     gg_err err;
     assert_int_equal(gg_pattern_read(path, &p, &err), 0);
-    assert_int_equal(gg_rule_find(p.rule, path, GOLLY "/Rules", &f, &err),
+    assert_int_equal(gg_rule_find(p.rule, path, GOLLY "/Rules", NULL, &f, &err),
                      1);
     int got = gg_engine_table_leaf_for(&p, f.rf.n_states, gens,
                                        reference_step, &f.rf);

@@ -71,7 +71,7 @@ static void run_tree(const char *rel, int64_t gens, bool graph,
     gg_pattern p;
     gg_rule_found f;
     assert_int_equal(gg_pattern_read(path, &p, &err), 0);
-    if (gg_rule_find(p.rule, path, NULL, &f, &err) != 1)
+    if (gg_rule_find(p.rule, path, NULL, NULL, &f, &err) != 1)
         fail_msg("%s: %s", rel, err.msg);
     gg_hl_leaf_stepper s = {
         .rule_text = f.rule, .states = f.rf.n_states, .leaf_log = 2,

@@ -64,13 +64,13 @@ static void found_by_name_as_golly(void **state)
 
     /* no file: found before any folder is looked in, suffix kept */
     gg_rule_found f;
-    assert_int_equal(gg_rule_find("modjvn-32:T40,30", NULL, NULL, &f, &err),
+    assert_int_equal(gg_rule_find("modjvn-32:T40,30", NULL, NULL, NULL, &f, &err),
                      1);
     assert_string_equal(f.rule, "Hutton32:T40,30");
     assert_string_equal(f.path, GG_RULE_BUILTIN_PATH);
     assert_int_equal(f.topo, GG_TOPO_TORUS);
     gg_rule_found_free(&f);
-    assert_int_equal(gg_rule_find("Nobili32:Q3", NULL, NULL, &f, &err), -1);
+    assert_int_equal(gg_rule_find("Nobili32:Q3", NULL, NULL, NULL, &f, &err), -1);
 }
 
 /* Every neighbourhood: the graph (built over classes of neighbour states)

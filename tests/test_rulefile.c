@@ -16,7 +16,10 @@
 
 #include <cmocka.h>
 
+#include <dirent.h>
+
 #include "pattern.h"
+#include "rule_dag_cache.h"
 #include "rule_find.h"
 #include "rulefile.h"
 #include "test_util.h"
@@ -260,20 +263,172 @@ static void rule_search_order(void **state)
     gg_rule_found found;
     gg_err err;
     snprintf(path, sizeof path, "%s/p.rle", dir);
-    assert_int_equal(gg_rule_find("Mine:T30,20", path, NULL, &found, &err),
-                     1);
+    assert_int_equal(
+        gg_rule_find("Mine:T30,20", path, NULL, NULL, &found, &err), 1);
     assert_string_equal(found.rule, "Mine:T30,20");
     assert_int_equal(found.topo, GG_TOPO_TORUS);
     assert_int_equal(found.rf.nbhd, GG_RF_ONEDIM);
     uint8_t east[9] = {0, 0, 0, 0, 0, 1, 0, 0, 0};
     assert_int_equal(gg_rulefile_next(&found.rf, east), 1);
     gg_rule_found_free(&found);
-    assert_int_equal(gg_rule_find("Mine", NULL, dir, &found, &err), 1);
+    assert_int_equal(gg_rule_find("Mine", NULL, dir, NULL, &found, &err), 1);
     gg_rule_found_free(&found);
-    assert_int_equal(gg_rule_find("Mine", NULL, NULL, &found, &err), 0);
+    assert_int_equal(gg_rule_find("Mine", NULL, NULL, NULL, &found, &err), 0);
     assert_non_null(strstr(err.msg, "no Mine.rule"));
-    assert_int_equal(gg_rule_find("Mine:Q3", NULL, dir, &found, &err), -1);
+    assert_int_equal(
+        gg_rule_find("Mine:Q3", NULL, dir, NULL, &found, &err), -1);
     assert_non_null(strstr(err.msg, "bad grid suffix"));
+    gg_test_rmtree(dir);
+}
+
+static void assert_same_graph(const gg_rulefile *a, const gg_rulefile *b)
+{
+    assert_string_equal(a->name, b->name);
+    assert_string_equal(a->symmetries, b->symmetries);
+    assert_int_equal(a->is_tree, b->is_tree);
+    assert_int_equal(a->n_states, b->n_states);
+    assert_int_equal(a->nbhd, b->nbhd);
+    assert_int_equal(a->n_transitions, b->n_transitions);
+    assert_int_equal(a->n_expanded, b->n_expanded);
+    assert_int_equal(a->n_inputs, b->n_inputs);
+    assert_memory_equal(a->reads, b->reads, sizeof a->reads);
+    assert_int_equal(a->n_nodes, b->n_nodes);
+    assert_int_equal(a->root, b->root);
+    assert_memory_equal(a->flat, b->flat,
+                        (size_t)(a->n_nodes * a->n_states) * sizeof *a->flat);
+}
+
+/* The one entry a fresh cache folder holds, by name. */
+static void only_entry(const char *dir, char *path, size_t size)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    assert_non_null(d);
+    while ((e = readdir(d)))
+        if (strstr(e->d_name, ".dag")) {
+            snprintf(path, size, "%s/%s", dir, e->d_name);
+            n++;
+        }
+    closedir(d);
+    assert_int_equal(n, 1);
+}
+
+/* Rewrite the entry at path: the flat array's entry `at` set to v
+ * (the array ends the file), or `cut` bytes cut off its end, or its first
+ * byte changed (cut == 1 and at < 0). */
+static void damage(const char *path, const gg_rulefile *rf, int64_t at,
+                   uint32_t v, size_t cut)
+{
+    size_t len;
+    char *b = gg_test_read_file(path, &len);
+    assert_non_null(b);
+    size_t flat = len - (size_t)(rf->n_nodes * rf->n_states) * 4;
+    if (cut == 1 && at < 0)
+        b[0] ^= 1, cut = 0;
+    else if (!cut)
+        memcpy(b + flat + (size_t)at * 4, &v, 4);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(b, 1, len - cut, f), len - cut);
+    fclose(f);
+    free(b);
+}
+
+/* Every one of Golly's rule files: the graph kept in the cache comes back
+ * equal to the one parsed, field for field and entry for entry. */
+static void graph_cache_round_trip(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/gg_dag_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    DIR *d = opendir(RULES);
+    if (!d)
+        skip();
+    struct dirent *e;
+    int files = 0;
+    while ((e = readdir(d))) {
+        if (!strstr(e->d_name, ".rule"))
+            continue;
+        char path[600];
+        size_t len;
+        snprintf(path, sizeof path, "%s/%s", RULES, e->d_name);
+        char *text = gg_test_read_file(path, &len);
+        assert_non_null(text);
+        gg_rulefile rf, back;
+        gg_err err;
+        int bad = gg_rulefile_parse(text, len, path, &rf, &err);
+        if (!bad) {
+            assert_false(gg_rule_dag_load(dir, text, len, &back));
+            gg_rule_dag_save(dir, text, len, &rf);
+            assert_true(gg_rule_dag_load(dir, text, len, &back));
+            assert_same_graph(&rf, &back);
+            gg_rulefile_free(&back);
+            gg_rulefile_free(&rf);
+            files++;
+        }
+        free(text);
+    }
+    closedir(d);
+    assert_true(files >= 40);
+    gg_test_rmtree(dir);
+}
+
+/* gg_rule_find through the cache gives the parsed graph; an entry that is
+ * cut short, points outside its nodes, names a state the rule lacks or
+ * belongs to other text is never read, and the run parses instead. */
+static void graph_cache_damage(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/gg_dag_XXXXXX", entry[700];
+    assert_non_null(mkdtemp(dir));
+    gg_rule_found direct, found;
+    gg_err err;
+    if (gg_rule_find("Evoloop", NULL, RULES, NULL, &direct, &err) != 1)
+        skip();
+    for (int round = 0; round < 2; round++) { /* a miss, then a hit */
+        assert_int_equal(gg_rule_find("Evoloop", NULL, RULES, dir, &found,
+                                      &err), 1);
+        assert_same_graph(&direct.rf, &found.rf);
+        gg_rule_found_free(&found);
+    }
+    only_entry(dir, entry, sizeof entry);
+    size_t len;
+    char *text = gg_test_read_file(RULES "/Evoloop.rule", &len);
+    assert_non_null(text);
+    gg_rulefile rf;
+    assert_true(gg_rule_dag_load(dir, text, len, &rf));
+    gg_rulefile_free(&rf);
+    assert_false(gg_rule_dag_load(dir, text, len - 1, &rf));
+    const gg_rulefile *g = &direct.rf;
+    int64_t leaf = g->root; /* a last-level node: first entries down */
+    for (int i = 0; i < g->n_inputs - 1; i++)
+        leaf = g->flat[leaf];
+    struct {
+        int64_t at;
+        uint32_t v;
+        size_t cut;
+    } cases[] = {
+        {0, 0, 4},                               /* cut short */
+        {-1, 0, 1},                              /* not its magic */
+        {g->root, 0x7fffffffu, 0},               /* outside the nodes */
+        {g->root, g->flat[g->root] + 1, 0},      /* inside a node */
+        {g->root, g->root, 0},                   /* the root at two levels */
+        {leaf, (uint32_t)g->n_states, 0},        /* no such state */
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        damage(entry, g, cases[c].at, cases[c].v, cases[c].cut);
+        assert_false(gg_rule_dag_load(dir, text, len, &rf));
+        assert_null(rf.flat);
+        assert_int_equal(gg_rule_find("Evoloop", NULL, RULES, dir, &found,
+                                      &err), 1);
+        assert_same_graph(&direct.rf, &found.rf); /* parsed, kept again */
+        gg_rule_found_free(&found);
+        assert_true(gg_rule_dag_load(dir, text, len, &rf));
+        gg_rulefile_free(&rf);
+    }
+    free(text);
+    gg_rule_found_free(&direct);
     gg_test_rmtree(dir);
 }
 
@@ -385,6 +540,8 @@ int main(void)
         cmocka_unit_test(errors_name_line_and_problem),
         cmocka_unit_test(mangled_files_never_crash),
         cmocka_unit_test(rule_search_order),
+        cmocka_unit_test(graph_cache_round_trip),
+        cmocka_unit_test(graph_cache_damage),
         cmocka_unit_test(mcell_files),
         cmocka_unit_test(golly_patterns_match_bgolly),
     };

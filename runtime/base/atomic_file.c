@@ -287,3 +287,23 @@ int gg_atomic_sync(const char *path, gg_err *err)
     sync_dir(path);
     return 0;
 }
+
+int gg_make_dirs(const char *path, gg_err *err)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
+        return gg_fail(err, "folder name too long: %.200s...", path);
+    for (char *p = buf + 1;; p++) {
+        char saved = *p;
+        if (saved && saved != '/')
+            continue;
+        *p = 0;
+        int bad = mkdir(buf, 0777) && errno != EEXIST;
+        *p = saved;
+        if (bad)
+            return gg_fail(err, "cannot create the folder %s: %s", buf,
+                           strerror(errno));
+        if (!saved)
+            return 0;
+    }
+}

@@ -68,4 +68,8 @@ int gg_atomic_commit(gg_atomic_file *f, gg_err *err);
 /* Close and unlink the temporary file; safe to call twice or after commit. */
 void gg_atomic_abort(gg_atomic_file *f);
 
+/* mkdir -p of path (a caches' folder before its first file): 0, or -1
+ * with err naming the folder that could not be made and why. */
+int gg_make_dirs(const char *path, gg_err *err);
+
 #endif

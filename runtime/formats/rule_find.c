@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rule_dag_cache.h"
+
 /* The whole file into a malloc'd buffer: 1 read, 0 absent, -1 error. */
 static int read_file(const char *path, char **text, size_t *len,
                      gg_err *err)
@@ -108,8 +110,22 @@ static const char *pattern_dir(const char *path, char *buf, size_t size)
     return n ? buf : "/";
 }
 
+/* The file's graph: from the cache when this build kept it, else
+ * parsed (and kept). */
+static int read_graph(const char *text, size_t len, const char *cache_dir,
+                      gg_rule_found *out, gg_err *err)
+{
+    if (gg_rule_dag_load(cache_dir, text, len, &out->rf))
+        return 0;
+    if (gg_rulefile_parse(text, len, out->path, &out->rf, err))
+        return -1;
+    gg_rule_dag_save(cache_dir, text, len, &out->rf);
+    return 0;
+}
+
 int gg_rule_find(const char *rule, const char *pattern_path,
-                 const char *rules_dir, gg_rule_found *out, gg_err *err)
+                 const char *rules_dir, const char *cache_dir,
+                 gg_rule_found *out, gg_err *err)
 {
     memset(out, 0, sizeof *out);
     char name[160], pdir[4096];
@@ -140,7 +156,7 @@ int gg_rule_find(const char *rule, const char *pattern_path,
         if (!got)
             continue;
         int bad = split_topology(rule, out, err) ||
-                  gg_rulefile_parse(text, len, out->path, &out->rf, err);
+                  read_graph(text, len, cache_dir, out, err);
         free(text);
         if (bad)
             return -1;

@@ -29,9 +29,12 @@ typedef struct gg_rule_found {
 /* 1 with *out filled (free with gg_rule_found_free) when a file was found
  * and read; 0 when no folder holds NAME.rule (err says where it looked);
  * -1 with err when one did but it cannot be read or parsed, or the suffix
- * is bad. pattern_path and rules_dir may be NULL ("-": no folder). */
+ * is bad. pattern_path and rules_dir may be NULL ("-": no folder).
+ * cache_dir (the kernel cache's folder, or NULL: none) keeps the file's
+ * decision graph for the next run (runtime/formats/rule_dag_cache.h). */
 int gg_rule_find(const char *rule, const char *pattern_path,
-                 const char *rules_dir, gg_rule_found *out, gg_err *err);
+                 const char *rules_dir, const char *cache_dir,
+                 gg_rule_found *out, gg_err *err);
 
 void gg_rule_found_free(gg_rule_found *f);
 

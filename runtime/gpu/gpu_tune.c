@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "jit.h"
 
 uint64_t gg_gpu_hash(uint64_t h, const void *data, size_t len)
@@ -26,20 +26,13 @@ int gg_gpu_cache_dir(const char *given, char *buf, size_t size, gg_err *err)
     jo.cache_dir = given;
     if (gg_jit_cache_dir(&jo, buf, size, err))
         return -1;
-    for (char *p = buf + 1;; p++) { /* mkdir -p */
-        char saved = *p;
-        if (saved && saved != '/')
-            continue;
-        *p = 0;
-        int bad = mkdir(buf, 0777) && errno != EEXIST;
-        *p = saved;
-        if (bad)
-            return gg_fail(err, "cannot create the kernel cache directory "
-                           "%s: %s (set GOLGEN_CACHE_DIR)", buf,
-                           strerror(errno));
-        if (!saved)
-            return 0;
+    if (gg_make_dirs(buf, err)) {
+        size_t n = strlen(err->msg);
+        snprintf(err->msg + n, sizeof err->msg - n, " (the kernel cache: "
+                 "set GOLGEN_CACHE_DIR)");
+        return -1;
     }
+    return 0;
 }
 
 int gg_gpu_tune_rows_ahead(const gg_gpu_tune *t, bool ptx)
