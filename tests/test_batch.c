@@ -131,6 +131,22 @@ static void test_bounds(void **state)
     assert_int_equal(gg_batch_take(&b, 7), 7);
 }
 
+/* A stepper whose floor is its bound (MPI ranks' bands: every rank must
+ * ask the same) gets that size every call, whatever the calls took. */
+static void test_fixed_size(void **state)
+{
+    (void)state;
+    gg_batch b;
+    gg_batch_init(&b, 64, 64);
+    const double took[] = {0.001, 0.3, 1.5, 3.0, 20.0, 0.001, 2.0, 2.0};
+    for (size_t i = 0; i < sizeof took / sizeof took[0]; i++) {
+        assert_int_equal(gg_batch_take(&b, 1000), 64);
+        gg_batch_done(&b, 64, took[i]);
+    }
+    assert_int_equal(gg_batch_take(&b, 1000), 64);
+    assert_int_equal(gg_batch_take(&b, 10), 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -139,6 +155,7 @@ int main(void)
         cmocka_unit_test(test_slow_generations),
         cmocka_unit_test(test_slowing_generations),
         cmocka_unit_test(test_bounds),
+        cmocka_unit_test(test_fixed_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -140,8 +140,13 @@ static int rank_step(void *ctx, const gg_rule *rule, gg_topo topo,
 
 gg_stepper gg_rank_stepper_view(gg_rank_stepper *r)
 {
+    /* min_batch = max_batch: every call the same size, whatever each
+     * rank's clock says (gg_batch halves a call over a second and doubles
+     * one under a quarter, so a loaded or slower rank would ask other
+     * generations than the rest: seen as a failed mpi_ranks test under
+     * load) */
     gg_stepper s = {.name = r->name, .step = rank_step, .ctx = r,
-                    .max_batch = r->max_batch};
+                    .max_batch = r->max_batch, .min_batch = r->max_batch};
     return s;
 }
 

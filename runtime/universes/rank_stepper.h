@@ -10,9 +10,9 @@
  *
  * The stepper is collective: every rank must call step with the same
  * generations (it checks, and fails on every rank rather than hang). Its
- * max_batch is at most 64, so gg_universe_run's batches never grow with
- * the clock (runtime/universes/batch.h doubles only within max_batch) and the ranks'
- * batches stay the same without being compared. */
+ * min_batch is its max_batch (at most 64), so gg_universe_run's batches
+ * (runtime/universes/batch.h) never follow the clock, which differs from
+ * rank to rank, and stay the same without being compared. */
 #ifndef GG_RANK_STEPPER_H
 #define GG_RANK_STEPPER_H
 
