@@ -50,8 +50,15 @@ typedef struct hl_frame {
     hl_id n;
     hl_id r[9];       /* stage 1: the nine; stage 2: the four */
     int8_t j, stage, pending;
-    uint32_t waiters; /* who wants the result: a waiter index, 0 none */
-    uint32_t next;    /* the ready list's next frame (hl_step.c) */
+    int8_t slot;      /* the part of `parent` the result is */
+    int8_t level;     /* n's: a frame advanced to its second half reads
+                         no node (its node's line is a cache miss by
+                         then, and wanted only at the frame's end) */
+    uint32_t parent;  /* the frame that started it (0: the step's own);
+                         held here, as every frame has one, where a
+                         waiter record each cost a third list */
+    uint32_t waiters; /* others who want the result (a part wanted while
+                         in flight): a waiter index, 0 none */
 } hl_frame;
 
 typedef struct hl_waiter {
@@ -133,12 +140,15 @@ struct gg_hl {
     uint32_t opening[HL_FRAME_BATCH]; /* new frames whose nine squares are
                                     still to be made, made together */
     int n_opening;
-    uint32_t ready;              /* frames with all their parts, chained
-                                    through next (0: none) */
-    uint32_t n_ready;
+    uint32_t *ready;             /* frames with all their parts, a stack
+                                    (room for every frame: a frame is on
+                                    it once at most); a list chained
+                                    through the frames made each take a
+                                    dependent load */
+    uint32_t n_ready, cap_ready;
     hl_request *req;             /* started last first */
     int64_t n_req, cap_req;
-    size_t frame_mapped, waiter_mapped, req_mapped; /* bytes of address
+    size_t frame_mapped, waiter_mapped, req_mapped, ready_mapped; /* bytes of address
                                     space each holds once past 256 KiB
                                     (hl_step.c; 0: malloc'd) */
     uint32_t *queue[HL_QUEUES];  /* leaf squares waiting, by code */
