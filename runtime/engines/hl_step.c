@@ -493,11 +493,19 @@ static void start(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
         __builtin_prefetch(&h->node[d->child[i]]);
 }
 
+/* Cells of squares a batch's row is rounded up to: the cpu kernel steps
+ * a row of w words as windows of w + 2 (a halo word each side) in whole
+ * 512-cell vectors, so 6 words of squares fill one vector, where 8 (the
+ * width before) took two: a batch of a few squares (a B0 rule's, stepped
+ * a generation a call) costs half as much a call. */
+#define HL_BATCH_UNIT 384
+
 /* The grid a batch of m squares is laid in: cols squares a row, whole
- * 512-cell vectors where the batch fills them. */
+ * kernel windows where the batch fills them. */
 static int batch_grid(gg_hl *h, int64_t m, int64_t *cols)
 {
-    int64_t sq = 2 * h->leaf_side, per = sq >= 512 ? 1 : 512 / sq;
+    int64_t sq = 2 * h->leaf_side,
+            per = sq >= HL_BATCH_UNIT ? 1 : HL_BATCH_UNIT / sq;
     int64_t c = (m + per - 1) / per * per;
     *cols = c < h->batch_cols ? c : h->batch_cols;
     int64_t w = *cols * sq, ht = (m + *cols - 1) / *cols * sq;
