@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "hash128.h"
 
 extern char **environ;
 
@@ -47,42 +48,18 @@ int gg_jit_cache_dir(const gg_jit_opts *o, char *buf, size_t size,
     return 0;
 }
 
-/* mkdir -p */
-static int make_dirs(char *path, gg_err *err)
+int gg_jit_cache_dir_made(const gg_jit_opts *o, char *buf, size_t size,
+                          gg_err *err)
 {
-    for (char *p = path + 1;; p++) {
-        if (*p && *p != '/')
-            continue;
-        char saved = *p;
-        *p = 0;
-        int bad = mkdir(path, 0777) && errno != EEXIST;
-        *p = saved;
-        if (bad)
-            return gg_fail(err, "cannot create kernel cache directory %s: %s "
-                           "(set GOLGEN_CACHE_DIR to a writable place)",
-                           path, strerror(errno));
-        if (!saved)
-            return 0;
+    if (gg_jit_cache_dir(o, buf, size, err))
+        return -1;
+    if (gg_make_dirs(buf, err)) {
+        size_t n = strlen(err->msg);
+        snprintf(err->msg + n, sizeof err->msg - n, " (the kernel cache: "
+                 "set GOLGEN_CACHE_DIR to a writable place)");
+        return -1;
     }
-}
-
-/* Two independent 64-bit multiply-xorshift chains over 8-byte words (the
- * last one padded, the length mixed in after): a 128-bit key, so distinct
- * kernels never share a cache entry in practice. A word a step: FNV-1a, a
- * byte a step, took 6% of a small run's start over its two kernels'
- * sources (30 KB each). */
-static void hash_update(uint64_t h[2], const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i += 8) {
-        uint64_t w = 0;
-        memcpy(&w, s + i, n - i < 8 ? n - i : 8);
-        h[0] = (h[0] ^ w) * 0x9e3779b97f4a7c15ull;
-        h[0] ^= h[0] >> 32;
-        h[1] = (h[1] ^ w) * 0xff51afd7ed558ccdull;
-        h[1] ^= h[1] >> 29;
-    }
-    h[0] = (h[0] ^ n) * 0x100000001b3ull;
-    h[1] = (h[1] ^ n) * 0xc4ceb9fe1a85ec53ull;
+    return 0;
 }
 
 /* The CPU's model and feature flags: -march=native code from one machine
@@ -106,7 +83,7 @@ static void hash_update(uint64_t h[2], const char *s, size_t n)
 static void hash_regs(uint64_t h[2], bool leaf1, const unsigned r[4])
 {
     unsigned v[4] = {r[0], leaf1 ? r[1] & 0x00ffffffu : r[1], r[2], r[3]};
-    hash_update(h, (const char *)v, sizeof v);
+    gg_hash128(h, (const char *)v, sizeof v);
 }
 
 static void hash_xcr0(uint64_t h[2], unsigned leaf1_ecx)
@@ -116,7 +93,7 @@ static void hash_xcr0(uint64_t h[2], unsigned leaf1_ecx)
     unsigned lo, hi;
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     uint64_t xcr0 = (uint64_t)hi << 32 | lo;
-    hash_update(h, (const char *)&xcr0, sizeof xcr0);
+    gg_hash128(h, (const char *)&xcr0, sizeof xcr0);
 }
 
 #ifdef GG_GLIBC_CPUID
@@ -174,7 +151,7 @@ static void hash_cpu(uint64_t h[2])
         return;
     while (seen < 2 && fgets(line, sizeof line, f))
         if (!strncmp(line, "model name", 10) || !strncmp(line, "flags", 5)) {
-            hash_update(h, line, strlen(line));
+            gg_hash128(h, line, strlen(line));
             seen++;
         }
     fclose(f);
@@ -188,10 +165,10 @@ static void cache_key(const gg_jit_opts *o, const char *src, size_t len,
     const char *cc = jit_cc(o), *fl = jit_flags(o);
     const char *ex = o && o->extra ? o->extra : "";
     hash_cpu(h);
-    hash_update(h, cc, strlen(cc) + 1);
-    hash_update(h, fl, strlen(fl) + 1);
-    hash_update(h, ex, strlen(ex) + 1);
-    hash_update(h, src, len);
+    gg_hash128(h, cc, strlen(cc) + 1);
+    gg_hash128(h, fl, strlen(fl) + 1);
+    gg_hash128(h, ex, strlen(ex) + 1);
+    gg_hash128(h, src, len);
     snprintf(key, 33, "%016llx%016llx", (unsigned long long)h[0],
              (unsigned long long)h[1]);
 }
@@ -310,7 +287,7 @@ static bool cc_stamp(const gg_jit_opts *o, const char *cc, char *path,
     uint64_t h[2] = {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull};
     if (gg_jit_cache_dir(o, dir, sizeof dir, &ignored))
         return false;
-    hash_update(h, cc, strlen(cc));
+    gg_hash128(h, cc, strlen(cc));
     int n = snprintf(path, size, "%s/cc-%016llx.ok", dir,
                      (unsigned long long)h[0]);
     return n > 0 && (size_t)n < size;
@@ -383,7 +360,7 @@ int gg_jit_load(const char *src, size_t len, const gg_jit_opts *o,
 {
     char dir[3900], key[33], base[4000];
     memset(lib, 0, sizeof *lib);
-    if (gg_jit_cache_dir(o, dir, sizeof dir, err) || make_dirs(dir, err))
+    if (gg_jit_cache_dir_made(o, dir, sizeof dir, err))
         return -1;
     cache_key(o, src, len, key);
     snprintf(base, sizeof base, "%s/k-%s", dir, key);
@@ -427,7 +404,7 @@ int gg_jit_load_keyed(const char *key, gg_jit_emit_fn emit, void *ctx,
 {
     char dir[3900], akey[33], alias[4000];
     memset(lib, 0, sizeof *lib);
-    if (gg_jit_cache_dir(o, dir, sizeof dir, err) || make_dirs(dir, err))
+    if (gg_jit_cache_dir_made(o, dir, sizeof dir, err))
         return -1;
     cache_key(o, key, strlen(key), akey);
     snprintf(alias, sizeof alias, "%s/a-%s", dir, akey);

@@ -62,6 +62,11 @@ void gg_jit_stamp(const gg_jit_lib *lib, const char *tag);
 /* 0 when the compiler runs (`cc --version`); else -1 saying so. */
 int gg_jit_probe(const gg_jit_opts *o, gg_err *err);
 
+/* The cache directory the options name, made (mkdir -p) when it is not
+ * there yet. */
+int gg_jit_cache_dir_made(const gg_jit_opts *o, char *buf, size_t size,
+                          gg_err *err);
+
 /* The cache directory the options name. */
 int gg_jit_cache_dir(const gg_jit_opts *o, char *buf, size_t size,
                      gg_err *err);

@@ -7,6 +7,7 @@
 
 #include "atomic_file.h"
 #include "build_info.h"
+#include "hash128.h"
 
 #define DAG_MAGIC "GGRFDAG1"
 
@@ -26,21 +27,6 @@ typedef struct dag_header {
     uint32_t root;
 } dag_header;
 
-/* Two multiply-xorshift chains over 8-byte words, the length mixed in: a
- * 128-bit key, so two rule files never share an entry in practice. */
-static void hash_bytes(uint64_t h[2], const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i += 8) {
-        uint64_t w = 0;
-        memcpy(&w, s + i, n - i < 8 ? n - i : 8);
-        h[0] = (h[0] ^ w) * 0x9e3779b97f4a7c15ull;
-        h[0] ^= h[0] >> 29;
-        h[1] = (h[1] ^ w) * 0xc2b2ae3d27d4eb4full;
-        h[1] ^= h[1] >> 31;
-    }
-    h[0] ^= n, h[1] += n;
-}
-
 /* The entry's key and file name; false where there is no cache (no
  * folder, or a build without an id, whose parser could differ). */
 static bool entry(const char *dir, const char *text, size_t len,
@@ -50,8 +36,8 @@ static bool entry(const char *dir, const char *text, size_t len,
     if (!dir || !*dir || !gg_build_id(id, sizeof id))
         return false;
     key[0] = 0x6a09e667f3bcc908ull, key[1] = 0xbb67ae8584caa73bull;
-    hash_bytes(key, id, strlen(id));
-    hash_bytes(key, text, len);
+    gg_hash128(key, id, strlen(id));
+    gg_hash128(key, text, len);
     int n = snprintf(path, size, "%s/rule-%016llx%016llx.dag", dir,
                      (unsigned long long)key[0], (unsigned long long)key[1]);
     return n > 0 && (size_t)n < size;

@@ -7,7 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "atomic_file.h"
 #include "jit.h"
 
 uint64_t gg_gpu_hash(uint64_t h, const void *data, size_t len)
@@ -24,15 +23,7 @@ int gg_gpu_cache_dir(const char *given, char *buf, size_t size, gg_err *err)
 {
     gg_jit_opts jo = {0};
     jo.cache_dir = given;
-    if (gg_jit_cache_dir(&jo, buf, size, err))
-        return -1;
-    if (gg_make_dirs(buf, err)) {
-        size_t n = strlen(err->msg);
-        snprintf(err->msg + n, sizeof err->msg - n, " (the kernel cache: "
-                 "set GOLGEN_CACHE_DIR)");
-        return -1;
-    }
-    return 0;
+    return gg_jit_cache_dir_made(&jo, buf, size, err);
 }
 
 int gg_gpu_tune_rows_ahead(const gg_gpu_tune *t, bool ptx)
