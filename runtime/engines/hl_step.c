@@ -493,19 +493,13 @@ static void start(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
         __builtin_prefetch(&h->node[d->child[i]]);
 }
 
-/* Cells of squares a batch's row is rounded up to: the cpu kernel steps
- * a row of w words as windows of w + 2 (a halo word each side) in whole
- * 512-cell vectors, so 6 words of squares fill one vector, where 8 (the
- * width before) took two: a batch of a few squares (a B0 rule's, stepped
- * a generation a call) costs half as much a call. */
-#define HL_BATCH_UNIT 384
-
-/* The grid a batch of m squares is laid in: cols squares a row, whole
- * kernel windows where the batch fills them. */
+/* The grid a batch of m squares is laid in: cols squares a row, rows of
+ * 384 cells where the batch fills them (the cpu kernel steps w words as
+ * windows of w + 2 in 512-cell vectors: 6 words fill one, the 8 before
+ * took two; a B0 rule's few squares a call cost half as much). */
 static int batch_grid(gg_hl *h, int64_t m, int64_t *cols)
 {
-    int64_t sq = 2 * h->leaf_side,
-            per = sq >= HL_BATCH_UNIT ? 1 : HL_BATCH_UNIT / sq;
+    int64_t sq = 2 * h->leaf_side, per = sq >= 384 ? 1 : 384 / sq;
     int64_t c = (m + per - 1) / per * per;
     *cols = c < h->batch_cols ? c : h->batch_cols;
     int64_t w = *cols * sq, ht = (m + *cols - 1) / *cols * sq;
