@@ -19,13 +19,16 @@ file and both programs read that (golgen refuses gzip; the row says so).
 
 Times are wall seconds from process start to exit (file written), of the
 same run, one process at a time (--jobs N runs N patterns at once; times
-are then worse). Python 3 standard library only.
+are then worse); --clock cpu times the CPU seconds (user + system) of
+each process instead, which a machine shared with other work leaves
+nearly alone (a niced sweep's wall times there are mostly waiting).
+Python 3 standard library only.
 
     bench/golly_sweep.py [--gens 1000] [--timeout 60] [--only SUBSTR]
                          [--jobs 1] [--golgen PATH] [--bgolly PATH]
                          [--patterns DIR] [--rules DIR] [--csv OUT.csv]
                          [--md OUT.md] [--quicklife] [--keep DIR]
-                         [--mem-limit GIB]
+                         [--mem-limit GIB] [--clock wall|cpu]
 """
 import argparse
 import concurrent.futures as cf
@@ -40,6 +43,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -294,6 +298,7 @@ def normalise(cells):
 # ---------------------------------------------------------------- running
 
 MEM_LIMIT = [0]
+CLOCK = ['wall']
 
 
 def limit_memory():
@@ -301,20 +306,34 @@ def limit_memory():
         resource.setrlimit(resource.RLIMIT_AS, (MEM_LIMIT[0], MEM_LIMIT[0]))
 
 
+def kill_group(pid, fired):
+    fired.set()
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 def timed(cmd, timeout, cwd):
-    """(returncode or 'timeout', seconds, stdout+stderr text)."""
+    """(returncode or 'timeout', seconds, stdout+stderr text); seconds of
+    the wall or of the process's CPU (CLOCK)."""
     t0 = time.monotonic()
     p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, start_new_session=True,
                          preexec_fn=limit_memory)
-    try:
-        out, _ = p.communicate(timeout=timeout)
-        rc = p.returncode
-    except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
-        out, _ = p.communicate()
-        rc = 'timeout'
+    fired = threading.Event()
+    timer = threading.Timer(timeout, kill_group, (p.pid, fired))
+    timer.start()
+    out = p.stdout.read()
+    # reaped here (not by Popen) for the child's own CPU times
+    _, status, usage = os.wait4(p.pid, 0)
+    timer.cancel()
+    p.returncode = os.waitstatus_to_exitcode(status)
+    p.stdout.close()
+    rc = 'timeout' if fired.is_set() else p.returncode
     dt = time.monotonic() - t0
+    if CLOCK[0] == 'cpu':
+        dt = usage.ru_utime + usage.ru_stime
     return rc, dt, out.decode('latin-1', 'replace')
 
 
@@ -521,7 +540,8 @@ def summary(rows, skipped, args):
         best = min(both, key=lambda r: float(r['ratio']))
         faster = sum(1 for x in ratios if x <= 1.0)
         out.append('')
-        out.append('golgen / bgolly wall time where both ran (%d patterns): '
+        out.append('golgen / bgolly ' + CLOCK[0] + ' time where both ran '
+                   '(%d patterns): '
                    'median %.2fx, worst %.2fx (%s), best %.2fx (%s); golgen '
                    'no slower on %d' % (
                        len(ratios), statistics.median(ratios),
@@ -569,7 +589,11 @@ def main():
     ap.add_argument('--mem-limit', type=float, default=12,
                     help='address-space limit of each run in GiB (0: none); '
                     'a shared machine must not meet the OOM killer')
+    ap.add_argument('--clock', choices=('wall', 'cpu'), default='wall',
+                    help='time the wall (default) or each process\'s CPU '
+                    '(user + system: for a machine shared with other work)')
     args = ap.parse_args()
+    CLOCK[0] = args.clock
     MEM_LIMIT[0] = int(args.mem_limit * (1 << 30))
     files, skipped = collect(args)
     root = args.keep or tempfile.mkdtemp(prefix='golly_sweep.')
