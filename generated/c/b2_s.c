@@ -298,7 +298,8 @@ typedef struct gg_geom {
                      a Generations rule's extra plane rows) */
     int64_t buf;  /* words of one buffer */
     int64_t pw;   /* words from one state plane to the next */
-    int stream;   /* results stored past the caches (gg_copy_out) */
+    int stream;   /* a big grid: results stored past the caches
+                     (gg_copy_out), rows prefetched (gg_load_row) */
 } gg_geom;
 
 /* Extra plane row k of a buffer row (Generations). */
@@ -407,7 +408,8 @@ static void gg_load_row(const uint64_t *src, uint64_t *d, int64_t j,
                         const gg_tile *t, const gg_geom *g)
 {
     int64_t w0 = t->x0 - GG_H;
-    if (g->torus || (j + GG_PREFETCH >= 0 && j + GG_PREFETCH < g->height)) {
+    if (g->stream &&
+        (g->torus || (j + GG_PREFETCH >= 0 && j + GG_PREFETCH < g->height))) {
         const uint64_t *ahead =
             src + gg_mod(j + GG_PREFETCH, g->height) * g->stride + w0;
         for (int k = t->k0; k < t->k1; k += 8)
@@ -583,10 +585,11 @@ static void gg_sweep(const uint64_t *a, uint64_t *b, int64_t lo, int64_t hi,
 }
 
 /* Grids of at least this many bytes a plane take their results with
- * non-temporal stores; a smaller one stays in the caches for the next
- * call (a hash tree's leaf squares of a B0 rule are stepped a generation
- * a call: streamed out, each call's loads waited on memory). */
-#define GG_STREAM_BYTES ((int64_t)4 << 20)
+ * non-temporal stores and prefetch their rows; a smaller one stays in the
+ * caches for the next call (a hash tree's leaf squares of a B0 rule are
+ * stepped a generation a call: streamed out, each call's loads waited on
+ * memory; its rows' prefetches were 9% of a 384x32 call). */
+#define GG_STREAM_BYTES ((int64_t)1 << 20)
 
 /* gg_copy into the grid, with non-temporal stores where d is aligned on
  * a grid of GG_STREAM_BYTES or more: the result is read again only in
@@ -682,10 +685,10 @@ static void gg_tile_run(const uint64_t *src, uint64_t *dst, const gg_tile *t,
     /* the words just beside each buffer row's window read as 0 (a sweep's
      * edge shifts read one each side): a vector each side, where clearing
      * every guard word took a memset call each, more than a small grid's
-     * row costs to step */
+     * row costs to step; b is read from the second generation on */
     for (int64_t i = 0; i < n; i++)
         for (int k = 0; k <= GG_NX; k++)
-            for (int s = 0; s < 2; s++) {
+            for (int s = 0; s < (T > 1 ? 2 : 1); s++) {
                 uint64_t *r = (s ? b : a) + i * sl + k * g->rs + GG_D0;
                 V_STORE(r - GG_VW, V_ZERO);
                 V_STORE(r + g->W, V_ZERO);
@@ -696,8 +699,10 @@ static void gg_tile_run(const uint64_t *src, uint64_t *dst, const gg_tile *t,
     if (!g->torus) {
         lo = gg_min(n, gg_max(0, -top));
         hi = gg_max(lo, gg_min(n, g->height - top));
-        memset(b, 0, (size_t)(lo * sl) * sizeof *b);
-        memset(b + hi * sl, 0, (size_t)((n - hi) * sl) * sizeof *b);
+        if (T > 1) { /* b's rows outside the plane, read from then on */
+            memset(b, 0, (size_t)(lo * sl) * sizeof *b);
+            memset(b + hi * sl, 0, (size_t)((n - hi) * sl) * sizeof *b);
+        }
     }
     for (int lv = 1; lv <= T; lv++) {
         gg_sweep(a, b, gg_max(lo, lv), gg_min(hi, n - lv), t, g);
@@ -782,10 +787,8 @@ static void gg_pick_strips(gg_geom *g, int64_t *nstrips)
  * to retire). */
 static int64_t gg_buf_gap(const gg_geom *g, int64_t rows)
 {
-    int64_t gap = rows * g->slot;
-    while ((gap - 32 * g->slot) % 512 != 0 && gap < (rows + 64) * g->slot)
-        gap += 8;
-    return gap;
+    int64_t gap = rows * g->slot; /* then up to the next 32 slots + 512 k */
+    return gap + ((32 * g->slot - gap) % 512 + 512) % 512;
 }
 
 /* Tile buffers kept from call to call (a leaf square of the hash tree is
