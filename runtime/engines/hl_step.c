@@ -280,8 +280,7 @@ static void deliver(gg_hl *h, uint32_t f, uint32_t slot, hl_id r)
         fill(h, f, slot, r);
 }
 
-/* Frame f's slot waits for n's centre step code j on when a frame
- * computes it now (true), else false. */
+/* Frame f's slot waits for n's step code j when a frame computes it. */
 static bool wait_busy(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
 {
     const hl_node *d = &h->node[n];
@@ -300,10 +299,9 @@ static __attribute__((noinline)) void want_later(gg_hl *h, hl_id n, int j,
         push(h, n, j, f, slot);
 }
 
-/* n's centre step code j on where it is known (n empty, or the result
- * memoized), else 0: masks, not branches, as which case a part is
- * varies at random (a mispredicted branch each cost jagged2 10% of its
- * CPU time). */
+/* n's centre step code j on where known (n empty, or memoized), else 0:
+ * masks, not branches, as which case a part is varies at random (the
+ * mispredicted branches cost jagged2 10% of its CPU time). */
 static inline hl_id known(const gg_hl *h, hl_id n, int j)
 {
     const hl_node *d = &h->node[n];
@@ -319,10 +317,10 @@ static inline hl_id known(const gg_hl *h, hl_id n, int j)
  * it, a known part costs no second miss when its request would come off
  * the stack (start checks again). Six in seven parts are known
  * (jagged2: 6.0M wants, 0.7M requests), so that path is inline. */
-static inline void want(gg_hl *h, hl_id n, int j, uint32_t f, uint32_t slot)
+static inline void want(gg_hl *h, hl_id r, hl_id n, int j, uint32_t f,
+                        uint32_t slot)
 {
-    hl_id r = known(h, n, j);
-    if (__builtin_expect(r != 0, 1))
+    if (__builtin_expect(r != 0, 1)) /* r: known(h, n, j) */
         fill(h, f, slot, r);
     else
         want_later(h, n, j, f, slot);
@@ -359,99 +357,102 @@ static void open_frames(gg_hl *h)
             lv[5 * i + k] = h->node[h->frame[f[i]].n].level - 1;
     }
     hl_joins(h, 5 * m, lv, (const hl_id (*)[4])q, o);
-    for (int i = m - 1; i >= 0 && !h->abort; i--) {
+    /* what is known of every part, looked up before any is delivered
+     * (nothing here changes a node's results): the loads overlap */
+    hl_id s[HL_FRAME_BATCH][9], got[HL_FRAME_BATCH][9];
+    int jj[HL_FRAME_BATCH];
+    for (int i = 0; i < m; i++) {
         const hl_id *x = o + 5 * i;
-        const hl_id s[9] = {c[i][0], x[0], c[i][1], x[1], x[2],
+        const hl_id p[9] = {c[i][0], x[0], c[i][1], x[1], x[2],
                             x[3],    c[i][2], x[4], c[i][3]};
-        for (int k = 0; k < 9; k++)
-            if (!s[k]) {
-                h->abort = true;
-                return;
-            }
-        hl_frame *fr = &h->frame[f[i]];
+        if (!x[0] || !x[1] || !x[2] || !x[3] || !x[4]) {
+            h->abort = true;
+            return;
+        }
+        memcpy(s[i], p, sizeof p);
         bool second;
-        int jj = first_code(h, fr->j, h->node[fr->n].level, &second);
-        fr->pending = 9;
-        for (int k2 = 8; k2 >= 0 && !h->abort; k2--)
-            want(h, s[k2], jj, f[i], (uint32_t)k2);
+        jj[i] = first_code(h, h->frame[f[i]].j, h->frame[f[i]].level, &second);
+        for (int k = 0; k < 9; k++)
+            got[i][k] = known(h, s[i][k], jj[i]);
+    }
+    for (int i = m - 1; i >= 0 && !h->abort; i--) {
+        h->frame[f[i]].pending = 9;
+        for (int k = 8; k >= 0 && !h->abort; k--)
+            want(h, got[i][k], s[i][k], jj[i], f[i], (uint32_t)k);
     }
 }
 
-/* Up to HL_FRAME_BATCH frames of the ready list advanced: from the nine
- * results, the second half-step's four squares (j = level - 2) or the
- * four centres and their join; from the second half-step's four, the
- * result. */
+/* Up to HL_FRAME_BATCH ready frames advanced, by kind: a frame with its
+ * second half-step's four results joins them (its result); one with its
+ * nine and a second half-step to come joins its four squares and wants
+ * them stepped; one with its nine and no second half-step joins the
+ * four squares' centres (its result). Each kind's frames go in a loop
+ * of their own (a branch on a frame's kind in every loop was
+ * mispredicted for a frame in three or so). */
 static void advance_ready(gg_hl *h)
 {
-    uint32_t f[HL_FRAME_BATCH];
-    int m = 0, at[HL_FRAME_BATCH], fat[HL_FRAME_BATCH], lvl[HL_FRAME_BATCH];
-    bool two[HL_FRAME_BATCH]; /* stage 1 with a second half-step */
-    while (h->n_ready && m < HL_FRAME_BATCH)
-        f[m++] = h->ready[--h->n_ready];
-    hl_id jq[4 * HL_FRAME_BATCH][4], jo[4 * HL_FRAME_BATCH], cq[4 * HL_FRAME_BATCH][4],
-        co[4 * HL_FRAME_BATCH], fq[HL_FRAME_BATCH][4], fo[HL_FRAME_BATCH];
-    int jl[4 * HL_FRAME_BATCH], cl[4 * HL_FRAME_BATCH], fl[HL_FRAME_BATCH];
-    int nj = 0, nc = 0, nf = 0;
-    for (int i = 0; i < m; i++) {
-        const hl_frame *fr = &h->frame[f[i]];
-        int k = lvl[i] = fr->level;
-        two[i] = false;
-        if (fr->stage == 2) {
-            __builtin_prefetch(&h->node[fr->n], 1); /* finish writes it */
-            at[i] = nj;
-            memcpy(jq[nj], fr->r, sizeof jq[nj]);
-            jl[nj++] = k - 1;
-            continue;
-        }
-        hl_id q[4][4];
-        four(fr->r, q);
-        bool second;
-        first_code(h, fr->j, k, &second);
-        two[i] = second;
-        if (!second)
+    enum { DONE, SECOND, CENTRES }; /* the kinds */
+    uint32_t f[3][HL_FRAME_BATCH];
+    int n[3] = {0, 0, 0};
+    while (h->n_ready && n[0] + n[1] + n[2] < HL_FRAME_BATCH) {
+        uint32_t g = h->ready[--h->n_ready];
+        const hl_frame *fr = &h->frame[g];
+        bool second = false;
+        if (fr->stage == 1)
+            first_code(h, fr->j, fr->level, &second);
+        int kind = fr->stage == 2 ? DONE : second ? SECOND : CENTRES;
+        f[kind][n[kind]++] = g;
+        if (kind != SECOND) /* finish writes the node */
             __builtin_prefetch(&h->node[fr->n], 1);
-        at[i] = second ? nj : nc;
-        for (int x = 0; x < 4; x++) {
-            if (second) {
-                memcpy(jq[nj], q[x], sizeof jq[nj]);
-                jl[nj++] = k - 1;
-            } else {
-                memcpy(cq[nc], q[x], sizeof cq[nc]);
-                cl[nc++] = k - 2;
-            }
-        }
+    }
+    /* DONE's joins, then SECOND's four each; CENTRES' centres */
+    hl_id jq[4 * HL_FRAME_BATCH][4], jo[4 * HL_FRAME_BATCH],
+        cq[4 * HL_FRAME_BATCH][4], co[4 * HL_FRAME_BATCH];
+    int jl[4 * HL_FRAME_BATCH], cl[4 * HL_FRAME_BATCH];
+    int nj = 0, nc = 0;
+    for (int i = 0; i < n[DONE]; i++) {
+        const hl_frame *fr = &h->frame[f[DONE][i]];
+        memcpy(jq[nj], fr->r, sizeof jq[nj]);
+        jl[nj++] = fr->level - 1;
+    }
+    for (int i = 0; i < n[SECOND]; i++) {
+        const hl_frame *fr = &h->frame[f[SECOND][i]];
+        four(fr->r, &jq[nj]);
+        for (int x = 0; x < 4; x++)
+            jl[nj++] = fr->level - 1;
+    }
+    for (int i = 0; i < n[CENTRES]; i++) {
+        const hl_frame *fr = &h->frame[f[CENTRES][i]];
+        four(fr->r, &cq[nc]);
+        for (int x = 0; x < 4; x++)
+            cl[nc++] = fr->level - 2;
     }
     if (nj)
         hl_joins(h, nj, jl, (const hl_id (*)[4])jq, jo);
-    if (nc)
+    hl_id fo[HL_FRAME_BATCH];
+    if (nc) { /* the centres' joins: the results */
+        int fl[HL_FRAME_BATCH];
         hl_centres(h, nc, cl, (const hl_id (*)[4])cq, co);
-    for (int i = 0; i < m; i++) /* the centres' joins: the results */
-        if (h->frame[f[i]].stage == 1 && !two[i]) {
-            fat[i] = nf;
-            memcpy(fq[nf], co + at[i], sizeof fq[nf]);
-            fl[nf++] = lvl[i] - 1;
+        for (int i = 0; i < n[CENTRES]; i++)
+            fl[i] = cl[4 * i] + 1;
+        hl_joins(h, n[CENTRES], fl, (const hl_id (*)[4])co, fo);
+    }
+    for (int i = 0; i < n[DONE] && !h->abort; i++)
+        finish(h, f[DONE][i], jo[i]);
+    for (int i = 0; i < n[CENTRES] && !h->abort; i++)
+        finish(h, f[CENTRES][i], fo[i]);
+    for (int i = 0; i < n[SECOND] && !h->abort; i++) {
+        hl_frame *fr = &h->frame[f[SECOND][i]];
+        const hl_id *s = jo + n[DONE] + 4 * i;
+        if (!s[0] || !s[1] || !s[2] || !s[3]) {
+            h->abort = true;
+            return;
         }
-    if (nf)
-        hl_joins(h, nf, fl, (const hl_id (*)[4])fq, fo);
-    for (int i = 0; i < m && !h->abort; i++) {
-        hl_frame *fr = &h->frame[f[i]];
-        if (fr->stage == 2) {
-            finish(h, f[i], jo[at[i]]);
-        } else if (!two[i]) {
-            finish(h, f[i], fo[fat[i]]);
-        } else {
-            const hl_id *s = jo + at[i];
-            for (int x = 0; x < 4; x++)
-                if (!s[x]) {
-                    h->abort = true;
-                    return;
-                }
-            int c = second_code(h, fr->j, lvl[i]);
-            fr->stage = 2;
-            fr->pending = 4;
-            for (int x = 3; x >= 0 && !h->abort; x--)
-                want(h, s[x], c, f[i], (uint32_t)x);
-        }
+        int c = second_code(h, fr->j, fr->level);
+        fr->stage = 2;
+        fr->pending = 4;
+        for (int x = 3; x >= 0 && !h->abort; x--)
+            want(h, known(h, s[x], c), s[x], c, f[SECOND][i], (uint32_t)x);
     }
 }
 
