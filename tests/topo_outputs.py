@@ -25,9 +25,9 @@ import subprocess
 import sys
 import tempfile
 import time
-import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from png_decode import png_decode, png_samples  # noqa: E402
 from topo_oracle import bgolly, rle_cells, soup, trimmed  # noqa: E402
 
 # (rule, grid, bgolly's algorithm, states, W, H): soups of seed 1, live at
@@ -73,40 +73,12 @@ def store_header(path):
 
 def png_indices(path):
     """Width, height, palette and each pixel's palette index of a palette
-    PNG golgen wrote (any bit depth; filters undone), from the PNG
-    specification with zlib alone."""
+    PNG golgen wrote (any bit depth)."""
     data = open(path, "rb").read()
     check(data[:8] == b"\x89PNG\r\n\x1a\n", "%s is not a PNG" % path)
-    pos, idat, palette = 8, b"", []
-    while pos < len(data):
-        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + n]
-        if kind == b"IHDR":
-            w, h, depth, colour = struct.unpack(">IIBB", body[:10])
-        elif kind == b"PLTE":
-            palette = [tuple(body[i:i + 3]) for i in range(0, n, 3)]
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + n
+    w, h, depth, colour, palette, lines = png_decode(data)
     check(colour == 3, "%s: colour type %d, not a palette" % (path, colour))
-    raw, stride = zlib.decompress(idat), (w * depth + 7) // 8
-    rows, prev = [], bytearray(stride)
-    for y in range(h):
-        f = raw[y * (stride + 1)]
-        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - 1] if i else 0
-            b, c = prev[i], prev[i - 1] if i else 0
-            p = a + b - c
-            pred = [0, a, b, (a + b) // 2,
-                    a if abs(p - a) <= abs(p - b) and abs(p - a) <= abs(p - c)
-                    else b if abs(p - b) <= abs(p - c) else c][f]
-            line[i] = (line[i] + pred) & 255
-        top = (1 << depth) - 1
-        rows.append([line[x * depth // 8] >> (8 - depth - x * depth % 8) & top
-                     for x in range(w)])
-        prev = line
-    return w, h, palette, rows
+    return w, h, palette, [png_samples(line, w, depth) for line in lines]
 
 
 def png_cells(rows):

@@ -1,11 +1,17 @@
 """Stores from Python (libgolgen golgen_0.3): a checkpoint written part way
 and resumed ends where conftest's numpy Life step ends; a pattern stored,
 described and exported reads back the same cells."""
+import os
+import sys
+
 import numpy as np
 import pytest
 
 import golgen
 from conftest import GLIDER, life
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from png_decode import png_decode, png_samples  # noqa: E402  (tests/)
 
 
 def test_checkpoint_and_resume(tmp_path, soup):
@@ -68,59 +74,17 @@ def test_errors(tmp_path):
 
 
 def read_png(path):
-    """Width, height and luminance rows of a PNG golgen wrote, decoded here
-    from the PNG specification with the standard library only (zlib):
-    greyscale or palette of any bit depth, or 8-bit RGB; filters undone."""
-    import struct
-    import zlib
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, palette = 8, b"", None
-    while pos < len(data):
-        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + n]
-        if kind == b"IHDR":
-            w, h, depth, colour = struct.unpack(">IIBB", body[:10])
-        elif kind == b"PLTE":
-            palette = [tuple(body[i:i + 3]) for i in range(0, n, 3)]
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + n
-    raw = zlib.decompress(idat)
-    channels = {0: 1, 2: 3, 3: 1}[colour]
-    bits = depth * channels
-    bpp = max(1, bits // 8)  # the filters' byte distance
-    stride = (w * bits + 7) // 8
-    rows, prev = [], bytearray(stride)
-    for r in range(h):
-        f = raw[r * (stride + 1)]
-        line = bytearray(raw[r * (stride + 1) + 1:(r + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b = prev[i]
-            c = prev[i - bpp] if i >= bpp else 0
-            if f == 1:
-                line[i] = (line[i] + a) & 255
-            elif f == 2:
-                line[i] = (line[i] + b) & 255
-            elif f == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                pred = a if pa <= pb and pa <= pc else b if pb <= pc else c
-                line[i] = (line[i] + pred) & 255
-        rows.append(bytes(line))
-        prev = line
-    lum = []
+    """Width, height and luminance rows of a PNG golgen wrote
+    (tests/png_decode.py: greyscale or palette of any bit depth, or 8-bit
+    RGB)."""
+    w, h, depth, colour, palette, lines = png_decode(path.read_bytes())
+    if colour == 2:
+        return w, h, [[sum(line[i:i + 3]) // 3 for i in range(0, 3 * w, 3)]
+                      for line in lines]
     top = (1 << depth) - 1
-    for line in rows:
-        if colour == 2:
-            lum.append([sum(line[i:i + 3]) // 3 for i in range(0, stride, 3)])
-            continue
-        # samples of `depth` bits, the first in the high bits of a byte
-        values = [line[(x * depth) // 8] >> (8 - depth - (x * depth) % 8) & top
-                  for x in range(w)]
+    lum = []
+    for line in lines:
+        values = png_samples(line, w, depth)
         lum.append([sum(palette[v]) // 3 for v in values] if colour == 3
                    else [v * 255 // top for v in values])
     return w, h, lum
