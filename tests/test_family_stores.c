@@ -18,7 +18,6 @@
 #include <cmocka.h>
 
 #include "test_golgen.h"
-#include "test_png_check.h"
 #include "test_util.h"
 
 #define RULES "/usr/share/golly/Rules"
@@ -225,19 +224,19 @@ static void pictures(void **state)
         skip();
     if (golgen("run --gens 1 --png probe.png") == 3)
         skip(); /* no libpng */
-    if (gg_test_status("command -v python3 >/dev/null 2>&1"))
+    if (!getenv("GG_SOURCE_ROOT") ||
+        gg_test_status("command -v python3 >/dev/null 2>&1"))
         skip();
-    write_file("png_check.py", png_check_py);
     write_rule("GgSix", 6);
     write_soup("p.rle", "GgSix:T50,40", 36, 6);
     expect("run --rules rules --gens 7 --png t.png -o t.rle p.rle", 0,
            "t.png: 50 x 40 cells from (-25, -20), 1 pixel a cell");
     shell_ok("torus picture",
-             "python3 png_check.py t.png t.rle 6 50 40 -25 -20");
+             GG_TEST_PNG_CHECK "t.png t.rle 6 50 40 -25 -20");
     write_soup("q.rle", "GgSix", 30, 6);
     expect("run --rules rules --gens 9 --png u.png -o u.rle q.rle", 0,
            "1 pixel a cell");
-    shell_ok("plane picture", "python3 png_check.py u.png u.rle 6");
+    shell_ok("plane picture", GG_TEST_PNG_CHECK "u.png u.rle 6");
     if (gg_test_status("test -d " PATTERNS "/WireWorld") == 0) {
         shell_ok("import from Golly's folder",
                  "$G store import " PATTERNS "/WireWorld/gate-AND.mcl "
@@ -248,7 +247,7 @@ static void pictures(void **state)
                "/WireWorld/gate-AND.mcl", 0,
                "w.png: 60 x 60 cells from (-30, -30)");
         shell_ok("WireWorld picture",
-                 "python3 png_check.py w.png w.rle 4 60 60 -30 -30 && "
+                 GG_TEST_PNG_CHECK "w.png w.rle 4 60 60 -30 -30 && "
                  "cmp w.rle wr.rle");
     }
     expect("run --rules rules --gens 5 --frames fr --every 2 p.rle", 0,

@@ -29,6 +29,10 @@ static inline int gg_test_rmtree(const char *dir)
 
 /* One scratch directory per test program: gg_test_setup_dir and
  * gg_test_teardown_dir are a cmocka group setup and teardown. */
+/* tests/png_check.py's command line (the tests' environment names the
+ * source tree): a palette PNG against the run's RLE, cell for cell. */
+#define GG_TEST_PNG_CHECK "python3 \"$GG_SOURCE_ROOT/tests/png_check.py\" "
+
 static char gg_test_dir[] __attribute__((unused)) = "/tmp/gg-test-XXXXXX";
 
 static inline int gg_test_setup_dir(void **state)
