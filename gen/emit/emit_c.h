@@ -29,6 +29,16 @@ int gg_emit_c_circuits(const gg_circuit *lut3, const gg_circuit *gate2,
                        const gg_gen_nets *gen, char **src, size_t *len,
                        gg_err *err);
 
+/* A kernel of two rules by parity from their circuits (lut3[0] and, when
+ * gate2 is not NULL, gate2[0] rule a's; [1] rule b's): its generations
+ * alternate the rules, gg_kernel_step_pair saying which comes first
+ * (templates/c/kernel.c.in). Two-state rules of one neighbourhood (a B0
+ * rule's pair on the unbounded plane, gen/rules/rule_b0.h); unchecked as
+ * gg_emit_c_circuits. */
+int gg_emit_c_pair_circuits(const gg_circuit *const lut3[2],
+                            const gg_circuit *const gate2[2], char **src,
+                            size_t *len, gg_err *err);
+
 /* The file name generated/c/ uses for a rule, e.g. "b3_s23.c". */
 void gg_emit_c_filename(const gg_rule *rule, char *buf, size_t size);
 

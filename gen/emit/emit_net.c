@@ -239,14 +239,14 @@ int gg_emit_fill(gg_sbuf *out, const char *t, size_t tlen,
 {
     const char *end = t + tlen;
     while (t < end) {
-        const char *at = strstr(t, "@@");
-        if (!at) {
+        const char *at = strstr(t, "@@"); /* t may be part of a text */
+        if (!at || at >= end) {
             gg_sbuf_append(out, t, (size_t)(end - t));
             break;
         }
         gg_sbuf_append(out, t, (size_t)(at - t));
         const char *close = strstr(at + 2, "@@");
-        if (!close)
+        if (!close || close + 2 > end)
             return gg_fail(err, "%s template: unterminated placeholder",
                            what);
         size_t klen = (size_t)(close - at - 2);

@@ -87,7 +87,8 @@ struct gg_gen_nets;
 int gg_emit_gen_stage(gg_sbuf *b, const struct gg_gen_nets *g,
                       const gg_emit_ops *ops, const char *qual, gg_err *err);
 
-/* Replace each @@KEY@@ of template t by its value; `what` names the
+/* Replace each @@KEY@@ of template t (its first tlen bytes, part of a
+ * longer text or not) by its value; `what` names the
  * template in errors. */
 int gg_emit_fill(gg_sbuf *out, const char *t, size_t tlen,
                  const char *const *keys, const char *const *vals, int n,

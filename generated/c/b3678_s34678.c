@@ -33,6 +33,10 @@
  * the call, while each tile holds them in its buffers: a consistent view
  * of generation g, taken without another pass over memory (golgen serve's
  * frames; runtime/backends/step_watch.h has the same struct).
+ * A kernel of two rules by parity (GG_PAIR) also has
+ *   int gg_kernel_step_pair(..., int64_t band, int parity)
+ * whose generations alternate its two rules, the first being rule a's
+ * (parity 0) or rule b's (parity 1).
  *
  * Build: cc -O3 -march=native -fopenmp -shared -fPIC kernel.c -o kernel.so
  * (-DGG_FORCE_AVX2 or -DGG_FORCE_PORTABLE pick a narrower path).
@@ -308,6 +312,7 @@ typedef struct gg_geom {
     int64_t pw;   /* words from one state plane to the next */
     int stream;   /* a big grid: results stored past the caches
                      (gg_copy_out), rows prefetched (gg_load_row) */
+    int parity;   /* GG_PAIR: the call's first generation is rule b's */
 } gg_geom;
 
 /* Extra plane row k of a buffer row (Generations). */
@@ -467,6 +472,15 @@ static void gg_load_slot(const uint64_t *src, uint64_t *slot, int64_t j,
 #endif
 }
 
+/* Rows per column walk: the lines of its rows stay in L1 from one vector
+ * column to the next (a walk reads the first words of the next column);
+ * the first two rows' inputs are computed again by the walk below. */
+#define GG_K 128
+
+/* The sweep of one rule's network: golgen's gen/emit/emit_c.c fills in
+ * the text between the two markers once per network the kernel holds,
+ * each name of it with the network's suffix (none for a kernel of one
+ * rule; _a and _b for two rules by parity). */
 /* The final-stage inputs of one row at nc neighbouring vectors: f[j][0]
  * the cells of vector j, f[j][1 + k] its row feature k. The words beside
  * a vector come from its neighbours in registers, or at the ends from
@@ -490,7 +504,8 @@ gg_row_in(const uint64_t *c, int nc, V (*f)[GG_NFEAT + 1])
 #endif
 }
 
-typedef V gg_rowv[GG_NC][GG_NFEAT + 1]; /* a row's inputs at GG_NC vectors */
+/* a row's inputs at GG_NC vectors */
+typedef V gg_rowv[GG_NC][GG_NFEAT + 1];
 
 /* Output row k of a column walk (gg_column; c: its row -1, o: its row 0,
  * sl words apart) from the inputs of rows k-1, k, k+1 in t, m, b, after
@@ -498,8 +513,8 @@ typedef V gg_rowv[GG_NC][GG_NFEAT + 1]; /* a row's inputs at GG_NC vectors */
  * output and the centre row's planes into the new planes. */
 static inline __attribute__((always_inline)) void
 gg_out_row(const uint64_t *c, uint64_t *o, int64_t sl, int k, int nc,
-           gg_rowv t, gg_rowv m, gg_rowv b, const V *mask, int masked,
-           const gg_geom *g)
+           gg_rowv t, gg_rowv m, gg_rowv b, const V *mask,
+           int masked, const gg_geom *g)
 {
     V in[GG_NC][GG_NIN], v[GG_NC];
     gg_row_in(c + (k + 2) * sl, nc, b);
@@ -533,8 +548,8 @@ gg_out_row(const uint64_t *c, uint64_t *o, int64_t sl, int k, int nc,
  * registers, three rows a turn so that they never move between registers.
  * masked (a constant at every call): kept to the plane's cells by mask. */
 static inline __attribute__((always_inline)) void
-gg_column(const uint64_t *a, uint64_t *b, int64_t r0, int64_t r1, int64_t x,
-          int nc, const V *mask, int masked, const gg_geom *g)
+gg_column(const uint64_t *a, uint64_t *b, int64_t r0, int64_t r1,
+          int64_t x, int nc, const V *mask, int masked, const gg_geom *g)
 {
     const int64_t sl = g->slot;
     const uint64_t *c = a + (r0 - 1) * sl + GG_D0 + x;
@@ -558,8 +573,8 @@ gg_column(const uint64_t *a, uint64_t *b, int64_t r0, int64_t r1, int64_t x,
 /* nc vectors from word x of a row: masked or not (constants at the calls,
  * so each variant compiles to a branch-free loop). */
 static inline __attribute__((always_inline)) void
-gg_columns(const uint64_t *a, uint64_t *b, int64_t r0, int64_t r1, int64_t x,
-           int nc, const gg_tile *t, const gg_geom *g)
+gg_columns(const uint64_t *a, uint64_t *b, int64_t r0, int64_t r1,
+           int64_t x, int nc, const gg_tile *t, const gg_geom *g)
 {
     V mask[GG_NC];
     if (t->masked) {
@@ -571,16 +586,11 @@ gg_columns(const uint64_t *a, uint64_t *b, int64_t r0, int64_t r1, int64_t x,
     }
 }
 
-/* Rows per column walk: the lines of its rows stay in L1 from one vector
- * column to the next (a walk reads the first words of the next column);
- * the first two rows' inputs are computed again by the walk below. */
-#define GG_K 128
-
 /* Rows [lo, hi) of the next generation from buffer a into buffer b. The
  * words just outside the window read as 0 (the buffers' guard words); they
  * only reach the halo. */
-static void gg_sweep(const uint64_t *a, uint64_t *b, int64_t lo, int64_t hi,
-                     const gg_tile *t, const gg_geom *g)
+static void gg_sweep(const uint64_t *a, uint64_t *b, int64_t lo,
+                     int64_t hi, const gg_tile *t, const gg_geom *g)
 {
     for (int64_t r0 = lo; r0 < hi; r0 += GG_K) {
         int64_t r1 = gg_min(r0 + GG_K, hi);
@@ -590,6 +600,26 @@ static void gg_sweep(const uint64_t *a, uint64_t *b, int64_t lo, int64_t hi,
         for (; x < g->W; x += GG_VW)
             gg_columns(a, b, r0, r1, x, 1, t, g);
     }
+}
+
+/* The sweep of the call's generation gen (0: its first). A kernel of two
+ * rules by parity (GG_PAIR: a B0 rule's pair of rules on the unbounded
+ * plane, which golgen's hash tree steps a batch of leaf squares at a
+ * time) takes rule a's from generations of the call's parity g->parity
+ * and rule b's from the others. */
+static inline __attribute__((always_inline)) void
+gg_sweep_at(const uint64_t *a, uint64_t *b, int64_t lo, int64_t hi,
+            const gg_tile *t, const gg_geom *g, int64_t gen)
+{
+#ifdef GG_PAIR
+    if ((gen + g->parity) & 1)
+        gg_sweep_b(a, b, lo, hi, t, g);
+    else
+        gg_sweep_a(a, b, lo, hi, t, g);
+#else
+    (void)gen;
+    gg_sweep(a, b, lo, hi, t, g);
+#endif
 }
 
 /* Grids of at least this many bytes a plane take their results with
@@ -713,7 +743,8 @@ static void gg_tile_run(const uint64_t *src, uint64_t *dst, const gg_tile *t,
         }
     }
     for (int lv = 1; lv <= T; lv++) {
-        gg_sweep(a, b, gg_max(lo, lv), gg_min(hi, n - lv), t, g);
+        gg_sweep_at(a, b, gg_max(lo, lv), gg_min(hi, n - lv), t, g,
+                    g0 + lv - 1);
         uint64_t *s = a;
         a = b;
         b = s;
@@ -848,7 +879,8 @@ __attribute__((destructor)) static void gg_arena_drop(void)
 static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
                           int64_t width, int64_t height, int64_t stride,
                           int torus, int64_t gens, int threads, int tblock,
-                          int64_t band, const gg_kernel_watch *w)
+                          int64_t band, const gg_kernel_watch *w,
+                          int parity)
 {
     if (gens <= 0)
         return 0;
@@ -856,7 +888,8 @@ static int gg_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
         w = NULL;
     gg_geom g = {width, height, stride, (width + 63) / 64, torus,
                  (int)(width & 63), 0, 0, 0, 0, 0, pw,
-                 height * stride * (int64_t)sizeof *a >= GG_STREAM_BYTES};
+                 height * stride * (int64_t)sizeof *a >= GG_STREAM_BYTES,
+                 parity & 1};
     int64_t nstrips;
     gg_pick_strips(&g, &nstrips);
     int nt = threads;
@@ -932,7 +965,7 @@ int gg_kernel_step(uint64_t *a, uint64_t *b, int64_t width, int64_t height,
                    int tblock, int64_t band)
 {
     return gg_step_planes(a, b, 0, width, height, stride, torus, gens,
-                          threads, tblock, band, NULL);
+                          threads, tblock, band, NULL, 0);
 }
 
 int gg_kernel_step_watched(uint64_t *a, uint64_t *b, int64_t width,
@@ -941,8 +974,22 @@ int gg_kernel_step_watched(uint64_t *a, uint64_t *b, int64_t width,
                            int64_t band, const gg_kernel_watch *w)
 {
     return gg_step_planes(a, b, 0, width, height, stride, torus, gens,
-                          threads, tblock, band, w);
+                          threads, tblock, band, w, 0);
 }
+
+#ifdef GG_PAIR
+/* Two rules by parity: gens generations, the first by rule a (parity 0)
+ * or rule b (parity 1), then each by the other rule than the one before;
+ * gg_kernel_step is the same from parity 0. */
+int gg_kernel_step_pair(uint64_t *a, uint64_t *b, int64_t width,
+                        int64_t height, int64_t stride, int torus,
+                        int64_t gens, int threads, int tblock, int64_t band,
+                        int parity)
+{
+    return gg_step_planes(a, b, 0, width, height, stride, torus, gens,
+                          threads, tblock, band, NULL, parity);
+}
+#endif
 #else
 /* A Generations kernel: the GG_NP planes of a lie pw words apart. */
 int gg_kernel_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
@@ -951,7 +998,7 @@ int gg_kernel_step_planes(uint64_t *a, uint64_t *b, int64_t pw,
                           int64_t band)
 {
     return gg_step_planes(a, b, pw, width, height, stride, torus, gens,
-                          threads, tblock, band, NULL);
+                          threads, tblock, band, NULL, 0);
 }
 
 int gg_kernel_step_watched_planes(uint64_t *a, uint64_t *b, int64_t pw,
@@ -961,6 +1008,6 @@ int gg_kernel_step_watched_planes(uint64_t *a, uint64_t *b, int64_t pw,
                                   const gg_kernel_watch *w)
 {
     return gg_step_planes(a, b, pw, width, height, stride, torus, gens,
-                          threads, tblock, band, w);
+                          threads, tblock, band, w, 0);
 }
 #endif

@@ -15,6 +15,7 @@ struct gg_backend {
     void *state;
     gg_rule rule;
     const gg_grid *held; /* the grid its stepper holds (hold .. drop) */
+    bool pair;           /* opened for two rules by parity */
 };
 
 int gg_fail_exit_status(gg_fail_kind why)
@@ -38,6 +39,7 @@ int gg_backend_open(const gg_backend_info *info, const gg_rule *rule,
         return -1;
     b->info = info;
     b->rule = *rule;
+    b->pair = o && o->odd_rule && info->step_parity;
     if (info->open(rule, o ? o : &defaults, &b->state, why, err)) {
         free(b);
         return -1;
@@ -86,6 +88,22 @@ int gg_backend_advance(gg_backend *b, gg_topo topo, gg_grid *grid,
                        int64_t gens, gg_err *err)
 {
     return advance_until(b, topo, grid, gens, NULL, err) < 0 ? -1 : 0;
+}
+
+bool gg_backend_pairs(const gg_backend *b) { return b->pair; }
+
+int gg_backend_advance_parity(gg_backend *b, gg_topo topo, gg_grid *grid,
+                              int64_t gens, int parity, gg_err *err)
+{
+    const gg_backend_info *f = b->info;
+    if (!b->pair)
+        return gg_fail(err, "the %s backend was not opened for two rules by "
+                       "parity", f->name);
+    if (f->upload(b->state, grid, topo, err))
+        return -1;
+    int bad = f->step_parity(b->state, gens, parity, err);
+    /* handed back even after a failed step, as advance_until does */
+    return f->download(b->state, grid, err) || bad ? -1 : 0;
 }
 
 int gg_backend_upload(gg_backend *b, gg_topo topo, gg_grid *grid,

@@ -70,6 +70,12 @@ typedef struct gg_backend_opts {
     /* 3D rules on cuda (bench's --slab, --ty): planes and rows per
      * thread; 0: sized to the GPU, and 4 */
     int slab3d, ty3d;
+    /* Two rules by parity (a B0 rule's pair on the unbounded plane,
+     * gen/rules/rule_b0.h): a backend with step_parity opens one kernel
+     * for the rule and odd_rule, which step_parity alternates; the others
+     * open the rule alone (gg_backend_pairs says which happened). NULL:
+     * one rule. */
+    const gg_rule *odd_rule;
 } gg_backend_opts;
 
 /* What an open backend says about itself (bench prints it). */
@@ -97,6 +103,14 @@ typedef struct gg_backend_info {
                 gg_fail_kind *why, gg_err *err);
     int (*upload)(void *state, gg_grid *grid, gg_topo topo, gg_err *err);
     int (*step)(void *state, int64_t gens, gg_err *err);
+    /* Optional (cpu): on a backend opened with o->odd_rule, gens
+     * generations of the uploaded grid, the first by the rule opened
+     * (parity 0) or by odd_rule (parity 1), then each by the other rule
+     * than the one before, in one call (the hash tree's leaf squares of a
+     * B0 rule: a batch's count at once where a generation a call cost
+     * ~400 ns a call beyond its cells). NULL: two backends, a generation
+     * a call. */
+    int (*step_parity)(void *state, int64_t gens, int parity, gg_err *err);
     /* Optional (cpu): step with a watcher that sees chosen rows of every
      * w->every-th generation from inside the kernel's pass (step_watch.h:
      * golgen serve's frames); NULL: none. */
@@ -322,6 +336,13 @@ int gg_backend_tiles_step(gg_backend *b, const gg_tiles_plan *plan,
 /* Upload, step gens, download: grid advances in place. */
 int gg_backend_advance(gg_backend *b, gg_topo topo, gg_grid *grid,
                        int64_t gens, gg_err *err);
+
+/* Whether b was opened for two rules by parity (o->odd_rule on a backend
+ * with step_parity), and gg_backend_advance by them from parity (0: the
+ * rule opened first); -1 with err on any other backend. */
+bool gg_backend_pairs(const gg_backend *b);
+int gg_backend_advance_parity(gg_backend *b, gg_topo topo, gg_grid *grid,
+                              int64_t gens, int parity, gg_err *err);
 
 /* What bench measures of one grid. */
 typedef struct gg_backend_timing {

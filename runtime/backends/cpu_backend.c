@@ -43,6 +43,8 @@ typedef int (*step_watched_planes_fn)(uint64_t *a, uint64_t *b, int64_t pw,
 
 struct gg_cpu {
     gg_rule rule;
+    gg_rule odd;          /* a pair's rule b (step_pair) */
+    gg_kernel_pair_fn step_pair; /* two rules by parity; NULL: one rule */
     gg_cpu_opts opts;
     gg_jit_lib lib;
     gg_kernel_step_fn step;
@@ -102,14 +104,20 @@ int gg_cpu_jit_opts(const char *isa, const gg_config *config,
  * its checks are the same on every topology: a torus run and a plane run
  * must not overwrite each other's stamp) and this check's version (raise
  * it when validation grows, so old stamps no longer count). */
-static void validation_tag(const gg_rule *rule, char *tag, size_t size)
+static void validation_tag(const gg_rule *rule, const gg_rule *odd,
+                           char *tag, size_t size)
 {
-    char text[256];
+    char text[256], b[256];
     gg_rule_format_transition(rule, text, sizeof text);
-    snprintf(tag, size, "validated v1 %s", text);
+    if (!odd) {
+        snprintf(tag, size, "validated v1 %s", text);
+        return;
+    }
+    gg_rule_format_transition(odd, b, sizeof b);
+    snprintf(tag, size, "validated pair v1 %s %s", text, b);
 }
 
-static int load_symbols(gg_cpu *c, gg_err *err)
+static int load_symbols(gg_cpu *c, bool pair, gg_err *err)
 {
     int (*abi)(void) = (int (*)(void))gg_jit_sym(&c->lib, "gg_kernel_abi",
                                                  err);
@@ -138,12 +146,43 @@ static int load_symbols(gg_cpu *c, gg_err *err)
             &c->lib, "gg_kernel_step_watched", &none);
     c->isa = (const char *(*)(void))gg_jit_sym(&c->lib, "gg_kernel_isa", err);
     c->threads = (int (*)(void))gg_jit_sym(&c->lib, "gg_kernel_threads", err);
+    if (pair && !(c->step_pair = (gg_kernel_pair_fn)gg_jit_sym(
+                      &c->lib, "gg_kernel_step_pair", err)))
+        return -1;
     return (c->step || c->step_planes) && c->isa && c->threads ? 0 : -1;
 }
 
-int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
-                       const gg_cpu_opts *o, gg_cpu **out, gg_fail_kind *why,
-                       gg_err *err)
+/* The kernel validated once for rule (a kernel of one rule) or for the
+ * pair rule, odd (two rules by parity). */
+static int validate_once(gg_cpu *c, const gg_rule *rule, const gg_rule *odd,
+                         gg_err *err)
+{
+    char tag[600];
+    validation_tag(rule, odd, tag, sizeof tag);
+    if (gg_jit_stamped(&c->lib, tag))
+        return 0;
+    /* the cases are small, which threads 0 steps on one thread: two, so
+     * that the parallel schedule is checked too (gg_validate_kernel does
+     * the same) */
+    int threads = c->opts.threads;
+    if (threads <= 0)
+        c->opts.threads = 2;
+    int bad = odd ? gg_validate_pair(rule, odd, c->step_pair, threads,
+                                     0x5eed, err)
+              : c->step_planes
+                  ? gg_validate_gen(rule, gg_cpu_step_cells, c,
+                                    "the cpu kernel", 0x5eed, err)
+                  : gg_validate_kernel(rule, c->step, threads, 0x5eed, err);
+    c->opts.threads = threads;
+    if (!bad)
+        gg_jit_stamp(&c->lib, tag);
+    return bad;
+}
+
+/* gg_cpu_open_source, or its pair form where odd is not NULL. */
+static int open_source(const gg_rule *rule, const gg_rule *odd,
+                       const char *src, size_t len, const gg_cpu_opts *o,
+                       gg_cpu **out, gg_fail_kind *why, gg_err *err)
 {
     static const gg_cpu_opts defaults;
     gg_jit_opts jo;
@@ -156,9 +195,12 @@ int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
     if (!c)
         return -1;
     c->rule = *rule;
+    if (odd)
+        c->odd = *odd;
     c->opts = *o;
     *why = GG_FAIL_ENV;
-    if (gg_jit_load(src, len, &jo, &c->lib, err) || load_symbols(c, err)) {
+    if (gg_jit_load(src, len, &jo, &c->lib, err) ||
+        load_symbols(c, odd != NULL, err)) {
         gg_cpu_close(c);
         return -1;
     }
@@ -172,31 +214,27 @@ int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
         gg_cpu_close(c);
         return -1;
     }
-    char tag[300];
-    validation_tag(rule, tag, sizeof tag);
-    if (gg_jit_stamped(&c->lib, tag)) {
-        *out = c;
-        return 0;
-    }
-    /* the cases are small, which threads 0 steps on one thread: two, so
-     * that the parallel schedule is checked too (gg_validate_kernel does
-     * the same) */
-    int threads = c->opts.threads;
-    if (threads <= 0)
-        c->opts.threads = 2;
-    int bad = c->step_planes
-                  ? gg_validate_gen(rule, gg_cpu_step_cells, c,
-                                    "the cpu kernel", 0x5eed, err)
-                  : gg_validate_kernel(rule, c->step, o->threads, 0x5eed,
-                                       err);
-    c->opts.threads = threads;
-    if (bad) {
+    if (validate_once(c, rule, odd, err)) {
         gg_cpu_close(c);
         return -1;
     }
-    gg_jit_stamp(&c->lib, tag);
     *out = c;
     return 0;
+}
+
+int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
+                       const gg_cpu_opts *o, gg_cpu **out, gg_fail_kind *why,
+                       gg_err *err)
+{
+    return open_source(rule, NULL, src, len, o, out, why, err);
+}
+
+int gg_cpu_open_pair_source(const gg_rule *even, const gg_rule *odd,
+                            const char *src, size_t len,
+                            const gg_cpu_opts *o, gg_cpu **out,
+                            gg_fail_kind *why, gg_err *err)
+{
+    return open_source(even, odd, src, len, o, out, why, err);
 }
 
 /* Whether the kernel compiled for isa takes the AVX-512 path, so that it
@@ -216,39 +254,58 @@ static bool avx512_here(const char *isa, const gg_config *cfg)
 }
 
 /* The kernel from the source gg_kernel_c makes (avx512: its AVX-512
- * form). */
-static int open_made(const gg_rule *rule, const gg_cpu_opts *o, bool avx512,
-                     gg_cpu **out, gg_fail_kind *why, gg_err *err)
+ * form), or gg_kernel_c_pair's where odd is not NULL. */
+static int open_made(const gg_rule *rule, const gg_rule *odd,
+                     const gg_cpu_opts *o, bool avx512, gg_cpu **out,
+                     gg_fail_kind *why, gg_err *err)
 {
     char *src;
     size_t len;
-    gg_kernel_stages st;
+    gg_kernel_stages st = {0};
     const gg_config *cfg = gg_config_or_default(o ? o->config : NULL);
     /* the rule is parsed already: what fails here is the circuit's check
      * (a cached network that is rejected), as verify and emit say */
     *why = GG_FAIL_INVALID;
-    if (gg_kernel_c_staged(rule, &cfg->choose, avx512, &src, &len, &st, err))
+    if (odd ? gg_kernel_c_pair(rule, odd, &cfg->choose, avx512, &src, &len,
+                               err)
+            : gg_kernel_c_staged(rule, &cfg->choose, avx512, &src, &len, &st,
+                                 err))
         return -1;
-    int bad = gg_cpu_open_source(rule, src, len, o, out, why, err);
+    int bad = open_source(rule, odd, src, len, o, out, why, err);
     if (!bad)
         (*out)->stages = st;
     free(src);
     return bad;
 }
 
-int gg_cpu_open(const gg_rule *rule, const gg_cpu_opts *o, gg_cpu **out,
-                gg_fail_kind *why, gg_err *err)
+/* gg_cpu_open, or gg_cpu_open_pair where odd is not NULL. */
+static int open_rules(const gg_rule *rule, const gg_rule *odd,
+                      const gg_cpu_opts *o, gg_cpu **out, gg_fail_kind *why,
+                      gg_err *err)
 {
     *out = NULL;
     const gg_config *cfg = gg_config_or_default(o ? o->config : NULL);
     if (!avx512_here(o ? o->isa : NULL, cfg))
-        return open_made(rule, o, false, out, why, err);
-    if (!open_made(rule, o, true, out, why, err))
+        return open_made(rule, odd, o, false, out, why, err);
+    if (!open_made(rule, odd, o, true, out, why, err))
         return 0;
     /* a compiler that does not target AVX-512 after all stops at the
      * kernel's #error: the full kernel, once */
-    return *why == GG_FAIL_ENV ? open_made(rule, o, false, out, why, err)
+    return *why == GG_FAIL_ENV ? open_made(rule, odd, o, false, out, why, err)
                                : -1;
+}
+
+int gg_cpu_open(const gg_rule *rule, const gg_cpu_opts *o, gg_cpu **out,
+                gg_fail_kind *why, gg_err *err)
+{
+    return open_rules(rule, NULL, o, out, why, err);
+}
+
+int gg_cpu_open_pair(const gg_rule *even, const gg_rule *odd,
+                     const gg_cpu_opts *o, gg_cpu **out, gg_fail_kind *why,
+                     gg_err *err)
+{
+    return open_rules(even, odd, o, out, why, err);
 }
 
 const char *gg_cpu_isa(const gg_cpu *c) { return c->isa(); }
@@ -373,8 +430,10 @@ int gg_cpu_step(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
     return gg_cpu_step_watched(c, topo, grid, gens, NULL, err);
 }
 
-int gg_cpu_step_watched(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
-                        const gg_step_watch *w, gg_err *err)
+/* The grid stepped by one of the kernel's entries: watched (w), from a
+ * parity (parity >= 0: a pair's), or plain. */
+static int grid_step(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                     const gg_step_watch *w, int parity, gg_err *err)
 {
     if (gens <= 0)
         return 0;
@@ -390,9 +449,13 @@ int gg_cpu_step_watched(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
     int where = w ? c->step_watched(grid->bits, c->tmp.bits, grid->width,
                                     grid->height, grid->stride, torus, gens,
                                     o->threads, o->tblock, o->band, w)
-                  : c->step(grid->bits, c->tmp.bits, grid->width,
-                            grid->height, grid->stride, torus, gens,
-                            o->threads, o->tblock, o->band);
+                : parity >= 0
+                    ? c->step_pair(grid->bits, c->tmp.bits, grid->width,
+                                   grid->height, grid->stride, torus, gens,
+                                   o->threads, o->tblock, o->band, parity)
+                    : c->step(grid->bits, c->tmp.bits, grid->width,
+                              grid->height, grid->stride, torus, gens,
+                              o->threads, o->tblock, o->band);
     if (where < 0)
         return gg_fail(err, "CPU kernel ran out of memory for its tiles");
     if (where == 1) { /* both buffers come from gg_grid_init: swap them */
@@ -401,6 +464,21 @@ int gg_cpu_step_watched(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
         c->tmp.bits = t;
     }
     return 0;
+}
+
+int gg_cpu_step_watched(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                        const gg_step_watch *w, gg_err *err)
+{
+    return grid_step(c, topo, grid, gens, w, -1, err);
+}
+
+int gg_cpu_step_pair(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                     int parity, gg_err *err)
+{
+    if (!c->step_pair)
+        return gg_fail(err, "the cpu kernel %s steps one rule, not two by "
+                       "parity (gg_cpu_open_pair)", c->lib.path);
+    return grid_step(c, topo, grid, gens, NULL, parity & 1, err);
 }
 
 static int cpu_stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
@@ -459,7 +537,7 @@ static int table_open(const gg_rule *rule, const gg_backend_opts *o,
     co.isa = o->isa;
     co.threads = o->threads;
     co.config = o->config;
-    return gg_cpu_open(rule, &co, (gg_cpu **)state, why, err);
+    return open_rules(rule, o->odd_rule, &co, (gg_cpu **)state, why, err);
 }
 
 static int table_upload(void *state, gg_grid *grid, gg_topo topo,
@@ -478,6 +556,13 @@ static int table_step(void *state, int64_t gens, gg_err *err)
     if (c->pl.cells)
         return planes_step(c, c->topo, gens, NULL, err);
     return gg_cpu_step(c, c->topo, c->grid, gens, err);
+}
+
+static int table_step_parity(void *state, int64_t gens, int parity,
+                             gg_err *err)
+{
+    gg_cpu *c = state;
+    return gg_cpu_step_pair(c, c->topo, c->grid, gens, parity, err);
 }
 
 static int table_step_watched(void *state, int64_t gens,
@@ -547,6 +632,7 @@ const gg_backend_info gg_backend_cpu = {
     .upload = table_upload,
     .step = table_step,
     .step_watched = table_step_watched,
+    .step_parity = table_step_parity,
     .download = table_download,
     .max_batch = table_max_batch,
     .describe = table_describe,

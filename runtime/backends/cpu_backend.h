@@ -59,6 +59,21 @@ int gg_cpu_open_source(const gg_rule *rule, const char *src, size_t len,
                        const gg_cpu_opts *o, gg_cpu **out, gg_fail_kind *why,
                        gg_err *err);
 
+/* Two rules by parity in one kernel (a B0 rule's pair on the unbounded
+ * plane, gen/rules/rule_b0.h): even steps the generations of a call's
+ * parity, odd the others (gg_cpu_step_pair); validated against the
+ * reference's two rules in turn (runtime/backends/validate.h) before
+ * first use, the kernel and its stamp cached apart from each rule's. */
+int gg_cpu_open_pair(const gg_rule *even, const gg_rule *odd,
+                     const gg_cpu_opts *o, gg_cpu **out, gg_fail_kind *why,
+                     gg_err *err);
+
+/* The same from given kernel source (tests feed it broken kernels). */
+int gg_cpu_open_pair_source(const gg_rule *even, const gg_rule *odd,
+                            const char *src, size_t len,
+                            const gg_cpu_opts *o, gg_cpu **out,
+                            gg_fail_kind *why, gg_err *err);
+
 const char *gg_cpu_isa(const gg_cpu *c);   /* "avx512", "avx2", "portable" */
 int gg_cpu_threads(const gg_cpu *c);       /* threads a step uses */
 bool gg_cpu_cache_hit(const gg_cpu *c);    /* loaded without compiling */
@@ -74,6 +89,12 @@ int gg_cpu_step(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
  * has no watched entry (kernels built before it). */
 int gg_cpu_step_watched(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
                         const gg_step_watch *w, gg_err *err);
+
+/* A pair's gens generations (gg_cpu_open_pair), the first by even's rule
+ * (parity 0) or odd's (parity 1), then alternating; -1 with err on a
+ * kernel of one rule. */
+int gg_cpu_step_pair(gg_cpu *c, gg_topo topo, gg_grid *grid, int64_t gens,
+                     int parity, gg_err *err);
 
 gg_stepper gg_cpu_stepper(gg_cpu *c);
 

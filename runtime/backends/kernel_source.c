@@ -83,6 +83,30 @@ int gg_kernel_c_staged(const gg_rule *rule, const gg_choose_opts *o,
     return kernel_c(rule, o, avx512, src, len, st, err);
 }
 
+int gg_kernel_c_pair(const gg_rule *even, const gg_rule *odd,
+                     const gg_choose_opts *o, bool avx512, char **src,
+                     size_t *len, gg_err *err)
+{
+    const gg_rule *rule[2] = {even, odd};
+    if (gg_rule_is_generations(even) || gg_rule_is_generations(odd) ||
+        even->nbhd != odd->nbhd)
+        return gg_fail(err, "a kernel of two rules by parity takes two-state "
+                       "rules of one neighbourhood");
+    gg_circuit *c = gg_alloc(4, sizeof *c, err, "circuits");
+    int bad = !c;
+    for (int i = 0; i < 2 && !bad; i++)
+        bad = gg_choose_kernel_circuit(rule[i], GG_LIB_LUT3, o, &c[i], err) ||
+              (!avx512 && gg_choose_kernel_circuit(rule[i], GG_LIB_GATE2, o,
+                                                   &c[2 + i], err));
+    if (!bad) {
+        const gg_circuit *lut3[2] = {&c[0], &c[1]}, *gate2[2] = {&c[2], &c[3]};
+        bad = gg_emit_c_pair_circuits(lut3, avx512 ? NULL : gate2, src, len,
+                                      err);
+    }
+    free(c);
+    return bad ? -1 : 0;
+}
+
 int gg_gpu_parts_init(const gg_rule *rule, const gg_choose_opts *o,
                       gg_gpu_parts *p, gg_err *err)
 {

@@ -101,7 +101,10 @@ void gg_hl_set_revise(gg_hl *h, bool on);
  * without S<max> (gen/rules/rule_b0.h): the tree of gg_hl_new (rule and
  * backend: the rule from even generations) also steps by `odd` (the
  * rule from odd generations, b stays the caller's), each leaf generation
- * by the rule of its parity. The memo holds steps from even generations:
+ * by the rule of its parity; `odd` may be gg_hl_new's backend itself when
+ * it was opened for both rules (gg_backend_pairs), which then steps a
+ * batch of leaf squares' whole count in one call, where two backends take
+ * a generation a call. The memo holds steps from even generations:
  * gg_hl_run takes a generation from an odd one, and an odd count's last,
  * alone. */
 int gg_hl_set_odd_backend(gg_hl *h, gg_backend *odd, gg_err *err);

@@ -47,14 +47,20 @@ int gg_hl_new(const gg_rule *rule, gg_backend *b, int64_t mem_bytes,
     return 0;
 }
 
-/* A B0 rule's leaves: a generation a call, each by its parity's rule
- * (the step in flight starts from h->step_parity: a step of an even count
- * from an even generation splits into even counts from even offsets, so
- * every leaf square starts even too). */
+/* A B0 rule's leaves, each generation by its parity's rule (the step in
+ * flight starts from h->step_parity: a step of an even count from an even
+ * generation splits into even counts from even offsets, so every leaf
+ * square starts even too): a batch's whole count in one call where one
+ * backend steps both rules (gg_backend_pairs), else a generation a call,
+ * alternating the two backends. */
 static int pair_leaves(void *ctx, gg_gen_cells *cells, int64_t gens,
                        gg_err *err)
 {
     gg_hl *h = ctx;
+    if (h->odd_backend == h->backend)
+        return gg_backend_advance_parity(h->backend, GG_TOPO_PLANE,
+                                         &cells->plane[0], gens,
+                                         h->step_parity, err);
     for (int64_t g = 0; g < gens; g++) {
         gg_backend *b = (h->step_parity + g) & 1 ? h->odd_backend
                                                   : h->backend;
@@ -69,6 +75,9 @@ int gg_hl_set_odd_backend(gg_hl *h, gg_backend *odd, gg_err *err)
     if (!h->backend || h->planes != 1)
         return gg_fail(err, "%s: two rules by parity are for a two-state "
                        "rule's tree (gg_hl_new)", h->rule_text);
+    if (odd == h->backend && !gg_backend_pairs(odd))
+        return gg_fail(err, "%s: the tree's backend steps one rule; give "
+                       "the odd generations' own backend", h->rule_text);
     h->odd_backend = odd;
     h->leaves.step = pair_leaves;
     h->leaves.ctx = h;
