@@ -261,13 +261,13 @@ static int open_made(const gg_rule *rule, const gg_rule *odd,
 {
     char *src;
     size_t len;
-    gg_kernel_stages st = {0};
+    gg_kernel_stages st;
     const gg_config *cfg = gg_config_or_default(o ? o->config : NULL);
     /* the rule is parsed already: what fails here is the circuit's check
      * (a cached network that is rejected), as verify and emit say */
     *why = GG_FAIL_INVALID;
     if (odd ? gg_kernel_c_pair(rule, odd, &cfg->choose, avx512, &src, &len,
-                               err)
+                               &st, err)
             : gg_kernel_c_staged(rule, &cfg->choose, avx512, &src, &len, &st,
                                  err))
         return -1;

@@ -85,8 +85,10 @@ int gg_kernel_c_staged(const gg_rule *rule, const gg_choose_opts *o,
 
 int gg_kernel_c_pair(const gg_rule *even, const gg_rule *odd,
                      const gg_choose_opts *o, bool avx512, char **src,
-                     size_t *len, gg_err *err)
+                     size_t *len, gg_kernel_stages *st, gg_err *err)
 {
+    if (st)
+        st->n = 0;
     const gg_rule *rule[2] = {even, odd};
     if (gg_rule_is_generations(even) || gg_rule_is_generations(odd) ||
         even->nbhd != odd->nbhd)
@@ -102,6 +104,11 @@ int gg_kernel_c_pair(const gg_rule *even, const gg_rule *odd,
         const gg_circuit *lut3[2] = {&c[0], &c[1]}, *gate2[2] = {&c[2], &c[3]};
         bad = gg_emit_c_pair_circuits(lut3, avx512 ? NULL : gate2, src, len,
                                       err);
+    }
+    if (!bad) { /* what rule a's networks cost, as its own kernel says */
+        note_stage(st, &c[0]);
+        if (!avx512)
+            note_stage(st, &c[2]);
     }
     free(c);
     return bad ? -1 : 0;

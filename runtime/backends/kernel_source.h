@@ -84,10 +84,11 @@ int gg_kernel_c_staged(const gg_rule *rule, const gg_choose_opts *o,
 /* A C kernel of two rules by parity (templates/c/kernel.c.in's
  * gg_kernel_step_pair): even is its rule a, odd its rule b, two-state
  * rules of one neighbourhood (a B0 rule's pair on the unbounded plane,
- * gen/rules/rule_b0.h); avx512 as gg_kernel_c_staged. */
+ * gen/rules/rule_b0.h); avx512 as gg_kernel_c_staged, st (may be NULL)
+ * rule a's stages. */
 int gg_kernel_c_pair(const gg_rule *even, const gg_rule *odd,
                      const gg_choose_opts *o, bool avx512, char **src,
-                     size_t *len, gg_err *err);
+                     size_t *len, gg_kernel_stages *st, gg_err *err);
 
 /* The kernel for target "c", "cuda", "ptx" (the autotuner's base shape)
  * or "opencl", as the functions above make it, and its stages (st may be
