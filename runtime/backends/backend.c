@@ -72,13 +72,19 @@ static int64_t step_until(gg_backend *b, int64_t gens, gg_stop_flag *stop,
     return b->info->step(b->state, gens, err) ? -1 : gens;
 }
 
+/* grid advanced gens generations on b: uploaded, stepped (by the two
+ * rules of a pair from parity where parity >= 0), handed back; the
+ * generations run, -1 on failure. */
 static int64_t advance_until(gg_backend *b, gg_topo topo, gg_grid *grid,
-                             int64_t gens, gg_stop_flag *stop, gg_err *err)
+                             int64_t gens, gg_stop_flag *stop, int parity,
+                             gg_err *err)
 {
     const gg_backend_info *f = b->info;
     if (one_plane(b, err) || f->upload(b->state, grid, topo, err))
         return -1;
-    int64_t ran = step_until(b, gens, stop, err);
+    int64_t ran = parity < 0 ? step_until(b, gens, stop, err)
+                  : f->step_parity(b->state, gens, parity, err) ? -1
+                                                                  : gens;
     /* download even after a failed step: a host backend may have swapped
      * the grid's buffer and must hand it back */
     return f->download(b->state, grid, err) ? -1 : ran;
@@ -87,7 +93,7 @@ static int64_t advance_until(gg_backend *b, gg_topo topo, gg_grid *grid,
 int gg_backend_advance(gg_backend *b, gg_topo topo, gg_grid *grid,
                        int64_t gens, gg_err *err)
 {
-    return advance_until(b, topo, grid, gens, NULL, err) < 0 ? -1 : 0;
+    return advance_until(b, topo, grid, gens, NULL, -1, err) < 0 ? -1 : 0;
 }
 
 bool gg_backend_pairs(const gg_backend *b) { return b->pair; }
@@ -95,15 +101,11 @@ bool gg_backend_pairs(const gg_backend *b) { return b->pair; }
 int gg_backend_advance_parity(gg_backend *b, gg_topo topo, gg_grid *grid,
                               int64_t gens, int parity, gg_err *err)
 {
-    const gg_backend_info *f = b->info;
     if (!b->pair)
         return gg_fail(err, "the %s backend was not opened for two rules by "
-                       "parity", f->name);
-    if (f->upload(b->state, grid, topo, err))
-        return -1;
-    int bad = f->step_parity(b->state, gens, parity, err);
-    /* handed back even after a failed step, as advance_until does */
-    return f->download(b->state, grid, err) || bad ? -1 : 0;
+                       "parity", b->info->name);
+    return advance_until(b, topo, grid, gens, NULL, parity & 1, err) < 0 ? -1
+                                                                         : 0;
 }
 
 int gg_backend_upload(gg_backend *b, gg_topo topo, gg_grid *grid,
@@ -340,7 +342,8 @@ static int64_t stepper_step_until(void *ctx, const gg_rule *rule,
         return gg_fail(err, "the %s backend was opened for another rule",
                        b->info->name);
     return b->held == grid ? step_until(b, gens, stop, err)
-                           : advance_until(b, topo, grid, gens, stop, err);
+                           : advance_until(b, topo, grid, gens, stop, -1,
+                                           err);
 }
 
 static int stepper_step(void *ctx, const gg_rule *rule, gg_topo topo,
