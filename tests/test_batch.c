@@ -147,6 +147,66 @@ static void test_fixed_size(void **state)
     assert_int_equal(gg_batch_take(&b, 10), 10);
 }
 
+/* The unbounded plane's cap: the largest power of two within an eighth
+ * of the grid's shorter side, 32 at least, the stepper's floor above
+ * it. */
+static void test_plane_cap(void **state)
+{
+    (void)state;
+    assert_int_equal(gg_plane_batch_cap(300, 300, 0), 32);   /* 37 */
+    assert_int_equal(gg_plane_batch_cap(1300, 1300, 0), 128); /* 162 */
+    assert_int_equal(gg_plane_batch_cap(4096, 4096, 0), 512);
+    assert_int_equal(gg_plane_batch_cap(4100, 100000, 0), 512);
+    assert_int_equal(gg_plane_batch_cap(100000, 4095, 0), 256); /* 511 */
+    assert_int_equal(gg_plane_batch_cap(1, 1, 0), 32);
+    assert_int_equal(gg_plane_batch_cap(300, 300, 1024), 1024);
+    /* slack: the margin, an eighth of the box, 16 more */
+    assert_int_equal(gg_plane_slack(33, 272), 33 + 34 + 16);
+}
+
+/* What a capped run's step was asked: every call within the cap the
+ * callback gives at that moment, all generations run. */
+typedef struct capped {
+    int64_t cap, asked[64];
+    int calls;
+} capped;
+
+static int64_t capped_step(void *ctx, int64_t n, gg_err *err)
+{
+    (void)err;
+    capped *c = ctx;
+    c->asked[c->calls++] = n;
+    c->cap = c->calls < 8 ? 16 : 100; /* the box grew */
+    return n;
+}
+
+static int64_t capped_cap(void *ctx) { return ((capped *)ctx)->cap; }
+
+static void test_capped_run(void **state)
+{
+    (void)state;
+    capped c = {.cap = 16};
+    gg_batch b;
+    gg_batch_init(&b, 0, 0);
+    gg_batch_calls calls = {NULL, capped_step, &c, capped_cap};
+    int64_t generation = 5;
+    gg_err err;
+    assert_int_equal(gg_batch_run(&b, &calls, 1000, &generation, NULL, NULL,
+                                  &err),
+                     0);
+    assert_int_equal(generation, 1005);
+    int64_t sum = 0;
+    for (int i = 0; i < c.calls; i++) {
+        assert_true(c.asked[i] <= (i < 8 ? 16 : 100));
+        sum += c.asked[i];
+    }
+    assert_int_equal(sum, 1000);
+    /* quick calls double up to the cap: 1 2 4 8 16 16 16 16, then past it */
+    assert_int_equal(c.asked[4], 16);
+    assert_int_equal(c.asked[7], 16);
+    assert_true(c.asked[8] > 16);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -156,6 +216,8 @@ int main(void)
         cmocka_unit_test(test_slowing_generations),
         cmocka_unit_test(test_bounds),
         cmocka_unit_test(test_fixed_size),
+        cmocka_unit_test(test_plane_cap),
+        cmocka_unit_test(test_capped_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -85,12 +85,28 @@ void gg_batch_done(gg_batch *b, int64_t n, double seconds)
     b->size = next;
 }
 
+int64_t gg_plane_batch_cap(int64_t width, int64_t height, int64_t floor)
+{
+    int64_t side = width < height ? width : height, cap = 32;
+    while (cap * 2 <= side / 8)
+        cap *= 2;
+    return cap > floor ? cap : floor;
+}
+
+int64_t gg_plane_slack(int64_t margin, int64_t side)
+{
+    return margin + side / 8 + 16;
+}
+
 int gg_batch_run(gg_batch *b, const gg_batch_calls *c, int64_t gens,
                  int64_t *generation, gg_progress_fn progress,
                  void *progress_ctx, gg_err *err)
 {
     for (int64_t done = 0; done < gens;) {
         int64_t n = gg_batch_take(b, gens - done);
+        int64_t most = c->cap ? c->cap(c->ctx) : 0;
+        if (most > 0 && n > most)
+            n = most;
         if (c->before && c->before(c->ctx, n, err))
             return -1;
         double t0 = gg_batch_clock();

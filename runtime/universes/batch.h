@@ -63,7 +63,27 @@ typedef struct gg_batch_calls {
     int (*before)(void *ctx, int64_t n, gg_err *err);
     int64_t (*step)(void *ctx, int64_t n, gg_err *err);
     void *ctx;
+    /* optional: the most generations the next call may take (the
+     * unbounded plane's gg_plane_batch_cap); NULL or 0: no bound */
+    int64_t (*cap)(void *ctx);
 } gg_batch_calls;
+
+/* The unbounded plane grows a margin of a call's length around its live
+ * box before each call, so the call's cells grow with the square of its
+ * length: a call is at most an eighth of the grid's shorter side (a
+ * power of two, 32 at least), so the margin costs at most about half the
+ * box's area again. Sizes by time alone took a 300-cell pattern's calls
+ * to 512 generations and its grid to 1300 cells a side (spiral-growth's
+ * 1000 generations: 10.9 CPU ms on one thread, 4.4 capped; BENCHMARKS.md
+ * "Session 35"). floor: the stepper's min_batch, which wins. */
+int64_t gg_plane_batch_cap(int64_t width, int64_t height, int64_t floor);
+
+/* Dead cells a regrown plane keeps on each side of a live box `side`
+ * cells across for a call needing `margin`: an eighth of the box more,
+ * so that a growing pattern regrows now and then, not every call (a
+ * regrowth copies the box once; a half, as before, stepped 1.6x the
+ * cells in every call between). */
+int64_t gg_plane_slack(int64_t margin, int64_t side);
 
 /* gens generations in calls sized by b, each counted into *generation;
  * ends early at a call that ran short or where progress says stop; -1

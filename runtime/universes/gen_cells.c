@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "batch.h"
 #include "rule_gen.h"
 
 int gg_gen_cells_init(gg_gen_cells *c, int n_planes, int64_t width,
@@ -76,6 +77,12 @@ int gg_gen_step_args(const gg_rule *rule, const gg_gen_cells *cells,
     return gens > 0 && gg_gen_cells_width(cells) ? 1 : 0;
 }
 
+int64_t gg_gen_cells_plane_cap(const gg_gen_cells *c)
+{
+    return gg_plane_batch_cap(gg_gen_cells_width(c), gg_gen_cells_height(c),
+                              0);
+}
+
 int gg_gen_cells_keep_margin(gg_gen_cells *c, int64_t *x0, int64_t *y0,
                              int64_t margin, gg_err *err)
 {
@@ -87,7 +94,7 @@ int gg_gen_cells_keep_margin(gg_gen_cells *c, int64_t *x0, int64_t *y0,
         by1 + margin < gg_gen_cells_height(c))
         return 0;
     int64_t w = bx1 - bx0 + 1, h = by1 - by0 + 1;
-    int64_t sx = margin + w / 2 + 16, sy = margin + h / 2 + 16;
+    int64_t sx = gg_plane_slack(margin, w), sy = gg_plane_slack(margin, h);
     gg_gen_cells bigger;
     if (gg_gen_cells_init(&bigger, c->n_planes, w + 2 * sx, h + 2 * sy,
                           err))

@@ -47,6 +47,10 @@ int64_t gg_gen_cells_population(const gg_gen_cells *c);
 void gg_gen_cells_blit(gg_gen_cells *dst, const gg_gen_cells *src,
                        int64_t dx, int64_t dy);
 
+/* The most generations a call on the unbounded plane's cells may take
+ * (runtime/universes/batch.h, gg_plane_batch_cap). */
+int64_t gg_gen_cells_plane_cap(const gg_gen_cells *c);
+
 /* The unbounded plane's grid: at least `margin` 0 cells round the non-0
  * box, else the box recentred in a larger grid with slack that grows with
  * the pattern; *x0, *y0 (where cell (0, 0) sits) follow the move. */

@@ -132,6 +132,11 @@ static int margin_before(void *ctx, int64_t n, gg_err *err)
     return ensure_margin(((run_calls *)ctx)->u, n + 1, err);
 }
 
+static int64_t plane_cap(void *ctx)
+{
+    return gg_gen_cells_plane_cap(&((run_calls *)ctx)->u->cells);
+}
+
 /* One call: step_until where the stepper has it and a stop flag, so a
  * long call ends at a stop; the generations run, -1 on failure. */
 static int64_t call_step(void *ctx, int64_t n, gg_err *err)
@@ -160,7 +165,8 @@ int gg_gen_universe_run(gg_gen_universe *u, const gg_gen_stepper *s,
     if (bounded && !progress)
         batch.size = gens > 0 ? gens : 1;
     run_calls r = {u, s, topo};
-    gg_batch_calls calls = {bounded ? NULL : margin_before, call_step, &r};
+    gg_batch_calls calls = {bounded ? NULL : margin_before, call_step, &r,
+                            bounded ? NULL : plane_cap};
     return gg_batch_run(&batch, &calls, gens, &u->generation, progress,
                         progress_ctx, err);
 }

@@ -97,7 +97,7 @@ int gg_resident_run(gg_resident *r, int64_t gens, int64_t max_batch,
         return -1;
     gg_batch batch;
     gg_batch_init(&batch, max_batch, 0);
-    gg_batch_calls calls = {NULL, call_step, r};
+    gg_batch_calls calls = {NULL, call_step, r, NULL};
     return gg_batch_run(&batch, &calls, gens, &r->generation, progress,
                         progress_ctx, err);
 }

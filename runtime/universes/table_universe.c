@@ -108,6 +108,11 @@ static int margin_before(void *ctx, int64_t n, gg_err *err)
     return gg_gen_cells_keep_margin(&u->cells, &u->x0, &u->y0, n + 1, err);
 }
 
+static int64_t plane_cap(void *ctx)
+{
+    return gg_gen_cells_plane_cap(&((run_calls *)ctx)->u->cells);
+}
+
 /* The generations run (0 at a stop the kernel cannot poll), -1 on
  * failure. */
 static int64_t call_step(void *ctx, int64_t n, gg_err *err)
@@ -135,7 +140,8 @@ int gg_table_universe_run(gg_table_universe *u, int64_t gens,
     if (bounded && !progress && !u->step)
         batch.size = gens > 0 ? gens : 1;
     run_calls r = {u, bounded ? u->topo : GG_TOPO_PLANE, stop};
-    gg_batch_calls calls = {bounded ? NULL : margin_before, call_step, &r};
+    gg_batch_calls calls = {bounded ? NULL : margin_before, call_step, &r,
+                            bounded ? NULL : plane_cap};
     return gg_batch_run(&batch, &calls, gens, &u->generation, progress,
                         progress_ctx, err);
 }

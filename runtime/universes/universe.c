@@ -152,7 +152,7 @@ static int ensure_margin(gg_universe *u, int64_t margin, gg_err *err)
         return 0;
     int64_t w = x1 - x0 + 1, h = y1 - y0 + 1;
     /* Slack grows with the pattern so regrowth stays rare. */
-    int64_t sx = margin + w / 2 + 16, sy = margin + h / 2 + 16;
+    int64_t sx = gg_plane_slack(margin, w), sy = gg_plane_slack(margin, h);
     gg_grid bigger;
     if (gg_grid_init(&bigger, w + 2 * sx, h + 2 * sy, err))
         return -1;
@@ -190,6 +190,13 @@ static int margin_before(void *ctx, int64_t n, gg_err *err)
     return ensure_margin(((run_calls *)ctx)->u, n + 1, err);
 }
 
+static int64_t plane_cap(void *ctx)
+{
+    run_calls *r = ctx;
+    return gg_plane_batch_cap(r->u->grid.width, r->u->grid.height,
+                              r->s->min_batch);
+}
+
 /* One call: step_until where the stepper has it and a stop flag, so a
  * long call ends at a stop; the generations run, -1 on failure. */
 static int64_t call_step(void *ctx, int64_t n, gg_err *err)
@@ -218,7 +225,8 @@ int gg_universe_run(gg_universe *u, const gg_stepper *s, int64_t gens,
     gg_batch batch;
     gg_batch_init(&batch, s->max_batch, s->min_batch);
     run_calls r = {u, s, topo};
-    gg_batch_calls calls = {bounded ? NULL : margin_before, call_step, &r};
+    gg_batch_calls calls = {bounded ? NULL : margin_before, call_step, &r,
+                            bounded ? NULL : plane_cap};
     int bad = gg_batch_run(&batch, &calls, gens, &u->generation, progress,
                            progress_ctx, err);
     gg_err later; /* a failed step's message is the one reported */
