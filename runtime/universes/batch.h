@@ -74,15 +74,16 @@ typedef struct gg_batch_calls {
  * power of two, 32 at least), so the margin costs at most about half the
  * box's area again. Sizes by time alone took a 300-cell pattern's calls
  * to 512 generations and its grid to 1300 cells a side (spiral-growth's
- * 1000 generations: 10.9 CPU ms on one thread, 4.4 capped; BENCHMARKS.md
- * "Session 35"). floor: the stepper's min_batch, which wins. */
+ * 1000 generations: 11.1 CPU ms on one thread, 3.3 with the cap and the
+ * slack below; BENCHMARKS.md "Session 35"). floor: the stepper's
+ * min_batch, which wins. */
 int64_t gg_plane_batch_cap(int64_t width, int64_t height, int64_t floor);
 
 /* Dead cells a regrown plane keeps on each side of a live box `side`
  * cells across for a call needing `margin`: an eighth of the box more,
  * so that a growing pattern regrows now and then, not every call (a
- * regrowth copies the box once; a half, as before, stepped 1.6x the
- * cells in every call between). */
+ * regrowth copies the box once; a half, as before, made the grid about
+ * 1.6x as wide, 2.6x the cells, for every call between). */
 int64_t gg_plane_slack(int64_t margin, int64_t side);
 
 /* gens generations in calls sized by b, each counted into *generation;
